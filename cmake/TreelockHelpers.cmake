@@ -1,0 +1,43 @@
+# Warnings for our own targets, as a PRIVATE requirement (never global flags).
+function(treelock_set_warnings target)
+    if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+        target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow
+                                                 -Wnon-virtual-dtor -Wold-style-cast)
+    endif()
+endfunction()
+
+# treelock_embed_files(OUTPUT out.cpp NAMESPACE ns FUNCTION fn FILES a.lua b.lua)
+# Generates a .cpp defining `std::string_view ns::fn(std::string_view name)` that
+# returns the content of the named file (by base name without extension), or an
+# empty view. Rebuilt whenever one of the files changes.
+function(treelock_embed_files)
+    cmake_parse_arguments(ARG "" "OUTPUT;NAMESPACE;FUNCTION" "FILES" ${ARGN})
+    add_custom_command(
+        OUTPUT ${ARG_OUTPUT}
+        COMMAND ${CMAKE_COMMAND} -DOUTPUT=${ARG_OUTPUT} -DNAMESPACE=${ARG_NAMESPACE}
+                -DFUNCTION=${ARG_FUNCTION} "-DFILES=${ARG_FILES}"
+                -P ${PROJECT_SOURCE_DIR}/cmake/EmbedFiles.cmake
+        DEPENDS ${ARG_FILES} ${PROJECT_SOURCE_DIR}/cmake/EmbedFiles.cmake
+        COMMENT "Embedding ${ARG_FUNCTION} sources"
+        VERBATIM)
+endfunction()
+
+# treelock_add_test(NAME tst_x SOURCES ... LIBS ... [LABELS ...] [TIMEOUT s] [GTEST])
+function(treelock_add_test)
+    cmake_parse_arguments(ARG "GTEST" "NAME;TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
+    add_executable(${ARG_NAME} ${ARG_SOURCES})
+    target_link_libraries(${ARG_NAME} PRIVATE ${ARG_LIBS})
+    if(ARG_GTEST)
+        target_link_libraries(${ARG_NAME} PRIVATE GTest::gtest GTest::gtest_main)
+    endif()
+    treelock_set_warnings(${ARG_NAME})
+    add_test(NAME ${ARG_NAME} COMMAND ${ARG_NAME})
+    if(NOT ARG_TIMEOUT)
+        set(ARG_TIMEOUT 300)
+    endif()
+    set_tests_properties(${ARG_NAME} PROPERTIES TIMEOUT ${ARG_TIMEOUT}
+                         ENVIRONMENT "QT_QPA_PLATFORM=offscreen;TREELOCK_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
+    if(ARG_LABELS)
+        set_tests_properties(${ARG_NAME} PROPERTIES LABELS "${ARG_LABELS}")
+    endif()
+endfunction()

@@ -1,0 +1,213 @@
+#pragma once
+
+#include "treelock/leaseid.h"
+#include "treelock/lockmode.h"
+#include "treelock/path.h"
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace treelock {
+
+/// Milliseconds since the Unix epoch on the lock server's clock (Redis TIME).
+using ServerTime = std::chrono::time_point<std::chrono::system_clock, std::chrono::milliseconds>;
+
+/// Default lease time-to-live.
+inline constexpr std::chrono::milliseconds kDefaultTtl{30000};
+/// Bounds on a lease TTL.
+inline constexpr std::chrono::milliseconds kMinTtl{10};
+inline constexpr std::chrono::milliseconds kMaxTtl{24LL * 3600 * 1000};
+/// Expired leases reaped at the start of every acquire (bounded batch).
+inline constexpr int kReapBatch = 16;
+/// Leases reaped per sweep step.
+inline constexpr int kSweepBatch = 1000;
+/// The event stream keeps about this many entries.
+inline constexpr int kEventStreamCap = 10000;
+/// Owner, operation, operator, host and reason labels are cut to this many bytes.
+inline constexpr std::size_t kMaxLabelBytes = 256;
+
+/// What to acquire with.
+struct AcquireOptions {
+    std::string owner = "anonymous";   ///< who holds it (label, not authenticated)
+    std::string operation = "lock";    ///< what for (label: "move-folder", ...)
+    std::chrono::milliseconds ttl = kDefaultTtl;
+    /// Reentrancy: acquiring again with the id of a live lease and the same
+    /// requests adds a hold (and renews it); a different request set is refused
+    /// with InvalidInput. Unset: a fresh id is drawn.
+    std::optional<LeaseId> leaseId;
+};
+
+/// A granted lease.
+struct Grant {
+    LeaseId lease;
+    std::uint64_t fence = 0;            ///< fencing token, strictly increasing per project
+    ServerTime expiresAt{};             ///< server time
+    std::chrono::milliseconds ttl{0};
+    int holds = 1;                      ///< > 1 after reentrant acquires
+    std::vector<LockRequest> requests;  ///< normalised
+};
+
+/// Who is in the way of a refused acquire.
+struct Blocker {
+    LeaseId lease;                      ///< empty if no holder could be named (see DESIGN)
+    std::string owner;
+    std::string operation;
+    std::string path;                   ///< the blocking lease's own request path
+    LockMode mode = LockMode::X;        ///< ... and its mode
+    std::chrono::milliseconds expiresIn{0}; ///< until the blocker's expiry (server time)
+    std::string clashPath;              ///< node where the clash was found
+    LockMode heldMode = LockMode::X;    ///< mode held there
+    LockRequest wanted;                 ///< the request that was refused
+};
+
+/// Answer of acquire: a Grant or a Blocker.
+struct AcquireResult {
+    bool granted = false;
+    Grant grant;                        ///< valid when granted
+    std::optional<Blocker> blocker;     ///< set when refused
+};
+
+/// State of a lease as release/renew/force see it.
+enum class LeaseStatus {
+    Ok,       ///< done
+    Unknown,  ///< no such lease (never existed, released, reaped, revoked)
+    Expired,  ///< existed but had expired; it has been reaped now
+    Live,     ///< force-release refused: the lease is live and admin was not set
+};
+std::string_view toString(LeaseStatus status) noexcept;
+
+struct ReleaseResult {
+    LeaseStatus status = LeaseStatus::Unknown;
+    int remainingHolds = 0;             ///< > 0 when a reentrant hold was dropped
+};
+
+struct RenewResult {
+    LeaseStatus status = LeaseStatus::Unknown;
+    ServerTime expiresAt{};
+};
+
+/// Who forces a release, and why (recorded in the event stream).
+struct ForceOptions {
+    std::string operatorName;           ///< required
+    std::string host;
+    std::string reason;                 ///< required
+    /// Revoking a live lease needs this; expired leases can be released by anyone.
+    bool admin = false;
+    /// After revoking a live lease, its paths stay blocked for this long (the
+    /// old holder may still be finishing a write). 0 = free at once.
+    std::chrono::milliseconds lockDelay{0};
+};
+
+/// One lease as a snapshot sees it.
+struct LeaseInfo {
+    LeaseId id;
+    std::string owner;
+    std::string operation;
+    std::vector<LockRequest> requests;
+    std::chrono::milliseconds ttl{0};
+    ServerTime createdAt{};
+    ServerTime expiresAt{};
+    std::uint64_t fence = 0;
+    int holds = 1;
+    bool revoked = false;               ///< force-released, waiting out its lock-delay
+    bool expired(ServerTime now) const noexcept { return expiresAt <= now; }
+};
+
+/// Every lease of a project (live and expired-not-reaped) at one server time.
+struct Snapshot {
+    ServerTime serverTime{};
+    std::vector<LeaseInfo> leases;      ///< ordered by expiry, then id
+};
+
+/// fsck: node counts recomputed from the leases vs what is stored.
+struct FsckReport {
+    struct Difference {
+        std::string path;
+        LockMode mode = LockMode::X;
+        std::int64_t expected = 0;      ///< from the leases
+        std::int64_t actual = 0;        ///< stored
+    };
+    std::size_t leases = 0;
+    std::size_t nodeFields = 0;         ///< stored (path, mode) counts examined
+    std::vector<Difference> differences;
+    bool repaired = false;
+    std::vector<std::string> orphanIndexEntries; ///< expiry index ids with no lease record
+    bool clean() const noexcept { return differences.empty() && orphanIndexEntries.empty(); }
+};
+
+/// One entry of a project's event stream.
+struct Event {
+    std::string id;                     ///< stream id ("1700000000000-0"), monotonic
+    std::string type;                   ///< grant, release, expire, force, sweep
+    ServerTime time{};
+    LeaseId lease;
+    std::string owner;
+    std::string operation;
+    std::vector<LockRequest> requests;
+    std::uint64_t fence = 0;
+    ServerTime expiresAt{};             ///< grant only
+    std::string by;                     ///< force / sweep: operator
+    std::string host;                   ///< force / sweep
+    std::string reason;                 ///< force
+    bool wasLive = false;               ///< force: the lease had not expired
+    std::int64_t count = 0;             ///< sweep: leases reaped
+};
+
+/// Lets a waiter sleep until some lease of the project is released (or a deadline).
+class WakeSignal {
+public:
+    virtual ~WakeSignal() = default;
+    /// Blocks until a release/force/expiry was announced after this object was
+    /// created or after the previous wait returned, or until `deadline`.
+    /// Returns true if woken. Spurious wake-ups are allowed.
+    virtual bool wait(std::chrono::steady_clock::time_point deadline) = 0;
+};
+
+/// A project's lock state. Implementations: MemoryEngine (in-process), RedisEngine.
+/// Both have identical semantics; the conformance and model tests hold them to it.
+/// All member functions are thread-safe. Every one validates its input and
+/// throws InvalidInput before changing anything.
+class Engine {
+public:
+    virtual ~Engine() = default;
+
+    /// The project this engine serves.
+    virtual const std::string& project() const noexcept = 0;
+    /// Where it lives: "memory" or the Redis URL without password.
+    virtual std::string describe() const = 0;
+    /// Path rules of the project.
+    virtual const PathOptions& pathOptions() const noexcept = 0;
+
+    /// Takes every request or none, atomically. Reaps a bounded batch of expired
+    /// leases first. O(depth x requests), independent of how many leases are held.
+    virtual AcquireResult acquire(const std::vector<LockRequest>& requests,
+                                  const AcquireOptions& options) = 0;
+    /// Drops one hold; the last hold frees the paths and wakes waiters.
+    virtual ReleaseResult release(const LeaseId& lease) = 0;
+    /// Extends a live lease to now + ttl (the lease's own TTL if unset).
+    virtual RenewResult renew(const LeaseId& lease,
+                              std::optional<std::chrono::milliseconds> ttl = std::nullopt) = 0;
+    /// Operator release; audited. See ForceOptions.
+    virtual ReleaseResult forceRelease(const LeaseId& lease, const ForceOptions& options) = 0;
+    /// Reaps every expired lease now; returns how many. `by` is recorded.
+    virtual std::size_t sweep(const std::string& by = {}) = 0;
+    /// All leases, live and expired-unreaped, with the server time.
+    virtual Snapshot snapshot() = 0;
+    /// Recomputes node counts from the leases; reports (and with repair, fixes) differences.
+    virtual FsckReport fsck(bool repair) = 0;
+    /// Events after `afterId` ("" or "0" = from the start), at most `max`.
+    virtual std::vector<Event> events(const std::string& afterId, std::size_t max) = 0;
+    /// The server's current time.
+    virtual ServerTime now() = 0;
+    /// A wake-up channel for waiters (pub/sub on Redis).
+    virtual std::unique_ptr<WakeSignal> subscribeWake() = 0;
+    /// Problems with the server's configuration that weaken guarantees
+    /// (eviction policy, no persistence). Empty if none.
+    virtual std::vector<std::string> warnings() { return {}; }
+};
+
+} // namespace treelock

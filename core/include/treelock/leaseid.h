@@ -1,0 +1,24 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace treelock {
+
+/// A lease id: 128 bits from the OS random source, as 32 lower-case hex digits.
+/// It is the capability to release or renew the lease.
+using LeaseId = std::string;
+
+/// A fresh id from getrandom(2). Throws Error if the OS source fails.
+LeaseId newLeaseId();
+
+/// True for exactly 32 lower-case hex digits.
+bool isValidLeaseId(std::string_view id) noexcept;
+
+/// First 8 characters, for logs and tables (never log more than needed).
+std::string shortLeaseId(std::string_view id);
+
+/// Project ids: 1-64 characters of [A-Za-z0-9_.-]. Throws InvalidInput naming the id.
+void validateProject(std::string_view project);
+
+} // namespace treelock

@@ -1,0 +1,100 @@
+#pragma once
+
+#include "treelock/engine.h"
+#include "treelock/policy.h"
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace treelock {
+
+class LockClient;
+
+/// Client-side settings, defaults in one place.
+struct ClientOptions {
+    std::string owner = "anonymous";
+    std::chrono::milliseconds ttl = kDefaultTtl;
+    /// Renew every held lease every ttl/3 on a background thread.
+    bool watchdog = true;
+    /// Backoff between attempts while waiting when no wake-up arrives (jittered).
+    std::chrono::milliseconds minBackoff{5};
+    std::chrono::milliseconds maxBackoff{250};
+};
+
+/// A held lease. Move-only; releases in its destructor (errors swallowed).
+/// While held, the client's watchdog renews it; if a renewal finds it gone the
+/// lease is marked lost and the client's lost-lease callback runs.
+class Lease {
+public:
+    Lease() = default;
+    ~Lease();
+    Lease(Lease&& other) noexcept;
+    Lease& operator=(Lease&& other) noexcept;
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
+
+    bool valid() const noexcept;
+    explicit operator bool() const noexcept { return valid(); }
+    const LeaseId& id() const;
+    std::uint64_t fence() const;
+    const std::vector<LockRequest>& requests() const;
+    /// Last known expiry (updated by the watchdog).
+    ServerTime expiresAt() const;
+    /// True once the watchdog (or a release) found the lease gone or expired.
+    bool lost() const noexcept;
+    /// Releases now. Returns the engine's answer; the guard is empty afterwards.
+    ReleaseResult release();
+    /// Stops renewing and forgets the lease without releasing it (it will expire).
+    void abandon();
+
+private:
+    friend class LockClient;
+    struct Held;
+    explicit Lease(std::shared_ptr<Held> held);
+    std::shared_ptr<Held> m_held;
+};
+
+/// Outcome of LockClient::acquire.
+struct AcquireOutcome {
+    Lease lease;                        ///< valid if granted
+    std::optional<Blocker> blocker;     ///< the last blocker seen if not granted
+    bool timedOut = false;              ///< waited until the deadline
+    int attempts = 0;
+    explicit operator bool() const noexcept { return lease.valid(); }
+};
+
+/// Acquires leases with waiting, renews them with a watchdog, reports lost ones.
+/// Thread-safe. The engine is shared (may serve other clients too).
+class LockClient {
+public:
+    LockClient(std::shared_ptr<Engine> engine, ClientOptions options = {});
+    ~LockClient(); // Stops the watchdog; leases still held keep their engine reference.
+    LockClient(const LockClient&) = delete;
+    LockClient& operator=(const LockClient&) = delete;
+
+    /// Tries until granted or `wait` has passed (0 = one attempt). Sleeps on the
+    /// project's wake-up channel, at most until the blocker's expiry, with
+    /// jittered backoff when no wake-up comes.
+    AcquireOutcome acquire(const std::vector<LockRequest>& requests, const std::string& operation,
+                           std::chrono::milliseconds wait = std::chrono::milliseconds{0});
+    /// Plans the call with `policy`, then as above (operation label = op name).
+    AcquireOutcome acquire(const OperationCall& call, const Policy& policy,
+                           std::chrono::milliseconds wait = std::chrono::milliseconds{0});
+
+    /// Called from the watchdog thread when a held lease is found lost.
+    void onLeaseLost(std::function<void(const LeaseId&, LeaseStatus)> callback);
+
+    const std::shared_ptr<Engine>& engine() const noexcept;
+    const ClientOptions& options() const noexcept;
+
+private:
+    friend class Lease;
+    struct Shared;
+    std::shared_ptr<Shared> m_shared; // Owned; leases keep it alive.
+};
+
+} // namespace treelock

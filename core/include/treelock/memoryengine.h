@@ -1,0 +1,48 @@
+#pragma once
+
+#include "treelock/engine.h"
+
+#include <functional>
+#include <memory>
+
+namespace treelock {
+
+/// In-process engine with the same semantics as RedisEngine: a product feature
+/// (Studio's --memory mode, the simulator) and the test oracle. Thread-safe
+/// (one mutex). Time comes from `clock` (system clock by default) so tests can
+/// drive expiry.
+class MemoryEngine final : public Engine {
+public:
+    using Clock = std::function<ServerTime()>;
+
+    explicit MemoryEngine(std::string project = "default", PathOptions pathOptions = {},
+                          Clock clock = {});
+    ~MemoryEngine() override;
+
+    const std::string& project() const noexcept override;
+    std::string describe() const override;
+    const PathOptions& pathOptions() const noexcept override;
+
+    AcquireResult acquire(const std::vector<LockRequest>& requests,
+                          const AcquireOptions& options) override;
+    ReleaseResult release(const LeaseId& lease) override;
+    RenewResult renew(const LeaseId& lease, std::optional<std::chrono::milliseconds> ttl) override;
+    ReleaseResult forceRelease(const LeaseId& lease, const ForceOptions& options) override;
+    std::size_t sweep(const std::string& by) override;
+    Snapshot snapshot() override;
+    FsckReport fsck(bool repair) override;
+    std::vector<Event> events(const std::string& afterId, std::size_t max) override;
+    ServerTime now() override;
+    std::unique_ptr<WakeSignal> subscribeWake() override;
+
+    /// Raw node counts "<path>|<mode>" -> count, for tests comparing engines.
+    std::vector<std::pair<std::string, std::int64_t>> nodeCounts();
+    /// Test hook: corrupt one node count (so fsck has something to find).
+    void setNodeCountForTest(const std::string& path, LockMode mode, std::int64_t count);
+
+private:
+    struct State;
+    std::shared_ptr<State> m_state; // Owned; shared with wake signals.
+};
+
+} // namespace treelock

@@ -1,0 +1,78 @@
+#pragma once
+
+#include "treelock/engine.h"
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+namespace treelock {
+
+/// Where and how to reach Redis.
+struct RedisOptions {
+    /// "redis://[user:password@]host[:port][/db]" or "unix:///path/to.sock[?db=N]".
+    std::string url = "redis://127.0.0.1:6379";
+    std::chrono::milliseconds connectTimeout{2000};
+    std::chrono::milliseconds commandTimeout{5000};
+    /// Credentials that override the URL's (e.g. from TREELOCK_REDIS_USER /
+    /// TREELOCK_REDIS_PASSWORD). Never printed or logged.
+    std::string user;
+    std::string password;
+};
+
+/// A parsed Redis URL. Throws InvalidInput naming the URL and what is wrong.
+struct RedisAddress {
+    bool unixSocket = false;
+    std::string host;       ///< host name, or socket path when unixSocket
+    int port = 6379;
+    int db = 0;
+    std::string user;
+    std::string password;
+    static RedisAddress parse(const std::string& url);
+    /// The URL with the password replaced by "***" (safe to show).
+    std::string redacted() const;
+};
+
+/// The engine on Redis: every verb is one Lua script run atomically on server
+/// time (EVALSHA, reloaded on NOSCRIPT). One connection guarded by a mutex;
+/// thread-safe. A dropped connection is re-established on the next call (the
+/// call in flight throws ConnectionError: its outcome is unknown).
+class RedisEngine final : public Engine {
+public:
+    /// Connects, loads the scripts and checks the server's configuration
+    /// (warnings()). Throws ConnectionError, InvalidInput (bad URL or project).
+    RedisEngine(const RedisOptions& options, std::string project, PathOptions pathOptions = {});
+    ~RedisEngine() override;
+    RedisEngine(const RedisEngine&) = delete;
+    RedisEngine& operator=(const RedisEngine&) = delete;
+
+    const std::string& project() const noexcept override;
+    std::string describe() const override;
+    const PathOptions& pathOptions() const noexcept override;
+
+    AcquireResult acquire(const std::vector<LockRequest>& requests,
+                          const AcquireOptions& options) override;
+    ReleaseResult release(const LeaseId& lease) override;
+    RenewResult renew(const LeaseId& lease, std::optional<std::chrono::milliseconds> ttl) override;
+    ReleaseResult forceRelease(const LeaseId& lease, const ForceOptions& options) override;
+    std::size_t sweep(const std::string& by) override;
+    Snapshot snapshot() override;
+    FsckReport fsck(bool repair) override;
+    std::vector<Event> events(const std::string& afterId, std::size_t max) override;
+    ServerTime now() override;
+    std::unique_ptr<WakeSignal> subscribeWake() override;
+    std::vector<std::string> warnings() override;
+
+    /// Raw node counts "<path>|<mode>" -> count (HGETALL; for tests and tools).
+    std::vector<std::pair<std::string, std::int64_t>> nodeCounts();
+    /// Every key of the project (SCAN; for tests and tools, never on a hot path).
+    std::vector<std::string> projectKeys();
+    /// Key prefix of the project: "tl:{project}:".
+    std::string keyPrefix() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m_impl; // Owned.
+};
+
+} // namespace treelock

@@ -1,0 +1,319 @@
+#include "treelock/lockclient.h"
+
+#include "treelock/error.h"
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <random>
+#include <thread>
+
+namespace treelock {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+struct Lease::Held {
+    std::shared_ptr<Engine> engine;          // Keeps the engine alive for release.
+    std::weak_ptr<LockClient::Shared> client; // Not owned: the watchdog's registry.
+    LeaseId id;
+    std::uint64_t fence = 0;
+    std::vector<LockRequest> requests;
+    milliseconds ttl{0};
+
+    std::mutex mutex; // Guards the fields below.
+    ServerTime expiresAt{};
+    Clock::time_point validUntil{};   // local estimate of the expiry
+    Clock::time_point nextRenew{};
+    bool done = false;                // released, abandoned or lost
+    std::atomic<bool> lost{false};
+};
+
+struct LockClient::Shared {
+    std::shared_ptr<Engine> engine;
+    ClientOptions options;
+
+    std::mutex mutex; // Guards the fields below.
+    std::condition_variable wake;
+    std::map<LeaseId, std::weak_ptr<Lease::Held>> held;
+    std::function<void(const LeaseId&, LeaseStatus)> onLost;
+    bool stopping = false;
+    std::thread watchdog; // Runs watch(); joined by ~LockClient.
+
+    void forget(const LeaseId& id)
+    {
+        std::lock_guard lock(mutex);
+        held.erase(id);
+    }
+
+    void watch();
+    void renewOne(const std::shared_ptr<Lease::Held>& lease);
+};
+
+// ---------------------------------------------------------------- Lease
+
+Lease::Lease(std::shared_ptr<Held> held) : m_held(std::move(held)) {}
+
+Lease::~Lease()
+{
+    if (!m_held)
+        return;
+    try {
+        release();
+    } catch (...) {
+        // A destructor cannot report; the lease expires by its TTL.
+    }
+}
+
+Lease::Lease(Lease&& other) noexcept : m_held(std::move(other.m_held)) {}
+
+Lease& Lease::operator=(Lease&& other) noexcept
+{
+    if (this != &other) {
+        Lease old(std::move(*this));
+        m_held = std::move(other.m_held);
+    }
+    return *this;
+}
+
+bool Lease::valid() const noexcept { return m_held != nullptr; }
+
+const LeaseId& Lease::id() const
+{
+    if (!m_held)
+        throw Error("empty Lease has no id");
+    return m_held->id;
+}
+
+std::uint64_t Lease::fence() const { return m_held ? m_held->fence : 0; }
+
+const std::vector<LockRequest>& Lease::requests() const
+{
+    static const std::vector<LockRequest> none;
+    return m_held ? m_held->requests : none;
+}
+
+ServerTime Lease::expiresAt() const
+{
+    if (!m_held)
+        return {};
+    std::lock_guard lock(m_held->mutex);
+    return m_held->expiresAt;
+}
+
+bool Lease::lost() const noexcept { return m_held && m_held->lost.load(); }
+
+ReleaseResult Lease::release()
+{
+    if (!m_held)
+        return {LeaseStatus::Unknown, 0};
+    auto held = std::move(m_held);
+    {
+        std::lock_guard lock(held->mutex);
+        held->done = true;
+    }
+    if (auto client = held->client.lock())
+        client->forget(held->id);
+    if (held->lost)
+        return {LeaseStatus::Unknown, 0};
+    return held->engine->release(held->id);
+}
+
+void Lease::abandon()
+{
+    if (!m_held)
+        return;
+    {
+        std::lock_guard lock(m_held->mutex);
+        m_held->done = true;
+    }
+    if (auto client = m_held->client.lock())
+        client->forget(m_held->id);
+    m_held.reset();
+}
+
+// ---------------------------------------------------------------- watchdog
+
+void LockClient::Shared::watch()
+{
+    std::unique_lock lock(mutex);
+    while (!stopping) {
+        auto next = Clock::now() + std::chrono::seconds(1);
+        std::vector<std::shared_ptr<Lease::Held>> due;
+        const auto now = Clock::now();
+        for (auto it = held.begin(); it != held.end();) {
+            auto lease = it->second.lock();
+            if (!lease) {
+                it = held.erase(it);
+                continue;
+            }
+            std::lock_guard leaseLock(lease->mutex);
+            if (lease->nextRenew <= now)
+                due.push_back(lease);
+            else
+                next = std::min(next, lease->nextRenew);
+            ++it;
+        }
+        if (!due.empty()) {
+            lock.unlock();
+            for (const auto& lease : due)
+                renewOne(lease);
+            lock.lock();
+            continue;
+        }
+        wake.wait_until(lock, next);
+    }
+}
+
+void LockClient::Shared::renewOne(const std::shared_ptr<Lease::Held>& lease)
+{
+    {
+        std::lock_guard leaseLock(lease->mutex);
+        if (lease->done)
+            return;
+    }
+    LeaseStatus status = LeaseStatus::Ok;
+    try {
+        const auto started = Clock::now();
+        const RenewResult r = engine->renew(lease->id, lease->ttl);
+        status = r.status;
+        if (status == LeaseStatus::Ok) {
+            std::lock_guard leaseLock(lease->mutex);
+            lease->expiresAt = r.expiresAt;
+            lease->validUntil = started + lease->ttl;
+            lease->nextRenew = started + lease->ttl / 3;
+            return;
+        }
+    } catch (const Error&) {
+        // Unreachable server or refused script: retry soon, until the local
+        // estimate of the expiry passes; then the lease is lost.
+        std::lock_guard leaseLock(lease->mutex);
+        const auto now = Clock::now();
+        if (now < lease->validUntil) {
+            lease->nextRenew = now + std::max(milliseconds(5), lease->ttl / 10);
+            return;
+        }
+        status = LeaseStatus::Expired;
+    }
+    {
+        std::lock_guard leaseLock(lease->mutex);
+        if (lease->done)
+            return;
+        lease->done = true;
+    }
+    lease->lost = true;
+    std::function<void(const LeaseId&, LeaseStatus)> callback;
+    {
+        std::lock_guard lock(mutex);
+        held.erase(lease->id);
+        callback = onLost;
+    }
+    if (callback)
+        callback(lease->id, status);
+}
+
+// ---------------------------------------------------------------- LockClient
+
+LockClient::LockClient(std::shared_ptr<Engine> engine, ClientOptions options)
+    : m_shared(std::make_shared<Shared>())
+{
+    if (!engine)
+        throw InvalidInput("LockClient needs an engine");
+    if (options.ttl < kMinTtl || options.ttl > kMaxTtl)
+        throw InvalidInput("invalid TTL " + std::to_string(options.ttl.count()) + " ms");
+    m_shared->engine = std::move(engine);
+    m_shared->options = std::move(options);
+    if (m_shared->options.watchdog)
+        m_shared->watchdog = std::thread([shared = m_shared.get()] { shared->watch(); });
+}
+
+LockClient::~LockClient()
+{
+    {
+        std::lock_guard lock(m_shared->mutex);
+        m_shared->stopping = true;
+    }
+    m_shared->wake.notify_all();
+    if (m_shared->watchdog.joinable())
+        m_shared->watchdog.join();
+}
+
+void LockClient::onLeaseLost(std::function<void(const LeaseId&, LeaseStatus)> callback)
+{
+    std::lock_guard lock(m_shared->mutex);
+    m_shared->onLost = std::move(callback);
+}
+
+const std::shared_ptr<Engine>& LockClient::engine() const noexcept { return m_shared->engine; }
+const ClientOptions& LockClient::options() const noexcept { return m_shared->options; }
+
+AcquireOutcome LockClient::acquire(const OperationCall& call, const Policy& policy, milliseconds wait)
+{
+    return acquire(policy.plan(call, m_shared->engine->pathOptions()), std::string(toString(call.op)),
+                   wait);
+}
+
+AcquireOutcome LockClient::acquire(const std::vector<LockRequest>& requests, const std::string& operation,
+                                   milliseconds wait)
+{
+    if (wait.count() < 0)
+        throw InvalidInput("invalid wait " + std::to_string(wait.count()) + " ms: must not be negative");
+    const auto& opts = m_shared->options;
+    AcquireOptions acquireOptions;
+    acquireOptions.owner = opts.owner;
+    acquireOptions.operation = operation;
+    acquireOptions.ttl = opts.ttl;
+
+    const auto deadline = Clock::now() + wait;
+    thread_local std::minstd_rand random{std::random_device{}()};
+    std::unique_ptr<WakeSignal> wakeSignal;
+    milliseconds backoff = std::max(milliseconds(1), opts.minBackoff);
+    AcquireOutcome outcome;
+    for (;;) {
+        const auto started = Clock::now();
+        AcquireResult r = m_shared->engine->acquire(requests, acquireOptions);
+        ++outcome.attempts;
+        if (r.granted) {
+            auto held = std::make_shared<Lease::Held>();
+            held->engine = m_shared->engine;
+            held->client = m_shared;
+            held->id = r.grant.lease;
+            held->fence = r.grant.fence;
+            held->requests = r.grant.requests;
+            held->ttl = r.grant.ttl;
+            held->expiresAt = r.grant.expiresAt;
+            held->validUntil = started + r.grant.ttl;
+            held->nextRenew = started + r.grant.ttl / 3;
+            if (opts.watchdog) {
+                std::lock_guard lock(m_shared->mutex);
+                m_shared->held[held->id] = held;
+            }
+            m_shared->wake.notify_all();
+            outcome.lease = Lease(std::move(held));
+            outcome.blocker.reset();
+            return outcome;
+        }
+        outcome.blocker = std::move(r.blocker);
+        const auto now = Clock::now();
+        if (now >= deadline) {
+            outcome.timedOut = wait.count() > 0;
+            return outcome;
+        }
+        if (!wakeSignal) {
+            // Subscribe, then try again at once: a release between the refused
+            // attempt and the subscription would otherwise go unnoticed.
+            wakeSignal = m_shared->engine->subscribeWake();
+            continue;
+        }
+        std::uniform_int_distribution<long long> jitter(backoff.count() / 2, backoff.count());
+        auto until = std::min(deadline, now + milliseconds(jitter(random)));
+        if (outcome.blocker && !outcome.blocker->lease.empty())
+            until = std::min(until, now + outcome.blocker->expiresIn + milliseconds(1));
+        wakeSignal->wait(until);
+        backoff = std::min(backoff * 2, std::max(opts.maxBackoff, opts.minBackoff));
+    }
+}
+
+} // namespace treelock

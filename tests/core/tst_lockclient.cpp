@@ -1,0 +1,198 @@
+// LockClient and Lease on a real Redis: waiting with wake-up, watchdog renewal,
+// lease loss, expiry on server time, release on destruction.
+
+#include "redisserver.h"
+#include "treelock/error.h"
+#include "treelock/lockclient.h"
+#include "treelock/redisengine.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+using namespace treelock;
+using namespace std::chrono_literals;
+
+namespace {
+
+class LockClientTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        RedisOptions o;
+        o.url = server.url();
+        engine = std::make_shared<RedisEngine>(o, "p");
+    }
+
+    ClientOptions client(const std::string& owner, std::chrono::milliseconds ttl = 30s, bool watchdog = true)
+    {
+        ClientOptions c;
+        c.owner = owner;
+        c.ttl = ttl;
+        c.watchdog = watchdog;
+        return c;
+    }
+
+    test::RedisServer server;
+    std::shared_ptr<RedisEngine> engine;
+};
+
+} // namespace
+
+TEST_F(LockClientTest, grantsAndReleasesOnDestruction)
+{
+    LockClient alice(engine, client("alice"));
+    {
+        AcquireOutcome got = alice.acquire({{"/A/C", LockMode::X}}, "move-folder");
+        ASSERT_TRUE(got);
+        EXPECT_EQ(got.lease.requests().size(), 1u);
+        EXPECT_GT(got.lease.fence(), 0u);
+        EXPECT_EQ(engine->snapshot().leases.size(), 1u);
+    }
+    EXPECT_TRUE(engine->snapshot().leases.empty());
+}
+
+TEST_F(LockClientTest, refusalNamesTheBlockerWithoutWaiting)
+{
+    LockClient alice(engine, client("alice"));
+    LockClient bob(engine, client("bob"));
+    AcquireOutcome held = alice.acquire(OperationCall{Operation::MoveFolder, {"/A/C", "/B"}}, Policy::builtin());
+    ASSERT_TRUE(held);
+    AcquireOutcome refused = bob.acquire(OperationCall{Operation::Upload, {"/A/C/D", "d.txt"}}, Policy::builtin());
+    EXPECT_FALSE(refused);
+    EXPECT_FALSE(refused.timedOut);
+    ASSERT_TRUE(refused.blocker);
+    EXPECT_EQ(refused.blocker->owner, "alice");
+    EXPECT_EQ(refused.blocker->operation, "move-folder");
+    EXPECT_EQ(refused.blocker->path, "/A/C");
+    EXPECT_EQ(refused.attempts, 1);
+}
+
+TEST_F(LockClientTest, waiterIsGrantedWhenTheHolderReleases)
+{
+    LockClient alice(engine, client("alice"));
+    LockClient bob(engine, client("bob"));
+    AcquireOutcome held = alice.acquire({{"/Z", LockMode::X}}, "lock");
+    ASSERT_TRUE(held);
+    std::atomic<bool> released{false};
+    std::thread holder([&] {
+        std::this_thread::sleep_for(300ms);
+        released = true;
+        held.lease.release();
+    });
+    AcquireOutcome got = bob.acquire({{"/Z/q", LockMode::S}}, "read", 20s);
+    const bool releasedBeforeGrant = released;
+    holder.join();
+    ASSERT_TRUE(got);
+    EXPECT_TRUE(releasedBeforeGrant);
+    EXPECT_FALSE(got.timedOut);
+}
+
+TEST_F(LockClientTest, waitEndsAtTheDeadlineWithTheBlocker)
+{
+    LockClient alice(engine, client("alice"));
+    LockClient bob(engine, client("bob"));
+    AcquireOutcome held = alice.acquire({{"/Z", LockMode::S}}, "read");
+    ASSERT_TRUE(held);
+    const auto start = std::chrono::steady_clock::now();
+    AcquireOutcome got = bob.acquire({{"/Z", LockMode::X}}, "write", 300ms);
+    EXPECT_FALSE(got);
+    EXPECT_TRUE(got.timedOut);
+    ASSERT_TRUE(got.blocker);
+    EXPECT_EQ(got.blocker->lease, held.lease.id());
+    EXPECT_GE(std::chrono::steady_clock::now() - start, 300ms);
+    EXPECT_GT(got.attempts, 1);
+}
+
+TEST_F(LockClientTest, waiterGetsTheLockWhenTheHolderExpiresWithoutRelease)
+{
+    LockClient crashed(engine, client("crashed", 200ms, /*watchdog=*/false));
+    AcquireOutcome held = crashed.acquire({{"/Z", LockMode::X}}, "lock");
+    ASSERT_TRUE(held);
+    held.lease.abandon(); // as if the process died: no release, no renewal
+    LockClient bob(engine, client("bob"));
+    AcquireOutcome got = bob.acquire({{"/Z", LockMode::X}}, "lock", 10s);
+    EXPECT_TRUE(got);
+    EXPECT_EQ(engine->snapshot().leases.size(), 1u);
+}
+
+TEST_F(LockClientTest, watchdogKeepsTheLeaseBeyondItsTtl)
+{
+    LockClient alice(engine, client("alice", 300ms));
+    AcquireOutcome held = alice.acquire({{"/W", LockMode::X}}, "lock");
+    ASSERT_TRUE(held);
+    const ServerTime firstExpiry = held.lease.expiresAt();
+    std::this_thread::sleep_for(1200ms); // four TTLs
+    LockClient bob(engine, client("bob"));
+    EXPECT_FALSE(bob.acquire({{"/W", LockMode::X}}, "lock")) << "the lease should still be held";
+    EXPECT_FALSE(held.lease.lost());
+    EXPECT_GT(held.lease.expiresAt(), firstExpiry);
+    EXPECT_EQ(held.lease.release().status, LeaseStatus::Ok);
+}
+
+TEST_F(LockClientTest, withoutWatchdogTheLeaseExpiresOnServerTime)
+{
+    LockClient alice(engine, client("alice", 200ms, /*watchdog=*/false));
+    AcquireOutcome held = alice.acquire({{"/W", LockMode::X}}, "lock");
+    ASSERT_TRUE(held);
+    std::this_thread::sleep_for(350ms);
+    const auto snap = engine->snapshot();
+    ASSERT_EQ(snap.leases.size(), 1u);
+    EXPECT_TRUE(snap.leases.front().expired(snap.serverTime));
+    LockClient bob(engine, client("bob"));
+    EXPECT_TRUE(bob.acquire({{"/W", LockMode::X}}, "lock"));
+    EXPECT_EQ(held.lease.release().status, LeaseStatus::Unknown) << "reaped by bob's acquire";
+}
+
+TEST_F(LockClientTest, lostLeaseCallbackRunsWhenAnOperatorRevokesIt)
+{
+    LockClient alice(engine, client("alice", 300ms));
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::optional<std::pair<LeaseId, LeaseStatus>> lost;
+    alice.onLeaseLost([&](const LeaseId& id, LeaseStatus status) {
+        std::lock_guard lock(mutex);
+        lost = {id, status};
+        changed.notify_all();
+    });
+    AcquireOutcome held = alice.acquire({{"/R", LockMode::X}}, "lock");
+    ASSERT_TRUE(held);
+    ForceOptions force;
+    force.operatorName = "ops";
+    force.reason = "stuck";
+    force.admin = true;
+    ASSERT_EQ(engine->forceRelease(held.lease.id(), force).status, LeaseStatus::Ok);
+    std::unique_lock lock(mutex);
+    ASSERT_TRUE(changed.wait_for(lock, 5s, [&] { return lost.has_value(); }));
+    EXPECT_EQ(lost->first, held.lease.id());
+    EXPECT_EQ(lost->second, LeaseStatus::Unknown);
+    EXPECT_TRUE(held.lease.lost());
+    EXPECT_EQ(held.lease.release().status, LeaseStatus::Unknown);
+}
+
+TEST_F(LockClientTest, movedLeaseIsReleasedOnce)
+{
+    LockClient alice(engine, client("alice"));
+    AcquireOutcome got = alice.acquire({{"/M", LockMode::X}}, "lock");
+    ASSERT_TRUE(got);
+    Lease moved = std::move(got.lease);
+    EXPECT_FALSE(got.lease.valid());
+    EXPECT_TRUE(moved.valid());
+    EXPECT_EQ(moved.release().status, LeaseStatus::Ok);
+    EXPECT_FALSE(moved.valid());
+    EXPECT_TRUE(engine->snapshot().leases.empty());
+}
+
+TEST_F(LockClientTest, rejectsBadArguments)
+{
+    EXPECT_THROW(LockClient(nullptr), InvalidInput);
+    EXPECT_THROW(LockClient(engine, client("a", 1ms)), InvalidInput);
+    LockClient alice(engine, client("alice"));
+    EXPECT_THROW(alice.acquire({{"relative", LockMode::X}}, "lock"), InvalidPath);
+    EXPECT_THROW(alice.acquire({{"/A", LockMode::X}}, "lock", -1ms), InvalidInput);
+    EXPECT_TRUE(engine->snapshot().leases.empty());
+}

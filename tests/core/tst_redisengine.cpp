@@ -1,0 +1,334 @@
+// Redis-specific behaviour of RedisEngine: scripts, connection handling, server
+// configuration, key layout, argument re-checks inside the scripts, and the seed's
+// string.find bugs as regression cases. Shared semantics live in tst_conformance.
+
+#include "redisserver.h"
+#include "treelock/error.h"
+#include "treelock/redisengine.h"
+
+#include <gtest/gtest.h>
+#include <hiredis/hiredis.h>
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+using namespace treelock;
+using namespace std::chrono_literals;
+
+namespace {
+
+RedisOptions optionsFor(const test::RedisServer& server)
+{
+    RedisOptions o;
+    o.url = server.url();
+    return o;
+}
+
+AcquireOptions as(const std::string& owner, std::chrono::milliseconds ttl = 60s)
+{
+    AcquireOptions o;
+    o.owner = owner;
+    o.operation = "test";
+    o.ttl = ttl;
+    return o;
+}
+
+std::string sourceFile(const std::string& relative)
+{
+    const char* root = std::getenv("TREELOCK_SOURCE_DIR");
+    std::ifstream in(std::string(root ? root : ".") + "/" + relative);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+} // namespace
+
+TEST(RedisEngine, reloadsScriptsAfterScriptFlush)
+{
+    test::RedisServer server;
+    RedisEngine engine(optionsFor(server), "p");
+    ASSERT_TRUE(engine.acquire({{"/A", LockMode::X}}, as("a")).granted);
+    server.cli({"SCRIPT", "FLUSH"});
+    const auto r = engine.acquire({{"/B", LockMode::X}}, as("a"));
+    EXPECT_TRUE(r.granted);
+    EXPECT_EQ(engine.snapshot().leases.size(), 2u);
+}
+
+TEST(RedisEngine, reconnectsAfterServerRestart)
+{
+    test::RedisServer server;
+    RedisEngine engine(optionsFor(server), "p");
+    ASSERT_TRUE(engine.acquire({{"/A", LockMode::X}}, as("a")).granted);
+    server.restart(/*crash=*/true);
+    // The call that meets the dead connection reports it; it is never a grant.
+    bool connected = false;
+    const auto deadline = std::chrono::steady_clock::now() + 2s;
+    while (!connected && std::chrono::steady_clock::now() < deadline) {
+        try {
+            const auto r = engine.acquire({{"/A", LockMode::X}}, as("b"));
+            EXPECT_TRUE(r.granted) << "the restart without persistence lost the old lease";
+            connected = true;
+        } catch (const ConnectionError&) {
+            std::this_thread::sleep_for(20ms);
+        }
+    }
+    EXPECT_TRUE(connected) << "no successful call within 2 s of the restart";
+}
+
+TEST(RedisEngine, fenceKeepsRisingAfterRestartThatLostData)
+{
+    test::RedisServer server;
+    RedisEngine engine(optionsFor(server), "p");
+    std::uint64_t highest = 0;
+    for (int i = 0; i < 50; ++i) {
+        const auto r = engine.acquire({{"/F" + std::to_string(i), LockMode::X}}, as("a"));
+        ASSERT_TRUE(r.granted);
+        EXPECT_GT(r.grant.fence, highest);
+        highest = r.grant.fence;
+    }
+    server.restart(/*crash=*/true);
+    EXPECT_EQ(server.cli({"EXISTS", "tl:{p}:fence"}), "0\n") << "the restart should have lost the counter";
+    std::optional<AcquireResult> after;
+    for (int attempt = 0; attempt < 3 && !after; ++attempt) {
+        try {
+            after = engine.acquire({{"/F0", LockMode::X}}, as("b"));
+        } catch (const ConnectionError&) {
+        }
+    }
+    ASSERT_TRUE(after && after->granted);
+    EXPECT_GT(after->grant.fence, highest);
+}
+
+TEST(RedisEngine, warnsWhenEvictionCanDropLocks)
+{
+    test::RedisServer::Options options;
+    options.extraConfig = {"maxmemory-policy allkeys-lru"};
+    test::RedisServer server(options);
+    RedisEngine engine(optionsFor(server), "p");
+    const auto warnings = engine.warnings();
+    ASSERT_FALSE(warnings.empty());
+    EXPECT_NE(warnings.front().find("noeviction"), std::string::npos) << warnings.front();
+}
+
+TEST(RedisEngine, warnsWithoutPersistenceOnly)
+{
+    test::RedisServer bare;
+    RedisEngine engine(optionsFor(bare), "p");
+    ASSERT_EQ(engine.warnings().size(), 1u);
+    EXPECT_NE(engine.warnings().front().find("persistence"), std::string::npos);
+
+    test::RedisServer::Options aof;
+    aof.appendOnly = true;
+    test::RedisServer persistent(aof);
+    RedisEngine safe(optionsFor(persistent), "p");
+    EXPECT_TRUE(safe.warnings().empty());
+}
+
+TEST(RedisEngine, everyKeySharesTheProjectHashTag)
+{
+    test::RedisServer server;
+    RedisEngine engine(optionsFor(server), "drive-1");
+    const auto r = engine.acquire({{"/A/B", LockMode::X}}, as("a"));
+    ASSERT_TRUE(r.granted);
+    for (const auto& key : engine.projectKeys())
+        EXPECT_EQ(key.rfind("tl:{drive-1}:", 0), 0u) << key;
+    EXPECT_EQ(engine.keyPrefix(), "tl:{drive-1}:");
+}
+
+TEST(RedisEngine, releaseLeavesOnlyTheFenceAndTheEventStream)
+{
+    test::RedisServer server;
+    RedisEngine engine(optionsFor(server), "p");
+    const auto r = engine.acquire({{"/A/B/C", LockMode::S}, {"/D", LockMode::X}}, as("a"));
+    ASSERT_TRUE(r.granted);
+    ASSERT_EQ(engine.release(r.grant.lease).status, LeaseStatus::Ok);
+    const std::vector<std::string> expected{"tl:{p}:events", "tl:{p}:fence"};
+    EXPECT_EQ(engine.projectKeys(), expected);
+}
+
+TEST(RedisEngine, projectsAreIsolated)
+{
+    test::RedisServer server;
+    RedisEngine one(optionsFor(server), "one");
+    RedisEngine two(optionsFor(server), "two");
+    EXPECT_TRUE(one.acquire({{"/A", LockMode::X}}, as("a")).granted);
+    EXPECT_TRUE(two.acquire({{"/A", LockMode::X}}, as("b")).granted);
+    EXPECT_EQ(one.snapshot().leases.size(), 1u);
+}
+
+TEST(RedisEngine, rejectsBadProjectNames)
+{
+    test::RedisServer server;
+    for (const std::string& bad : std::vector<std::string>{"", "a b", "x}y", std::string(65, 'a'), "tl:{p}"})
+        EXPECT_THROW(RedisEngine(optionsFor(server), bad), InvalidInput) << bad;
+}
+
+TEST(RedisEngine, unreachableServerIsAConnectionError)
+{
+    RedisOptions o;
+    o.url = "redis://127.0.0.1:" + std::to_string(test::freeTcpPort());
+    o.connectTimeout = 500ms;
+    EXPECT_THROW(RedisEngine(o, "p"), ConnectionError);
+    o.url = "unix:///nonexistent/treelock.sock";
+    EXPECT_THROW(RedisEngine(o, "p"), ConnectionError);
+}
+
+TEST(RedisEngine, authenticatesWithAclUserAndNeverShowsThePassword)
+{
+    test::RedisServer::Options options;
+    options.tcp = true;
+    options.extraConfig = {"user default off", "user admin on >s3cret-pw ~* &* +@all"};
+    test::RedisServer server(options);
+    RedisOptions good;
+    good.url = "redis://admin:s3cret-pw@127.0.0.1:" + std::to_string(server.port());
+    RedisEngine engine(good, "p");
+    EXPECT_TRUE(engine.acquire({{"/A", LockMode::X}}, as("a")).granted);
+    EXPECT_EQ(engine.describe().find("s3cret"), std::string::npos) << engine.describe();
+
+    RedisOptions bad = good;
+    bad.url = "redis://admin:wrong-pw@127.0.0.1:" + std::to_string(server.port());
+    try {
+        RedisEngine refused(bad, "p");
+        FAIL() << "a wrong password was accepted";
+    } catch (const ConnectionError& e) {
+        EXPECT_EQ(std::string(e.what()).find("wrong-pw"), std::string::npos) << e.what();
+    }
+
+    RedisOptions fromFields;
+    fromFields.url = "redis://127.0.0.1:" + std::to_string(server.port());
+    fromFields.user = "admin";
+    fromFields.password = "s3cret-pw";
+    RedisEngine viaFields(fromFields, "p");
+    EXPECT_EQ(viaFields.snapshot().leases.size(), 1u);
+}
+
+TEST(RedisAddress, parsesTheDocumentedForms)
+{
+    auto a = RedisAddress::parse("redis://127.0.0.1:6380/3");
+    EXPECT_FALSE(a.unixSocket);
+    EXPECT_EQ(a.host, "127.0.0.1");
+    EXPECT_EQ(a.port, 6380);
+    EXPECT_EQ(a.db, 3);
+    a = RedisAddress::parse("redis://bob:p%40ss@cache.local");
+    EXPECT_EQ(a.user, "bob");
+    EXPECT_EQ(a.password, "p@ss");
+    EXPECT_EQ(a.port, 6379);
+    EXPECT_EQ(a.redacted(), "redis://bob:***@cache.local:6379");
+    a = RedisAddress::parse("redis://:only-pw@[::1]:7000");
+    EXPECT_EQ(a.host, "::1");
+    EXPECT_EQ(a.port, 7000);
+    EXPECT_EQ(a.password, "only-pw");
+    a = RedisAddress::parse("unix:///run/redis/redis.sock?db=2");
+    EXPECT_TRUE(a.unixSocket);
+    EXPECT_EQ(a.host, "/run/redis/redis.sock");
+    EXPECT_EQ(a.db, 2);
+}
+
+TEST(RedisAddress, rejectsMalformedUrlsNamingThem)
+{
+    for (const std::string& bad : std::vector<std::string>{"http://x", "redis://", "redis://h:0", "redis://h:70000", "redis://h:x",
+                                  "redis://h/db", "unix://relative.sock", "unix:///s.sock?x=1",
+                                  "redis://[::1", "redis://h:%zz@h"}) {
+        try {
+            RedisAddress::parse(bad);
+            ADD_FAILURE() << "accepted " << bad;
+        } catch (const InvalidInput& e) {
+            EXPECT_NE(std::string(e.what()).find("Redis URL"), std::string::npos) << e.what();
+        }
+    }
+    try {
+        RedisAddress::parse("redis://u:topsecret@h:99999");
+    } catch (const InvalidInput& e) {
+        EXPECT_EQ(std::string(e.what()).find("topsecret"), std::string::npos) << e.what();
+    }
+}
+
+// The scripts check their arguments again (defence in depth): a caller that
+// bypasses the C++ checks gets an error reply and nothing is written.
+TEST(LuaScripts, acquireRecheckesItsArguments)
+{
+    test::RedisServer server;
+    const std::string body = sourceFile("lua/common.lua") + "\n" + sourceFile("lua/acquire.lua");
+    ASSERT_GT(body.size(), 1000u) << "TREELOCK_SOURCE_DIR must point at the sources";
+    redisContext* c = redisConnectUnix(server.socketPath().c_str());
+    ASSERT_TRUE(c && !c->err);
+    const std::string id(32, 'a');
+    auto attempt = [&](std::vector<std::string> tail) {
+        std::vector<std::string> args{"EVAL", body, "6", "tl:{p}:nodes", "tl:{p}:who", "tl:{p}:expiry",
+                                      "tl:{p}:fence", "tl:{p}:events", "tl:{p}:lease:" + id,
+                                      "tl:{p}:lease:", "tl:{p}:wake"};
+        args.insert(args.end(), tail.begin(), tail.end());
+        std::vector<const char*> argv;
+        std::vector<size_t> len;
+        for (auto& a : args) {
+            argv.push_back(a.data());
+            len.push_back(a.size());
+        }
+        auto* reply = static_cast<redisReply*>(redisCommandArgv(c, static_cast<int>(argv.size()), argv.data(), len.data()));
+        EXPECT_NE(reply, nullptr);
+        long long code = 99;
+        if (reply && reply->type == REDIS_REPLY_ARRAY && reply->elements > 0)
+            code = reply->element[0]->integer;
+        freeReplyObject(reply);
+        return code;
+    };
+    const std::vector<std::vector<std::string>> bad{
+        {id, "o", "op", "1000", "16", "1", "X", "/A//B"},
+        {id, "o", "op", "1000", "16", "1", "X", "/A/../B"},
+        {id, "o", "op", "1000", "16", "1", "X", "/A/./B"},
+        {id, "o", "op", "1000", "16", "1", "X", "A/B"},
+        {id, "o", "op", "1000", "16", "1", "X", "/A/"},
+        {id, "o", "op", "1000", "16", "1", "X", std::string("/A\x01")},
+        {id, "o", "op", "1000", "16", "1", "Q", "/A"},
+        {id, "o", "op", "5", "16", "1", "X", "/A"},
+        {"XYZ", "o", "op", "1000", "16", "1", "X", "/A"},
+        {id, "o", "op", "1000", "16", "2", "X", "/A"},
+        {id, "o", "op", "1000", "16", "2", "X", "/A", "S", "/A"},
+        {id, "o\nx", "op", "1000", "16", "1", "X", "/A"},
+    };
+    for (const auto& args : bad)
+        EXPECT_EQ(attempt(args), -1) << args.back();
+    EXPECT_EQ(server.cli({"DBSIZE"}), "0\n");
+    EXPECT_EQ(attempt({id, "o", "op", "1000", "16", "1", "X", "/A"}), 1);
+    redisFree(c);
+}
+
+// Regression cases from the seed's folder lock (string.find with Lua patterns,
+// no segment boundary). Each must behave by whole segments, literally.
+TEST(SeedRegression, pathsAreComparedByWholeSegmentsLiterally)
+{
+    test::RedisServer server;
+    RedisEngine engine(optionsFor(server), "p");
+    auto x = [&](const std::string& path, const std::string& owner) {
+        return engine.acquire({{path, LockMode::X}}, as(owner)).granted;
+    };
+    ASSERT_TRUE(x("/A/C", "a"));
+    EXPECT_TRUE(x("/A/CD", "b")) << "/A/C must not block /A/CD";
+    EXPECT_TRUE(x("/B/A/C", "b")) << "/A/C must not block /B/A/C";
+    ASSERT_TRUE(x("/my-dir", "a"));
+    EXPECT_FALSE(x("/my-dir/file", "b")) << "/my-dir must block /my-dir/file";
+    ASSERT_TRUE(x("/v1.0", "a"));
+    EXPECT_TRUE(x("/v1x0", "b")) << "/v1.0 must not block /v1x0";
+    ASSERT_TRUE(x("/draft (1)", "a"));
+    EXPECT_FALSE(x("/draft (1)/notes", "b")) << "/draft (1) must block its child";
+    ASSERT_TRUE(x("/100%", "a"));
+    ASSERT_TRUE(x("/x(y", "a"));
+    ASSERT_TRUE(x("/[z", "a"));
+    EXPECT_TRUE(x("/later", "b")) << "odd characters in held paths must not break later acquires";
+    EXPECT_FALSE(x("/100%/f", "b"));
+    EXPECT_FALSE(x("/[z/f", "b"));
+}
+
+TEST(SeedRegression, expiredEntryWithOddCharactersIsReaped)
+{
+    test::RedisServer server;
+    RedisEngine engine(optionsFor(server), "p");
+    ASSERT_TRUE(engine.acquire({{"/50% (draft) [v2]", LockMode::X}}, as("a", 50ms)).granted);
+    std::this_thread::sleep_for(120ms);
+    const auto r = engine.acquire({{"/50% (draft) [v2]/f", LockMode::X}}, as("b"));
+    EXPECT_TRUE(r.granted);
+    EXPECT_EQ(engine.snapshot().leases.size(), 1u) << "the expired lease should have been reaped";
+}
