@@ -42,17 +42,26 @@ for i = 1, n do
 end
 local requestText = table.concat(lines, '\n')
 
+-- Refusals of the id come first, so a refused call changes nothing.
+local existing = redis.call('HMGET', leaseKey, 'requests', 'revoked')
+if existing[1] then
+  local exp = leaseExpiry(id)
+  if exp and exp > NOW_MS then
+    if existing[2] == '1' then return { -1, 'lease id is revoked: it was force-released and cannot be reused' } end
+    if existing[1] ~= requestText then
+      return { -1, 'lease id in use with other requests: a reentrant acquire must repeat the same requests' }
+    end
+  end
+end
+
 reapExpired(reapBatch)
 
--- Reentrancy.
-local existing = redis.call('HMGET', leaseKey, 'requests', 'fence', 'holds', 'revoked')
+-- Reentrancy (the reap may have removed the lease already).
+existing = redis.call('HMGET', leaseKey, 'requests', 'fence')
 if existing[1] then
-  if existing[4] == '1' then return { -1, 'lease id is revoked' } end
   local exp = leaseExpiry(id)
-  if exp and exp <= NOW_MS then
+  if not exp or exp <= NOW_MS then
     dropLease(id, 'expire')
-  elseif existing[1] ~= requestText then
-    return { -1, 'lease id in use with other requests' }
   else
     local holds = redis.call('HINCRBY', leaseKey, 'holds', 1)
     local expires = NOW_MS + ttl

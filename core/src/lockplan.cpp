@@ -1,5 +1,6 @@
 #include "lockplan.h"
 
+#include "messages.h"
 #include "treelock/engine.h"
 #include "treelock/error.h"
 #include "treelock/leaseid.h"
@@ -9,8 +10,6 @@
 #include <unordered_map>
 
 namespace treelock::detail {
-
-std::string quoteForMessage(std::string_view text); // error.cpp
 
 std::string nodeField(std::string_view path, LockMode mode)
 {

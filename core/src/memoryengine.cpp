@@ -483,9 +483,10 @@ ReleaseResult MemoryEngine::forceRelease(const LeaseId& lease, const ForceOption
     return result;
 }
 
-std::size_t MemoryEngine::sweep(const std::string& by)
+std::size_t MemoryEngine::sweep(const std::string& by, const std::string& host)
 {
     detail::validateLabel("operator", by);
+    detail::validateLabel("host", host);
     State& s = *m_state;
     std::lock_guard lock(s.mutex);
     const std::int64_t now = s.nowMs();
@@ -501,6 +502,7 @@ std::size_t MemoryEngine::sweep(const std::string& by)
         Event event;
         event.type = "sweep";
         event.by = by;
+        event.host = host;
         event.count = static_cast<std::int64_t>(total);
         s.appendEvent(std::move(event), now);
     }

@@ -58,13 +58,17 @@ int parseNumber(const std::string& text, const std::string& url, const char* wha
 std::string redactUrl(const std::string& url)
 {
     const auto scheme = url.find("://");
-    const auto at = url.rfind('@');
-    if (scheme == std::string::npos || at == std::string::npos || at < scheme)
+    if (scheme == std::string::npos)
         return url;
-    const auto colon = url.find(':', scheme + 3);
-    if (colon == std::string::npos || colon > at)
+    const auto hostStart = scheme + 3;
+    const auto authorityEnd = url.find('/', hostStart);
+    const auto at = url.rfind('@', authorityEnd == std::string::npos ? std::string::npos : authorityEnd);
+    if (at == std::string::npos || at < hostStart)
         return url;
-    return url.substr(0, colon + 1) + "***" + url.substr(at);
+    // "user:password@" keeps the user; a bare "password@" hides all of it.
+    const auto colon = url.find(':', hostStart);
+    const auto maskFrom = (colon != std::string::npos && colon < at) ? colon + 1 : hostStart;
+    return url.substr(0, maskFrom) + "***" + url.substr(at);
 }
 
 } // namespace
@@ -402,13 +406,15 @@ ReleaseResult RedisEngine::forceRelease(const LeaseId& lease, const ForceOptions
     return {statusOf(intAt(reply.get(), 0)), 0};
 }
 
-std::size_t RedisEngine::sweep(const std::string& by)
+std::size_t RedisEngine::sweep(const std::string& by, const std::string& host)
 {
     detail::validateLabel("operator", by);
+    detail::validateLabel("host", host);
     std::size_t total = 0;
     for (;;) {
         std::lock_guard lock(m_impl->mutex);
-        Reply reply = m_impl->run("sweep", m_impl->commonKeys(), {by, "", std::to_string(kSweepBatch)});
+        Reply reply = m_impl->run("sweep", m_impl->commonKeys(),
+                                  {by, host, std::to_string(kSweepBatch), std::to_string(total)});
         total += static_cast<std::size_t>(intAt(reply.get(), 0));
         if (intAt(reply.get(), 1) == 0)
             return total;

@@ -27,7 +27,7 @@ inline constexpr int kReapBatch = 16;
 inline constexpr int kSweepBatch = 1000;
 /// The event stream keeps about this many entries.
 inline constexpr int kEventStreamCap = 10000;
-/// Owner, operation, operator, host and reason labels are cut to this many bytes.
+/// Owner, operation, operator, host and reason labels longer than this are refused.
 inline constexpr std::size_t kMaxLabelBytes = 256;
 
 /// What to acquire with.
@@ -193,8 +193,8 @@ public:
                               std::optional<std::chrono::milliseconds> ttl = std::nullopt) = 0;
     /// Operator release; audited. See ForceOptions.
     virtual ReleaseResult forceRelease(const LeaseId& lease, const ForceOptions& options) = 0;
-    /// Reaps every expired lease now; returns how many. `by` is recorded.
-    virtual std::size_t sweep(const std::string& by = {}) = 0;
+    /// Reaps every expired lease now; returns how many. `by` and `host` are recorded.
+    virtual std::size_t sweep(const std::string& by = {}, const std::string& host = {}) = 0;
     /// All leases, live and expired-unreaped, with the server time.
     virtual Snapshot snapshot() = 0;
     /// Recomputes node counts from the leases; reports (and with repair, fixes) differences.

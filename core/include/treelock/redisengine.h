@@ -55,7 +55,7 @@ public:
     ReleaseResult release(const LeaseId& lease) override;
     RenewResult renew(const LeaseId& lease, std::optional<std::chrono::milliseconds> ttl) override;
     ReleaseResult forceRelease(const LeaseId& lease, const ForceOptions& options) override;
-    std::size_t sweep(const std::string& by) override;
+    std::size_t sweep(const std::string& by = {}, const std::string& host = {}) override;
     Snapshot snapshot() override;
     FsckReport fsck(bool repair) override;
     std::vector<Event> events(const std::string& afterId, std::size_t max) override;

@@ -1,0 +1,606 @@
+#include "cliparser.h"
+
+#include "treelock/error.h"
+#include "treelock/leaseid.h"
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <set>
+
+namespace treelock::cli {
+
+namespace {
+
+using std::chrono::milliseconds;
+
+struct OptionSpec {
+    std::string_view name;
+    bool takesValue = false;
+};
+
+constexpr OptionSpec kGlobalOptions[] = {
+    {"--redis", true},  {"--project", true},          {"--json", false},   {"--quiet", false},
+    {"--case-insensitive", false}, {"--help", false}, {"-h", false},       {"--version", false},
+};
+
+struct CommandSpec {
+    std::string_view name;
+    std::vector<OptionSpec> options;
+};
+
+const std::vector<CommandSpec>& commandSpecs()
+{
+    static const std::vector<CommandSpec> specs{
+        {"acquire",
+         {{"--owner", true}, {"--ttl", true}, {"--wait", true}, {"--profile", true},
+          {"--policy", true}, {"--lock", true}, {"--op", true}}},
+        {"release", {}},
+        {"renew", {{"--ttl", true}}},
+        {"force-release",
+         {{"--reason", true}, {"--admin", false}, {"--lock-delay", true}, {"--operator", true}}},
+        {"sweep", {{"--operator", true}}},
+        {"locks", {}},
+        {"fsck", {{"--repair", false}}},
+        {"events", {{"--from", true}, {"--count", true}, {"--follow", false}}},
+        {"help", {}},
+    };
+    return specs;
+}
+
+const CommandSpec* findCommand(std::string_view name)
+{
+    for (const auto& spec : commandSpecs()) {
+        if (spec.name == name)
+            return &spec;
+    }
+    return nullptr;
+}
+
+const OptionSpec* findOption(std::string_view name, const std::vector<OptionSpec>& options)
+{
+    for (const auto& option : options) {
+        if (option.name == name)
+            return &option;
+    }
+    return nullptr;
+}
+
+const OptionSpec* findGlobalOption(std::string_view name)
+{
+    for (const auto& option : kGlobalOptions) {
+        if (option.name == name)
+            return &option;
+    }
+    return nullptr;
+}
+
+bool isCommandOption(std::string_view name)
+{
+    return std::any_of(commandSpecs().begin(), commandSpecs().end(),
+                       [name](const CommandSpec& spec) { return findOption(name, spec.options); });
+}
+
+bool looksLikeOption(std::string_view token)
+{
+    return token.size() > 1 && token.front() == '-';
+}
+
+// Shape of an operation's arguments, as the CLI documents them.
+struct OperationUsage {
+    std::string_view usage;
+    std::size_t count; // 0 = one or more
+};
+
+OperationUsage usageOf(Operation op)
+{
+    switch (op) {
+    case Operation::Create:
+    case Operation::Upload: return {"FOLDER NAME", 2};
+    case Operation::MoveFolder:
+    case Operation::MoveFile:
+    case Operation::CopyFolder:
+    case Operation::CopyFile: return {"SRC DSTFOLDER", 2};
+    case Operation::RenameFolder:
+    case Operation::RenameFile: return {"SRC NEWNAME", 2};
+    case Operation::DeleteFolder:
+    case Operation::DeleteFile: return {"PATH", 1};
+    case Operation::Purge: return {"ITEM...", 0};
+    }
+    return {"", 0};
+}
+
+std::string operationList()
+{
+    std::string list;
+    for (const Operation op : kAllOperations) {
+        if (!list.empty())
+            list += ", ";
+        list += toString(op);
+    }
+    return list;
+}
+
+std::string plural(std::size_t n, std::string_view word)
+{
+    return std::to_string(n) + " " + std::string(word) + (n == 1 ? "" : "s");
+}
+
+long long parseWholeNumber(std::string_view option, const std::string& value, long long lo,
+                           long long hi, std::string_view unit)
+{
+    long long number = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
+    if (value.empty() || value.front() == '-' || ec != std::errc()
+        || end != value.data() + value.size() || number < lo || number > hi) {
+        throw UsageError("invalid " + std::string(option) + " " + quoteInput(value) + ": expected "
+                         + std::string(unit) + " from " + std::to_string(lo) + " to "
+                         + std::to_string(hi));
+    }
+    return number;
+}
+
+milliseconds parseMillis(std::string_view option, const std::string& value, milliseconds lo,
+                         milliseconds hi)
+{
+    return milliseconds(parseWholeNumber(option, value, lo.count(), hi.count(),
+                                         "a whole number of milliseconds"));
+}
+
+LockSpec parseLock(const std::string& value)
+{
+    const auto colon = value.find(':');
+    if (colon == std::string::npos)
+        throw UsageError("invalid --lock " + quoteInput(value)
+                         + ": expected MODE:PATH, MODE one of IS, IX, S, SIX, X");
+    const std::string modeText = value.substr(0, colon);
+    const auto mode = parseLockMode(modeText);
+    if (!mode)
+        throw UsageError("invalid lock mode " + quoteInput(modeText) + " in --lock " + quoteInput(value)
+                         + ": expected IS, IX, S, SIX or X");
+    LockSpec spec{*mode, value.substr(colon + 1)};
+    if (spec.path.empty())
+        throw UsageError("invalid --lock " + quoteInput(value) + ": the path is missing");
+    return spec;
+}
+
+bool isStreamId(std::string_view id)
+{
+    const auto digits = [](std::string_view part) {
+        return !part.empty() && part.size() <= 20
+               && std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    const auto dash = id.find('-');
+    if (dash == std::string_view::npos)
+        return digits(id);
+    return digits(id.substr(0, dash)) && digits(id.substr(dash + 1));
+}
+
+void checkLeaseArgument(std::string_view command, const std::vector<std::string>& positionals)
+{
+    if (positionals.empty())
+        throw UsageError(std::string(command) + " needs a LEASE id");
+    if (positionals.size() > 1)
+        throw UsageError("unexpected argument " + quoteInput(positionals[1]) + " for "
+                         + std::string(command) + " (it takes one LEASE id)");
+    if (!isValidLeaseId(positionals.front()))
+        throw UsageError("invalid lease id " + quoteInput(positionals.front())
+                         + ": a lease id is 32 lower-case hex digits");
+}
+
+void checkNoArguments(std::string_view command, const std::vector<std::string>& positionals)
+{
+    if (!positionals.empty())
+        throw UsageError("unexpected argument " + quoteInput(positionals.front()) + " for "
+                         + std::string(command));
+}
+
+// Options as collected from the command line: name -> values, in order.
+class Collected {
+public:
+    void add(std::string_view name, std::string value)
+    {
+        auto& values = m_values[std::string(name)];
+        if (!values.empty() && name != "--lock")
+            throw UsageError("option " + std::string(name) + " given twice");
+        values.push_back(std::move(value));
+    }
+    bool has(std::string_view name) const { return m_values.count(std::string(name)) > 0; }
+    std::optional<std::string> value(std::string_view name) const
+    {
+        const auto it = m_values.find(std::string(name));
+        if (it == m_values.end())
+            return std::nullopt;
+        return it->second.front();
+    }
+    std::optional<std::string> nonEmpty(std::string_view name) const
+    {
+        auto v = value(name);
+        if (v && v->empty())
+            throw UsageError("option " + std::string(name) + " must not be empty");
+        return v;
+    }
+    std::vector<std::string> all(std::string_view name) const
+    {
+        const auto it = m_values.find(std::string(name));
+        return it == m_values.end() ? std::vector<std::string>{} : it->second;
+    }
+
+private:
+    std::map<std::string, std::vector<std::string>> m_values;
+};
+
+AcquireCommand buildAcquire(const Collected& options, const std::vector<std::string>& positionals)
+{
+    AcquireCommand cmd;
+    cmd.owner = options.nonEmpty("--owner");
+    if (auto ttl = options.value("--ttl"))
+        cmd.ttl = parseMillis("--ttl", *ttl, kMinTtl, kMaxTtl);
+    if (auto wait = options.value("--wait"))
+        cmd.wait = parseMillis("--wait", *wait, milliseconds(0), kMaxTtl);
+    cmd.profile = options.nonEmpty("--profile");
+    cmd.policyFile = options.nonEmpty("--policy");
+    if (cmd.profile && cmd.policyFile)
+        throw UsageError("--profile and --policy cannot be combined");
+    if (cmd.profile) {
+        const auto names = Policy::builtinNames();
+        if (std::find(names.begin(), names.end(), *cmd.profile) == names.end()) {
+            std::string list;
+            for (const auto& name : names)
+                list += (list.empty() ? "" : ", ") + name;
+            throw UsageError("unknown --profile " + quoteInput(*cmd.profile) + ": expected one of " + list);
+        }
+    }
+    for (const auto& spec : options.all("--lock"))
+        cmd.locks.push_back(parseLock(spec));
+
+    const auto op = options.value("--op");
+    if (op && !cmd.locks.empty())
+        throw UsageError("--lock and --op cannot be combined");
+    if (!op) {
+        if (cmd.locks.empty())
+            throw UsageError("acquire needs --lock MODE:PATH or --op OPERATION ARGS...");
+        if (cmd.profile || cmd.policyFile)
+            throw UsageError(std::string(cmd.profile ? "--profile" : "--policy")
+                             + " applies only to --op");
+        if (!positionals.empty())
+            throw UsageError("unexpected argument " + quoteInput(positionals.front())
+                             + " for acquire (give paths as --lock MODE:PATH)");
+        return cmd;
+    }
+    const auto parsed = parseOperation(*op);
+    if (!parsed)
+        throw UsageError("unknown operation " + quoteInput(*op) + " for --op: expected one of "
+                         + operationList());
+    const OperationUsage usage = usageOf(*parsed);
+    const bool countOk = usage.count == 0 ? !positionals.empty() : positionals.size() == usage.count;
+    if (!countOk)
+        throw UsageError("--op " + *op + " needs " + std::string(usage.usage) + ", got "
+                         + plural(positionals.size(), "argument"));
+    cmd.operation = OperationCall{*parsed, positionals};
+    return cmd;
+}
+
+Command buildCommand(std::string_view name, const Collected& options,
+                     const std::vector<std::string>& positionals)
+{
+    if (name == "acquire")
+        return buildAcquire(options, positionals);
+    if (name == "release") {
+        checkLeaseArgument(name, positionals);
+        return ReleaseCommand{positionals.front()};
+    }
+    if (name == "renew") {
+        checkLeaseArgument(name, positionals);
+        RenewCommand cmd{positionals.front(), std::nullopt};
+        if (auto ttl = options.value("--ttl"))
+            cmd.ttl = parseMillis("--ttl", *ttl, kMinTtl, kMaxTtl);
+        return cmd;
+    }
+    if (name == "force-release") {
+        checkLeaseArgument(name, positionals);
+        ForceReleaseCommand cmd;
+        cmd.lease = positionals.front();
+        const auto reason = options.nonEmpty("--reason");
+        if (!reason)
+            throw UsageError("force-release needs --reason TEXT (it is recorded in the event stream)");
+        cmd.reason = *reason;
+        cmd.admin = options.has("--admin");
+        if (auto delay = options.value("--lock-delay"))
+            cmd.lockDelay = parseMillis("--lock-delay", *delay, milliseconds(0), kMaxTtl);
+        cmd.operatorName = options.nonEmpty("--operator");
+        return cmd;
+    }
+    if (name == "sweep") {
+        checkNoArguments(name, positionals);
+        return SweepCommand{options.nonEmpty("--operator")};
+    }
+    if (name == "locks") {
+        checkNoArguments(name, positionals);
+        return LocksCommand{};
+    }
+    if (name == "fsck") {
+        checkNoArguments(name, positionals);
+        return FsckCommand{options.has("--repair")};
+    }
+    if (name == "events") {
+        checkNoArguments(name, positionals);
+        EventsCommand cmd;
+        if (auto from = options.nonEmpty("--from")) {
+            if (!isStreamId(*from))
+                throw UsageError("invalid --from " + quoteInput(*from)
+                                 + ": expected an event id such as 1700000000000-0 (or 0)");
+            cmd.from = *from;
+        }
+        if (auto count = options.value("--count"))
+            cmd.count = static_cast<std::size_t>(
+                parseWholeNumber("--count", *count, 1, 1'000'000'000, "a whole number"));
+        cmd.follow = options.has("--follow");
+        return cmd;
+    }
+    // help
+    if (positionals.size() > 1)
+        throw UsageError("unexpected argument " + quoteInput(positionals[1]) + " for help");
+    HelpCommand help;
+    if (!positionals.empty()) {
+        help.topic = positionals.front();
+        if (!findCommand(help.topic))
+            throw UsageError("unknown command " + quoteInput(help.topic) + " (try treelock --help)");
+    }
+    return help;
+}
+
+// --help / -h and --version win over everything else on the line (before "--").
+std::optional<Command> earlyExit(const std::vector<std::string>& args)
+{
+    bool help = false;
+    bool version = false;
+    std::string topic;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& token = args[i];
+        if (token == "--")
+            break;
+        if (token == "--help" || token == "-h") {
+            help = true;
+        } else if (token == "--version") {
+            version = true;
+        } else if (token == "--redis" || token == "--project") {
+            ++i;
+        } else if (!looksLikeOption(token) && topic.empty()) {
+            topic = token;
+        }
+    }
+    if (version)
+        return VersionCommand{};
+    if (!help)
+        return std::nullopt;
+    if (topic == "help" || topic.empty())
+        return HelpCommand{};
+    if (!findCommand(topic))
+        throw UsageError("unknown command " + quoteInput(topic) + " (try treelock --help)");
+    return HelpCommand{topic};
+}
+
+} // namespace
+
+std::string quoteInput(std::string_view text)
+{
+    constexpr std::size_t kMaxShown = 200;
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out = "\"";
+    for (std::size_t i = 0; i < text.size() && i < kMaxShown; ++i) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        if (byte < 0x20 || byte == 0x7f) {
+            out += "\\x";
+            out += kHex[byte >> 4];
+            out += kHex[byte & 0xf];
+        } else {
+            if (byte == '"' || byte == '\\')
+                out += '\\';
+            out += static_cast<char>(byte);
+        }
+    }
+    out += '"';
+    if (text.size() > kMaxShown)
+        out += "...";
+    return out;
+}
+
+const std::vector<std::string>& commandNames()
+{
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out;
+        for (const auto& spec : commandSpecs())
+            out.emplace_back(spec.name);
+        return out;
+    }();
+    return names;
+}
+
+Invocation parseCommandLine(const std::vector<std::string>& args)
+{
+    Invocation invocation;
+    if (auto early = earlyExit(args)) {
+        invocation.command = std::move(*early);
+        return invocation;
+    }
+
+    const CommandSpec* command = nullptr;
+    Collected options;
+    std::vector<std::string> positionals;
+    bool endOfOptions = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& token = args[i];
+        if (!endOfOptions && token == "--") {
+            endOfOptions = true;
+            continue;
+        }
+        if (!endOfOptions && looksLikeOption(token)) {
+            const auto equals = token.find('=');
+            const bool longOption = token.rfind("--", 0) == 0;
+            const std::string name = longOption ? token.substr(0, equals) : token;
+            std::optional<std::string> inlineValue;
+            if (longOption && equals != std::string::npos)
+                inlineValue = token.substr(equals + 1);
+
+            const OptionSpec* spec = findGlobalOption(name);
+            if (!spec && command)
+                spec = findOption(name, command->options);
+            if (!spec) {
+                if (!command && isCommandOption(name))
+                    throw UsageError("option " + name + " must come after the command");
+                throw UsageError("unknown option " + quoteInput(name)
+                                 + (command ? " for " + std::string(command->name) : std::string()));
+            }
+            std::string value;
+            if (spec->takesValue) {
+                if (inlineValue) {
+                    value = *inlineValue;
+                } else if (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
+                    value = args[++i];
+                } else {
+                    throw UsageError("option " + name + " needs a value");
+                }
+            } else if (inlineValue) {
+                throw UsageError("option " + name + " takes no value");
+            }
+            options.add(name, std::move(value));
+            continue;
+        }
+        if (!command) {
+            command = findCommand(token);
+            if (!command)
+                throw UsageError("unknown command " + quoteInput(token) + " (try treelock --help)");
+            continue;
+        }
+        positionals.push_back(token);
+    }
+    if (!command)
+        throw UsageError("no command given (try treelock --help)");
+
+    GlobalOptions& global = invocation.global;
+    global.redisUrl = options.nonEmpty("--redis");
+    if (auto project = options.value("--project")) {
+        try {
+            validateProject(*project);
+        } catch (const InvalidInput& error) {
+            throw UsageError(error.what());
+        }
+        global.project = *project;
+    }
+    global.json = options.has("--json");
+    global.quiet = options.has("--quiet");
+    global.caseInsensitive = options.has("--case-insensitive");
+    invocation.command = buildCommand(command->name, options, positionals);
+    return invocation;
+}
+
+std::string helpText(std::string_view topic)
+{
+    static const std::map<std::string, std::string, std::less<>> texts{
+        {"acquire",
+         "usage: treelock acquire [--owner NAME] [--ttl MS] [--wait MS]\n"
+         "                        [--profile fine|seed | --policy FILE.json]\n"
+         "                        (--lock MODE:PATH [--lock MODE:PATH ...] | --op OPERATION ARGS...)\n"
+         "\n"
+         "Takes every lock of one lease, or none (atomically). Prints the lease id.\n"
+         "  --lock MODE:PATH  MODE is IS, IX, S, SIX or X; the first ':' ends it\n"
+         "  --op OPERATION    lock what OPERATION needs, planned by the policy:\n"
+         "      create FOLDER NAME | upload FOLDER NAME | move-folder SRC DSTFOLDER\n"
+         "      | move-file SRC DSTFOLDER | copy-folder SRC DSTFOLDER | copy-file SRC DSTFOLDER\n"
+         "      | rename-folder SRC NEWNAME | rename-file SRC NEWNAME | delete-folder PATH\n"
+         "      | delete-file PATH | purge ITEM...\n"
+         "  --owner NAME      holder label (default: $USER, else anonymous)\n"
+         "  --ttl MS          time to live, 10..86400000 (default 30000)\n"
+         "  --wait MS         wait up to MS for the blockers to go (default 0: one attempt)\n"
+         "  --profile NAME    built-in policy for --op: fine (default) or seed\n"
+         "  --policy FILE     policy document (JSON) for --op\n"
+         "On conflict prints the blocking lease and exits 3. Put `--` before\n"
+         "arguments that start with '-'.\n"},
+        {"release",
+         "usage: treelock release LEASE\n"
+         "\n"
+         "Drops one hold of the lease; the last hold frees its paths. Prints nothing\n"
+         "(with --json: {\"lease\",\"remaining_holds\"}). Exit 4 if the lease is unknown or expired.\n"},
+        {"renew",
+         "usage: treelock renew LEASE [--ttl MS]\n"
+         "\n"
+         "Extends a live lease to now + MS (default: its own TTL). Prints the new expiry\n"
+         "in ms since the epoch (server time). Exit 4 if the lease is unknown or expired.\n"},
+        {"force-release",
+         "usage: treelock force-release LEASE --reason TEXT [--admin] [--lock-delay MS]\n"
+         "                              [--operator NAME]\n"
+         "\n"
+         "Operator release, recorded in the event stream with operator, host and reason.\n"
+         "An expired lease needs no flag; revoking a live one needs --admin (else exit 3).\n"
+         "  --lock-delay MS   keep a revoked live lease's paths blocked for MS\n"
+         "  --operator NAME   recorded operator (default: $USER, else operator)\n"},
+        {"sweep",
+         "usage: treelock sweep [--operator NAME]\n"
+         "\n"
+         "Reaps every expired lease now and prints how many.\n"},
+        {"locks",
+         "usage: treelock locks\n"
+         "\n"
+         "Lists every lease of the project: id prefix, owner, operation, requests, fence,\n"
+         "state (live, expired, revoked) and time left. --json: every field, and\n"
+         "server_time_ms.\n"},
+        {"fsck",
+         "usage: treelock fsck [--repair]\n"
+         "\n"
+         "Recomputes the node counts from the leases and prints every difference.\n"
+         "Exit 0 when clean, 6 when differences were found (also with --repair, which\n"
+         "fixes them and prints \"repaired\").\n"},
+        {"events",
+         "usage: treelock events [--from ID] [--count N] [--follow]\n"
+         "\n"
+         "Prints the project's events (grant, release, expire, force, sweep), one a line;\n"
+         "JSON lines with --json.\n"
+         "  --from ID    only events after stream id ID (default: from the start)\n"
+         "  --count N    print at most N events\n"
+         "  --follow     keep printing new events (polls every 100 ms) until SIGINT/SIGTERM\n"},
+        {"help",
+         "usage: treelock help [COMMAND]\n"
+         "\n"
+         "Prints the overview, or the usage of COMMAND.\n"},
+    };
+    if (topic.empty()) {
+        return "usage: treelock [--redis URL] [--project NAME] [--json] [--quiet]\n"
+               "                [--case-insensitive] COMMAND ...\n"
+               "\n"
+               "Hierarchical locks on Redis.\n"
+               "\n"
+               "commands:\n"
+               "  acquire        take locks (--lock MODE:PATH ... or --op OPERATION ARGS...)\n"
+               "  release        release a lease\n"
+               "  renew          extend a lease\n"
+               "  force-release  operator release of a lease (audited)\n"
+               "  sweep          reap expired leases\n"
+               "  locks          list leases\n"
+               "  fsck           check (and --repair) the node counts\n"
+               "  events         print (or --follow) the event stream\n"
+               "  help           help on a command\n"
+               "\n"
+               "global options:\n"
+               "  --redis URL          redis://[user:password@]host[:port][/db] or\n"
+               "                       unix:///path/to.sock[?db=N]\n"
+               "                       (default: $TREELOCK_REDIS, else redis://127.0.0.1:6379)\n"
+               "  --project NAME       1-64 characters of A-Z a-z 0-9 _ . - (default: default)\n"
+               "  --json               machine-readable output\n"
+               "  --quiet              no server configuration warnings\n"
+               "  --case-insensitive   paths that differ only in case name one node\n"
+               "  -h, --help           this help; treelock help COMMAND for a command\n"
+               "  --version            print the version\n"
+               "\n"
+               "environment: TREELOCK_REDIS, TREELOCK_REDIS_USER, TREELOCK_REDIS_PASSWORD, USER\n"
+               "exit codes: 0 ok, 1 internal error, 2 invalid input, 3 conflict (or --wait\n"
+               "timed out), 4 lease unknown or expired, 5 Redis unreachable, 6 fsck found\n"
+               "differences\n";
+    }
+    const auto it = texts.find(topic);
+    if (it == texts.end())
+        throw UsageError("unknown command " + quoteInput(topic) + " (try treelock --help)");
+    return it->second;
+}
+
+} // namespace treelock::cli

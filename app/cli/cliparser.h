@@ -1,0 +1,128 @@
+#pragma once
+
+#include "treelock/engine.h"
+#include "treelock/lockmode.h"
+#include "treelock/policy.h"
+
+#include <chrono>
+#include <cstddef>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace treelock::cli {
+
+/// A command line that does not follow the syntax (unknown option, missing or
+/// malformed value, wrong number of arguments). The tool exits with 2. The
+/// message names the offending option or argument.
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// Options valid with every command (before or after the command name).
+struct GlobalOptions {
+    std::optional<std::string> redisUrl; ///< --redis; unset: $TREELOCK_REDIS, then the default
+    std::string project = "default";     ///< --project, validated
+    bool json = false;                   ///< --json
+    bool quiet = false;                  ///< --quiet: no server warnings on stderr
+    bool caseInsensitive = false;        ///< --case-insensitive: PathOptions::caseInsensitive
+};
+
+/// `--help`, `-h`, `help [COMMAND]`: print usage (topic "" = overview) and exit 0.
+struct HelpCommand {
+    std::string topic;
+};
+
+/// `--version`.
+struct VersionCommand {};
+
+/// One `--lock MODE:PATH`. The path is kept as typed; core validates it.
+struct LockSpec {
+    LockMode mode = LockMode::X;
+    std::string path;
+    friend bool operator==(const LockSpec&, const LockSpec&) = default;
+};
+
+/// `acquire`: exactly one of `locks` (non-empty) and `operation` is set.
+struct AcquireCommand {
+    std::optional<std::string> owner;            ///< unset: $USER, then "anonymous"
+    std::chrono::milliseconds ttl = kDefaultTtl;
+    std::chrono::milliseconds wait{0};           ///< 0: one attempt
+    std::optional<std::string> profile;          ///< --profile (a built-in name)
+    std::optional<std::string> policyFile;       ///< --policy FILE.json
+    std::vector<LockSpec> locks;                 ///< --lock ...
+    std::optional<OperationCall> operation;      ///< --op OPERATION ARGS... (args as typed)
+};
+
+/// `release LEASE`.
+struct ReleaseCommand {
+    LeaseId lease;
+};
+
+/// `renew LEASE [--ttl MS]`.
+struct RenewCommand {
+    LeaseId lease;
+    std::optional<std::chrono::milliseconds> ttl; ///< unset: the lease's own TTL
+};
+
+/// `force-release LEASE --reason TEXT [--admin] [--lock-delay MS] [--operator NAME]`.
+struct ForceReleaseCommand {
+    LeaseId lease;
+    std::string reason;
+    bool admin = false;
+    std::chrono::milliseconds lockDelay{0};
+    std::optional<std::string> operatorName;     ///< unset: $USER, then "operator"
+};
+
+/// `sweep [--operator NAME]`.
+struct SweepCommand {
+    std::optional<std::string> operatorName;
+};
+
+/// `locks`.
+struct LocksCommand {};
+
+/// `fsck [--repair]`.
+struct FsckCommand {
+    bool repair = false;
+};
+
+/// `events [--from ID] [--count N] [--follow]`.
+struct EventsCommand {
+    std::string from = "0";                      ///< print events after this stream id
+    std::optional<std::size_t> count;            ///< at most this many in all
+    bool follow = false;
+};
+
+using Command = std::variant<HelpCommand, VersionCommand, AcquireCommand, ReleaseCommand,
+                             RenewCommand, ForceReleaseCommand, SweepCommand, LocksCommand,
+                             FsckCommand, EventsCommand>;
+
+/// A parsed command line.
+struct Invocation {
+    GlobalOptions global;
+    Command command;
+};
+
+/// Parses the arguments after argv[0]. Pure: no I/O, no environment, so it
+/// can be unit-tested and fuzzed. Checks syntax and ranges (modes, numbers,
+/// project id, lease id format, argument counts); paths and policies are
+/// checked by core when the command runs. Throws UsageError.
+Invocation parseCommandLine(const std::vector<std::string>& args);
+
+/// Names of the commands, in help order.
+const std::vector<std::string>& commandNames();
+
+/// Usage text for `topic` (a command name), or the overview for "". Throws
+/// UsageError for an unknown topic.
+std::string helpText(std::string_view topic = {});
+
+/// `text` in double quotes with control characters as \xNN, cut at 200 bytes:
+/// safe to put user input into a message.
+std::string quoteInput(std::string_view text);
+
+} // namespace treelock::cli

@@ -1,0 +1,605 @@
+#include "commands.h"
+
+#include "treelock/error.h"
+#include "treelock/leaseid.h"
+#include "treelock/lockclient.h"
+#include "treelock/policy.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+#include <thread>
+#include <unistd.h>
+
+#ifndef TREELOCK_VERSION
+#define TREELOCK_VERSION "unknown"
+#endif
+
+namespace treelock::cli {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+using std::chrono::milliseconds;
+
+constexpr const char* kDefaultRedisUrl = "redis://127.0.0.1:6379";
+constexpr milliseconds kFollowPoll{100};
+constexpr std::size_t kEventPage = 1000;
+
+std::string envOr(const char* name, std::string fallback = {})
+{
+    const char* value = std::getenv(name);
+    return value ? std::string(value) : fallback;
+}
+
+// Labels are arbitrary bytes: replace invalid UTF-8 rather than throw.
+std::string dump(const Json& json)
+{
+    return json.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+long long msSinceEpoch(ServerTime time) { return time.time_since_epoch().count(); }
+
+Json requestsJson(const std::vector<LockRequest>& requests)
+{
+    Json list = Json::array();
+    for (const auto& r : requests)
+        list.push_back({{"mode", std::string(toString(r.mode))}, {"path", r.path}});
+    return list;
+}
+
+std::string requestsText(const std::vector<LockRequest>& requests)
+{
+    std::string text;
+    for (const auto& r : requests) {
+        if (!text.empty())
+            text += ' ';
+        text += toString(r);
+    }
+    return text;
+}
+
+std::string counted(std::size_t n, const std::string& one, const std::string& many = {})
+{
+    return std::to_string(n) + " " + (n == 1 ? one : many.empty() ? one + "s" : many);
+}
+
+std::string orDash(const std::string& text) { return text.empty() ? "-" : text; }
+
+// The password must never reach the output, whatever a message quotes: every
+// password the command line or environment carries is replaced by "***".
+// `urls`: anything that may be a Redis URL (unparsed arguments included).
+std::vector<std::string> secretsOf(const std::vector<std::string>& urls, const Environment& environment)
+{
+    std::vector<std::string> secrets;
+    if (!environment.redisPassword.empty())
+        secrets.push_back(environment.redisPassword);
+    std::vector<std::string> candidates = urls;
+    candidates.push_back(environment.redisUrl);
+    for (const std::string& url : candidates) {
+        const auto scheme = url.find("://");
+        const auto at = url.rfind('@');
+        if (scheme == std::string::npos || at == std::string::npos || at < scheme + 3)
+            continue;
+        try {
+            const RedisAddress address = RedisAddress::parse(url);
+            if (!address.password.empty())
+                secrets.push_back(address.password);
+        } catch (const std::exception&) {
+            // Malformed: the raw text below still counts.
+        }
+        const std::string userInfo = url.substr(scheme + 3, at - scheme - 3);
+        const auto colon = userInfo.find(':');
+        const std::string password = colon == std::string::npos ? userInfo : userInfo.substr(colon + 1);
+        if (!password.empty())
+            secrets.push_back(password);
+    }
+    // Longest first, so a password containing another is replaced whole.
+    std::sort(secrets.begin(), secrets.end(),
+              [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+    return secrets;
+}
+
+std::string redact(std::string text, const std::vector<std::string>& secrets)
+{
+    for (const auto& secret : secrets) {
+        for (auto at = text.find(secret); at != std::string::npos; at = text.find(secret, at + 3))
+            text.replace(at, secret.size(), "***");
+    }
+    return text;
+}
+
+std::string readFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw InvalidInput("cannot read policy file " + quoteInput(path) + ": " + std::strerror(errno));
+    std::ostringstream content;
+    content << in.rdbuf();
+    if (!in.good() && !in.eof())
+        throw InvalidInput("cannot read policy file " + quoteInput(path));
+    return content.str();
+}
+
+Policy loadPolicy(const AcquireCommand& cmd)
+{
+    if (!cmd.policyFile)
+        return Policy::builtin(cmd.profile.value_or("fine"));
+    const std::string text = readFile(*cmd.policyFile);
+    try {
+        return Policy::fromJson(text);
+    } catch (const InvalidPolicy& error) {
+        throw InvalidPolicy("policy file " + quoteInput(*cmd.policyFile) + ": " + error.what());
+    }
+}
+
+std::string blockerLine(const Blocker& b)
+{
+    if (b.lease.empty()) {
+        return "blocked by an unidentified lease holding " + std::string(toString(b.heldMode)) + " on "
+               + b.clashPath;
+    }
+    return "blocked by lease " + shortLeaseId(b.lease) + " (owner " + orDash(b.owner) + ", op "
+           + orDash(b.operation) + ") holding " + std::string(toString(b.mode)) + " on " + b.path
+           + ", expires in " + secondsText(b.expiresIn);
+}
+
+Json blockerJson(const Blocker& b)
+{
+    return {{"lease", b.lease},
+            {"owner", b.owner},
+            {"op", b.operation},
+            {"path", b.path},
+            {"mode", std::string(toString(b.mode))},
+            {"expires_in_ms", b.expiresIn.count()},
+            {"clash_path", b.clashPath},
+            {"held_mode", std::string(toString(b.heldMode))},
+            {"wanted", {{"mode", std::string(toString(b.wanted.mode))}, {"path", b.wanted.path}}}};
+}
+
+class Runner {
+public:
+    Runner(const GlobalOptions& global, RunContext& context) : m_global(global), m_context(context) {}
+
+    int operator()(const HelpCommand& cmd)
+    {
+        out() << helpText(cmd.topic);
+        return kExitOk;
+    }
+
+    int operator()(const VersionCommand&)
+    {
+        out() << "treelock " << TREELOCK_VERSION << "\n";
+        return kExitOk;
+    }
+
+    int operator()(const AcquireCommand& cmd)
+    {
+        // Validate and plan before connecting: bad input is exit 2 even when
+        // Redis is down.
+        const PathOptions paths = pathOptions();
+        std::vector<LockRequest> requests;
+        std::string operation = "lock";
+        if (cmd.operation) {
+            requests = loadPolicy(cmd).plan(*cmd.operation, paths);
+            operation = std::string(toString(cmd.operation->op));
+        } else {
+            for (const auto& spec : cmd.locks)
+                requests.push_back({spec.path, spec.mode});
+            requests = normalizeRequests(requests, paths);
+        }
+
+        ClientOptions options;
+        options.owner = cmd.owner.value_or(env().userName.empty() ? "anonymous" : env().userName);
+        options.ttl = cmd.ttl;
+        options.watchdog = false; // The process exits now; the lease lives on.
+        LockClient client(engine(), options);
+        AcquireOutcome outcome = client.acquire(requests, operation, cmd.wait);
+        if (outcome) {
+            const LeaseId id = outcome.lease.id();
+            const std::uint64_t fence = outcome.lease.fence();
+            const ServerTime expiresAt = outcome.lease.expiresAt();
+            const std::vector<LockRequest> granted = outcome.lease.requests();
+            outcome.lease.abandon(); // Not released when the guard goes.
+            if (m_global.json) {
+                out() << dump({{"lease", id},
+                               {"fence", fence},
+                               {"expires_ms", msSinceEpoch(expiresAt)},
+                               {"requests", requestsJson(granted)}})
+                      << "\n";
+            } else {
+                out() << id << "\n";
+            }
+            return kExitOk;
+        }
+        if (m_global.json) {
+            Json answer = Json::object();
+            answer["blocker"] = outcome.blocker ? blockerJson(*outcome.blocker) : Json(nullptr);
+            if (cmd.wait.count() > 0)
+                answer["timed_out"] = outcome.timedOut;
+            out() << dump(answer) << "\n";
+        } else {
+            out() << (outcome.blocker ? blockerLine(*outcome.blocker) : std::string("refused")) << "\n";
+        }
+        if (outcome.timedOut)
+            err() << "treelock: still blocked after waiting " << secondsText(cmd.wait) << "\n";
+        return kExitConflict;
+    }
+
+    int operator()(const ReleaseCommand& cmd)
+    {
+        const ReleaseResult result = engine()->release(cmd.lease);
+        if (result.status != LeaseStatus::Ok)
+            return leaseProblem(cmd.lease, result.status);
+        if (m_global.json)
+            out() << dump({{"lease", cmd.lease}, {"remaining_holds", result.remainingHolds}}) << "\n";
+        return kExitOk;
+    }
+
+    int operator()(const RenewCommand& cmd)
+    {
+        const RenewResult result = engine()->renew(cmd.lease, cmd.ttl);
+        if (result.status != LeaseStatus::Ok)
+            return leaseProblem(cmd.lease, result.status);
+        if (m_global.json)
+            out() << dump({{"lease", cmd.lease}, {"expires_ms", msSinceEpoch(result.expiresAt)}}) << "\n";
+        else
+            out() << msSinceEpoch(result.expiresAt) << "\n";
+        return kExitOk;
+    }
+
+    int operator()(const ForceReleaseCommand& cmd)
+    {
+        ForceOptions options;
+        options.operatorName = operatorName(cmd.operatorName);
+        options.host = env().hostName;
+        options.reason = cmd.reason;
+        options.admin = cmd.admin;
+        options.lockDelay = cmd.lockDelay;
+        const ReleaseResult result = engine()->forceRelease(cmd.lease, options);
+        if (result.status == LeaseStatus::Live) {
+            err() << "treelock: lease " << cmd.lease
+                  << " is live; add --admin to revoke a live lease\n";
+            return kExitConflict;
+        }
+        if (result.status != LeaseStatus::Ok)
+            return leaseProblem(cmd.lease, result.status);
+        if (m_global.json)
+            out() << dump({{"lease", cmd.lease}, {"forced", true}}) << "\n";
+        else
+            out() << "force-released " << cmd.lease << "\n";
+        return kExitOk;
+    }
+
+    int operator()(const SweepCommand& cmd)
+    {
+        const std::size_t reaped = engine()->sweep(operatorName(cmd.operatorName), env().hostName);
+        if (m_global.json)
+            out() << dump({{"reaped", reaped}}) << "\n";
+        else
+            out() << reaped << "\n";
+        return kExitOk;
+    }
+
+    int operator()(const LocksCommand&)
+    {
+        const Snapshot snapshot = engine()->snapshot();
+        if (m_global.json) {
+            Json leases = Json::array();
+            for (const auto& lease : snapshot.leases) {
+                leases.push_back({{"lease", lease.id},
+                                  {"owner", lease.owner},
+                                  {"op", lease.operation},
+                                  {"requests", requestsJson(lease.requests)},
+                                  {"ttl_ms", lease.ttl.count()},
+                                  {"created_ms", msSinceEpoch(lease.createdAt)},
+                                  {"expires_ms", msSinceEpoch(lease.expiresAt)},
+                                  {"expires_in_ms", std::max<long long>(0, (lease.expiresAt - snapshot.serverTime).count())},
+                                  {"fence", lease.fence},
+                                  {"holds", lease.holds},
+                                  {"revoked", lease.revoked},
+                                  {"state", stateOf(lease, snapshot.serverTime)}});
+            }
+            out() << dump({{"server_time_ms", msSinceEpoch(snapshot.serverTime)}, {"leases", leases}})
+                  << "\n";
+            return kExitOk;
+        }
+        if (snapshot.leases.empty()) {
+            out() << "no leases in project " << m_global.project << "\n";
+            return kExitOk;
+        }
+        std::vector<std::vector<std::string>> rows{{"ID", "OWNER", "OP", "REQUESTS", "FENCE", "STATE", "LEFT"}};
+        for (const auto& lease : snapshot.leases) {
+            const auto left = lease.expiresAt - snapshot.serverTime;
+            rows.push_back({shortLeaseId(lease.id), orDash(lease.owner), orDash(lease.operation),
+                            requestsText(lease.requests), std::to_string(lease.fence),
+                            stateOf(lease, snapshot.serverTime),
+                            left.count() > 0 ? secondsText(left) : std::string("-")});
+        }
+        printTable(rows);
+        return kExitOk;
+    }
+
+    int operator()(const FsckCommand& cmd)
+    {
+        const FsckReport report = engine()->fsck(cmd.repair);
+        if (m_global.json) {
+            Json differences = Json::array();
+            for (const auto& d : report.differences)
+                differences.push_back({{"path", d.path},
+                                       {"mode", std::string(toString(d.mode))},
+                                       {"expected", d.expected},
+                                       {"actual", d.actual}});
+            out() << dump({{"leases", report.leases},
+                           {"node_fields", report.nodeFields},
+                           {"differences", differences},
+                           {"orphan_index_entries", report.orphanIndexEntries},
+                           {"clean", report.clean()},
+                           {"repaired", report.repaired}})
+                  << "\n";
+        } else {
+            for (const auto& d : report.differences)
+                out() << d.path << " " << toString(d.mode) << ": expected " << d.expected << ", stored "
+                      << d.actual << "\n";
+            for (const auto& id : report.orphanIndexEntries)
+                out() << "expiry index entry " << id << " has no lease record\n";
+            if (report.clean()) {
+                out() << "clean: " << counted(report.leases, "lease") << ", "
+                      << counted(report.nodeFields, "node count") << " checked\n";
+            } else {
+                out() << counted(report.differences.size(), "count difference") << ", "
+                      << counted(report.orphanIndexEntries.size(), "orphan index entry", "orphan index entries")
+                      << "\n";
+                if (report.repaired)
+                    out() << "repaired\n";
+            }
+        }
+        return report.clean() ? kExitOk : kExitFsck;
+    }
+
+    int operator()(const EventsCommand& cmd)
+    {
+        const std::shared_ptr<Engine> source = engine();
+        std::string after = cmd.from;
+        std::size_t printed = 0;
+        const auto done = [&] { return cmd.count && printed >= *cmd.count; };
+        const auto pump = [&] {
+            while (!done()) {
+                const std::size_t want = cmd.count ? std::min(kEventPage, *cmd.count - printed) : kEventPage;
+                const std::vector<Event> batch = source->events(after, want);
+                for (const auto& event : batch)
+                    printEvent(event);
+                printed += batch.size();
+                if (!batch.empty())
+                    after = batch.back().id;
+                out().flush();
+                if (batch.size() < want)
+                    return;
+            }
+        };
+        pump();
+        if (!cmd.follow)
+            return kExitOk;
+        if (m_context.catchStopSignals)
+            m_context.catchStopSignals();
+        const auto stopped = [this] { return m_context.stop && m_context.stop->load(); };
+        while (!done() && !stopped()) {
+            std::this_thread::sleep_for(kFollowPoll);
+            if (!stopped())
+                pump();
+        }
+        return kExitOk;
+    }
+
+private:
+    std::ostream& out() { return m_context.out; }
+    std::ostream& err() { return m_context.err; }
+    const Environment& env() const { return m_context.environment; }
+    PathOptions pathOptions() const { return PathOptions{m_global.caseInsensitive}; }
+
+    const std::shared_ptr<Engine>& engine()
+    {
+        if (m_engine)
+            return m_engine;
+        const EngineFactory& connect = m_context.connect ? m_context.connect : EngineFactory(connectRedis);
+        m_engine = connect(m_global, env());
+        if (!m_engine)
+            throw Error("no engine");
+        if (!m_global.quiet) {
+            for (const auto& warning : m_engine->warnings())
+                err() << "treelock: warning: " << warning << "\n";
+        }
+        return m_engine;
+    }
+
+    std::string operatorName(const std::optional<std::string>& given) const
+    {
+        if (given)
+            return *given;
+        return env().userName.empty() ? "operator" : env().userName;
+    }
+
+    int leaseProblem(const LeaseId& lease, LeaseStatus status)
+    {
+        if (status == LeaseStatus::Expired)
+            err() << "treelock: lease " << lease << " had expired (it has been reaped now)\n";
+        else
+            err() << "treelock: lease " << lease
+                  << " is unknown (never granted, released, reaped or revoked)\n";
+        return kExitLease;
+    }
+
+    static std::string stateOf(const LeaseInfo& lease, ServerTime now)
+    {
+        if (lease.revoked)
+            return "revoked";
+        return lease.expired(now) ? "expired" : "live";
+    }
+
+    void printTable(const std::vector<std::vector<std::string>>& rows)
+    {
+        std::vector<std::size_t> widths(rows.front().size(), 0);
+        for (const auto& row : rows) {
+            for (std::size_t c = 0; c < row.size(); ++c)
+                widths[c] = std::max(widths[c], row[c].size());
+        }
+        for (const auto& row : rows) {
+            std::string line;
+            for (std::size_t c = 0; c < row.size(); ++c) {
+                line += row[c];
+                if (c + 1 < row.size())
+                    line += std::string(widths[c] - row[c].size() + 2, ' ');
+            }
+            out() << line << "\n";
+        }
+    }
+
+    void printEvent(const Event& e)
+    {
+        if (m_global.json) {
+            out() << dump({{"id", e.id},
+                           {"type", e.type},
+                           {"time_ms", msSinceEpoch(e.time)},
+                           {"time", isoTime(e.time)},
+                           {"lease", e.lease},
+                           {"owner", e.owner},
+                           {"op", e.operation},
+                           {"requests", requestsJson(e.requests)},
+                           {"fence", e.fence},
+                           {"expires_ms", msSinceEpoch(e.expiresAt)},
+                           {"by", e.by},
+                           {"host", e.host},
+                           {"reason", e.reason},
+                           {"was_live", e.wasLive},
+                           {"count", e.count}})
+                  << "\n";
+            return;
+        }
+        std::string line = isoTime(e.time) + " " + e.type + " "
+                           + (e.lease.empty() ? std::string("-") : shortLeaseId(e.lease)) + " "
+                           + orDash(e.owner) + " " + orDash(e.operation) + " "
+                           + orDash(requestsText(e.requests));
+        if (e.fence != 0)
+            line += " fence=" + std::to_string(e.fence);
+        if (!e.by.empty())
+            line += " by=" + e.by;
+        if (!e.host.empty())
+            line += " host=" + e.host;
+        if (!e.reason.empty())
+            line += " reason=" + quoteInput(e.reason);
+        if (e.type == "force")
+            line += std::string(" was_live=") + (e.wasLive ? "yes" : "no");
+        if (e.type == "sweep")
+            line += " count=" + std::to_string(e.count);
+        out() << line << "\n";
+    }
+
+    const GlobalOptions& m_global;
+    RunContext& m_context;           // Not owned.
+    std::shared_ptr<Engine> m_engine; // Connected on first use.
+};
+
+} // namespace
+
+Environment Environment::fromProcess()
+{
+    Environment environment;
+    environment.redisUrl = envOr("TREELOCK_REDIS");
+    environment.redisUser = envOr("TREELOCK_REDIS_USER");
+    environment.redisPassword = envOr("TREELOCK_REDIS_PASSWORD");
+    environment.userName = envOr("USER");
+    char host[256] = {};
+    if (::gethostname(host, sizeof host - 1) == 0)
+        environment.hostName = host;
+    return environment;
+}
+
+RedisOptions redisOptionsFor(const GlobalOptions& global, const Environment& environment)
+{
+    RedisOptions options;
+    if (global.redisUrl)
+        options.url = *global.redisUrl;
+    else if (!environment.redisUrl.empty())
+        options.url = environment.redisUrl;
+    else
+        options.url = kDefaultRedisUrl;
+    options.user = environment.redisUser;
+    options.password = environment.redisPassword;
+    return options;
+}
+
+std::shared_ptr<Engine> connectRedis(const GlobalOptions& global, const Environment& environment)
+{
+    return std::make_shared<RedisEngine>(redisOptionsFor(global, environment), global.project,
+                                         PathOptions{global.caseInsensitive});
+}
+
+int runCommand(const Invocation& invocation, RunContext& context)
+{
+    const auto fail = [&](int code, const std::string& message) {
+        std::vector<std::string> urls;
+        if (invocation.global.redisUrl)
+            urls.push_back(*invocation.global.redisUrl);
+        context.err << "treelock: " << redact(message, secretsOf(urls, context.environment)) << "\n";
+        return code;
+    };
+    try {
+        Runner runner(invocation.global, context);
+        return std::visit(runner, invocation.command);
+    } catch (const UsageError& error) {
+        return fail(kExitInvalid, error.what());
+    } catch (const InvalidInput& error) { // also InvalidPath, InvalidPolicy
+        return fail(kExitInvalid, error.what());
+    } catch (const ConnectionError& error) {
+        return fail(kExitUnreachable, error.what());
+    } catch (const ScriptError& error) {
+        return fail(kExitInternal, error.what());
+    } catch (const std::exception& error) {
+        return fail(kExitInternal, error.what());
+    }
+}
+
+int runCommandLine(const std::vector<std::string>& args, RunContext& context)
+{
+    Invocation invocation;
+    try {
+        invocation = parseCommandLine(args);
+    } catch (const UsageError& error) {
+        context.err << "treelock: " << redact(error.what(), secretsOf(args, context.environment)) << "\n";
+        return kExitInvalid;
+    }
+    return runCommand(invocation, context);
+}
+
+std::string isoTime(ServerTime time)
+{
+    const long long ms = msSinceEpoch(time);
+    long long seconds = ms / 1000;
+    long long millis = ms % 1000;
+    if (millis < 0) {
+        millis += 1000;
+        seconds -= 1;
+    }
+    const std::time_t t = static_cast<std::time_t>(seconds);
+    std::tm tm{};
+    ::gmtime_r(&t, &tm);
+    char text[64];
+    std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03lldZ", tm.tm_year + 1900,
+                  tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, millis);
+    return text;
+}
+
+std::string secondsText(milliseconds duration)
+{
+    const long long tenths = std::max<long long>(0, (duration.count() + 50) / 100);
+    return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + " s";
+}
+
+} // namespace treelock::cli

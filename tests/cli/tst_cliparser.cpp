@@ -1,0 +1,532 @@
+// Pure parsing of the treelock command line (app/cli/cliparser.h): every
+// command and option, and every usage error with the option it names.
+#include "cliparser.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+using namespace treelock;
+using namespace treelock::cli;
+using std::chrono::milliseconds;
+
+namespace {
+
+constexpr const char* kLease = "0123456789abcdef0123456789abcdef";
+
+Invocation parse(const std::vector<std::string>& args) { return parseCommandLine(args); }
+
+// The UsageError message for `args`, or "" if they parse.
+std::string usageErrorOf(const std::vector<std::string>& args)
+{
+    try {
+        parseCommandLine(args);
+    } catch (const UsageError& error) {
+        return error.what();
+    }
+    return {};
+}
+
+template <typename T>
+T commandOf(const std::vector<std::string>& args)
+{
+    const Invocation invocation = parse(args);
+    const T* command = std::get_if<T>(&invocation.command);
+    EXPECT_NE(command, nullptr) << "wrong command kind for " << ::testing::PrintToString(args);
+    return command ? *command : T{};
+}
+
+void expectUsageError(const std::vector<std::string>& args, const std::string& mentions)
+{
+    const std::string message = usageErrorOf(args);
+    EXPECT_FALSE(message.empty()) << "no usage error for " << ::testing::PrintToString(args);
+    EXPECT_NE(message.find(mentions), std::string::npos)
+        << "message \"" << message << "\" does not mention \"" << mentions << "\"";
+}
+
+} // namespace
+
+// ---------------------------------------------------------------- global options
+
+TEST(CliParserGlobal, defaultsWhenNoGlobalOptionIsGiven)
+{
+    const Invocation inv = parse({"locks"});
+    EXPECT_FALSE(inv.global.redisUrl.has_value());
+    EXPECT_EQ(inv.global.project, "default");
+    EXPECT_FALSE(inv.global.json);
+    EXPECT_FALSE(inv.global.quiet);
+    EXPECT_FALSE(inv.global.caseInsensitive);
+    EXPECT_TRUE(std::holds_alternative<LocksCommand>(inv.command));
+}
+
+TEST(CliParserGlobal, everyGlobalOptionBeforeTheCommand)
+{
+    const Invocation inv = parse({"--redis", "unix:///tmp/r.sock", "--project", "drive-1.x_y", "--json",
+                                  "--quiet", "--case-insensitive", "locks"});
+    EXPECT_EQ(inv.global.redisUrl, "unix:///tmp/r.sock");
+    EXPECT_EQ(inv.global.project, "drive-1.x_y");
+    EXPECT_TRUE(inv.global.json);
+    EXPECT_TRUE(inv.global.quiet);
+    EXPECT_TRUE(inv.global.caseInsensitive);
+}
+
+TEST(CliParserGlobal, globalOptionsAfterTheCommandAndItsArguments)
+{
+    const Invocation inv = parse({"release", kLease, "--json", "--redis", "redis://h:1", "--project", "p"});
+    EXPECT_TRUE(inv.global.json);
+    EXPECT_EQ(inv.global.redisUrl, "redis://h:1");
+    EXPECT_EQ(inv.global.project, "p");
+    EXPECT_EQ(std::get<ReleaseCommand>(inv.command).lease, kLease);
+}
+
+TEST(CliParserGlobal, equalsFormGivesTheValue)
+{
+    const Invocation inv = parse({"--redis=redis://h:2/3", "--project=q", "acquire", "--ttl=500",
+                                  "--lock=X:/A"});
+    EXPECT_EQ(inv.global.redisUrl, "redis://h:2/3");
+    EXPECT_EQ(inv.global.project, "q");
+    EXPECT_EQ(std::get<AcquireCommand>(inv.command).ttl, milliseconds(500));
+}
+
+TEST(CliParserGlobal, invalidProjectIsNamed)
+{
+    expectUsageError({"--project", "bad project!", "locks"}, "bad project!");
+    expectUsageError({"--project", "", "locks"}, "project");
+    expectUsageError({"--project", std::string(65, 'a'), "locks"}, "project");
+}
+
+TEST(CliParserGlobal, emptyRedisUrlIsRefused)
+{
+    expectUsageError({"--redis", "", "locks"}, "--redis");
+}
+
+TEST(CliParserGlobal, globalOptionGivenTwiceIsRefused)
+{
+    expectUsageError({"--project", "a", "--project", "b", "locks"}, "--project");
+    expectUsageError({"--json", "locks", "--json"}, "--json");
+}
+
+// ---------------------------------------------------------------- usage errors
+
+TEST(CliParserErrors, noArgumentsIsAUsageError)
+{
+    expectUsageError({}, "no command");
+    expectUsageError({"--json"}, "no command");
+}
+
+TEST(CliParserErrors, unknownCommandIsNamed)
+{
+    expectUsageError({"frobnicate"}, "\"frobnicate\"");
+}
+
+TEST(CliParserErrors, unknownOptionIsNamed)
+{
+    expectUsageError({"--frob", "locks"}, "--frob");
+    expectUsageError({"locks", "--frob"}, "--frob");
+    expectUsageError({"locks", "-x"}, "-x");
+}
+
+TEST(CliParserErrors, unknownOptionAfterACommandNamesTheCommand)
+{
+    expectUsageError({"release", kLease, "--ttl", "500"}, "for release");
+    expectUsageError({"locks", "--repair"}, "for locks");
+}
+
+TEST(CliParserErrors, commandOptionBeforeTheCommandIsRefused)
+{
+    expectUsageError({"--ttl", "500", "acquire", "--lock", "X:/A"}, "--ttl must come after the command");
+}
+
+TEST(CliParserErrors, missingValueIsNamed)
+{
+    expectUsageError({"acquire", "--lock"}, "option --lock needs a value");
+    expectUsageError({"acquire", "--lock", "X:/A", "--ttl"}, "option --ttl needs a value");
+    expectUsageError({"acquire", "--ttl", "--lock", "X:/A"}, "option --ttl needs a value");
+    expectUsageError({"locks", "--redis"}, "option --redis needs a value");
+    expectUsageError({"--project"}, "option --project needs a value");
+}
+
+TEST(CliParserErrors, flagWithAValueIsRefused)
+{
+    expectUsageError({"locks", "--json=yes"}, "--json takes no value");
+    expectUsageError({"fsck", "--repair=1"}, "--repair takes no value");
+}
+
+TEST(CliParserErrors, commandOptionGivenTwiceIsRefused)
+{
+    expectUsageError({"acquire", "--ttl", "100", "--ttl", "200", "--lock", "X:/A"}, "--ttl given twice");
+    expectUsageError({"acquire", "--op", "delete-file", "--op", "delete-file", "/A"}, "--op given twice");
+}
+
+TEST(CliParserErrors, unexpectedArgumentIsNamed)
+{
+    expectUsageError({"locks", "extra"}, "\"extra\"");
+    expectUsageError({"sweep", "extra"}, "\"extra\"");
+    expectUsageError({"fsck", "extra"}, "\"extra\"");
+    expectUsageError({"events", "extra"}, "\"extra\"");
+    expectUsageError({"release", kLease, "extra"}, "\"extra\"");
+}
+
+// ---------------------------------------------------------------- help and version
+
+TEST(CliParserHelp, helpFlagsGiveTheOverview)
+{
+    EXPECT_EQ(commandOf<HelpCommand>({"--help"}).topic, "");
+    EXPECT_EQ(commandOf<HelpCommand>({"-h"}).topic, "");
+    EXPECT_EQ(commandOf<HelpCommand>({"help"}).topic, "");
+}
+
+TEST(CliParserHelp, helpOnACommand)
+{
+    EXPECT_EQ(commandOf<HelpCommand>({"help", "acquire"}).topic, "acquire");
+    EXPECT_EQ(commandOf<HelpCommand>({"acquire", "--help"}).topic, "acquire");
+    EXPECT_EQ(commandOf<HelpCommand>({"--redis", "unix:///x", "force-release", "-h"}).topic,
+              "force-release");
+}
+
+TEST(CliParserHelp, helpWinsOverOtherErrorsOnTheLine)
+{
+    EXPECT_EQ(commandOf<HelpCommand>({"acquire", "--bogus", "--help"}).topic, "acquire");
+    EXPECT_EQ(commandOf<HelpCommand>({"acquire", "--ttl", "x", "--help"}).topic, "acquire");
+}
+
+TEST(CliParserHelp, helpOnAnUnknownCommandIsAUsageError)
+{
+    expectUsageError({"help", "nope"}, "\"nope\"");
+    expectUsageError({"nope", "--help"}, "\"nope\"");
+    expectUsageError({"help", "acquire", "release"}, "\"release\"");
+}
+
+TEST(CliParserHelp, versionFlag)
+{
+    EXPECT_TRUE(std::holds_alternative<VersionCommand>(parse({"--version"}).command));
+    EXPECT_TRUE(std::holds_alternative<VersionCommand>(parse({"locks", "--version"}).command));
+}
+
+TEST(CliParserHelp, everyCommandHasHelpText)
+{
+    const std::vector<std::string> expected{"acquire", "release", "renew", "force-release", "sweep",
+                                            "locks",   "fsck",    "events", "help"};
+    EXPECT_EQ(commandNames(), expected);
+    for (const auto& name : commandNames()) {
+        const std::string text = helpText(name);
+        EXPECT_NE(text.find("usage: treelock " + name), std::string::npos) << text;
+    }
+    const std::string overview = helpText();
+    for (const auto& name : commandNames())
+        EXPECT_NE(overview.find("  " + name + " "), std::string::npos) << name;
+    EXPECT_THROW(helpText("nope"), UsageError);
+}
+
+TEST(CliParserHelp, helpAfterDoubleDashIsAnArgument)
+{
+    const AcquireCommand cmd = commandOf<AcquireCommand>({"acquire", "--op", "create", "/A", "--", "--help"});
+    ASSERT_TRUE(cmd.operation.has_value());
+    EXPECT_EQ(cmd.operation->args, (std::vector<std::string>{"/A", "--help"}));
+}
+
+// ---------------------------------------------------------------- acquire --lock
+
+TEST(CliParserAcquire, defaults)
+{
+    const AcquireCommand cmd = commandOf<AcquireCommand>({"acquire", "--lock", "X:/A"});
+    EXPECT_FALSE(cmd.owner.has_value());
+    EXPECT_EQ(cmd.ttl, milliseconds(30000));
+    EXPECT_EQ(cmd.wait, milliseconds(0));
+    EXPECT_FALSE(cmd.profile.has_value());
+    EXPECT_FALSE(cmd.policyFile.has_value());
+    EXPECT_FALSE(cmd.operation.has_value());
+    EXPECT_EQ(cmd.locks, (std::vector<LockSpec>{{LockMode::X, "/A"}}));
+}
+
+TEST(CliParserAcquire, everyModeAndRepeatedLocksInOrder)
+{
+    const AcquireCommand cmd = commandOf<AcquireCommand>(
+        {"acquire", "--lock", "IS:/a", "--lock", "IX:/b", "--lock=S:/c", "--lock", "SIX:/d", "--lock", "X:/e"});
+    const std::vector<LockSpec> expected{{LockMode::IS, "/a"}, {LockMode::IX, "/b"}, {LockMode::S, "/c"},
+                                         {LockMode::SIX, "/d"}, {LockMode::X, "/e"}};
+    EXPECT_EQ(cmd.locks, expected);
+}
+
+TEST(CliParserAcquire, firstColonSeparatesModeAndPath)
+{
+    const AcquireCommand cmd = commandOf<AcquireCommand>({"acquire", "--lock", "X:/a:b/c:d"});
+    EXPECT_EQ(cmd.locks, (std::vector<LockSpec>{{LockMode::X, "/a:b/c:d"}}));
+}
+
+TEST(CliParserAcquire, pathIsKeptAsTypedForCoreToCheck)
+{
+    const AcquireCommand cmd = commandOf<AcquireCommand>({"acquire", "--lock", "S:relative/../x//"});
+    EXPECT_EQ(cmd.locks.front().path, "relative/../x//");
+}
+
+TEST(CliParserAcquire, invalidLockSpecsAreNamed)
+{
+    expectUsageError({"acquire", "--lock", "Q:/A"}, "lock mode \"Q\"");
+    expectUsageError({"acquire", "--lock", "x:/A"}, "lock mode \"x\"");
+    expectUsageError({"acquire", "--lock", ":/A"}, "lock mode \"\"");
+    expectUsageError({"acquire", "--lock", "X/A"}, "invalid --lock \"X/A\"");
+    expectUsageError({"acquire", "--lock", "X:"}, "the path is missing");
+}
+
+TEST(CliParserAcquire, allOptions)
+{
+    const AcquireCommand cmd = commandOf<AcquireCommand>(
+        {"acquire", "--owner", "bob", "--ttl", "1500", "--wait", "2500", "--lock", "X:/A"});
+    EXPECT_EQ(cmd.owner, "bob");
+    EXPECT_EQ(cmd.ttl, milliseconds(1500));
+    EXPECT_EQ(cmd.wait, milliseconds(2500));
+}
+
+TEST(CliParserAcquire, ttlBounds)
+{
+    EXPECT_EQ(commandOf<AcquireCommand>({"acquire", "--ttl", "10", "--lock", "X:/A"}).ttl, milliseconds(10));
+    EXPECT_EQ(commandOf<AcquireCommand>({"acquire", "--ttl", "86400000", "--lock", "X:/A"}).ttl,
+              milliseconds(86400000));
+    for (const char* bad : {"9", "86400001", "0", "-5", "abc", "1.5", "", "10ms", "99999999999999999999"})
+        expectUsageError({"acquire", "--ttl", bad, "--lock", "X:/A"},
+                         "invalid --ttl \"" + std::string(bad) + "\"");
+}
+
+TEST(CliParserAcquire, waitBounds)
+{
+    EXPECT_EQ(commandOf<AcquireCommand>({"acquire", "--wait", "0", "--lock", "X:/A"}).wait, milliseconds(0));
+    expectUsageError({"acquire", "--wait", "-1", "--lock", "X:/A"}, "invalid --wait \"-1\"");
+    expectUsageError({"acquire", "--wait", "soon", "--lock", "X:/A"}, "invalid --wait \"soon\"");
+}
+
+TEST(CliParserAcquire, emptyOwnerIsRefused)
+{
+    expectUsageError({"acquire", "--owner", "", "--lock", "X:/A"}, "--owner must not be empty");
+}
+
+TEST(CliParserAcquire, needsLockOrOp)
+{
+    expectUsageError({"acquire"}, "--lock MODE:PATH or --op");
+    expectUsageError({"acquire", "--ttl", "100"}, "--lock MODE:PATH or --op");
+}
+
+TEST(CliParserAcquire, lockAndOpCannotBeCombined)
+{
+    expectUsageError({"acquire", "--lock", "X:/A", "--op", "delete-file", "/B"}, "cannot be combined");
+}
+
+TEST(CliParserAcquire, positionalArgumentsNeedOp)
+{
+    expectUsageError({"acquire", "--lock", "X:/A", "/B"}, "\"/B\"");
+}
+
+// ---------------------------------------------------------------- acquire --op
+
+struct OpCase {
+    const char* name;
+    Operation op;
+    std::vector<std::string> args;
+};
+
+TEST(CliParserOperation, everyOperationWithItsArguments)
+{
+    const std::vector<OpCase> cases{
+        {"create", Operation::Create, {"/A", "new.txt"}},
+        {"upload", Operation::Upload, {"/A", "up.bin"}},
+        {"move-folder", Operation::MoveFolder, {"/A/C", "/B"}},
+        {"move-file", Operation::MoveFile, {"/A/a.txt", "/B"}},
+        {"copy-folder", Operation::CopyFolder, {"/A/C", "/B"}},
+        {"copy-file", Operation::CopyFile, {"/A/a.txt", "/B"}},
+        {"rename-folder", Operation::RenameFolder, {"/A/C", "C2"}},
+        {"rename-file", Operation::RenameFile, {"/A/a.txt", "b.txt"}},
+        {"delete-folder", Operation::DeleteFolder, {"/A/C"}},
+        {"delete-file", Operation::DeleteFile, {"/A/a.txt"}},
+        {"purge", Operation::Purge, {"/x", "y", "/z/w"}},
+    };
+    ASSERT_EQ(cases.size(), kAllOperations.size());
+    for (const auto& c : cases) {
+        std::vector<std::string> args{"acquire", "--op", c.name};
+        args.insert(args.end(), c.args.begin(), c.args.end());
+        const AcquireCommand cmd = commandOf<AcquireCommand>(args);
+        ASSERT_TRUE(cmd.operation.has_value()) << c.name;
+        EXPECT_EQ(cmd.operation->op, c.op) << c.name;
+        EXPECT_EQ(cmd.operation->args, c.args) << c.name;
+        EXPECT_TRUE(cmd.locks.empty());
+    }
+}
+
+TEST(CliParserOperation, optionsMayFollowOrPrecedeTheArguments)
+{
+    const AcquireCommand after = commandOf<AcquireCommand>(
+        {"acquire", "--op", "move-folder", "/A/C", "/B", "--ttl", "500", "--owner", "bob", "--json"});
+    EXPECT_EQ(after.operation->args, (std::vector<std::string>{"/A/C", "/B"}));
+    EXPECT_EQ(after.ttl, milliseconds(500));
+    EXPECT_EQ(after.owner, "bob");
+
+    const AcquireCommand before = commandOf<AcquireCommand>(
+        {"acquire", "--ttl", "500", "/A/C", "--op", "move-folder", "/B"});
+    EXPECT_EQ(before.operation->op, Operation::MoveFolder);
+    EXPECT_EQ(before.operation->args, (std::vector<std::string>{"/A/C", "/B"}));
+}
+
+TEST(CliParserOperation, doubleDashAllowsArgumentsThatLookLikeOptions)
+{
+    const AcquireCommand cmd = commandOf<AcquireCommand>({"acquire", "--op", "create", "/A", "--", "-draft"});
+    EXPECT_EQ(cmd.operation->args, (std::vector<std::string>{"/A", "-draft"}));
+}
+
+TEST(CliParserOperation, wrongArgumentCountsNameTheOperationAndItsUsage)
+{
+    expectUsageError({"acquire", "--op", "create", "/A"}, "--op create needs FOLDER NAME, got 1 argument");
+    expectUsageError({"acquire", "--op", "upload", "/A", "b", "c"}, "--op upload needs FOLDER NAME, got 3");
+    expectUsageError({"acquire", "--op", "move-folder", "/A"}, "needs SRC DSTFOLDER");
+    expectUsageError({"acquire", "--op", "move-file"}, "needs SRC DSTFOLDER, got 0 arguments");
+    expectUsageError({"acquire", "--op", "copy-folder", "/A"}, "needs SRC DSTFOLDER");
+    expectUsageError({"acquire", "--op", "copy-file", "/A", "/B", "/C"}, "needs SRC DSTFOLDER");
+    expectUsageError({"acquire", "--op", "rename-folder", "/A"}, "needs SRC NEWNAME");
+    expectUsageError({"acquire", "--op", "rename-file", "/A"}, "needs SRC NEWNAME");
+    expectUsageError({"acquire", "--op", "delete-folder"}, "needs PATH");
+    expectUsageError({"acquire", "--op", "delete-file", "/A", "/B"}, "needs PATH");
+    expectUsageError({"acquire", "--op", "purge"}, "needs ITEM...");
+}
+
+TEST(CliParserOperation, unknownOperationIsNamed)
+{
+    expectUsageError({"acquire", "--op", "explode", "/A"}, "unknown operation \"explode\"");
+}
+
+TEST(CliParserOperation, profileAndPolicy)
+{
+    EXPECT_EQ(commandOf<AcquireCommand>({"acquire", "--profile", "seed", "--op", "delete-file", "/A"}).profile,
+              "seed");
+    EXPECT_EQ(commandOf<AcquireCommand>({"acquire", "--profile", "fine", "--op", "delete-file", "/A"}).profile,
+              "fine");
+    EXPECT_EQ(commandOf<AcquireCommand>({"acquire", "--policy", "p.json", "--op", "delete-file", "/A"}).policyFile,
+              "p.json");
+}
+
+TEST(CliParserOperation, profileErrors)
+{
+    expectUsageError({"acquire", "--profile", "coarse", "--op", "delete-file", "/A"}, "--profile \"coarse\"");
+    expectUsageError({"acquire", "--profile", "seed", "--policy", "p.json", "--op", "delete-file", "/A"},
+                     "cannot be combined");
+    expectUsageError({"acquire", "--profile", "seed", "--lock", "X:/A"}, "--profile applies only to --op");
+    expectUsageError({"acquire", "--policy", "p.json", "--lock", "X:/A"}, "--policy applies only to --op");
+    expectUsageError({"acquire", "--policy", "", "--op", "delete-file", "/A"}, "--policy must not be empty");
+}
+
+// ---------------------------------------------------------------- release, renew, force-release
+
+TEST(CliParserLease, release)
+{
+    EXPECT_EQ(commandOf<ReleaseCommand>({"release", kLease}).lease, kLease);
+}
+
+TEST(CliParserLease, leaseIdIsRequiredAndChecked)
+{
+    for (const std::string command : {"release", "renew", "force-release"}) {
+        const auto line = [&command](std::vector<std::string> args) {
+            args.insert(args.begin(), command);
+            if (command == "force-release")
+                args.insert(args.end(), {"--reason", "r"});
+            return args;
+        };
+        expectUsageError(line({}), "needs a LEASE");
+        expectUsageError(line({"xyz"}), "invalid lease id \"xyz\"");
+        expectUsageError(line({"0123456789ABCDEF0123456789ABCDEF"}), "invalid lease id");
+        expectUsageError(line({std::string(kLease) + "0"}), "invalid lease id");
+    }
+}
+
+TEST(CliParserLease, renewWithAndWithoutTtl)
+{
+    EXPECT_FALSE(commandOf<RenewCommand>({"renew", kLease}).ttl.has_value());
+    const RenewCommand cmd = commandOf<RenewCommand>({"renew", "--ttl", "60000", kLease});
+    EXPECT_EQ(cmd.lease, kLease);
+    EXPECT_EQ(cmd.ttl, milliseconds(60000));
+    expectUsageError({"renew", kLease, "--ttl", "5"}, "invalid --ttl \"5\"");
+}
+
+TEST(CliParserLease, forceReleaseOptions)
+{
+    const ForceReleaseCommand plain = commandOf<ForceReleaseCommand>({"force-release", kLease, "--reason", "stuck"});
+    EXPECT_EQ(plain.lease, kLease);
+    EXPECT_EQ(plain.reason, "stuck");
+    EXPECT_FALSE(plain.admin);
+    EXPECT_EQ(plain.lockDelay, milliseconds(0));
+    EXPECT_FALSE(plain.operatorName.has_value());
+
+    const ForceReleaseCommand all = commandOf<ForceReleaseCommand>(
+        {"force-release", "--admin", "--lock-delay", "5000", "--operator", "alice", "--reason", "job hung",
+         kLease});
+    EXPECT_TRUE(all.admin);
+    EXPECT_EQ(all.lockDelay, milliseconds(5000));
+    EXPECT_EQ(all.operatorName, "alice");
+    EXPECT_EQ(all.reason, "job hung");
+}
+
+TEST(CliParserLease, forceReleaseErrors)
+{
+    expectUsageError({"force-release", kLease}, "needs --reason");
+    expectUsageError({"force-release", kLease, "--reason", ""}, "--reason must not be empty");
+    expectUsageError({"force-release", kLease, "--reason", "r", "--lock-delay", "-1"}, "invalid --lock-delay");
+    expectUsageError({"force-release", kLease, "--reason", "r", "--operator", ""}, "--operator must not be empty");
+    expectUsageError({"force-release", kLease, "--reason", "r", "--admin=yes"}, "--admin takes no value");
+}
+
+TEST(CliParserLease, reasonThatStartsWithDashesNeedsTheEqualsForm)
+{
+    EXPECT_EQ(commandOf<ForceReleaseCommand>({"force-release", kLease, "--reason=--why"}).reason, "--why");
+    EXPECT_EQ(commandOf<ForceReleaseCommand>({"force-release", kLease, "--reason", "-x"}).reason, "-x");
+}
+
+// ---------------------------------------------------------------- sweep, locks, fsck, events
+
+TEST(CliParserOther, sweep)
+{
+    EXPECT_FALSE(commandOf<SweepCommand>({"sweep"}).operatorName.has_value());
+    EXPECT_EQ(commandOf<SweepCommand>({"sweep", "--operator", "cron"}).operatorName, "cron");
+}
+
+TEST(CliParserOther, locks)
+{
+    EXPECT_TRUE(std::holds_alternative<LocksCommand>(parse({"locks"}).command));
+}
+
+TEST(CliParserOther, fsck)
+{
+    EXPECT_FALSE(commandOf<FsckCommand>({"fsck"}).repair);
+    EXPECT_TRUE(commandOf<FsckCommand>({"fsck", "--repair"}).repair);
+}
+
+TEST(CliParserOther, eventsDefaults)
+{
+    const EventsCommand cmd = commandOf<EventsCommand>({"events"});
+    EXPECT_EQ(cmd.from, "0");
+    EXPECT_FALSE(cmd.count.has_value());
+    EXPECT_FALSE(cmd.follow);
+}
+
+TEST(CliParserOther, eventsOptions)
+{
+    const EventsCommand cmd =
+        commandOf<EventsCommand>({"events", "--follow", "--from", "1700000000000-3", "--count", "25"});
+    EXPECT_EQ(cmd.from, "1700000000000-3");
+    EXPECT_EQ(cmd.count, 25u);
+    EXPECT_TRUE(cmd.follow);
+    EXPECT_EQ(commandOf<EventsCommand>({"events", "--from", "1700000000000"}).from, "1700000000000");
+}
+
+TEST(CliParserOther, eventsErrors)
+{
+    expectUsageError({"events", "--from", "yesterday"}, "invalid --from \"yesterday\"");
+    expectUsageError({"events", "--from", "1-2-3"}, "invalid --from");
+    expectUsageError({"events", "--from", "-"}, "invalid --from");
+    expectUsageError({"events", "--count", "0"}, "invalid --count \"0\"");
+    expectUsageError({"events", "--count", "many"}, "invalid --count \"many\"");
+}
+
+TEST(CliParserOther, controlCharactersInMessagesAreEscaped)
+{
+    const std::string message = usageErrorOf({"bad\ncommand\x1b"});
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    EXPECT_EQ(message.find('\x1b'), std::string::npos) << message;
+    EXPECT_NE(message.find("bad\\x0acommand\\x1b"), std::string::npos) << message;
+}

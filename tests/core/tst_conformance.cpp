@@ -1,0 +1,1289 @@
+// Engine conformance: every behaviour of docs/semantics.md, run against
+// MemoryEngine (manual clock) and RedisEngine (throwaway redis-server).
+
+#include "redisserver.h"
+#include "treelock/error.h"
+#include "treelock/memoryengine.h"
+#include "treelock/redisengine.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <charconv>
+#include <initializer_list>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace treelock {
+
+void PrintTo(LockMode mode, std::ostream* os)
+{
+    *os << toString(mode);
+}
+
+void PrintTo(LeaseStatus status, std::ostream* os)
+{
+    switch (status) {
+    case LeaseStatus::Ok: *os << "Ok"; return;
+    case LeaseStatus::Unknown: *os << "Unknown"; return;
+    case LeaseStatus::Expired: *os << "Expired"; return;
+    case LeaseStatus::Live: *os << "Live"; return;
+    }
+    *os << "LeaseStatus(" << static_cast<int>(status) << ")";
+}
+
+void PrintTo(const LockRequest& request, std::ostream* os)
+{
+    *os << toString(request);
+}
+
+} // namespace treelock
+
+namespace {
+
+using namespace treelock;
+using namespace std::chrono_literals;
+using std::chrono::milliseconds;
+
+constexpr milliseconds kLongTtl = 60s;
+// Short enough to wait out on Redis, long enough that a few calls fit in it on a busy machine.
+constexpr milliseconds kShortTtl = 150ms;
+constexpr milliseconds kPastShortTtl = 230ms;
+const std::string kProject = "proj";
+
+// The literal table of DESIGN.md (rows held, columns requested: IS IX S SIX X).
+constexpr bool kTable[5][5] = {
+    {true, true, true, true, false},
+    {true, true, false, false, false},
+    {true, false, true, false, false},
+    {true, false, false, false, false},
+    {false, false, false, false, false},
+};
+
+bool tableSays(LockMode held, LockMode requested)
+{
+    return kTable[static_cast<int>(held)][static_cast<int>(requested)];
+}
+
+LockMode intentionLiteral(LockMode mode)
+{
+    return (mode == LockMode::S || mode == LockMode::IS) ? LockMode::IS : LockMode::IX;
+}
+
+std::vector<LockRequest> reqs(std::initializer_list<const char*> specs)
+{
+    std::vector<LockRequest> result;
+    for (const char* spec : specs)
+        result.push_back(parseLockSpec(spec));
+    return result;
+}
+
+AcquireOptions opts(std::string owner = "alice", std::string op = "lock",
+                    milliseconds ttl = kLongTtl, std::optional<LeaseId> id = std::nullopt)
+{
+    AcquireOptions o;
+    o.owner = std::move(owner);
+    o.operation = std::move(op);
+    o.ttl = ttl;
+    o.leaseId = std::move(id);
+    return o;
+}
+
+ForceOptions forceOpts(bool admin, milliseconds lockDelay = 0ms)
+{
+    ForceOptions f;
+    f.operatorName = "ops";
+    f.host = "console-1";
+    f.reason = "stuck";
+    f.admin = admin;
+    f.lockDelay = lockDelay;
+    return f;
+}
+
+std::pair<long long, long long> parseStreamId(const std::string& id)
+{
+    const auto dash = id.find('-');
+    long long ms = -1;
+    long long seq = -1;
+    std::from_chars(id.data(), id.data() + dash, ms);
+    std::from_chars(id.data() + dash + 1, id.data() + id.size(), seq);
+    return {ms, seq};
+}
+
+std::vector<std::string> typesOf(const std::vector<Event>& events)
+{
+    std::vector<std::string> types;
+    for (const Event& e : events)
+        types.push_back(e.type);
+    return types;
+}
+
+std::vector<std::string> idsOf(const Snapshot& snapshot)
+{
+    std::vector<std::string> ids;
+    for (const LeaseInfo& l : snapshot.leases)
+        ids.push_back(l.id);
+    return ids;
+}
+
+class Conformance : public ::testing::TestWithParam<std::string> {
+protected:
+    void SetUp() override
+    {
+        if (GetParam() == "memory") {
+            auto clock = m_clockMs;
+            auto engine = std::make_unique<MemoryEngine>(
+                kProject, PathOptions{}, [clock] { return ServerTime{milliseconds{clock->load()}}; });
+            m_memory = engine.get();
+            m_engine = std::move(engine);
+        } else {
+            m_server = std::make_unique<test::RedisServer>();
+            RedisOptions o;
+            o.url = m_server->url();
+            auto engine = std::make_unique<RedisEngine>(o, kProject);
+            m_redis = engine.get();
+            m_engine = std::move(engine);
+        }
+    }
+
+    bool isMemory() const { return m_memory != nullptr; }
+    Engine& engine() { return *m_engine; }
+
+    // Lets `d` of server time pass: the manual clock moves, or we sleep.
+    void pass(milliseconds d)
+    {
+        if (isMemory())
+            m_clockMs->fetch_add(d.count());
+        else
+            std::this_thread::sleep_for(d);
+    }
+
+    std::vector<std::pair<std::string, std::int64_t>> nodeCounts()
+    {
+        return isMemory() ? m_memory->nodeCounts() : m_redis->nodeCounts();
+    }
+
+    void corruptCount(const std::string& path, LockMode mode, std::int64_t count)
+    {
+        if (isMemory()) {
+            m_memory->setNodeCountForTest(path, mode, count);
+        } else {
+            const std::string out = m_server->cli({"HSET", "tl:{" + kProject + "}:nodes",
+                                                   path + "|" + std::string(toString(mode)),
+                                                   std::to_string(count)});
+            ASSERT_EQ(out.find("ERR"), std::string::npos) << out;
+        }
+    }
+
+    LeaseId grant(std::vector<LockRequest> requests, AcquireOptions options = opts())
+    {
+        const AcquireResult r = engine().acquire(requests, options);
+        EXPECT_TRUE(r.granted) << "expected a grant for " << (requests.empty() ? std::string()
+                                                              : toString(requests.front()));
+        return r.grant.lease;
+    }
+
+    void releaseOk(const LeaseId& id)
+    {
+        const ReleaseResult r = engine().release(id);
+        EXPECT_EQ(r.status, LeaseStatus::Ok);
+        EXPECT_EQ(r.remainingHolds, 0);
+    }
+
+    bool grantable(std::vector<LockRequest> requests)
+    {
+        const AcquireResult r = engine().acquire(requests, opts("probe"));
+        if (r.granted)
+            releaseOk(r.grant.lease);
+        return r.granted;
+    }
+
+    std::vector<Event> allEvents() { return engine().events("", 1000000); }
+
+    std::shared_ptr<std::atomic<std::int64_t>> m_clockMs =
+        std::make_shared<std::atomic<std::int64_t>>(1'700'000'000'000);
+    std::unique_ptr<test::RedisServer> m_server;
+    std::unique_ptr<Engine> m_engine;
+    MemoryEngine* m_memory = nullptr; // Not owned.
+    RedisEngine* m_redis = nullptr;   // Not owned.
+};
+
+// ------------------------------------------------------------ compatibility
+
+TEST_P(Conformance, ModeTableOnSameNode)
+{
+    for (const LockMode held : kAllModes) {
+        const LeaseId holder = grant({{"/A", held}}, opts("holder"));
+        for (const LockMode wanted : kAllModes) {
+            SCOPED_TRACE(std::string("held ") + std::string(toString(held)) + ", wanted "
+                         + std::string(toString(wanted)));
+            const AcquireResult r = engine().acquire({{"/A", wanted}}, opts("probe"));
+            EXPECT_EQ(r.granted, tableSays(held, wanted));
+            if (r.granted) {
+                releaseOk(r.grant.lease);
+            } else {
+                ASSERT_TRUE(r.blocker);
+                EXPECT_EQ(r.blocker->lease, holder);
+                EXPECT_EQ(r.blocker->clashPath, "/A");
+                EXPECT_EQ(r.blocker->heldMode, held);
+                EXPECT_EQ(r.blocker->path, "/A");
+                EXPECT_EQ(r.blocker->mode, held);
+                EXPECT_EQ(r.blocker->wanted, (LockRequest{"/A", wanted}));
+            }
+        }
+        releaseOk(holder);
+    }
+    EXPECT_TRUE(nodeCounts().empty());
+}
+
+TEST_P(Conformance, ModeTableHeldOnAncestor)
+{
+    for (const LockMode held : kAllModes) {
+        const LeaseId holder = grant({{"/A", held}}, opts("holder"));
+        for (const LockMode wanted : kAllModes) {
+            SCOPED_TRACE(std::string("held ") + std::string(toString(held)) + " on /A, wanted "
+                         + std::string(toString(wanted)) + " on /A/B");
+            const AcquireResult r = engine().acquire({{"/A/B", wanted}}, opts("probe"));
+            EXPECT_EQ(r.granted, tableSays(held, intentionLiteral(wanted)));
+            if (r.granted) {
+                releaseOk(r.grant.lease);
+            } else {
+                ASSERT_TRUE(r.blocker);
+                EXPECT_EQ(r.blocker->lease, holder);
+                EXPECT_EQ(r.blocker->clashPath, "/A");
+                EXPECT_EQ(r.blocker->heldMode, held);
+                EXPECT_EQ(r.blocker->path, "/A");
+                EXPECT_EQ(r.blocker->mode, held);
+                EXPECT_EQ(r.blocker->wanted, (LockRequest{"/A/B", wanted}));
+            }
+        }
+        releaseOk(holder);
+    }
+}
+
+TEST_P(Conformance, ModeTableHeldOnDescendant)
+{
+    for (const LockMode held : kAllModes) {
+        const LeaseId holder = grant({{"/A/B/C", held}}, opts("holder"));
+        for (const LockMode wanted : kAllModes) {
+            SCOPED_TRACE(std::string("held ") + std::string(toString(held)) + " on /A/B/C, wanted "
+                         + std::string(toString(wanted)) + " on /A");
+            const AcquireResult r = engine().acquire({{"/A", wanted}}, opts("probe"));
+            EXPECT_EQ(r.granted, tableSays(intentionLiteral(held), wanted));
+            if (r.granted) {
+                releaseOk(r.grant.lease);
+            } else {
+                ASSERT_TRUE(r.blocker);
+                EXPECT_EQ(r.blocker->lease, holder);
+                EXPECT_EQ(r.blocker->clashPath, "/A");
+                EXPECT_EQ(r.blocker->heldMode, intentionLiteral(held));
+                EXPECT_EQ(r.blocker->path, "/A/B/C");
+                EXPECT_EQ(r.blocker->mode, held);
+            }
+        }
+        releaseOk(holder);
+    }
+}
+
+TEST_P(Conformance, SiblingsNeverConflict)
+{
+    const LeaseId b = grant(reqs({"X:/A/B"}));
+    const LeaseId c = grant(reqs({"X:/A/C"}));
+    const LeaseId cd = grant(reqs({"X:/A/CD"}));
+    EXPECT_TRUE(grantable(reqs({"X:/A/C-D"})));
+    EXPECT_TRUE(grantable(reqs({"X:/A/B2/x"})));
+    EXPECT_FALSE(grantable(reqs({"S:/A/C/D"})));
+    EXPECT_FALSE(grantable(reqs({"IS:/A/CD/E"})));
+    EXPECT_FALSE(grantable(reqs({"S:/A"})));
+    releaseOk(b);
+    releaseOk(c);
+    releaseOk(cd);
+}
+
+TEST_P(Conformance, PrefixIsNotAncestor)
+{
+    const LeaseId c = grant(reqs({"X:/A/C"}));
+    const AcquireResult r = engine().acquire(reqs({"X:/A/CD"}), opts("bob"));
+    EXPECT_TRUE(r.granted);
+    EXPECT_FALSE(grantable(reqs({"X:/A/C/D"})));
+    releaseOk(c);
+    EXPECT_TRUE(grantable(reqs({"X:/A/C/D"})));
+}
+
+TEST_P(Conformance, SpecialCharactersInNamesAreLiteral)
+{
+    const LeaseId a = grant(reqs({"X:/A/a-b(1)%[x].txt"}));
+    const LeaseId b = grant(reqs({"X:/A/a-b(1)%[x]"}));
+    const LeaseId c = grant(reqs({"X:/A/my file.v2"}));
+    EXPECT_TRUE(grantable(reqs({"X:/A/a-b(1)%[x]x"})));
+    EXPECT_FALSE(grantable(reqs({"X:/A/a-b(1)%[x]/c"})));
+    EXPECT_FALSE(grantable(reqs({"S:/A/my file.v2/in"})));
+    EXPECT_TRUE(grantable(reqs({"S:/A/my file"})));
+    for (const LeaseId& id : {a, b, c})
+        releaseOk(id);
+    EXPECT_TRUE(nodeCounts().empty());
+}
+
+TEST_P(Conformance, IntentionAllowsCreateBesideMovedFolder)
+{
+    grant(reqs({"X:/A/C", "X:/B/C"}), opts("mover", "move-folder"));
+    EXPECT_TRUE(grantable(reqs({"X:/A/x"})));
+    EXPECT_TRUE(grantable(reqs({"S:/A/a.txt"})));
+    EXPECT_FALSE(grantable(reqs({"X:/A"})));
+    EXPECT_FALSE(grantable(reqs({"S:/B"})));
+    EXPECT_FALSE(grantable(reqs({"X:/A/C/D/d.txt"})));
+}
+
+// ------------------------------------------------------------ counts and atomicity
+
+TEST_P(Conformance, NodeCountsOfALease)
+{
+    const AcquireResult r =
+        engine().acquire(reqs({"X:/A/B", "X:/A", "S:/Z/y", "IX:/Z/y"}), opts());
+    ASSERT_TRUE(r.granted);
+    // Normalised: sorted by path, same path merged with combine (S v IX = SIX).
+    EXPECT_EQ(r.grant.requests, reqs({"X:/A", "X:/A/B", "SIX:/Z/y"}));
+    const std::vector<std::pair<std::string, std::int64_t>> expected{
+        {"/A/B|X", 1}, {"/A|IX", 1}, {"/A|X", 1}, {"/Z/y|SIX", 1}, {"/Z|IX", 1}, {"/|IX", 3}};
+    EXPECT_EQ(nodeCounts(), expected);
+    const LeaseId second = grant(reqs({"IS:/Z/w"}));
+    const std::vector<std::pair<std::string, std::int64_t>> more{
+        {"/A/B|X", 1}, {"/A|IX", 1}, {"/A|X", 1}, {"/Z/w|IS", 1}, {"/Z/y|SIX", 1},
+        {"/Z|IS", 1},  {"/Z|IX", 1}, {"/|IS", 1}, {"/|IX", 3}};
+    EXPECT_EQ(nodeCounts(), more);
+    releaseOk(second);
+    EXPECT_EQ(nodeCounts(), expected);
+    releaseOk(r.grant.lease);
+    EXPECT_TRUE(nodeCounts().empty());
+}
+
+TEST_P(Conformance, RefusedMultiRequestLeavesNoCounts)
+{
+    const LeaseId holder = grant(reqs({"X:/B/y"}), opts("holder"));
+    const auto countsBefore = nodeCounts();
+    const auto eventsBefore = allEvents();
+    const AcquireResult r = engine().acquire(reqs({"X:/A/s", "X:/B/y"}), opts("mover", "move-file"));
+    EXPECT_FALSE(r.granted);
+    ASSERT_TRUE(r.blocker);
+    EXPECT_EQ(r.blocker->lease, holder);
+    EXPECT_EQ(r.blocker->wanted, (LockRequest{"/B/y", LockMode::X}));
+    EXPECT_EQ(nodeCounts(), countsBefore);
+    EXPECT_EQ(allEvents().size(), eventsBefore.size());
+    EXPECT_EQ(engine().snapshot().leases.size(), 1u);
+    EXPECT_TRUE(grantable(reqs({"X:/A/s"})));
+}
+
+TEST_P(Conformance, LeaseNeverConflictsWithItself)
+{
+    const AcquireResult r = engine().acquire(reqs({"X:/A", "X:/A/B", "S:/A/C"}), opts());
+    EXPECT_TRUE(r.granted);
+}
+
+// ------------------------------------------------------------ clash order and blockers
+
+TEST_P(Conformance, ClashFoundRootFirst)
+{
+    const LeaseId onRoot = grant(reqs({"S:/"}), opts("root-reader"));
+    grant(reqs({"IS:/A"}), opts("other"));
+    const AcquireResult r = engine().acquire(reqs({"X:/A/B"}), opts("bob"));
+    ASSERT_TRUE(r.blocker);
+    EXPECT_EQ(r.blocker->clashPath, "/");
+    EXPECT_EQ(r.blocker->heldMode, LockMode::S);
+    EXPECT_EQ(r.blocker->lease, onRoot);
+    EXPECT_EQ(r.blocker->path, "/");
+    EXPECT_EQ(r.blocker->mode, LockMode::S);
+}
+
+TEST_P(Conformance, ClashReportsFirstModeInOrder)
+{
+    // /A holds IS (from S on /A/x) and IX (from X on /A/y); X on /A meets IS first.
+    const LeaseId reader = grant(reqs({"S:/A/x"}), opts("reader"));
+    grant(reqs({"X:/A/y"}), opts("writer"));
+    const AcquireResult r = engine().acquire(reqs({"X:/A"}), opts("bob"));
+    ASSERT_TRUE(r.blocker);
+    EXPECT_EQ(r.blocker->clashPath, "/A");
+    EXPECT_EQ(r.blocker->heldMode, LockMode::IS);
+    EXPECT_EQ(r.blocker->lease, reader);
+    EXPECT_EQ(r.blocker->path, "/A/x");
+    EXPECT_EQ(r.blocker->mode, LockMode::S);
+}
+
+TEST_P(Conformance, ClashReportsFirstRequestInNormalisedOrder)
+{
+    grant(reqs({"X:/Z/q"}), opts("z"));
+    const LeaseId onA = grant(reqs({"S:/A"}), opts("a"));
+    // Given out of order; /A/b sorts first, and its clash is the one reported.
+    const AcquireResult r = engine().acquire(reqs({"X:/Z/q", "X:/A/b"}), opts("bob"));
+    ASSERT_TRUE(r.blocker);
+    EXPECT_EQ(r.blocker->lease, onA);
+    EXPECT_EQ(r.blocker->clashPath, "/A");
+    EXPECT_EQ(r.blocker->heldMode, LockMode::S);
+    EXPECT_EQ(r.blocker->wanted, (LockRequest{"/A/b", LockMode::X}));
+}
+
+TEST_P(Conformance, BlockerFields)
+{
+    const LeaseId holder = grant(reqs({"X:/A/C"}), opts("alice", "move-folder", 30s));
+    pass(5ms);
+    const AcquireResult r = engine().acquire(reqs({"S:/A/C/D"}), opts("bob", "copy-file"));
+    EXPECT_FALSE(r.granted);
+    ASSERT_TRUE(r.blocker);
+    const Blocker& b = *r.blocker;
+    EXPECT_EQ(b.lease, holder);
+    EXPECT_EQ(b.owner, "alice");
+    EXPECT_EQ(b.operation, "move-folder");
+    EXPECT_EQ(b.path, "/A/C");
+    EXPECT_EQ(b.mode, LockMode::X);
+    EXPECT_EQ(b.clashPath, "/A/C");
+    EXPECT_EQ(b.heldMode, LockMode::X);
+    EXPECT_EQ(b.wanted, (LockRequest{"/A/C/D", LockMode::S}));
+    EXPECT_LE(b.expiresIn, 30s - 5ms);
+    EXPECT_GE(b.expiresIn, 20s);
+    if (isMemory()) {
+        EXPECT_EQ(b.expiresIn, 30s - 5ms);
+    }
+}
+
+TEST_P(Conformance, BlockerPathIsFirstRequestLeavingTheCount)
+{
+    const LeaseId holder = grant(reqs({"X:/A/C", "X:/A/B/x"}), opts("alice"));
+    const AcquireResult r = engine().acquire(reqs({"S:/A"}), opts("bob"));
+    ASSERT_TRUE(r.blocker);
+    EXPECT_EQ(r.blocker->lease, holder);
+    EXPECT_EQ(r.blocker->clashPath, "/A");
+    EXPECT_EQ(r.blocker->heldMode, LockMode::IX);
+    EXPECT_EQ(r.blocker->path, "/A/B/x");
+    EXPECT_EQ(r.blocker->mode, LockMode::X);
+}
+
+TEST_P(Conformance, BlockerIsLastLeaseThatAddedToTheCount)
+{
+    // The first expires sooner, so a scan in expiry order would name it instead.
+    grant(reqs({"S:/A/x"}), opts("first", "lock", 30s));
+    const LeaseId second = grant(reqs({"S:/A/y"}), opts("second"));
+    const AcquireResult r = engine().acquire(reqs({"X:/A"}), opts("bob"));
+    ASSERT_TRUE(r.blocker);
+    EXPECT_EQ(r.blocker->lease, second);
+    EXPECT_EQ(r.blocker->owner, "second");
+    EXPECT_EQ(r.blocker->path, "/A/y");
+}
+
+TEST_P(Conformance, BlockerFoundByScanWhenRecordedHolderIsGone)
+{
+    const LeaseId early = grant(reqs({"S:/A/x"}), opts("early", "lock", 50s));
+    const LeaseId first = grant(reqs({"S:/A/y"}), opts("first", "lock", 40s));
+    const LeaseId last = grant(reqs({"S:/A/z"}), opts("last"));
+    releaseOk(last); // who[/A|IS] still names it, but it is gone
+    const AcquireResult r = engine().acquire(reqs({"X:/A"}), opts("bob"));
+    ASSERT_TRUE(r.blocker);
+    // Scan in (expires_ms, id) order: the 40 s lease comes first.
+    EXPECT_EQ(r.blocker->lease, first);
+    EXPECT_EQ(r.blocker->owner, "first");
+    EXPECT_EQ(r.blocker->path, "/A/y");
+    EXPECT_EQ(r.blocker->mode, LockMode::S);
+    EXPECT_EQ(r.blocker->heldMode, LockMode::IS);
+    (void)early;
+}
+
+TEST_P(Conformance, BlockerWithoutHolderHasEmptyLease)
+{
+    corruptCount("/Q", LockMode::X, 1);
+    const AcquireResult r = engine().acquire(reqs({"S:/Q/r"}), opts("bob"));
+    EXPECT_FALSE(r.granted);
+    ASSERT_TRUE(r.blocker);
+    EXPECT_EQ(r.blocker->lease, "");
+    EXPECT_EQ(r.blocker->owner, "");
+    EXPECT_EQ(r.blocker->clashPath, "/Q");
+    EXPECT_EQ(r.blocker->heldMode, LockMode::X);
+    EXPECT_EQ(r.blocker->wanted, (LockRequest{"/Q/r", LockMode::S}));
+    EXPECT_EQ(r.blocker->expiresIn, 0ms);
+}
+
+// ------------------------------------------------------------ reentrancy
+
+TEST_P(Conformance, ReentrantAcquireAddsHolds)
+{
+    const LeaseId id = newLeaseId();
+    const AcquireResult first = engine().acquire(reqs({"X:/A", "S:/B"}), opts("alice", "op", kLongTtl, id));
+    ASSERT_TRUE(first.granted);
+    EXPECT_EQ(first.grant.lease, id);
+    EXPECT_EQ(first.grant.holds, 1);
+    pass(10ms);
+    // Same requests given in another order and spelling: same normalised set.
+    const AcquireResult again =
+        engine().acquire(reqs({"S:/B/", "X://A"}), opts("alice", "op", 90s, id));
+    ASSERT_TRUE(again.granted);
+    EXPECT_EQ(again.grant.lease, id);
+    EXPECT_EQ(again.grant.holds, 2);
+    EXPECT_EQ(again.grant.fence, first.grant.fence);
+    EXPECT_EQ(again.grant.ttl, 90s);
+    EXPECT_GT(again.grant.expiresAt, first.grant.expiresAt);
+    const auto counts = nodeCounts();
+    EXPECT_EQ(counts.size(), 4u);
+    EXPECT_EQ(typesOf(allEvents()), (std::vector<std::string>{"grant"}));
+
+    const Snapshot snap = engine().snapshot();
+    ASSERT_EQ(snap.leases.size(), 1u);
+    EXPECT_EQ(snap.leases[0].holds, 2);
+    EXPECT_EQ(snap.leases[0].ttl, 90s);
+    EXPECT_EQ(snap.leases[0].expiresAt, again.grant.expiresAt);
+
+    const ReleaseResult r1 = engine().release(id);
+    EXPECT_EQ(r1.status, LeaseStatus::Ok);
+    EXPECT_EQ(r1.remainingHolds, 1);
+    EXPECT_FALSE(grantable(reqs({"S:/A"})));
+    EXPECT_EQ(typesOf(allEvents()), (std::vector<std::string>{"grant"}));
+    releaseOk(id);
+    EXPECT_TRUE(grantable(reqs({"X:/A", "X:/B"})));
+    EXPECT_EQ(engine().release(id).status, LeaseStatus::Unknown);
+}
+
+TEST_P(Conformance, ReentrantAcquireWithOtherRequestsIsRefused)
+{
+    const LeaseId id = newLeaseId();
+    ASSERT_TRUE(engine().acquire(reqs({"X:/A"}), opts("alice", "op", kLongTtl, id)).granted);
+    const auto counts = nodeCounts();
+    EXPECT_THROW(engine().acquire(reqs({"X:/A", "X:/B"}), opts("alice", "op", kLongTtl, id)),
+                 InvalidInput);
+    EXPECT_THROW(engine().acquire(reqs({"S:/A"}), opts("alice", "op", kLongTtl, id)), InvalidInput);
+    EXPECT_EQ(nodeCounts(), counts);
+    EXPECT_EQ(engine().snapshot().leases.at(0).holds, 1);
+}
+
+TEST_P(Conformance, ReacquireOfExpiredIdIsANewGrant)
+{
+    const LeaseId id = newLeaseId();
+    const AcquireResult first = engine().acquire(reqs({"X:/A"}), opts("alice", "op", kShortTtl, id));
+    ASSERT_TRUE(first.granted);
+    pass(kPastShortTtl);
+    const AcquireResult second = engine().acquire(reqs({"X:/A"}), opts("alice", "op", kLongTtl, id));
+    ASSERT_TRUE(second.granted);
+    EXPECT_EQ(second.grant.holds, 1);
+    EXPECT_EQ(second.grant.fence, first.grant.fence + 1);
+    EXPECT_EQ(typesOf(allEvents()), (std::vector<std::string>{"grant", "expire", "grant"}));
+    EXPECT_EQ(nodeCounts().size(), 2u);
+}
+
+// ------------------------------------------------------------ release / renew / force
+
+TEST_P(Conformance, ReleaseStatuses)
+{
+    EXPECT_EQ(engine().release(newLeaseId()).status, LeaseStatus::Unknown);
+    const LeaseId live = grant(reqs({"X:/A"}));
+    releaseOk(live);
+    EXPECT_EQ(engine().release(live).status, LeaseStatus::Unknown);
+
+    const LeaseId shortLived = grant(reqs({"X:/B"}), opts("alice", "op", kShortTtl));
+    pass(kPastShortTtl);
+    const ReleaseResult expired = engine().release(shortLived);
+    EXPECT_EQ(expired.status, LeaseStatus::Expired);
+    EXPECT_EQ(expired.remainingHolds, 0);
+    EXPECT_TRUE(engine().snapshot().leases.empty());
+    EXPECT_TRUE(nodeCounts().empty());
+    EXPECT_EQ(typesOf(allEvents()),
+              (std::vector<std::string>{"grant", "release", "grant", "expire"}));
+    EXPECT_EQ(engine().release(shortLived).status, LeaseStatus::Unknown);
+}
+
+TEST_P(Conformance, RenewStatusesAndExpiry)
+{
+    EXPECT_EQ(engine().renew(newLeaseId(), std::nullopt).status, LeaseStatus::Unknown);
+
+    const LeaseId id = grant(reqs({"X:/A"}), opts("alice", "op", 20s));
+    pass(10ms);
+    const ServerTime before = engine().now();
+    const RenewResult own = engine().renew(id, std::nullopt);
+    const ServerTime after = engine().now();
+    EXPECT_EQ(own.status, LeaseStatus::Ok);
+    EXPECT_GE(own.expiresAt, before + 20s);
+    EXPECT_LE(own.expiresAt, after + 20s);
+
+    const RenewResult longer = engine().renew(id, 45s);
+    EXPECT_EQ(longer.status, LeaseStatus::Ok);
+    const Snapshot snap = engine().snapshot();
+    ASSERT_EQ(snap.leases.size(), 1u);
+    EXPECT_EQ(snap.leases[0].ttl, 45s);
+    EXPECT_EQ(snap.leases[0].expiresAt, longer.expiresAt);
+    EXPECT_EQ(typesOf(allEvents()), (std::vector<std::string>{"grant"}));
+
+    const LeaseId shortLived = grant(reqs({"X:/B"}), opts("alice", "op", kShortTtl));
+    pass(kPastShortTtl);
+    EXPECT_EQ(engine().renew(shortLived, 10s).status, LeaseStatus::Expired);
+    EXPECT_EQ(engine().renew(shortLived, std::nullopt).status, LeaseStatus::Unknown);
+    EXPECT_EQ(engine().snapshot().leases.size(), 1u);
+}
+
+TEST_P(Conformance, RenewKeepsALeaseAlive)
+{
+    const LeaseId id = grant(reqs({"X:/A"}), opts("alice", "op", kShortTtl));
+    ASSERT_EQ(engine().renew(id, 30s).status, LeaseStatus::Ok);
+    pass(kPastShortTtl);
+    EXPECT_FALSE(grantable(reqs({"X:/A"})));
+    EXPECT_EQ(engine().release(id).status, LeaseStatus::Ok);
+}
+
+TEST_P(Conformance, ForceReleaseStatuses)
+{
+    EXPECT_EQ(engine().forceRelease(newLeaseId(), forceOpts(true)).status, LeaseStatus::Unknown);
+
+    const LeaseId live = grant(reqs({"X:/A"}));
+    const auto counts = nodeCounts();
+    const ReleaseResult refused = engine().forceRelease(live, forceOpts(false));
+    EXPECT_EQ(refused.status, LeaseStatus::Live);
+    EXPECT_EQ(nodeCounts(), counts);
+    EXPECT_EQ(engine().snapshot().leases.size(), 1u);
+
+    EXPECT_EQ(engine().forceRelease(live, forceOpts(true)).status, LeaseStatus::Ok);
+    EXPECT_TRUE(nodeCounts().empty());
+    EXPECT_EQ(engine().forceRelease(live, forceOpts(true)).status, LeaseStatus::Unknown);
+    EXPECT_EQ(engine().release(live).status, LeaseStatus::Unknown);
+
+    const LeaseId shortLived = grant(reqs({"X:/B"}), opts("alice", "op", kShortTtl));
+    pass(kPastShortTtl);
+    EXPECT_EQ(engine().forceRelease(shortLived, forceOpts(false)).status, LeaseStatus::Ok);
+    EXPECT_TRUE(engine().snapshot().leases.empty());
+    EXPECT_TRUE(nodeCounts().empty());
+    EXPECT_EQ(typesOf(allEvents()),
+              (std::vector<std::string>{"grant", "force", "grant", "force"}));
+}
+
+TEST_P(Conformance, RevokeWithLockDelayKeepsPathsBlocked)
+{
+    const LeaseId id = newLeaseId();
+    ASSERT_TRUE(engine().acquire(reqs({"X:/A/C"}), opts("alice", "move", kLongTtl, id)).granted);
+    const ServerTime before = engine().now();
+    ASSERT_EQ(engine().forceRelease(id, forceOpts(true, 400ms)).status, LeaseStatus::Ok);
+    const ServerTime after = engine().now();
+
+    const Snapshot snap = engine().snapshot();
+    ASSERT_EQ(snap.leases.size(), 1u);
+    EXPECT_TRUE(snap.leases[0].revoked);
+    EXPECT_GE(snap.leases[0].expiresAt, before + 400ms);
+    EXPECT_LE(snap.leases[0].expiresAt, after + 400ms);
+
+    const AcquireResult blocked = engine().acquire(reqs({"S:/A/C/x"}), opts("bob"));
+    EXPECT_FALSE(blocked.granted);
+    ASSERT_TRUE(blocked.blocker);
+    EXPECT_EQ(blocked.blocker->lease, id);
+    EXPECT_EQ(blocked.blocker->owner, "alice");
+    EXPECT_LE(blocked.blocker->expiresIn, 400ms);
+
+    EXPECT_EQ(engine().release(id).status, LeaseStatus::Unknown);
+    EXPECT_EQ(engine().renew(id, std::nullopt).status, LeaseStatus::Unknown);
+    EXPECT_EQ(engine().forceRelease(id, forceOpts(true)).status, LeaseStatus::Unknown);
+    try {
+        engine().acquire(reqs({"X:/A/C"}), opts("alice", "move", kLongTtl, id));
+        ADD_FAILURE() << "re-acquiring a revoked id was accepted";
+    } catch (const InvalidInput& e) {
+        EXPECT_NE(std::string(e.what()).find("revoked"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(engine().snapshot().leases.size(), 1u);
+
+    pass(450ms);
+    const AcquireResult free = engine().acquire(reqs({"S:/A/C/x"}), opts("bob"));
+    EXPECT_TRUE(free.granted);
+    const auto events = allEvents();
+    EXPECT_EQ(typesOf(events), (std::vector<std::string>{"grant", "force", "expire", "grant"}));
+    EXPECT_EQ(events.at(2).lease, id);
+}
+
+TEST_P(Conformance, RevokedIdIsFreeAgainAfterItsDelay)
+{
+    const LeaseId id = newLeaseId();
+    ASSERT_TRUE(engine().acquire(reqs({"X:/A"}), opts("alice", "op", kLongTtl, id)).granted);
+    ASSERT_EQ(engine().forceRelease(id, forceOpts(true, kShortTtl)).status, LeaseStatus::Ok);
+    pass(kPastShortTtl);
+    const AcquireResult again = engine().acquire(reqs({"X:/A"}), opts("alice", "op", kLongTtl, id));
+    EXPECT_TRUE(again.granted);
+    EXPECT_EQ(again.grant.holds, 1);
+}
+
+TEST_P(Conformance, RevokedIdWhoseDelayEndedIsReusableBeyondTheReapBatch)
+{
+    const LeaseId id = newLeaseId();
+    ASSERT_TRUE(engine().acquire(reqs({"X:/A"}), opts("alice", "op", kLongTtl, id)).granted);
+    for (int i = 0; i < kReapBatch; ++i)
+        grant({{"/S/" + std::to_string(i), LockMode::X}}, opts("s", "op", kShortTtl));
+    pass(10ms);
+    // Its delay ends after the 16 others expire, so the batch reap does not reach it.
+    ASSERT_EQ(engine().forceRelease(id, forceOpts(true, kShortTtl)).status, LeaseStatus::Ok);
+    pass(kPastShortTtl);
+    AcquireResult again;
+    try {
+        again = engine().acquire(reqs({"X:/A"}), opts("alice", "op", kLongTtl, id));
+    } catch (const InvalidInput& e) {
+        FAIL() << "semantics.md, acquire step 3: an expired revoked lease is reaped and its id "
+                  "is free; got InvalidInput: "
+               << e.what();
+    }
+    EXPECT_TRUE(again.granted);
+    EXPECT_EQ(again.grant.holds, 1);
+    const auto types = typesOf(allEvents());
+    ASSERT_GE(types.size(), 2u);
+    EXPECT_EQ(types[types.size() - 2], "expire");
+    EXPECT_EQ(types.back(), "grant");
+}
+
+TEST_P(Conformance, RefusedReentrantAcquireChangesNothing)
+{
+    const LeaseId held = newLeaseId();
+    ASSERT_TRUE(engine().acquire(reqs({"X:/A"}), opts("alice", "op", kLongTtl, held)).granted);
+    const LeaseId revoked = newLeaseId();
+    ASSERT_TRUE(engine().acquire(reqs({"X:/R"}), opts("alice", "op", kLongTtl, revoked)).granted);
+    ASSERT_EQ(engine().forceRelease(revoked, forceOpts(true, 60s)).status, LeaseStatus::Ok);
+    grant(reqs({"X:/B"}), opts("old", "op", kShortTtl));
+    pass(kPastShortTtl);
+    const std::size_t events = allEvents().size();
+    const auto counts = nodeCounts();
+
+    EXPECT_THROW(engine().acquire(reqs({"S:/A"}), opts("alice", "op", kLongTtl, held)), InvalidInput);
+    EXPECT_THROW(engine().acquire(reqs({"X:/R"}), opts("alice", "op", kLongTtl, revoked)),
+                 InvalidInput);
+    // The expired lease is still there: nothing was reaped by the refused calls.
+    EXPECT_EQ(engine().snapshot().leases.size(), 3u);
+    EXPECT_EQ(allEvents().size(), events);
+    EXPECT_EQ(nodeCounts(), counts);
+}
+
+TEST_P(Conformance, RevokeWithoutDelayFreesAtOnce)
+{
+    const LeaseId id = grant(reqs({"X:/A"}));
+    ASSERT_EQ(engine().forceRelease(id, forceOpts(true, 0ms)).status, LeaseStatus::Ok);
+    EXPECT_TRUE(engine().snapshot().leases.empty());
+    EXPECT_TRUE(grantable(reqs({"X:/A"})));
+}
+
+// ------------------------------------------------------------ expiry and reaping
+
+TEST_P(Conformance, ExpiredLeaseBlocksNothingBeforeItIsReaped)
+{
+    const LeaseId old = grant(reqs({"X:/A"}), opts("alice", "op", kShortTtl));
+    pass(kPastShortTtl);
+    const Snapshot snap = engine().snapshot();
+    ASSERT_EQ(snap.leases.size(), 1u);
+    EXPECT_TRUE(snap.leases[0].expired(snap.serverTime));
+    EXPECT_EQ(nodeCounts().size(), 2u); // still counted until reaped
+    const AcquireResult r = engine().acquire(reqs({"X:/A"}), opts("bob"));
+    EXPECT_TRUE(r.granted);
+    const auto events = allEvents();
+    EXPECT_EQ(typesOf(events), (std::vector<std::string>{"grant", "expire", "grant"}));
+    EXPECT_EQ(events.at(1).lease, old);
+}
+
+TEST_P(Conformance, ExpiredLeasesBeyondTheReapBatchBlockNothing)
+{
+    for (int i = 0; i < kReapBatch + 4; ++i)
+        grant({{"/A/x" + std::to_string(i), LockMode::S}}, opts("reader", "op", kShortTtl));
+    pass(kPastShortTtl);
+    const AcquireResult r = engine().acquire(reqs({"X:/A"}), opts("bob"));
+    EXPECT_TRUE(r.granted);
+    const Snapshot snap = engine().snapshot();
+    EXPECT_EQ(snap.leases.size(), 1u);
+}
+
+TEST_P(Conformance, AcquireReapsABoundedBatchInExpiryOrder)
+{
+    for (int i = 0; i < kReapBatch + 4; ++i)
+        grant({{"/R/x" + std::to_string(i), LockMode::X}}, opts("r", "op", kShortTtl));
+    pass(kPastShortTtl);
+    const std::vector<std::string> order = idsOf(engine().snapshot());
+    ASSERT_EQ(order.size(), static_cast<std::size_t>(kReapBatch + 4));
+    const std::size_t eventsBefore = allEvents().size();
+
+    ASSERT_TRUE(engine().acquire(reqs({"X:/Other"}), opts("bob")).granted);
+    const auto events = allEvents();
+    std::vector<std::string> reaped;
+    for (std::size_t i = eventsBefore; i < events.size(); ++i) {
+        if (events[i].type == "expire")
+            reaped.push_back(events[i].lease);
+    }
+    EXPECT_EQ(reaped, std::vector<std::string>(order.begin(), order.begin() + kReapBatch));
+    const Snapshot after = engine().snapshot();
+    EXPECT_EQ(after.leases.size(), 5u);
+    std::vector<std::string> left = idsOf(after);
+    left.erase(std::remove_if(left.begin(), left.end(),
+                              [&](const std::string& id) {
+                                  return std::find(order.begin(), order.end(), id) == order.end();
+                              }),
+               left.end());
+    EXPECT_EQ(left, std::vector<std::string>(order.begin() + kReapBatch, order.end()));
+}
+
+TEST_P(Conformance, SweepReapsEveryExpiredLeaseWithOneEvent)
+{
+    const LeaseId live = grant(reqs({"X:/L"}));
+    for (int i = 0; i < 3; ++i)
+        grant({{"/E/" + std::to_string(i), LockMode::X}}, opts("e", "op", kShortTtl));
+    pass(kPastShortTtl);
+    EXPECT_EQ(engine().sweep("janitor"), 3u);
+    const auto events = allEvents();
+    ASSERT_EQ(typesOf(events), (std::vector<std::string>{"grant", "grant", "grant", "grant",
+                                                         "expire", "expire", "expire", "sweep"}));
+    EXPECT_EQ(events.back().count, 3);
+    EXPECT_EQ(events.back().by, "janitor");
+    EXPECT_EQ(events.back().lease, "");
+    const Snapshot snap = engine().snapshot();
+    ASSERT_EQ(snap.leases.size(), 1u);
+    EXPECT_EQ(snap.leases[0].id, live);
+    EXPECT_EQ(nodeCounts().size(), 2u);
+    EXPECT_EQ(engine().sweep("janitor"), 0u);
+    EXPECT_EQ(allEvents().size(), events.size());
+}
+
+// ------------------------------------------------------------ fencing tokens
+
+TEST_P(Conformance, FencesStartAtServerMicrosecondsAndIncreaseByOne)
+{
+    const ServerTime before = engine().now();
+    const AcquireResult first = engine().acquire(reqs({"X:/A"}), opts());
+    const ServerTime after = engine().now();
+    ASSERT_TRUE(first.granted);
+    const auto us = [](ServerTime t) {
+        return static_cast<std::uint64_t>(t.time_since_epoch().count()) * 1000;
+    };
+    EXPECT_GT(first.grant.fence, us(before));
+    EXPECT_LE(first.grant.fence, us(after) + 1000);
+    if (isMemory()) {
+        EXPECT_EQ(first.grant.fence, us(before) + 1);
+    }
+
+    std::uint64_t last = first.grant.fence;
+    EXPECT_FALSE(engine().acquire(reqs({"X:/A"}), opts("bob")).granted); // no token used
+    for (int i = 0; i < 5; ++i) {
+        const AcquireResult r = engine().acquire({{"/B/" + std::to_string(i), LockMode::X}}, opts());
+        ASSERT_TRUE(r.granted);
+        EXPECT_EQ(r.grant.fence, last + 1);
+        last = r.grant.fence;
+        if (i % 2 == 0)
+            releaseOk(r.grant.lease);
+    }
+    releaseOk(first.grant.lease);
+    const AcquireResult again = engine().acquire(reqs({"X:/A"}), opts());
+    EXPECT_EQ(again.grant.fence, last + 1);
+}
+
+// ------------------------------------------------------------ events
+
+TEST_P(Conformance, GrantAndReleaseEvents)
+{
+    const ServerTime before = engine().now();
+    const AcquireResult r =
+        engine().acquire(reqs({"X:/A/C", "X:/B/C"}), opts("alice", "move-folder", 30s));
+    ASSERT_TRUE(r.granted);
+    releaseOk(r.grant.lease);
+    const ServerTime after = engine().now();
+
+    const auto events = allEvents();
+    ASSERT_EQ(events.size(), 2u);
+    const Event& g = events[0];
+    EXPECT_EQ(g.type, "grant");
+    EXPECT_EQ(g.lease, r.grant.lease);
+    EXPECT_EQ(g.owner, "alice");
+    EXPECT_EQ(g.operation, "move-folder");
+    EXPECT_EQ(g.requests, reqs({"X:/A/C", "X:/B/C"}));
+    EXPECT_EQ(g.fence, r.grant.fence);
+    EXPECT_EQ(g.expiresAt, r.grant.expiresAt);
+    EXPECT_GE(g.time, before);
+    EXPECT_LE(g.time, after);
+    EXPECT_EQ(g.by, "");
+    EXPECT_FALSE(g.wasLive);
+
+    const Event& rel = events[1];
+    EXPECT_EQ(rel.type, "release");
+    EXPECT_EQ(rel.lease, r.grant.lease);
+    EXPECT_EQ(rel.owner, "alice");
+    EXPECT_EQ(rel.operation, "move-folder");
+    EXPECT_EQ(rel.requests, g.requests);
+    EXPECT_EQ(rel.fence, r.grant.fence);
+    EXPECT_EQ(rel.expiresAt, ServerTime{});
+    EXPECT_GE(rel.time, g.time);
+    EXPECT_LT(parseStreamId(g.id), parseStreamId(rel.id));
+}
+
+TEST_P(Conformance, ForceEvents)
+{
+    const AcquireResult live = engine().acquire(reqs({"X:/A"}), opts("alice", "edit"));
+    ASSERT_EQ(engine().forceRelease(live.grant.lease, forceOpts(true)).status, LeaseStatus::Ok);
+    const AcquireResult old = engine().acquire(reqs({"S:/B"}), opts("bob", "read", kShortTtl));
+    pass(kPastShortTtl);
+    ForceOptions f = forceOpts(false);
+    f.host = "";
+    f.reason = "cleanup";
+    ASSERT_EQ(engine().forceRelease(old.grant.lease, f).status, LeaseStatus::Ok);
+
+    const auto events = allEvents();
+    ASSERT_EQ(typesOf(events), (std::vector<std::string>{"grant", "force", "grant", "force"}));
+    const Event& e1 = events[1];
+    EXPECT_EQ(e1.lease, live.grant.lease);
+    EXPECT_EQ(e1.owner, "alice");
+    EXPECT_EQ(e1.operation, "edit");
+    EXPECT_EQ(e1.requests, reqs({"X:/A"}));
+    EXPECT_EQ(e1.fence, live.grant.fence);
+    EXPECT_EQ(e1.by, "ops");
+    EXPECT_EQ(e1.host, "console-1");
+    EXPECT_EQ(e1.reason, "stuck");
+    EXPECT_TRUE(e1.wasLive);
+    const Event& e2 = events[3];
+    EXPECT_EQ(e2.lease, old.grant.lease);
+    EXPECT_EQ(e2.owner, "bob");
+    EXPECT_EQ(e2.by, "ops");
+    EXPECT_EQ(e2.host, "");
+    EXPECT_EQ(e2.reason, "cleanup");
+    EXPECT_FALSE(e2.wasLive);
+}
+
+TEST_P(Conformance, ExpireEvents)
+{
+    const AcquireResult r = engine().acquire(reqs({"IX:/A"}), opts("alice", "op", kShortTtl));
+    pass(kPastShortTtl);
+    ASSERT_EQ(engine().sweep("ops"), 1u);
+    const auto events = allEvents();
+    ASSERT_EQ(typesOf(events), (std::vector<std::string>{"grant", "expire", "sweep"}));
+    EXPECT_EQ(events[1].lease, r.grant.lease);
+    EXPECT_EQ(events[1].owner, "alice");
+    EXPECT_EQ(events[1].requests, reqs({"IX:/A"}));
+    EXPECT_EQ(events[1].fence, r.grant.fence);
+    EXPECT_EQ(events[1].by, "");
+    EXPECT_EQ(events[2].count, 1);
+    EXPECT_EQ(events[2].by, "ops");
+}
+
+TEST_P(Conformance, SweepOfMoreThanOneBatchAddsOneEvent)
+{
+    // Long enough that none expires (and is reaped by a later acquire) while we create them.
+    const milliseconds ttl = isMemory() ? kShortTtl : 1500ms;
+    const int n = kSweepBatch + 5;
+    for (int i = 0; i < n; ++i)
+        grant({{"/E/" + std::to_string(i), LockMode::X}}, opts("e", "op", ttl));
+    ASSERT_EQ(engine().snapshot().leases.size(), static_cast<std::size_t>(n))
+        << "creating the leases took longer than their TTL";
+    pass(ttl + 80ms);
+    EXPECT_EQ(engine().sweep("janitor"), static_cast<std::size_t>(n));
+    const auto events = allEvents();
+    const auto sweeps = std::count_if(events.begin(), events.end(),
+                                      [](const Event& e) { return e.type == "sweep"; });
+    EXPECT_EQ(sweeps, 1) << "semantics.md, Sweep: one event with the total count";
+    EXPECT_EQ(events.back().type, "sweep");
+    EXPECT_EQ(events.back().count, n);
+    EXPECT_TRUE(engine().snapshot().leases.empty());
+    EXPECT_TRUE(nodeCounts().empty());
+}
+
+TEST_P(Conformance, EventStreamKeepsAboutTheCap)
+{
+    const int pairs = kEventStreamCap / 2 + 100;
+    LeaseId last;
+    for (int i = 0; i < pairs; ++i) {
+        const AcquireResult r = engine().acquire(reqs({"X:/A"}), opts());
+        ASSERT_TRUE(r.granted);
+        releaseOk(r.grant.lease);
+        last = r.grant.lease;
+    }
+    const auto events = allEvents();
+    EXPECT_GE(events.size(), static_cast<std::size_t>(kEventStreamCap));
+    EXPECT_LT(events.size(), static_cast<std::size_t>(2 * pairs));
+    ASSERT_FALSE(events.empty());
+    EXPECT_EQ(events.back().type, "release");
+    EXPECT_EQ(events.back().lease, last);
+}
+
+TEST_P(Conformance, EventIdsIncreaseAndPageByAfterId)
+{
+    for (int i = 0; i < 10; ++i) {
+        const AcquireResult r = engine().acquire({{"/A/" + std::to_string(i), LockMode::X}}, opts());
+        releaseOk(r.grant.lease);
+    }
+    const auto events = allEvents();
+    ASSERT_EQ(events.size(), 20u);
+    for (std::size_t i = 1; i < events.size(); ++i)
+        EXPECT_LT(parseStreamId(events[i - 1].id), parseStreamId(events[i].id)) << events[i].id;
+    const auto page = engine().events(events[4].id, 3);
+    ASSERT_EQ(page.size(), 3u);
+    EXPECT_EQ(page[0].id, events[5].id);
+    EXPECT_EQ(page[2].id, events[7].id);
+    EXPECT_TRUE(engine().events(events.back().id, 10).empty());
+    EXPECT_EQ(engine().events("0", 1000).size(), 20u);
+}
+
+// ------------------------------------------------------------ snapshot and fsck
+
+TEST_P(Conformance, SnapshotContentsAndOrder)
+{
+    const ServerTime t0 = engine().now();
+    const AcquireResult a = engine().acquire(reqs({"X:/A"}), opts("alice", "a-op", 50s));
+    const AcquireResult b = engine().acquire(reqs({"S:/B", "X:/C/d"}), opts("bob", "b-op", 20s));
+    const AcquireResult c = engine().acquire(reqs({"IS:/D"}), opts("carol", "c-op", 35s));
+    ASSERT_TRUE(a.granted && b.granted && c.granted);
+    const Snapshot snap = engine().snapshot();
+    const ServerTime t1 = engine().now();
+
+    EXPECT_GE(snap.serverTime, t0);
+    EXPECT_LE(snap.serverTime, t1);
+    ASSERT_EQ(snap.leases.size(), 3u);
+    EXPECT_EQ(idsOf(snap), (std::vector<std::string>{b.grant.lease, c.grant.lease, a.grant.lease}));
+    const LeaseInfo& info = snap.leases[0];
+    EXPECT_EQ(info.owner, "bob");
+    EXPECT_EQ(info.operation, "b-op");
+    EXPECT_EQ(info.requests, reqs({"S:/B", "X:/C/d"}));
+    EXPECT_EQ(info.ttl, 20s);
+    EXPECT_EQ(info.expiresAt, b.grant.expiresAt);
+    EXPECT_EQ(info.createdAt, b.grant.expiresAt - 20s);
+    EXPECT_EQ(info.fence, b.grant.fence);
+    EXPECT_EQ(info.holds, 1);
+    EXPECT_FALSE(info.revoked);
+    EXPECT_FALSE(info.expired(snap.serverTime));
+}
+
+TEST_P(Conformance, SnapshotOrdersEqualExpiriesById)
+{
+    // Memory: one clock tick for all; Redis: retry until two leases share a millisecond.
+    const LeaseId lo = "00000000000000000000000000000001";
+    const LeaseId hi = "ffffffffffffffffffffffffffffffff";
+    for (int attempt = 0; attempt < 50; ++attempt) {
+        ASSERT_TRUE(engine().acquire(reqs({"X:/Z"}), opts("z", "op", kLongTtl, hi)).granted);
+        ASSERT_TRUE(engine().acquire(reqs({"X:/Y"}), opts("y", "op", kLongTtl, lo)).granted);
+        const Snapshot snap = engine().snapshot();
+        ASSERT_EQ(snap.leases.size(), 2u);
+        if (snap.leases[0].expiresAt == snap.leases[1].expiresAt) {
+            EXPECT_EQ(idsOf(snap), (std::vector<std::string>{lo, hi}));
+            return;
+        }
+        EXPECT_EQ(idsOf(snap), (std::vector<std::string>{hi, lo}));
+        releaseOk(hi);
+        releaseOk(lo);
+    }
+    ADD_FAILURE() << "never got two leases in the same millisecond";
+}
+
+TEST_P(Conformance, FsckCleanThenDetectsAndRepairsCorruptCounts)
+{
+    grant(reqs({"X:/A/C", "S:/B"}));
+    grant(reqs({"IX:/A"}));
+    const auto good = nodeCounts();
+    const FsckReport clean = engine().fsck(false);
+    EXPECT_TRUE(clean.clean());
+    EXPECT_EQ(clean.leases, 2u);
+    EXPECT_EQ(clean.nodeFields, good.size());
+    EXPECT_FALSE(clean.repaired);
+
+    corruptCount("/A", LockMode::IX, 7);
+    corruptCount("/Z", LockMode::X, 3);
+    const FsckReport found = engine().fsck(false);
+    EXPECT_FALSE(found.clean());
+    EXPECT_FALSE(found.repaired);
+    EXPECT_EQ(found.nodeFields, good.size() + 1);
+    auto diffs = found.differences;
+    std::sort(diffs.begin(), diffs.end(), [](const auto& x, const auto& y) { return x.path < y.path; });
+    ASSERT_EQ(diffs.size(), 2u);
+    EXPECT_EQ(diffs[0].path, "/A");
+    EXPECT_EQ(diffs[0].mode, LockMode::IX);
+    EXPECT_EQ(diffs[0].expected, 2);
+    EXPECT_EQ(diffs[0].actual, 7);
+    EXPECT_EQ(diffs[1].path, "/Z");
+    EXPECT_EQ(diffs[1].mode, LockMode::X);
+    EXPECT_EQ(diffs[1].expected, 0);
+    EXPECT_EQ(diffs[1].actual, 3);
+    EXPECT_NE(nodeCounts(), good);
+
+    const FsckReport fixed = engine().fsck(true);
+    EXPECT_TRUE(fixed.repaired);
+    EXPECT_EQ(fixed.differences.size(), 2u);
+    EXPECT_EQ(nodeCounts(), good);
+    EXPECT_TRUE(engine().fsck(false).clean());
+}
+
+TEST_P(Conformance, FsckCountsExpiredAndRevokedLeases)
+{
+    grant(reqs({"X:/A"}), opts("a", "op", kShortTtl));
+    const LeaseId revoked = grant(reqs({"S:/B"}));
+    ASSERT_EQ(engine().forceRelease(revoked, forceOpts(true, 60s)).status, LeaseStatus::Ok);
+    pass(kPastShortTtl);
+    const FsckReport report = engine().fsck(false);
+    EXPECT_TRUE(report.clean());
+    EXPECT_EQ(report.leases, 2u);
+    EXPECT_EQ(report.nodeFields, 4u);
+}
+
+// ------------------------------------------------------------ input validation
+
+TEST_P(Conformance, InvalidInputIsRejectedWithoutChange)
+{
+    const LeaseId held = newLeaseId();
+    ASSERT_TRUE(engine().acquire(reqs({"X:/A"}), opts("alice", "op", kLongTtl, held)).granted);
+    const LeaseId revoked = newLeaseId();
+    ASSERT_TRUE(engine().acquire(reqs({"X:/R"}), opts("alice", "op", kLongTtl, revoked)).granted);
+    ASSERT_EQ(engine().forceRelease(revoked, forceOpts(true, 60s)).status, LeaseStatus::Ok);
+
+    const auto counts = nodeCounts();
+    const auto snap = engine().snapshot();
+    const auto events = allEvents();
+
+    const auto expectInvalid = [&](const char* what, const std::string& mentions, auto&& call) {
+        SCOPED_TRACE(what);
+        try {
+            call();
+            ADD_FAILURE() << what << ": no InvalidInput";
+        } catch (const InvalidInput& e) {
+            std::string message = e.what();
+            std::transform(message.begin(), message.end(), message.begin(),
+                           [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+            EXPECT_NE(message.find(mentions), std::string::npos)
+                << what << ": message does not name " << mentions << ": " << e.what();
+        }
+    };
+    Engine& e = engine();
+    const auto x = reqs({"X:/B"});
+    expectInvalid("ttl too short", "ttl", [&] { e.acquire(x, opts("a", "op", 9ms)); });
+    expectInvalid("ttl too long", "ttl", [&] { e.acquire(x, opts("a", "op", kMaxTtl + 1ms)); });
+    expectInvalid("owner too long", "owner",
+                  [&] { e.acquire(x, opts(std::string(kMaxLabelBytes + 1, 'o'))); });
+    expectInvalid("owner with NUL", "owner",
+                  [&] { e.acquire(x, opts(std::string("al\0ice", 6))); });
+    expectInvalid("operation with newline", "operation",
+                  [&] { e.acquire(x, opts("a", "move\nX /")); });
+    expectInvalid("upper-case lease id", "lease id", [&] {
+        e.acquire(x, opts("a", "op", kLongTtl, "0123456789ABCDEF0123456789abcdef"));
+    });
+    expectInvalid("short lease id", "lease id",
+                  [&] { e.acquire(x, opts("a", "op", kLongTtl, "0123456789abcdef")); });
+    expectInvalid("no requests", "request", [&] { e.acquire({}, opts()); });
+    expectInvalid("relative path", "path", [&] { e.acquire({{"A/B", LockMode::X}}, opts()); });
+    expectInvalid("dot segment", "path", [&] { e.acquire({{"/A/../B", LockMode::X}}, opts()); });
+    expectInvalid("control character", "path",
+                  [&] { e.acquire({{"/A/b\nc", LockMode::X}}, opts()); });
+    std::vector<LockRequest> many;
+    for (std::size_t i = 0; i <= kMaxRequests; ++i)
+        many.push_back({"/M/" + std::to_string(i), LockMode::X});
+    expectInvalid("65 requests", "request", [&] { e.acquire(many, opts()); });
+    expectInvalid("reentrant with other requests", "other requests",
+                  [&] { e.acquire(reqs({"S:/A"}), opts("alice", "op", kLongTtl, held)); });
+    expectInvalid("revoked id", "revoked",
+                  [&] { e.acquire(reqs({"X:/R"}), opts("alice", "op", kLongTtl, revoked)); });
+    expectInvalid("release malformed id", "lease id", [&] { e.release("nope"); });
+    expectInvalid("renew malformed id", "lease id", [&] { e.renew("", std::nullopt); });
+    expectInvalid("renew ttl too long", "ttl", [&] { e.renew(held, kMaxTtl + 1ms); });
+    expectInvalid("renew ttl too short", "ttl", [&] { e.renew(held, 1ms); });
+    expectInvalid("force malformed id", "lease id", [&] { e.forceRelease("x", forceOpts(true)); });
+    expectInvalid("force without operator", "operator", [&] {
+        ForceOptions f = forceOpts(true);
+        f.operatorName.clear();
+        e.forceRelease(held, f);
+    });
+    expectInvalid("force without reason", "reason", [&] {
+        ForceOptions f = forceOpts(true);
+        f.reason.clear();
+        e.forceRelease(held, f);
+    });
+    expectInvalid("force host too long", "host", [&] {
+        ForceOptions f = forceOpts(true);
+        f.host = std::string(kMaxLabelBytes + 1, 'h');
+        e.forceRelease(held, f);
+    });
+    expectInvalid("force negative lock-delay", "lock-delay",
+                  [&] { e.forceRelease(held, forceOpts(true, -1ms)); });
+    expectInvalid("sweep operator with newline", "operator", [&] { e.sweep("a\nb"); });
+
+    EXPECT_THROW(e.acquire({{"/A/./B", LockMode::X}}, opts()), InvalidPath);
+    EXPECT_EQ(nodeCounts(), counts);
+    EXPECT_EQ(allEvents().size(), events.size());
+
+    EXPECT_NO_THROW(e.acquire(x, opts(std::string(kMaxLabelBytes, 'o'), "op", kMinTtl)));
+    EXPECT_NO_THROW(e.acquire({{"/M2", LockMode::X}}, opts("a", "op", kMaxTtl)));
+
+    // Only the last two (valid) acquires changed anything.
+    const auto eventsAfter = allEvents();
+    ASSERT_EQ(eventsAfter.size(), events.size() + 2);
+    EXPECT_EQ(eventsAfter[events.size()].type, "grant");
+    const Snapshot snapAfter = engine().snapshot();
+    EXPECT_EQ(snapAfter.leases.size(), snap.leases.size() + 2);
+    for (const LeaseInfo& l : snap.leases) {
+        const auto it = std::find_if(snapAfter.leases.begin(), snapAfter.leases.end(),
+                                     [&](const LeaseInfo& a) { return a.id == l.id; });
+        ASSERT_NE(it, snapAfter.leases.end());
+        EXPECT_EQ(it->holds, l.holds);
+        EXPECT_EQ(it->expiresAt, l.expiresAt);
+        EXPECT_EQ(it->ttl, l.ttl);
+        EXPECT_EQ(it->revoked, l.revoked);
+    }
+}
+
+TEST_P(Conformance, InvalidInputLeavesCountsUntouched)
+{
+    const LeaseId held = newLeaseId();
+    ASSERT_TRUE(engine().acquire(reqs({"X:/A"}), opts("alice", "op", kLongTtl, held)).granted);
+    const auto counts = nodeCounts();
+    EXPECT_THROW(engine().acquire(reqs({"X:/B"}), opts("a", "op", 5ms)), InvalidInput);
+    EXPECT_THROW(engine().acquire(reqs({"X:/A", "X:/B"}), opts("a", "op", kLongTtl, held)),
+                 InvalidInput);
+    EXPECT_THROW(engine().acquire({{"/B", LockMode::X}, {"rel", LockMode::X}}, opts()), InvalidInput);
+    EXPECT_EQ(nodeCounts(), counts);
+}
+
+// ------------------------------------------------------------ wake-ups
+
+TEST_P(Conformance, WakeSignalFiresOnRelease)
+{
+    const LeaseId id = grant(reqs({"X:/A"}));
+    auto signal = engine().subscribeWake();
+    std::thread releaser([&] {
+        std::this_thread::sleep_for(50ms);
+        engine().release(id);
+    });
+    const auto start = std::chrono::steady_clock::now();
+    const bool woken = signal->wait(start + 5s);
+    releaser.join();
+    EXPECT_TRUE(woken);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, 4s);
+}
+
+TEST_P(Conformance, WakeSignalSeesAReleaseBeforeItsWait)
+{
+    const LeaseId id = grant(reqs({"X:/A"}));
+    auto signal = engine().subscribeWake();
+    releaseOk(id);
+    EXPECT_TRUE(signal->wait(std::chrono::steady_clock::now() + 5s));
+}
+
+TEST_P(Conformance, WakeSignalTimesOutWithoutRelease)
+{
+    const LeaseId id = grant(reqs({"X:/A"}));
+    releaseOk(id); // before the subscription: not seen
+    auto signal = engine().subscribeWake();
+    grant(reqs({"X:/B"}));
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_FALSE(signal->wait(start + 150ms));
+    EXPECT_GE(std::chrono::steady_clock::now() - start, 140ms);
+}
+
+TEST_P(Conformance, WakeSignalFiresOnForceAndExpiry)
+{
+    const LeaseId a = grant(reqs({"X:/A"}));
+    grant(reqs({"X:/B"}), opts("b", "op", kShortTtl));
+    auto signal = engine().subscribeWake();
+    ASSERT_EQ(engine().forceRelease(a, forceOpts(true)).status, LeaseStatus::Ok);
+    EXPECT_TRUE(signal->wait(std::chrono::steady_clock::now() + 5s));
+    pass(kPastShortTtl);
+    ASSERT_EQ(engine().sweep("ops"), 1u);
+    EXPECT_TRUE(signal->wait(std::chrono::steady_clock::now() + 5s));
+}
+
+// ------------------------------------------------------------ misc
+
+TEST_P(Conformance, DescribeAndProject)
+{
+    EXPECT_EQ(engine().project(), kProject);
+    if (isMemory()) {
+        EXPECT_EQ(engine().describe(), "memory");
+    } else {
+        EXPECT_EQ(engine().describe().rfind("unix://", 0), 0u) << engine().describe();
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Engines, Conformance, ::testing::Values("memory", "redis"),
+                         [](const ::testing::TestParamInfo<std::string>& p) { return p.param; });
+
+} // namespace
