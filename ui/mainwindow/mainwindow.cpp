@@ -1,0 +1,593 @@
+#include "mainwindow/mainwindow.h"
+
+#include "bridge/bridge.h"
+#include "models/eventlogmodel.h"
+#include "models/filterproxies.h"
+#include "models/leasetablemodel.h"
+#include "models/locktreemodel.h"
+#include "models/presentation.h"
+#include "panels/connectdialog.h"
+#include "panels/eventlogpanel.h"
+#include "panels/forcereleasedialog.h"
+#include "panels/leasepanel.h"
+#include "panels/treepanel.h"
+
+#include <treelock/leaseid.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPointer>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyle>
+#include <QSysInfo>
+#include <QTableView>
+#include <QThread>
+#include <QTimer>
+#include <QToolBar>
+#include <QToolButton>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include <atomic>
+
+namespace treelock::ui {
+
+MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
+    : QMainWindow(parent), m_options(options), m_config(options.backend)
+{
+    setObjectName(QStringLiteral("TreelockStudio"));
+    setWindowTitle(tr("Treelock Studio"));
+
+    m_bridge = new Bridge(this);
+    m_treeModel = new LockTreeModel(this);
+    m_leaseModel = new LeaseTableModel(this);
+    m_logModel = new EventLogModel(this);
+
+    m_treePanel = new TreePanel(m_treeModel, this);
+    m_leasePanel = new LeasePanel(m_leaseModel, this);
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->setObjectName(QStringLiteral("mainSplitter"));
+    m_splitter->addWidget(m_treePanel);
+    m_splitter->addWidget(m_leasePanel);
+    m_splitter->setStretchFactor(0, 5);
+    m_splitter->setStretchFactor(1, 6);
+    m_splitter->setChildrenCollapsible(false);
+
+    m_banner = new QFrame(this);
+    m_banner->setObjectName(QStringLiteral("connectionBanner"));
+    m_banner->setStyleSheet(QStringLiteral("#connectionBanner { background: #c62828; } #connectionBanner QLabel { color: white; font-weight: bold; }"));
+    m_bannerText = new QLabel(m_banner);
+    m_bannerText->setWordWrap(true);
+    auto* retry = new QPushButton(tr("Retry now"), m_banner);
+    auto* bannerLayout = new QHBoxLayout(m_banner);
+    bannerLayout->setContentsMargins(10, 6, 10, 6);
+    bannerLayout->addWidget(m_bannerText, 1);
+    bannerLayout->addWidget(retry);
+    m_banner->hide();
+    connect(retry, &QPushButton::clicked, m_bridge, &Bridge::refresh);
+
+    auto* central = new QWidget(this);
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_banner);
+    centralLayout->addWidget(m_splitter, 1);
+    setCentralWidget(central);
+
+    m_logPanel = new EventLogPanel(m_logModel, this);
+    m_logDock = new QDockWidget(tr("Event log"), this);
+    m_logDock->setObjectName(QStringLiteral("eventLogDock"));
+    m_logDock->setWidget(m_logPanel);
+    m_logDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::BottomDockWidgetArea, m_logDock);
+
+    createActions();
+    createMenus();
+    createToolBar();
+    createStatusBar();
+
+    connect(m_bridge, &Bridge::stateChanged, this, &MainWindow::applyState);
+    connect(m_bridge, &Bridge::logEntries, this, [this](const LogBatch& batch) { m_logModel->append(*batch); });
+    connect(m_bridge, &Bridge::backendChanged, this, &MainWindow::onBackend);
+    connect(m_bridge, &Bridge::connectionChanged, this, &MainWindow::onConnection);
+    connect(m_bridge, &Bridge::actionFinished, this, &MainWindow::onAction);
+    connect(m_treePanel, &TreePanel::nodeSelected, m_leasePanel, &LeasePanel::setNodeFilter);
+    connect(m_treePanel, &TreePanel::onlyLockedChanged, m_onlyLocked, &QAction::setChecked);
+    connect(m_leasePanel, &LeasePanel::leaseSelected, this, &MainWindow::onLeaseSelected);
+    connect(m_leasePanel, &LeasePanel::forceReleaseRequested, this, [this](const QString& id) { forceRelease(id); });
+    connect(m_leasePanel->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { m_forceRelease->setEnabled(!m_leasePanel->currentLeaseId().isEmpty()); });
+
+    m_clock = new QTimer(this);
+    m_clock->setInterval(1000);
+    connect(m_clock, &QTimer::timeout, this, &MainWindow::tickClock);
+    m_clock->start();
+
+    resize(1440, 900);
+    m_splitter->setSizes({640, 800});
+    resizeDocks({m_logDock}, {250}, Qt::Vertical);
+    if (m_options.useSettings)
+        restoreSettings();
+}
+
+MainWindow::~MainWindow() = default;
+
+QString MainWindow::operatorName() const
+{
+    if (!m_config.operatorName.isEmpty())
+        return m_config.operatorName;
+    const QString user = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME"));
+    return user.isEmpty() ? QStringLiteral("operator") : user;
+}
+
+void MainWindow::createActions()
+{
+    QStyle* s = style();
+    m_connect = new QAction(s->standardIcon(QStyle::SP_DriveNetIcon), tr("&Connect…"), this);
+    m_connect->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    m_connect->setToolTip(tr("Connect to another Redis server or project (Ctrl+K)"));
+    connect(m_connect, &QAction::triggered, this, &MainWindow::connectDialog);
+
+    m_openFolder = new QAction(s->standardIcon(QStyle::SP_DirOpenIcon), tr("Open &Folder…"), this);
+    m_openFolder->setShortcut(QKeySequence::Open);
+    m_openFolder->setToolTip(tr("Show a local folder's files as the project tree (Ctrl+O)"));
+    connect(m_openFolder, &QAction::triggered, this, &MainWindow::openFolderDialog);
+
+    m_openTree = new QAction(s->standardIcon(QStyle::SP_FileDialogDetailedView), tr("Open &Tree File…"), this);
+    m_openTree->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_openTree->setToolTip(tr("Load a project tree from a JSON tree file (Ctrl+Shift+O)"));
+    connect(m_openTree, &QAction::triggered, this, &MainWindow::openTreeFileDialog);
+
+    m_quit = new QAction(tr("&Quit"), this);
+    m_quit->setShortcut(QKeySequence::Quit);
+    connect(m_quit, &QAction::triggered, this, &QWidget::close);
+
+    m_refresh = new QAction(s->standardIcon(QStyle::SP_BrowserReload), tr("&Refresh"), this);
+    m_refresh->setShortcut(QKeySequence::Refresh);
+    m_refresh->setToolTip(tr("Read a full snapshot now (F5)"));
+    connect(m_refresh, &QAction::triggered, m_bridge, &Bridge::refresh);
+
+    m_releaseExpired = new QAction(s->standardIcon(QStyle::SP_TrashIcon), tr("Release expired (%1)").arg(0), this);
+    m_releaseExpired->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_releaseExpired->setToolTip(tr("Reap every expired lease now; recorded as a sweep by you (Ctrl+Shift+R)"));
+    m_releaseExpired->setEnabled(false);
+    connect(m_releaseExpired, &QAction::triggered, m_bridge, &Bridge::releaseExpired);
+
+    m_forceRelease = new QAction(s->standardIcon(QStyle::SP_DialogCancelButton), tr("&Force release…"), this);
+    m_forceRelease->setShortcut(QKeySequence::Delete);
+    m_forceRelease->setToolTip(tr("Revoke the selected lease; asks for a reason, which is audited (Del)"));
+    m_forceRelease->setEnabled(false);
+    connect(m_forceRelease, &QAction::triggered, this, [this] {
+        const QString id = m_leasePanel->currentLeaseId();
+        if (!id.isEmpty())
+            forceRelease(id);
+    });
+
+    m_copyUrl = new QAction(s->standardIcon(QStyle::SP_FileLinkIcon), tr("Copy &URL"), this);
+    m_copyUrl->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    m_copyUrl->setToolTip(tr("Copy the backend URL, to point the treelock CLI at the same server (Ctrl+Shift+C)"));
+    connect(m_copyUrl, &QAction::triggered, this, &MainWindow::copyUrl);
+
+    m_onlyLocked = new QAction(tr("Show only &locked nodes"), this);
+    m_onlyLocked->setCheckable(true);
+    m_onlyLocked->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    connect(m_onlyLocked, &QAction::toggled, m_treePanel, &TreePanel::setOnlyLocked);
+
+    m_expandLocked = new QAction(tr("&Expand to locked nodes"), this);
+    m_expandLocked->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(m_expandLocked, &QAction::triggered, m_treePanel, &TreePanel::expandLocked);
+
+    m_findNode = new QAction(tr("Find in &tree"), this);
+    m_findNode->setShortcut(QKeySequence::Find);
+    connect(m_findNode, &QAction::triggered, this, [this] {
+        m_treePanel->searchField()->setFocus();
+        m_treePanel->searchField()->selectAll();
+    });
+    m_filterLeases = new QAction(tr("Filter &leases"), this);
+    m_filterLeases->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    connect(m_filterLeases, &QAction::triggered, this, [this] {
+        m_leasePanel->filterField()->setFocus();
+        m_leasePanel->filterField()->selectAll();
+    });
+
+    m_about = new QAction(tr("&About Treelock Studio"), this);
+    connect(m_about, &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About Treelock Studio"),
+                           tr("<b>Treelock Studio</b> %1<br/>Live view of hierarchical locks on Redis: "
+                              "intention modes (IS, IX, SIX) on ancestors, S and X on subtrees, fencing tokens, "
+                              "audited forced releases.").arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_connect);
+    QMenu* recent = file->addMenu(tr("Recent connections"));
+    connect(recent, &QMenu::aboutToShow, this, [this, recent] {
+        recent->clear();
+        const QStringList entries = ConnectDialog::recentConnections();
+        if (entries.isEmpty())
+            recent->addAction(tr("(none)"))->setEnabled(false);
+        for (const QString& e : entries) {
+            const QString url = e.section(QLatin1Char('|'), 0, 0);
+            const QString project = e.section(QLatin1Char('|'), 1, 1);
+            recent->addAction(tr("%1 · project %2").arg(url, project), this, [this, e] {
+                BackendConfig c = m_config;
+                c.kind = BackendConfig::Kind::Url;
+                c.url = e.section(QLatin1Char('|'), 0, 0);
+                c.project = e.section(QLatin1Char('|'), 1, 1);
+                c.user = e.section(QLatin1Char('|'), 2, 2);
+                c.password.clear();
+                connectTo(c);
+            });
+        }
+    });
+    file->addSeparator();
+    file->addAction(m_openFolder);
+    file->addAction(m_openTree);
+    file->addAction(tr("Open &Demo Tree"), this, [this] { setTree(demoTree()); });
+    file->addSeparator();
+    file->addAction(m_quit);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_refresh);
+    view->addSeparator();
+    view->addAction(m_findNode);
+    view->addAction(m_filterLeases);
+    view->addAction(m_onlyLocked);
+    view->addAction(m_expandLocked);
+    view->addSeparator();
+    QAction* dock = m_logDock->toggleViewAction();
+    dock->setText(tr("Event &log"));
+    dock->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_J));
+    view->addAction(dock);
+
+    QMenu* locks = menuBar()->addMenu(tr("&Locks"));
+    locks->addAction(m_releaseExpired);
+    locks->addAction(m_forceRelease);
+    locks->addSeparator();
+    locks->addAction(m_copyUrl);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_about);
+}
+
+void MainWindow::createToolBar()
+{
+    QToolBar* bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setMovable(false);
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->setIconSize(QSize(18, 18));
+    bar->addAction(m_connect);
+    bar->addAction(m_openFolder);
+    bar->addAction(m_openTree);
+    bar->addSeparator();
+    bar->addAction(m_refresh);
+    bar->addSeparator();
+    bar->addAction(m_releaseExpired);
+    bar->addAction(m_forceRelease);
+    bar->addSeparator();
+    bar->addAction(m_copyUrl);
+}
+
+void MainWindow::createStatusBar()
+{
+    m_backendLabel = new QLabel(this);
+    m_backendLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_countsLabel = new QLabel(this);
+    m_clockLabel = new QLabel(this);
+    m_clockLabel->setToolTip(tr("The lock server's clock (all expiries are in server time)"));
+    auto* copy = new QToolButton(this);
+    copy->setDefaultAction(m_copyUrl);
+    copy->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    copy->setAutoRaise(true);
+    statusBar()->addPermanentWidget(m_countsLabel);
+    statusBar()->addPermanentWidget(m_clockLabel);
+    statusBar()->addPermanentWidget(m_backendLabel);
+    statusBar()->addPermanentWidget(copy);
+    m_backendLabel->setText(tr("Connecting…"));
+}
+
+void MainWindow::start()
+{
+    if (!m_options.treeFile.isEmpty())
+        openTreePath(m_options.treeFile);
+    else if (m_config.project == QLatin1String("demo"))
+        setTree(demoTree());
+    connectTo(m_config);
+    if (!m_options.scenario.isEmpty())
+        m_bridge->runScenario(m_options.scenario);
+}
+
+void MainWindow::connectTo(const BackendConfig& config)
+{
+    m_config = config;
+    if (m_config.operatorName.isEmpty())
+        m_config.operatorName = operatorName();
+    m_autoExpanded = false;
+    m_autoExpandTimer.invalidate();
+    m_leasePanel->setNodeFilter({});
+    m_bridge->connectTo(m_config);
+    if (m_options.useSettings)
+        ConnectDialog::rememberConnection(m_config);
+    m_config.password.clear(); // the worker has its copy; keep none here
+}
+
+void MainWindow::setTree(const ProjectTreeData& tree)
+{
+    m_treeModel->setTree(tree);
+    m_bridge->setTree(m_treeModel->treeIndex());
+    m_treePanel->updateTitle();
+    m_autoExpanded = false;
+    m_autoExpandTimer.invalidate();
+    m_treePanel->expandLocked();
+    if (tree.skipped > 0)
+        statusBar()->showMessage(tr("%n name(s) skipped: not valid Treelock paths", nullptr, tree.skipped), 8000);
+}
+
+void MainWindow::openTreePath(const QString& path)
+{
+    const QFileInfo info(path);
+    if (!info.exists()) {
+        QMessageBox::warning(this, tr("Open"), tr("%1 does not exist.").arg(path));
+        return;
+    }
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    auto* progress = new QProgressDialog(tr("Reading %1…").arg(info.fileName()), tr("Cancel"), 0, 0, this);
+    progress->setWindowModality(Qt::WindowModal);
+    progress->setMinimumDuration(400);
+    progress->setAutoClose(false);
+    connect(progress, &QProgressDialog::canceled, this, [cancel] { *cancel = true; });
+    QPointer<QProgressDialog> guard(progress);
+    QPointer<MainWindow> self(this);
+    const bool isDir = info.isDir();
+    QThread* thread = QThread::create([path, isDir, cancel, guard, self] {
+        ProjectTreeData tree;
+        QString error;
+        bool ok = true;
+        if (isDir) {
+            tree = scanDirectory(path, [cancel, guard](qint64 n) {
+                QMetaObject::invokeMethod(qApp, [guard, n] {
+                    if (guard)
+                        guard->setLabelText(MainWindow::tr("Reading folder… %n entries", nullptr, int(n)));
+                });
+                return !cancel->load();
+            });
+        } else {
+            QFile f(path);
+            ok = f.open(QIODevice::ReadOnly) && parseTreeJson(f.readAll(), &tree, &error);
+            if (error.isEmpty() && !ok)
+                error = f.errorString();
+            tree.source = path;
+            if (tree.name.isEmpty())
+                tree.name = QFileInfo(path).completeBaseName();
+        }
+        QMetaObject::invokeMethod(qApp, [self, guard, tree = std::move(tree), ok, error, path] {
+            if (guard)
+                guard->deleteLater();
+            if (!self)
+                return;
+            if (!ok) {
+                QMessageBox::warning(self, MainWindow::tr("Open tree file"),
+                                     MainWindow::tr("Cannot read %1:\n%2").arg(path, error));
+                return;
+            }
+            self->setTree(tree);
+            self->statusBar()->showMessage(MainWindow::tr("Loaded %1: %n node(s)", nullptr, int(tree.entries.size())).arg(path), 6000);
+        });
+    });
+    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    thread->start();
+}
+
+void MainWindow::openFolderDialog()
+{
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Folder"));
+    if (!dir.isEmpty())
+        openTreePath(dir);
+}
+
+void MainWindow::openTreeFileDialog()
+{
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open Tree File"), QString(),
+                                                      tr("Treelock tree files (*.json);;All files (*)"));
+    if (!file.isEmpty())
+        openTreePath(file);
+}
+
+void MainWindow::connectDialog()
+{
+    ConnectDialog dialog(m_config, this);
+    if (dialog.exec() == QDialog::Accepted) {
+        const BackendConfig c = dialog.config();
+        if (c.project != m_config.project && c.project != QLatin1String("demo"))
+            setTree(ProjectTreeData{c.project, {}, {}, 0});
+        connectTo(c);
+    }
+}
+
+void MainWindow::applyState(const LockStatePtr& state)
+{
+    m_treeModel->applyState(state);
+    m_leaseModel->applyState(state);
+    m_treePanel->lockStateApplied();
+    m_leasePanel->updateTitle();
+    updateReleaseExpired(state->expiredCount);
+    const int live = int(state->leases.size()) - state->expiredCount;
+    m_countsLabel->setText(tr("%n live lease(s)", nullptr, live)
+                           + (state->expiredCount ? tr(" · %n expired", nullptr, state->expiredCount) : QString()));
+    // Reveal the locks for the first seconds after connecting (the scenario's,
+    // or those already held); after that the user decides what is expanded.
+    if (!m_autoExpanded && !state->leases.empty()) {
+        if (!m_autoExpandTimer.isValid())
+            m_autoExpandTimer.start();
+        m_treePanel->expandLocked();
+        if (m_autoExpandTimer.elapsed() > 3000)
+            m_autoExpanded = true;
+    }
+    const QString selected = m_leasePanel->currentLeaseId();
+    if (!selected.isEmpty())
+        onLeaseSelected(selected);
+    tickClock();
+    ++m_statesApplied;
+    emit stateApplied();
+}
+
+void MainWindow::updateReleaseExpired(int count)
+{
+    m_expiredCount = count;
+    m_releaseExpired->setText(tr("Release expired (%1)").arg(count));
+    m_releaseExpired->setEnabled(count > 0);
+}
+
+void MainWindow::onBackend(const BackendInfo& info)
+{
+    m_backend = info;
+    QString kind;
+    switch (info.kind) {
+    case BackendConfig::Kind::Private: kind = tr("Private Redis"); break;
+    case BackendConfig::Kind::Url: kind = tr("Redis"); break;
+    case BackendConfig::Kind::Memory: kind = tr("In-process engine"); break;
+    }
+    const QString url = info.kind == BackendConfig::Kind::Memory ? QString() : QStringLiteral(" <code>%1</code>").arg(info.url.toHtmlEscaped());
+    m_backendLabel->setText(tr("<b>%1</b>%2 · project <b>%3</b>").arg(kind, url, info.project.toHtmlEscaped()));
+    QString tip = info.note;
+    if (info.kind != BackendConfig::Kind::Memory)
+        tip += QStringLiteral("\n\n") + tr("From a terminal:") + QStringLiteral("\n  treelock --redis %1 --project %2 locks").arg(info.url, info.project);
+    if (!info.warnings.isEmpty())
+        tip += QStringLiteral("\n\n") + tr("Server warnings:") + QStringLiteral("\n  ") + info.warnings.join(QStringLiteral("\n  "));
+    m_backendLabel->setToolTip(tip.trimmed());
+    m_copyUrl->setEnabled(info.kind != BackendConfig::Kind::Memory);
+    setWindowTitle(tr("%1 — Treelock Studio").arg(info.kind == BackendConfig::Kind::Memory
+                                                       ? info.project
+                                                       : QStringLiteral("%1 @ %2").arg(info.project, info.url)));
+    if (info.kind == BackendConfig::Kind::Memory && !info.note.isEmpty())
+        statusBar()->showMessage(info.note, 15000);
+}
+
+void MainWindow::onConnection(const ConnectionState& state)
+{
+    switch (state.status) {
+    case ConnectionStatus::Connected:
+        m_banner->hide();
+        break;
+    case ConnectionStatus::Connecting:
+        m_banner->hide();
+        statusBar()->showMessage(tr("Connecting…"), 3000);
+        break;
+    case ConnectionStatus::Lost:
+        m_bannerText->setText(tr("Connection lost: %1 — reconnecting every second (attempt %2). The view shows the last known state.")
+                                  .arg(state.message).arg(state.attempt));
+        m_banner->show();
+        break;
+    }
+}
+
+void MainWindow::onAction(const ActionResult& result)
+{
+    m_lastAction = result.message;
+    statusBar()->showMessage(result.message, 10000);
+    emit actionReported(result);
+}
+
+void MainWindow::onLeaseSelected(const QString& id)
+{
+    std::vector<std::string> paths;
+    const int row = m_leaseModel->rowOf(id.toStdString());
+    if (const LeaseInfo* l = m_leaseModel->leaseAt(row))
+        for (const LockRequest& r : l->requests)
+            paths.push_back(r.path);
+    m_treeModel->setHighlightedPaths(paths);
+    m_treePanel->revealPaths(paths);
+}
+
+void MainWindow::forceRelease(const QString& leaseId, const QString& reason)
+{
+    const int row = m_leaseModel->rowOf(leaseId.toStdString());
+    const LeaseInfo* lease = m_leaseModel->leaseAt(row);
+    if (!lease)
+        return;
+    QString why = reason;
+    if (why.isEmpty()) {
+        ForceReleaseDialog dialog(*lease, m_leaseModel->statusAt(row) == LeaseTableModel::Status::Expired,
+                                  operatorName(), QSysInfo::machineHostName(), this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        why = dialog.reason();
+    }
+    statusBar()->showMessage(tr("Force-releasing %1…").arg(QString::fromStdString(shortLeaseId(lease->id))));
+    m_bridge->forceRelease(leaseId, why);
+}
+
+void MainWindow::copyUrl()
+{
+    if (m_backend.kind == BackendConfig::Kind::Memory)
+        return;
+    QApplication::clipboard()->setText(m_backend.url);
+    statusBar()->showMessage(tr("Copied %1 — try: treelock --redis %1 --project %2 locks").arg(m_backend.url, m_backend.project), 10000);
+}
+
+void MainWindow::tickClock()
+{
+    m_leaseModel->tick();
+    m_treePanel->view()->viewport()->update();
+    if (const LockStatePtr s = m_leaseModel->state(); s && s->clock.serverTime != ServerTime{})
+        m_clockLabel->setText(tr("server %1").arg(presentation::formatClock(s->clock.now()).left(8)));
+}
+
+bool MainWindow::saveScreenshot(const QString& file)
+{
+    return grab().save(file, "PNG");
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    if (settings.contains(QStringLiteral("window/geometry")))
+        restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    if (settings.contains(QStringLiteral("window/state")))
+        restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (settings.contains(QStringLiteral("window/splitter")))
+        m_splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+    if (settings.contains(QStringLiteral("window/treeHeader")))
+        m_treePanel->view()->header()->restoreState(settings.value(QStringLiteral("window/treeHeader")).toByteArray());
+    if (settings.contains(QStringLiteral("window/leaseHeader")))
+        m_leasePanel->view()->horizontalHeader()->restoreState(settings.value(QStringLiteral("window/leaseHeader")).toByteArray());
+}
+
+void MainWindow::saveSettings()
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/splitter"), m_splitter->saveState());
+    settings.setValue(QStringLiteral("window/treeHeader"), m_treePanel->view()->header()->saveState());
+    settings.setValue(QStringLiteral("window/leaseHeader"), m_leasePanel->view()->horizontalHeader()->saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_options.useSettings)
+        saveSettings();
+    event->accept();
+}
+
+} // namespace treelock::ui

@@ -1,0 +1,126 @@
+#pragma once
+
+#include "bridge/lockstate.h"
+#include "mainwindow/studiooptions.h"
+#include "models/projecttree.h"
+
+#include <QElapsedTimer>
+#include <QMainWindow>
+
+class QAction;
+class QLabel;
+class QFrame;
+class QSplitter;
+class QToolButton;
+class QTimer;
+class QProgressDialog;
+
+namespace treelock::ui {
+
+class Bridge;
+class EventLogModel;
+class EventLogPanel;
+class LeasePanel;
+class LeaseTableModel;
+class LockTreeModel;
+class TreePanel;
+
+/// Treelock Studio's window: project tree (left), lease table (right), event
+/// log (bottom dock), connection banner, status bar with the backend's URL.
+/// Owns the bridge; every model update arrives from it as a batched value.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(const StudioOptions& options, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /// Connects to the backend of the options (and runs their scenario).
+    void start();
+    void connectTo(const BackendConfig& config);
+    /// Loads a tree (JSON file or folder) on a worker thread.
+    void openTreePath(const QString& path);
+    void setTree(const ProjectTreeData& tree);
+    bool saveScreenshot(const QString& file);
+
+    Bridge* bridge() const { return m_bridge; }
+    LockTreeModel* treeModel() const { return m_treeModel; }
+    LeaseTableModel* leaseModel() const { return m_leaseModel; }
+    EventLogModel* logModel() const { return m_logModel; }
+    TreePanel* treePanel() const { return m_treePanel; }
+    LeasePanel* leasePanel() const { return m_leasePanel; }
+    QAction* releaseExpiredAction() const { return m_releaseExpired; }
+    const BackendInfo& backendInfo() const { return m_backend; }
+    /// The last action's result text (also shown in the status bar).
+    const QString& lastActionMessage() const { return m_lastAction; }
+    int statesApplied() const { return m_statesApplied; }
+
+    /// Asks for a reason (unless `reason` is given) and force-releases the lease.
+    void forceRelease(const QString& leaseId, const QString& reason = {});
+
+signals:
+    void stateApplied();
+    void actionReported(const treelock::ui::ActionResult& result);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createToolBar();
+    void createStatusBar();
+    void applyState(const LockStatePtr& state);
+    void onBackend(const BackendInfo& info);
+    void onConnection(const ConnectionState& state);
+    void onAction(const ActionResult& result);
+    void onLeaseSelected(const QString& id);
+    void openFolderDialog();
+    void openTreeFileDialog();
+    void connectDialog();
+    void copyUrl();
+    void tickClock();
+    void restoreSettings();
+    void saveSettings();
+    void updateReleaseExpired(int count);
+    QString operatorName() const;
+
+    StudioOptions m_options;
+    BackendConfig m_config;
+    BackendInfo m_backend;
+    Bridge* m_bridge;                 // Owned (child); its thread is joined in our destructor.
+    LockTreeModel* m_treeModel;       // Owned (child).
+    LeaseTableModel* m_leaseModel;    // Owned (child).
+    EventLogModel* m_logModel;        // Owned (child).
+    TreePanel* m_treePanel;
+    LeasePanel* m_leasePanel;
+    EventLogPanel* m_logPanel;
+    QDockWidget* m_logDock;
+    QSplitter* m_splitter;
+    QFrame* m_banner;
+    QLabel* m_bannerText;
+    QLabel* m_backendLabel;
+    QLabel* m_countsLabel;
+    QLabel* m_clockLabel;
+    QTimer* m_clock;
+    QAction* m_connect;
+    QAction* m_openFolder;
+    QAction* m_openTree;
+    QAction* m_quit;
+    QAction* m_refresh;
+    QAction* m_releaseExpired;
+    QAction* m_forceRelease;
+    QAction* m_copyUrl;
+    QAction* m_onlyLocked;
+    QAction* m_expandLocked;
+    QAction* m_findNode;
+    QAction* m_filterLeases;
+    QAction* m_about;
+    QString m_lastAction;
+    bool m_autoExpanded = false;
+    QElapsedTimer m_autoExpandTimer;
+    bool m_scenarioPending = false;
+    int m_statesApplied = 0;
+    int m_expiredCount = 0;
+};
+
+} // namespace treelock::ui

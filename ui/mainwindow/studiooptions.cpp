@@ -1,0 +1,121 @@
+#include "mainwindow/studiooptions.h"
+
+#include "mainwindow/mainwindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QLibraryInfo>
+#include <QTextStream>
+#include <QTimer>
+#include <QTranslator>
+
+namespace treelock::ui {
+
+bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QString* message, int* exitCode)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("StudioOptions",
+        "Treelock Studio: live view of a project's hierarchical locks.\n"
+        "With no options it starts a private redis-server and opens the demo project."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption redis(QStringLiteral("redis"), QApplication::translate("StudioOptions", "Connect to the Redis server at URL (redis://… or unix://…)."), QStringLiteral("URL"));
+    const QCommandLineOption memory(QStringLiteral("memory"), QApplication::translate("StudioOptions", "Use the in-process engine instead of Redis."));
+    const QCommandLineOption project(QStringLiteral("project"), QApplication::translate("StudioOptions", "Project to open (default: demo)."), QStringLiteral("NAME"), QStringLiteral("demo"));
+    const QCommandLineOption user(QStringLiteral("user"), QApplication::translate("StudioOptions", "Operator name recorded with forced releases (default: $USER)."), QStringLiteral("NAME"));
+    const QCommandLineOption tree(QStringLiteral("tree"), QApplication::translate("StudioOptions", "Tree file (JSON) or local folder to show."), QStringLiteral("PATH"));
+    const QCommandLineOption shot(QStringLiteral("screenshot"), QApplication::translate("StudioOptions", "Save the main window as a PNG and exit."), QStringLiteral("FILE"));
+    const QCommandLineOption after(QStringLiteral("after"), QApplication::translate("StudioOptions", "Wait MS milliseconds before the screenshot (default 1500)."), QStringLiteral("MS"), QStringLiteral("1500"));
+    const QCommandLineOption scenario(QStringLiteral("demo-scenario"), QApplication::translate("StudioOptions", "Take a scenario's locks at start (\"seed\": someone moves /A/C while another edits /A/C/D/d.txt)."), QStringLiteral("NAME"));
+    const QCommandLineOption lang(QStringLiteral("lang"), QApplication::translate("StudioOptions", "User interface language (e.g. zh_CN, en)."), QStringLiteral("LANG"));
+    parser.addOptions({redis, memory, project, user, tree, shot, after, scenario, lang});
+    if (!parser.parse(arguments)) {
+        *message = parser.errorText();
+        *exitCode = 2;
+        return false;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        *message = parser.helpText();
+        *exitCode = 0;
+        return false;
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        *message = QApplication::applicationName() + QLatin1Char(' ') + QApplication::applicationVersion();
+        *exitCode = 0;
+        return false;
+    }
+    if (parser.isSet(redis) && parser.isSet(memory)) {
+        *message = QApplication::translate("StudioOptions", "--redis and --memory exclude each other");
+        *exitCode = 2;
+        return false;
+    }
+    StudioOptions o;
+    if (parser.isSet(redis)) {
+        o.backend.kind = BackendConfig::Kind::Url;
+        o.backend.url = parser.value(redis);
+        o.backend.user = qEnvironmentVariable("TREELOCK_REDIS_USER");
+        o.backend.password = qEnvironmentVariable("TREELOCK_REDIS_PASSWORD");
+    } else if (parser.isSet(memory)) {
+        o.backend.kind = BackendConfig::Kind::Memory;
+    }
+    o.backend.project = parser.value(project);
+    o.backend.operatorName = parser.value(user);
+    o.treeFile = parser.value(tree);
+    o.screenshot = parser.value(shot);
+    bool ok = false;
+    o.screenshotAfterMs = parser.value(after).toInt(&ok);
+    if (!ok || o.screenshotAfterMs < 0) {
+        *message = QApplication::translate("StudioOptions", "--after needs a number of milliseconds");
+        *exitCode = 2;
+        return false;
+    }
+    o.scenario = parser.value(scenario);
+    o.language = parser.value(lang);
+    o.useSettings = o.screenshot.isEmpty();
+    *options = o;
+    return true;
+}
+
+QString installTranslations(QApplication& app, const QString& language)
+{
+    const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
+    if (!language.isEmpty())
+        QLocale::setDefault(locale);
+    auto* studio = new QTranslator(&app);
+    // No translation for the locale: English, whose file only holds plural forms.
+    if (!studio->load(locale, QStringLiteral("treelock"), QStringLiteral("_"), QStringLiteral(":/i18n"))
+        && !studio->load(QStringLiteral(":/i18n/treelock_en.qm"))) {
+        delete studio;
+        return {};
+    }
+    app.installTranslator(studio);
+    auto* qt = new QTranslator(&app);
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        app.installTranslator(qt);
+    else
+        delete qt;
+    return locale.name();
+}
+
+int runStudio(QApplication& app, const StudioOptions& options)
+{
+    MainWindow window(options);
+    window.show();
+    window.start();
+    if (!options.screenshot.isEmpty()) {
+        QTimer::singleShot(options.screenshotAfterMs, &window, [&app, &window, &options] {
+            const bool ok = window.saveScreenshot(options.screenshot);
+            QTextStream err(stderr);
+            if (ok)
+                err << "screenshot: " << QDir::toNativeSeparators(QFileInfo(options.screenshot).absoluteFilePath()) << '\n';
+            else
+                err << "screenshot: cannot write " << options.screenshot << '\n';
+            app.exit(ok ? 0 : 1);
+        });
+    }
+    return app.exec();
+}
+
+} // namespace treelock::ui

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "bridge/lockstate.h"
+
+#include <QString>
+#include <QStringList>
+
+class QApplication;
+
+namespace treelock::ui {
+
+/// Command line of treelock-studio, defaults in one place.
+struct StudioOptions {
+    BackendConfig backend;        ///< default: private redis-server, project "demo"
+    QString treeFile;             ///< --tree: a tree file (JSON) or a folder; default: demo tree for "demo"
+    QString screenshot;           ///< --screenshot FILE
+    int screenshotAfterMs = 1500; ///< --after MS
+    QString scenario;             ///< --demo-scenario NAME
+    QString language;             ///< --lang (e.g. zh_CN); empty: system locale
+    bool useSettings = true;      ///< false for screenshots (deterministic window)
+};
+
+/// Parses `arguments` (argv, including the program name). Returns false and
+/// sets `message` on bad input; `exitCode` is then the code to exit with (0 for --help/--version).
+bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QString* message, int* exitCode);
+
+/// Loads the Studio's (and Qt's) translation for `language` or, if empty, the
+/// system locale. Returns the language loaded, or empty.
+QString installTranslations(QApplication& app, const QString& language);
+
+/// Creates the main window and runs the event loop. Returns the exit code.
+int runStudio(QApplication& app, const StudioOptions& options);
+
+} // namespace treelock::ui

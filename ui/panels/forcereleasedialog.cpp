@@ -1,0 +1,63 @@
+#include "panels/forcereleasedialog.h"
+
+#include "bridge/lockstate.h"
+#include "models/presentation.h"
+
+#include <treelock/leaseid.h>
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace treelock::ui {
+
+ForceReleaseDialog::ForceReleaseDialog(const LeaseInfo& lease, bool expired, const QString& operatorName,
+                                       const QString& host, QWidget* parent)
+    : QDialog(parent)
+{
+    setWindowTitle(tr("Force release"));
+    auto* warning = new QLabel(this);
+    warning->setWordWrap(true);
+    warning->setText(expired
+        ? tr("This lease has expired and blocks nothing; releasing it only removes it.")
+        : tr("<b>This lease is live.</b> Its holder may still be changing these paths: "
+             "releasing it lets other users in at once. Its fencing token stays valid for "
+             "storage that checks fences."));
+    warning->setStyleSheet(expired ? QString() : QStringLiteral("QLabel { background: #fdecea; border: 1px solid #e57373; border-radius: 4px; padding: 8px; }"));
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Lease:"), new QLabel(QStringLiteral("<code>%1</code>").arg(QString::fromStdString(lease.id)), this));
+    form->addRow(tr("Owner:"), new QLabel(QString::fromStdString(lease.owner).toHtmlEscaped(), this));
+    form->addRow(tr("Operation:"), new QLabel(presentation::operationName(QString::fromStdString(lease.operation)), this));
+    auto* paths = new QLabel(requestsText(lease.requests, QStringLiteral("<br/>")), this);
+    form->addRow(tr("Paths:"), paths);
+    form->addRow(tr("Fence:"), new QLabel(QString::number(lease.fence), this));
+    m_reason = new QLineEdit(this);
+    m_reason->setPlaceholderText(tr("Why? (required, recorded in the event stream)"));
+    form->addRow(tr("Reason:"), m_reason);
+    form->addRow(QString(), new QLabel(tr("Recorded as %1 on %2").arg(operatorName, host), this));
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    m_ok = buttons->addButton(tr("Force release"), QDialogButtonBox::AcceptRole);
+    m_ok->setEnabled(false);
+    buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
+    connect(m_reason, &QLineEdit::textChanged, this, [this](const QString& t) { m_ok->setEnabled(!t.trimmed().isEmpty()); });
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(warning);
+    layout->addLayout(form);
+    layout->addWidget(buttons);
+    resize(520, sizeHint().height());
+}
+
+QString ForceReleaseDialog::reason() const
+{
+    return m_reason->text().trimmed();
+}
+
+} // namespace treelock::ui

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QTableView;
+class QToolButton;
+class QFrame;
+
+namespace treelock::ui {
+
+class LeaseTableModel;
+class LeaseFilterProxy;
+
+/// The lease table with its text filter and the "leases touching node X" chip.
+class LeasePanel : public QWidget {
+    Q_OBJECT
+public:
+    LeasePanel(LeaseTableModel* model, QWidget* parent = nullptr);
+
+    QTableView* view() const { return m_view; }
+    LeaseFilterProxy* proxy() const { return m_proxy; }
+    QLineEdit* filterField() const { return m_filter; }
+    /// Shows only the leases that touch `path` (empty: all).
+    void setNodeFilter(const QString& path);
+    /// Full id of the current lease, or empty.
+    QString currentLeaseId() const;
+    void updateTitle();
+
+signals:
+    void leaseSelected(const QString& leaseId);
+    void forceReleaseRequested(const QString& leaseId);
+
+private:
+    void showMenu(const QPoint& pos);
+
+    LeaseTableModel* m_model;   // Not owned.
+    LeaseFilterProxy* m_proxy;  // Owned (child).
+    QTableView* m_view;
+    QLineEdit* m_filter;
+    QFrame* m_chip;
+    QLabel* m_chipLabel;
+    QLabel* m_title;
+};
+
+} // namespace treelock::ui
