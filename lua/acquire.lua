@@ -158,8 +158,10 @@ if clash then
 end
 
 -- Grant.
-if redis.call('EXISTS', FENCE) == 0 then redis.call('SET', FENCE, NOW_US) end
-local fence = redis.call('INCR', FENCE)
+-- max(previous + 1, now in µs): a counter rolled back by a restart that lost
+-- writes still issues tokens above every one handed out before.
+local fence = math.max((tonumber(redis.call('GET', FENCE)) or 0) + 1, tonumber(NOW_US))
+redis.call('SET', FENCE, num(fence))
 local expires = NOW_MS + ttl
 applyCounts(requests, 1, id)
 redis.call('HSET', leaseKey, 'owner', owner, 'op', op, 'requests', requestText,

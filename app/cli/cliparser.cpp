@@ -2,11 +2,13 @@
 
 #include "treelock/error.h"
 #include "treelock/leaseid.h"
+#include "treelock/sim/simulation.h"
 
 #include <algorithm>
 #include <charconv>
 #include <map>
 #include <set>
+#include <sstream>
 
 namespace treelock::cli {
 
@@ -42,7 +44,15 @@ const std::vector<CommandSpec>& commandSpecs()
         {"sweep", {{"--operator", true}}},
         {"locks", {}},
         {"fsck", {{"--repair", false}}},
+        {"check-history", {}},
         {"events", {{"--from", true}, {"--count", true}, {"--follow", false}}},
+        {"matrix", {{"--profile", true}, {"--markdown", false}}},
+        {"simulate",
+         {{"--memory", false}, {"--realtime", false}, {"--users", true}, {"--seconds", true},
+          {"--seed", true}, {"--mix", true}, {"--crash-rate", true}, {"--pause-rate", true},
+          {"--slow-release-rate", true}, {"--no-locking", false}, {"--profile", true},
+          {"--ttl", true}, {"--uniform", false}}},
+        {"scenario", {{"--memory", false}}},
         {"help", {}},
     };
     return specs;
@@ -140,6 +150,19 @@ long long parseWholeNumber(std::string_view option, const std::string& value, lo
     return number;
 }
 
+double parseFraction(std::string_view option, const std::string& value, double lo, double hi)
+{
+    double number = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
+    if (value.empty() || ec != std::errc() || end != value.data() + value.size() || !(number >= lo)
+        || !(number <= hi)) {
+        std::ostringstream range;
+        range << "a number from " << lo << " to " << hi;
+        throw UsageError("invalid " + std::string(option) + " " + quoteInput(value) + ": expected " + range.str());
+    }
+    return number;
+}
+
 milliseconds parseMillis(std::string_view option, const std::string& value, milliseconds lo,
                          milliseconds hi)
 {
@@ -230,6 +253,17 @@ private:
     std::map<std::string, std::vector<std::string>> m_values;
 };
 
+void checkProfile(const std::string& profile)
+{
+    const auto names = Policy::builtinNames();
+    if (std::find(names.begin(), names.end(), profile) == names.end()) {
+        std::string list;
+        for (const auto& name : names)
+            list += (list.empty() ? "" : ", ") + name;
+        throw UsageError("unknown --profile " + quoteInput(profile) + ": expected one of " + list);
+    }
+}
+
 AcquireCommand buildAcquire(const Collected& options, const std::vector<std::string>& positionals)
 {
     AcquireCommand cmd;
@@ -242,15 +276,8 @@ AcquireCommand buildAcquire(const Collected& options, const std::vector<std::str
     cmd.policyFile = options.nonEmpty("--policy");
     if (cmd.profile && cmd.policyFile)
         throw UsageError("--profile and --policy cannot be combined");
-    if (cmd.profile) {
-        const auto names = Policy::builtinNames();
-        if (std::find(names.begin(), names.end(), *cmd.profile) == names.end()) {
-            std::string list;
-            for (const auto& name : names)
-                list += (list.empty() ? "" : ", ") + name;
-            throw UsageError("unknown --profile " + quoteInput(*cmd.profile) + ": expected one of " + list);
-        }
-    }
+    if (cmd.profile)
+        checkProfile(*cmd.profile);
     for (const auto& spec : options.all("--lock"))
         cmd.locks.push_back(parseLock(spec));
 
@@ -322,6 +349,70 @@ Command buildCommand(std::string_view name, const Collected& options,
     if (name == "fsck") {
         checkNoArguments(name, positionals);
         return FsckCommand{options.has("--repair")};
+    }
+    if (name == "check-history") {
+        checkNoArguments(name, positionals);
+        return CheckHistoryCommand{};
+    }
+    if (name == "matrix") {
+        checkNoArguments(name, positionals);
+        MatrixCommand cmd;
+        cmd.profile = options.nonEmpty("--profile");
+        if (cmd.profile)
+            checkProfile(*cmd.profile);
+        cmd.markdown = options.has("--markdown");
+        return cmd;
+    }
+    if (name == "simulate") {
+        checkNoArguments(name, positionals);
+        SimulateCommand cmd;
+        cmd.memory = options.has("--memory");
+        cmd.realTime = options.has("--realtime");
+        if (auto users = options.value("--users"))
+            cmd.users = static_cast<std::size_t>(parseWholeNumber("--users", *users, 1, 500, "a whole number"));
+        if (auto seconds = options.value("--seconds"))
+            cmd.seconds = parseFraction("--seconds", *seconds, 0.001, 86400);
+        if (auto seed = options.value("--seed"))
+            cmd.seed = static_cast<std::uint64_t>(
+                parseWholeNumber("--seed", *seed, 0, 9'000'000'000'000'000'000, "a whole number"));
+        if (auto mix = options.nonEmpty("--mix")) {
+            try {
+                cmd.mix = sim::parseMix(*mix);
+            } catch (const InvalidInput& error) {
+                throw UsageError(std::string("invalid --mix: ") + error.what());
+            }
+            double total = 0;
+            for (double w : *cmd.mix)
+                total += w;
+            if (total <= 0)
+                throw UsageError("invalid --mix " + quoteInput(*mix) + ": no operation has a weight > 0");
+        }
+        if (auto r = options.value("--crash-rate"))
+            cmd.crashRate = parseFraction("--crash-rate", *r, 0, 1);
+        if (auto r = options.value("--pause-rate"))
+            cmd.pauseRate = parseFraction("--pause-rate", *r, 0, 1);
+        if (auto r = options.value("--slow-release-rate"))
+            cmd.slowReleaseRate = parseFraction("--slow-release-rate", *r, 0, 1);
+        if (cmd.crashRate + cmd.pauseRate + cmd.slowReleaseRate > 1)
+            throw UsageError("--crash-rate, --pause-rate and --slow-release-rate add up to more than 1");
+        cmd.noLocking = options.has("--no-locking");
+        cmd.profile = options.nonEmpty("--profile");
+        if (cmd.profile)
+            checkProfile(*cmd.profile);
+        if (auto ttl = options.value("--ttl"))
+            cmd.ttl = parseMillis("--ttl", *ttl, kMinTtl, kMaxTtl);
+        cmd.uniform = options.has("--uniform");
+        return cmd;
+    }
+    if (name == "scenario") {
+        if (positionals.size() != 1)
+            throw UsageError(positionals.empty() ? "scenario needs a FILE"
+                                                 : "unexpected argument " + quoteInput(positionals[1])
+                                                       + " for scenario (it takes one FILE)");
+        ScenarioCommand cmd;
+        cmd.file = positionals.front();
+        cmd.memory = options.has("--memory");
+        return cmd;
     }
     if (name == "events") {
         checkNoArguments(name, positionals);
@@ -492,6 +583,15 @@ Invocation parseCommandLine(const std::vector<std::string>& args)
     global.quiet = options.has("--quiet");
     global.caseInsensitive = options.has("--case-insensitive");
     invocation.command = buildCommand(command->name, options, positionals);
+    if (const auto* simulate = std::get_if<SimulateCommand>(&invocation.command);
+        simulate && simulate->memory && global.redisUrl)
+        throw UsageError("simulate: --memory and --redis cannot be combined");
+    if (const auto* scenario = std::get_if<ScenarioCommand>(&invocation.command);
+        scenario && scenario->memory && global.redisUrl)
+        throw UsageError("scenario: --memory and --redis cannot be combined");
+    if (const auto* matrix = std::get_if<MatrixCommand>(&invocation.command);
+        matrix && matrix->markdown && global.json)
+        throw UsageError("matrix: --json and --markdown cannot be combined");
     return invocation;
 }
 
@@ -551,6 +651,14 @@ std::string helpText(std::string_view topic)
          "Recomputes the node counts from the leases and prints every difference.\n"
          "Exit 0 when clean, 6 when differences were found (also with --repair, which\n"
          "fixes them and prints \"repaired\").\n"},
+        {"check-history",
+         "usage: treelock check-history\n"
+         "\n"
+         "Replays the project's event stream and checks that every grant was compatible\n"
+         "with every lease live at that moment, that fences strictly increase, and that\n"
+         "every release, expiry and force matches a grant. Prints the verdict and the\n"
+         "first violation. The stream keeps about 10,000 events: when older ones were\n"
+         "trimmed it says so and checks what is left. Exit 0 when ok, 6 on a violation.\n"},
         {"events",
          "usage: treelock events [--from ID] [--count N] [--follow]\n"
          "\n"
@@ -559,6 +667,52 @@ std::string helpText(std::string_view topic)
          "  --from ID    only events after stream id ID (default: from the start)\n"
          "  --count N    print at most N events\n"
          "  --follow     keep printing new events (polls every 100 ms) until SIGINT/SIGTERM\n"},
+        {"matrix",
+         "usage: treelock matrix [--profile fine|seed] [--json | --markdown]\n"
+         "\n"
+         "The seed's permission table (seeds/000) checked against the engine: every\n"
+         "sub-cell runs as a scenario on a scratch in-process project (no server needed)\n"
+         "and is compared with the seed's expectation; differences carry a reason.\n"
+         "  --profile NAME   policy profile: fine (default) or seed\n"
+         "  --json           a list of cells: row and column operation, object, seed\n"
+         "                   expectation, engine result, both lock plans, clash, reason\n"
+         "  --markdown       the profile's grid and differences; without --profile, the\n"
+         "                   whole of docs/permission-matrix.md (both profiles)\n"
+         "Default output: a plain-text grid and the differences.\n"},
+        {"simulate",
+         "usage: treelock simulate [--memory | --redis URL] [--users N] [--seconds S] [--seed N]\n"
+         "                         [--mix OP=W,...] [--crash-rate R] [--pause-rate R]\n"
+         "                         [--slow-release-rate R] [--no-locking] [--profile fine|seed]\n"
+         "                         [--ttl MS] [--uniform] [--realtime] [--json]\n"
+         "\n"
+         "Runs N virtual users doing the 11 operations on a simulated project tree through\n"
+         "the lock engine, with faults, a fenced file system and a safety monitor, and\n"
+         "prints the statistics (docs/simulator.md). Without --redis (or $TREELOCK_REDIS)\n"
+         "or with --memory: the in-process engine on a virtual clock (S simulated seconds,\n"
+         "deterministic for a seed); with Redis: real time, on --project.\n"
+         "  --users N              1..500 (default 20)\n"
+         "  --seconds S            how long (default 10)\n"
+         "  --seed N               random seed (default 1)\n"
+         "  --mix OP=W,...         operation weights, e.g. create=3,move-folder=1 (others 0)\n"
+         "  --crash-rate R         per operation: the holder dies, its lease expires (0..1)\n"
+         "  --pause-rate R         per operation: the holder pauses past its TTL, then writes\n"
+         "                         with its old fencing token\n"
+         "  --slow-release-rate R  per operation: the holder keeps the lock 200 ms longer\n"
+         "  --no-locking           users skip the lock: the monitor counts violations\n"
+         "  --profile NAME         policy profile: fine (default) or seed\n"
+         "  --ttl MS               lease TTL (default 2000)\n"
+         "  --uniform              pick targets uniformly (default: a hot spot)\n"
+         "  --realtime             wall-clock mode on the memory engine\n"
+         "  --json                 keys: attempts, grants, conflicts, timeouts,\n"
+         "                         fencing_rejections, violations, ops_per_second, ...\n"
+         "Exit 1 if violations were counted while locking was on.\n"},
+        {"scenario",
+         "usage: treelock scenario FILE [--memory | --redis URL] [--json]\n"
+         "\n"
+         "Plays a scenario (resources/scenarios/*.json): one line per step with what\n"
+         "happened and whether it was the expected outcome, then the step's narration.\n"
+         "Engine as for simulate (the project must hold no leases). Exit 0 only if every\n"
+         "step had its expected outcome, else 1.\n"},
         {"help",
          "usage: treelock help [COMMAND]\n"
          "\n"
@@ -578,7 +732,11 @@ std::string helpText(std::string_view topic)
                "  sweep          reap expired leases\n"
                "  locks          list leases\n"
                "  fsck           check (and --repair) the node counts\n"
+               "  check-history  check the event stream against the lock guarantees\n"
                "  events         print (or --follow) the event stream\n"
+               "  matrix         the seed's permission table checked against the engine\n"
+               "  simulate       virtual users, faults and safety statistics\n"
+               "  scenario       play a scripted conflict scenario\n"
                "  help           help on a command\n"
                "\n"
                "global options:\n"
@@ -595,7 +753,7 @@ std::string helpText(std::string_view topic)
                "environment: TREELOCK_REDIS, TREELOCK_REDIS_USER, TREELOCK_REDIS_PASSWORD, USER\n"
                "exit codes: 0 ok, 1 internal error, 2 invalid input, 3 conflict (or --wait\n"
                "timed out), 4 lease unknown or expired, 5 Redis unreachable, 6 fsck found\n"
-               "differences\n";
+               "differences or check-history a violation\n";
     }
     const auto it = texts.find(topic);
     if (it == texts.end())

@@ -4,7 +4,9 @@
 #include "treelock/lockmode.h"
 #include "treelock/policy.h"
 
+#include <array>
 #include <chrono>
+#include <cstdint>
 #include <cstddef>
 #include <optional>
 #include <stdexcept>
@@ -91,6 +93,9 @@ struct FsckCommand {
     bool repair = false;
 };
 
+/// `check-history`: replays the event stream and checks the lock guarantees.
+struct CheckHistoryCommand {};
+
 /// `events [--from ID] [--count N] [--follow]`.
 struct EventsCommand {
     std::string from = "0";                      ///< print events after this stream id
@@ -98,9 +103,42 @@ struct EventsCommand {
     bool follow = false;
 };
 
+/// `matrix [--profile fine|seed] [--markdown]`: the seed's permission table against
+/// the engine (docs/permission-matrix.md). Needs no server.
+struct MatrixCommand {
+    std::optional<std::string> profile; ///< unset: fine (with --markdown: the whole docs page)
+    bool markdown = false;              ///< --markdown (not with --json)
+};
+
+/// `simulate [--memory] [--users N] [--seconds S] [--seed N] [--mix OP=W,...] [--crash-rate R]
+/// [--pause-rate R] [--slow-release-rate R] [--no-locking] [--profile P] [--ttl MS]
+/// [--uniform] [--realtime]`: virtual users (docs/simulator.md).
+struct SimulateCommand {
+    bool memory = false;                         ///< --memory: in-process engine even if Redis is configured
+    bool realTime = false;                       ///< --realtime: wall-clock mode on the memory engine
+    std::size_t users = 20;
+    double seconds = 10;                         ///< simulated seconds
+    std::uint64_t seed = 1;
+    std::optional<std::array<double, kAllOperations.size()>> mix; ///< unset: the default mix
+    double crashRate = 0;
+    double pauseRate = 0;
+    double slowReleaseRate = 0;
+    bool noLocking = false;
+    std::optional<std::string> profile;
+    std::optional<std::chrono::milliseconds> ttl;
+    bool uniform = false;                        ///< --uniform: no hot spot
+};
+
+/// `scenario FILE [--memory]`: plays a scenario (resources/scenarios/*.json).
+struct ScenarioCommand {
+    std::string file;
+    bool memory = false;
+};
+
 using Command = std::variant<HelpCommand, VersionCommand, AcquireCommand, ReleaseCommand,
                              RenewCommand, ForceReleaseCommand, SweepCommand, LocksCommand,
-                             FsckCommand, EventsCommand>;
+                             FsckCommand, EventsCommand, MatrixCommand, SimulateCommand,
+                             ScenarioCommand, CheckHistoryCommand>;
 
 /// A parsed command line.
 struct Invocation {

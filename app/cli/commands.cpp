@@ -1,8 +1,11 @@
 #include "commands.h"
+#include "simcommands.h"
 
 #include "treelock/error.h"
+#include "treelock/history.h"
 #include "treelock/leaseid.h"
 #include "treelock/lockclient.h"
+#include "treelock/matrix.h"
 #include "treelock/policy.h"
 
 #include <nlohmann/json.hpp>
@@ -364,6 +367,53 @@ public:
         return report.clean() ? kExitOk : kExitFsck;
     }
 
+    int operator()(const CheckHistoryCommand&)
+    {
+        const std::shared_ptr<Engine> source = engine();
+        std::optional<EventStreamInfo> info;
+        if (dynamic_cast<RedisEngine*>(source.get())) {
+            try {
+                info = readEventStreamInfo(redisOptionsFor(m_global, env()), m_global.project);
+            } catch (const Error&) {
+                // XINFO refused or unreachable: fall back to the stream's length.
+            }
+        }
+        const HistoryReport report = checkEngineHistory(*source, info);
+        if (m_global.json) {
+            Json violations = Json::array();
+            for (const auto& v : report.violations)
+                violations.push_back({{"kind", v.kind}, {"event", v.eventId}, {"lease", shortLeaseId(v.lease)},
+                                      {"other", shortLeaseId(v.other)}, {"message", v.message}});
+            out() << dump({{"ok", report.ok()},
+                           {"events", report.events},
+                           {"grants", report.grants},
+                           {"ends", report.ends},
+                           {"live_at_end", report.liveAtEnd},
+                           {"first_event", report.firstEventId},
+                           {"last_event", report.lastEventId},
+                           {"trimmed", report.trimmed},
+                           {"events_added_ever", report.eventsAddedEver},
+                           {"violations", violations}})
+                  << "\n";
+        } else {
+            if (report.trimmed)
+                out() << "note: the event stream was trimmed (capped at about " << kEventStreamCap
+                      << " events)" << (report.eventsAddedEver ? "; " + std::to_string(report.eventsAddedEver)
+                                                                   + " were ever written" : std::string())
+                      << ": checking the " << report.events << " from " << report.firstEventId << " on\n";
+            if (report.ok())
+                out() << "ok: " << counted(report.events, "event") << ", " << counted(report.grants, "grant")
+                      << ", " << counted(report.ends, "release/expiry", "releases/expiries") << ", "
+                      << counted(report.liveAtEnd, "lease") << " live at the end; no violation\n";
+            else
+                out() << "VIOLATION (" << report.violations.front().kind << ") at event "
+                      << report.violations.front().eventId << ": " << report.violations.front().message << "\n"
+                      << counted(report.violations.size(), "violation") << " in "
+                      << counted(report.events, "event") << "\n";
+        }
+        return report.ok() ? kExitOk : kExitFsck;
+    }
+
     int operator()(const EventsCommand& cmd)
     {
         const std::shared_ptr<Engine> source = engine();
@@ -398,11 +448,41 @@ public:
         return kExitOk;
     }
 
+    int operator()(const MatrixCommand& cmd)
+    {
+        const SeedMatrix& seed = SeedMatrix::builtin();
+        if (cmd.markdown && !cmd.profile) {
+            out() << matrixDocument(seed);
+            return kExitOk;
+        }
+        const DerivedMatrix matrix = deriveMatrix(seed, Policy::builtin(cmd.profile.value_or("fine")));
+        if (cmd.markdown)
+            out() << matrixToMarkdown(matrix);
+        else if (m_global.json)
+            out() << matrixToJson(matrix);
+        else
+            out() << matrixToText(matrix);
+        return kExitOk;
+    }
+
+    int operator()(const SimulateCommand& cmd)
+    {
+        return runSimulate(cmd, m_global, useRedis(cmd.memory), [this] { return engine(); }, out(), err());
+    }
+
+    int operator()(const ScenarioCommand& cmd)
+    {
+        return runScenario(cmd, m_global, useRedis(cmd.memory), [this] { return engine(); }, out(), err());
+    }
+
 private:
     std::ostream& out() { return m_context.out; }
     std::ostream& err() { return m_context.err; }
     const Environment& env() const { return m_context.environment; }
     PathOptions pathOptions() const { return PathOptions{m_global.caseInsensitive}; }
+    // simulate and scenario: Redis only when one is named (--redis, $TREELOCK_REDIS) and
+    // --memory is not given; otherwise the in-process engine.
+    bool useRedis(bool memory) const { return !memory && (m_global.redisUrl || !env().redisUrl.empty()); }
 
     const std::shared_ptr<Engine>& engine()
     {

@@ -22,7 +22,7 @@ enum ExitCode : int {
     kExitConflict = 3,     ///< refused acquire, --wait timed out, live lease without --admin
     kExitLease = 4,        ///< lease unknown or expired
     kExitUnreachable = 5,  ///< ConnectionError
-    kExitFsck = 6,         ///< fsck found differences
+    kExitFsck = 6,         ///< fsck found differences, check-history a violation
 };
 
 /// What the tool takes from its process environment, gathered once by main

@@ -349,9 +349,9 @@ AcquireResult MemoryEngine::acquire(const std::vector<LockRequest>& requests,
         return result;
     }
 
-    if (!s.fence)
-        s.fence = static_cast<std::uint64_t>(now) * 1000;
-    const std::uint64_t fence = ++*s.fence;
+    const std::uint64_t fence =
+        std::max(s.fence.value_or(0) + 1, static_cast<std::uint64_t>(now) * 1000);
+    s.fence = fence;
 
     LeaseRecord record;
     record.owner = options.owner;

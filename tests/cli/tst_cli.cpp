@@ -892,3 +892,61 @@ TEST(CliCredentials, passwordNeverAppearsInAnyOutput)
 }
 
 } // namespace
+
+// ---------------------------------------------------------------- simulate, scenario
+
+namespace {
+std::string scenarioFile(const std::string& name)
+{
+    const char* root = std::getenv("TREELOCK_SOURCE_DIR");
+    return std::string(root ? root : ".") + "/resources/scenarios/" + name + ".json";
+}
+} // namespace
+
+TEST_F(Cli, simulateJsonOnTheMemoryEngine)
+{
+    const Result on = run({"--json", "simulate", "--memory", "--users", "20", "--seconds", "3", "--seed", "4"});
+    ASSERT_EQ(on.code, 0) << on;
+    const Json stats = Json::parse(on.out);
+    for (const char* key : {"attempts", "grants", "conflicts", "timeouts", "fencing_rejections", "violations",
+                            "ops_per_second"})
+        EXPECT_TRUE(stats.contains(key)) << key;
+    EXPECT_EQ(stats["violations"], 0);
+    EXPECT_GT(stats["grants"].get<int>(), 0);
+    const Result again = run({"--json", "simulate", "--users", "20", "--seconds", "3", "--seed", "4"});
+    EXPECT_EQ(again.out, on.out) << "same seed, same statistics";
+
+    const Result off = run({"--json", "simulate", "--users", "20", "--seconds", "3", "--no-locking"});
+    ASSERT_EQ(off.code, 0) << off;
+    EXPECT_GT(Json::parse(off.out)["violations"].get<int>(), 0);
+}
+
+TEST_F(Cli, simulateOnRedisPrintsText)
+{
+    const Result r = tl({"--project", "sim", "simulate", "--users", "10", "--seconds", "1", "--crash-rate", "0.05"});
+    ASSERT_EQ(r.code, 0) << r;
+    EXPECT_NE(r.out.find("real time"), std::string::npos) << r;
+    EXPECT_NE(r.out.find("0 violations"), std::string::npos) << r;
+}
+
+TEST_F(Cli, scenarioPassesOnMemoryAndRedis)
+{
+    const Result memory = run({"scenario", scenarioFile("seed-example")});
+    ASSERT_EQ(memory.code, 0) << memory;
+    EXPECT_NE(memory.out.find("blocked by A"), std::string::npos) << memory;
+    EXPECT_NE(memory.out.find("passed"), std::string::npos) << memory;
+    const Result redis = tl({"--project", "scn", "scenario", scenarioFile("fine-vs-seed")});
+    EXPECT_EQ(redis.code, 0) << redis;
+}
+
+TEST_F(Cli, scenarioWithAnUnexpectedOutcomeIsExit1)
+{
+    const std::string file = ::testing::TempDir() + "/bad-scenario.json";
+    std::ofstream(file) << R"({"name":"bad","steps":[
+        {"actor":"A","action":"acquire","op":"delete-folder","args":["/A"]},
+        {"actor":"B","action":"acquire","op":"create","args":["/A","x"],"expect":"granted"}]})";
+    const Result r = run({"scenario", file});
+    EXPECT_EQ(r.code, 1) << r;
+    EXPECT_NE(r.out.find("UNEXPECTED"), std::string::npos) << r;
+    EXPECT_EQ(run({"scenario", "/nonexistent.json"}).code, 2);
+}

@@ -206,8 +206,9 @@ TEST(CliParserHelp, versionFlag)
 
 TEST(CliParserHelp, everyCommandHasHelpText)
 {
-    const std::vector<std::string> expected{"acquire", "release", "renew", "force-release", "sweep",
-                                            "locks",   "fsck",    "events", "help"};
+    const std::vector<std::string> expected{"acquire", "release", "renew",  "force-release",
+                                            "sweep",   "locks",   "fsck",   "check-history",
+                                            "events",  "matrix",  "simulate", "scenario", "help"};
     EXPECT_EQ(commandNames(), expected);
     for (const auto& name : commandNames()) {
         const std::string text = helpText(name);
@@ -529,4 +530,75 @@ TEST(CliParserOther, controlCharactersInMessagesAreEscaped)
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;
     EXPECT_EQ(message.find('\x1b'), std::string::npos) << message;
     EXPECT_NE(message.find("bad\\x0acommand\\x1b"), std::string::npos) << message;
+}
+
+// ---------------------------------------------------------------- matrix
+
+TEST(CliParserMatrix, defaultsAndOptions)
+{
+    const MatrixCommand plain = commandOf<MatrixCommand>({"matrix"});
+    EXPECT_FALSE(plain.profile.has_value());
+    EXPECT_FALSE(plain.markdown);
+    const MatrixCommand seed = commandOf<MatrixCommand>({"matrix", "--profile", "seed", "--markdown"});
+    EXPECT_EQ(seed.profile, "seed");
+    EXPECT_TRUE(seed.markdown);
+    EXPECT_TRUE(parse({"matrix", "--json"}).global.json);
+}
+
+TEST(CliParserMatrix, errors)
+{
+    expectUsageError({"matrix", "--profile", "coarse"}, "unknown --profile \"coarse\"");
+    expectUsageError({"matrix", "--json", "--markdown"}, "--json and --markdown");
+    expectUsageError({"matrix", "extra"}, "extra");
+}
+
+// ---------------------------------------------------------------- simulate, scenario
+
+TEST(CliParserSimulate, defaultsAndOptions)
+{
+    const SimulateCommand plain = commandOf<SimulateCommand>({"simulate"});
+    EXPECT_EQ(plain.users, 20u);
+    EXPECT_EQ(plain.seconds, 10);
+    EXPECT_FALSE(plain.mix.has_value());
+    EXPECT_FALSE(plain.noLocking);
+    const SimulateCommand full = commandOf<SimulateCommand>(
+        {"simulate", "--memory", "--users", "100", "--seconds", "2.5", "--seed", "9", "--mix",
+         "create=2,delete-file=1", "--crash-rate", "0.1", "--pause-rate", "0.05", "--no-locking",
+         "--profile", "seed", "--ttl", "500", "--uniform", "--realtime"});
+    EXPECT_TRUE(full.memory);
+    EXPECT_TRUE(full.realTime);
+    EXPECT_EQ(full.users, 100u);
+    EXPECT_EQ(full.seconds, 2.5);
+    EXPECT_EQ(full.seed, 9u);
+    ASSERT_TRUE(full.mix.has_value());
+    EXPECT_EQ((*full.mix)[0], 2);
+    EXPECT_EQ((*full.mix)[9], 1);
+    EXPECT_EQ(full.crashRate, 0.1);
+    EXPECT_EQ(full.pauseRate, 0.05);
+    EXPECT_TRUE(full.noLocking);
+    EXPECT_EQ(full.profile, "seed");
+    EXPECT_EQ(full.ttl, std::chrono::milliseconds(500));
+    EXPECT_TRUE(full.uniform);
+}
+
+TEST(CliParserSimulate, errors)
+{
+    expectUsageError({"simulate", "--users", "0"}, "--users");
+    expectUsageError({"simulate", "--users", "501"}, "--users");
+    expectUsageError({"simulate", "--crash-rate", "2"}, "--crash-rate");
+    expectUsageError({"simulate", "--seconds", "soon"}, "--seconds");
+    expectUsageError({"simulate", "--mix", "fly=1"}, "--mix");
+    expectUsageError({"simulate", "--mix", "create=0"}, "--mix");
+    expectUsageError({"simulate", "--crash-rate", "0.6", "--pause-rate", "0.6"}, "add up");
+    expectUsageError({"--redis", "redis://x", "simulate", "--memory"}, "--memory and --redis");
+    expectUsageError({"simulate", "extra"}, "extra");
+}
+
+TEST(CliParserScenario, fileAndErrors)
+{
+    const ScenarioCommand cmd = commandOf<ScenarioCommand>({"scenario", "a.json", "--memory"});
+    EXPECT_EQ(cmd.file, "a.json");
+    EXPECT_TRUE(cmd.memory);
+    expectUsageError({"scenario"}, "FILE");
+    expectUsageError({"scenario", "a.json", "b.json"}, "b.json");
 }

@@ -176,14 +176,31 @@ private:
         }
     }
 
-    std::string describe(const AcquireResult& r, std::optional<std::uint64_t>& firstFence)
+    // Fences follow each engine's clock (max(previous + 1, time in µs)), so the
+    // engines agree on their order, not their values: compare the rank of each
+    // fence in issue order, and check that each new one exceeds every earlier one.
+    struct FenceOrder {
+        std::map<std::uint64_t, std::size_t> rank;
+        std::uint64_t highest = 0;
+
+        std::string of(std::uint64_t fence) const
+        {
+            const auto it = rank.find(fence);
+            return it == rank.end() ? "?" + std::to_string(fence) : "#" + std::to_string(it->second);
+        }
+    };
+
+    std::string describe(const AcquireResult& r, FenceOrder& fences)
     {
         std::ostringstream out;
         if (r.granted) {
-            if (!firstFence)
-                firstFence = r.grant.fence;
+            if (!fences.rank.count(r.grant.fence)) {
+                EXPECT_GT(r.grant.fence, fences.highest) << "a new grant's fence must exceed every earlier one";
+                fences.highest = r.grant.fence;
+                fences.rank.emplace(r.grant.fence, fences.rank.size());
+            }
             out << "granted " << r.grant.lease << " holds=" << r.grant.holds
-                << " fence+" << (r.grant.fence - *firstFence) << " ttl=" << r.grant.ttl.count()
+                << " fence" << fences.of(r.grant.fence) << " ttl=" << r.grant.ttl.count()
                 << " requests=" << requestsText(r.grant.requests);
         } else if (r.blocker) {
             const Blocker& b = *r.blocker;
@@ -204,11 +221,11 @@ private:
         AcquireResult rb;
         a = guarded([&] {
             ra = m_redis.acquire(requests, options);
-            return describe(ra, m_firstFenceRedis);
+            return describe(ra, m_fencesRedis);
         });
         b = guarded([&] {
             rb = m_memory.acquire(requests, options);
-            return describe(rb, m_firstFenceMemory);
+            return describe(rb, m_fencesMemory);
         });
         if (ra.granted && rb.granted && m_known.insert(*options.leaseId).second)
             m_tracked.push_back({*options.leaseId, requests});
@@ -307,12 +324,12 @@ private:
         }
     }
 
-    std::string eventText(const Event& e, const std::optional<std::uint64_t>& firstFence) const
+    std::string eventText(const Event& e, const FenceOrder& fences) const
     {
         std::ostringstream out;
         out << e.type << " " << e.lease;
-        if (e.fence && firstFence)
-            out << " fence+" << (e.fence - *firstFence);
+        if (e.fence)
+            out << " fence" << fences.of(e.fence);
         out << " owner=" << e.owner << " op=" << e.operation << " req=" << requestsText(e.requests)
             << " by=" << e.by << " host=" << e.host << " reason=" << e.reason
             << " live=" << e.wasLive << " count=" << e.count;
@@ -341,8 +358,8 @@ private:
         const auto eb = m_memory.events(m_lastEventMemory, 1000000);
         const std::size_t n = std::max(ea.size(), eb.size());
         for (std::size_t i = 0; i < n; ++i) {
-            const std::string sa = i < ea.size() ? eventText(ea[i], m_firstFenceRedis) : "(none)";
-            const std::string sb = i < eb.size() ? eventText(eb[i], m_firstFenceMemory) : "(none)";
+            const std::string sa = i < ea.size() ? eventText(ea[i], m_fencesRedis) : "(none)";
+            const std::string sb = i < eb.size() ? eventText(eb[i], m_fencesMemory) : "(none)";
             if (sa != sb) {
                 ADD_FAILURE() << "event " << (m_eventsSeen + i) << " differs (checked after operation "
                               << done << "):\n  redis:  " << sa << "\n  memory: " << sb;
@@ -357,7 +374,7 @@ private:
         return true;
     }
 
-    std::vector<std::string> snapshotText(Engine& engine, const std::optional<std::uint64_t>& firstFence)
+    std::vector<std::string> snapshotText(Engine& engine, const FenceOrder& fences)
     {
         std::vector<std::string> lines;
         for (const LeaseInfo& l : engine.snapshot().leases) {
@@ -365,7 +382,7 @@ private:
             out << l.id << " owner=" << l.owner << " op=" << l.operation
                 << " req=" << requestsText(l.requests) << " ttl=" << l.ttl.count()
                 << " holds=" << l.holds << " revoked=" << l.revoked
-                << " fence+" << (firstFence ? l.fence - *firstFence : l.fence);
+                << " fence" << fences.of(l.fence);
             lines.push_back(out.str());
         }
         // Both clocks are real but not the same instant: compare by id, not by expiry.
@@ -375,8 +392,8 @@ private:
 
     bool compareSnapshots()
     {
-        const auto sa = snapshotText(m_redis, m_firstFenceRedis);
-        const auto sb = snapshotText(m_memory, m_firstFenceMemory);
+        const auto sa = snapshotText(m_redis, m_fencesRedis);
+        const auto sb = snapshotText(m_memory, m_fencesMemory);
         EXPECT_EQ(sa, sb) << "snapshots differ";
         EXPECT_TRUE(m_redis.fsck(false).clean());
         EXPECT_TRUE(m_memory.fsck(false).clean());
@@ -391,8 +408,8 @@ private:
     std::set<LeaseId> m_known;
     std::size_t m_revoked = 0;
     std::int64_t m_lastOpMs = 0;
-    std::optional<std::uint64_t> m_firstFenceRedis;
-    std::optional<std::uint64_t> m_firstFenceMemory;
+    FenceOrder m_fencesRedis;
+    FenceOrder m_fencesMemory;
     std::string m_lastEventRedis;
     std::string m_lastEventMemory;
     std::size_t m_eventsSeen = 0;

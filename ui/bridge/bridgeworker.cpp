@@ -126,7 +126,7 @@ void BridgeWorker::connectTo(const BackendConfig& config)
     }
     m_config = config;
     m_leases.clear();
-    m_lastEventId = "0";
+    m_lastEventId.assign(1, '0'); // not = "0": GCC 12 -Wrestrict false positive (PR 105329)
     m_haveSnapshot = false;
     m_published.reset();
     m_fullNext = true;

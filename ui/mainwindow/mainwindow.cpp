@@ -1,6 +1,7 @@
 #include "mainwindow/mainwindow.h"
 
 #include "bridge/bridge.h"
+#include "matrix/matrixview.h"
 #include "models/eventlogmodel.h"
 #include "models/filterproxies.h"
 #include "models/leasetablemodel.h"
@@ -11,6 +12,7 @@
 #include "panels/forcereleasedialog.h"
 #include "panels/leasepanel.h"
 #include "panels/treepanel.h"
+#include "simulation/simulationpanel.h"
 
 #include <treelock/leaseid.h>
 
@@ -97,12 +99,50 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     m_logDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::BottomDockWidgetArea, m_logDock);
 
+    m_simPanel = new SimulationPanel(this);
+    m_simDock = new QDockWidget(tr("Simulation"), this);
+    m_simDock->setObjectName(QStringLiteral("simulationDock"));
+    m_simDock->setWidget(m_simPanel);
+    m_simDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::BottomDockWidgetArea, m_simDock);
+    tabifyDockWidget(m_logDock, m_simDock);
+    m_logDock->raise();
+
+    m_matrixView = new MatrixView(this);
+    m_matrixDock = new QDockWidget(tr("Permission matrix"), this);
+    m_matrixDock->setObjectName(QStringLiteral("permissionMatrixDock"));
+    m_matrixDock->setWidget(m_matrixView);
+    m_matrixDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::BottomDockWidgetArea, m_matrixDock);
+    tabifyDockWidget(m_logDock, m_matrixDock);
+    m_logDock->raise();
+
     createActions();
     createMenus();
     createToolBar();
     createStatusBar();
 
-    connect(m_bridge, &Bridge::stateChanged, this, &MainWindow::applyState);
+    connect(m_bridge, &Bridge::stateChanged, this, [this](const LockStatePtr& state) {
+        m_bridgeState = state;
+        if (!m_simulationShown)
+            applyState(state);
+    });
+    connect(m_bridge, &Bridge::backendChanged, m_simPanel, &SimulationPanel::setBackend);
+    connect(m_simPanel, &SimulationPanel::simulationShown, this, &MainWindow::showSimulation);
+    connect(m_simPanel, &SimulationPanel::simulatedTreeChanged, this, [this](const ProjectTreeData& tree) {
+        if (!m_simulationShown)
+            return;
+        m_treeModel->setTree(tree);
+        m_treePanel->updateTitle();
+        m_treePanel->expandLocked();
+    });
+    connect(m_simPanel, &SimulationPanel::simulatedStateChanged, this, [this](const LockStatePtr& state) {
+        if (!m_simulationShown)
+            return;
+        applyState(state);
+        m_treePanel->expandLocked();
+    });
+    connect(m_simPanel, &SimulationPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(m_bridge, &Bridge::logEntries, this, [this](const LogBatch& batch) { m_logModel->append(*batch); });
     connect(m_bridge, &Bridge::backendChanged, this, &MainWindow::onBackend);
     connect(m_bridge, &Bridge::connectionChanged, this, &MainWindow::onConnection);
@@ -258,6 +298,14 @@ void MainWindow::createMenus()
     dock->setText(tr("Event &log"));
     dock->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_J));
     view->addAction(dock);
+    QAction* simulation = m_simDock->toggleViewAction();
+    simulation->setText(tr("&Simulation"));
+    simulation->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_5));
+    view->addAction(simulation);
+    QAction* matrix = m_matrixDock->toggleViewAction();
+    matrix->setText(tr("Permission &matrix"));
+    matrix->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    view->addAction(matrix);
 
     QMenu* locks = menuBar()->addMenu(tr("&Locks"));
     locks->addAction(m_releaseExpired);
@@ -315,6 +363,19 @@ void MainWindow::start()
     connectTo(m_config);
     if (!m_options.scenario.isEmpty())
         m_bridge->runScenario(m_options.scenario);
+    if (m_options.simulate || !m_options.simulationScenario.isEmpty()) {
+        m_simDock->show();
+        m_simDock->raise();
+        resizeDocks({m_simDock}, {470}, Qt::Vertical);
+    }
+    if (m_options.simulate) {
+        if (m_options.simulationUsers > 0)
+            m_simPanel->setUsers(m_options.simulationUsers);
+        m_simPanel->setLocking(m_options.simulationLocking);
+        m_simPanel->startSimulation();
+    } else if (!m_options.simulationScenario.isEmpty()) {
+        m_simPanel->loadScenario(m_options.simulationScenario, true);
+    }
 }
 
 void MainWindow::connectTo(const BackendConfig& config)
@@ -333,6 +394,9 @@ void MainWindow::connectTo(const BackendConfig& config)
 
 void MainWindow::setTree(const ProjectTreeData& tree)
 {
+    m_tree = tree;
+    if (m_simulationShown)
+        return; // shown again when the simulation ends
     m_treeModel->setTree(tree);
     m_bridge->setTree(m_treeModel->treeIndex());
     m_treePanel->updateTitle();
@@ -449,6 +513,32 @@ void MainWindow::applyState(const LockStatePtr& state)
     tickClock();
     ++m_statesApplied;
     emit stateApplied();
+}
+
+void MainWindow::showSimulation(bool shown)
+{
+    if (shown == m_simulationShown)
+        return;
+    m_simulationShown = shown;
+    m_leasePanel->setNodeFilter({});
+    m_treeModel->setHighlightedPaths({});
+    m_releaseExpired->setVisible(!shown);
+    m_forceRelease->setVisible(!shown);
+    if (shown) {
+        m_simDock->show();
+        m_simDock->raise();
+        statusBar()->showMessage(tr("The tree and the lease table show the simulation's project"), 6000);
+        return;
+    }
+    m_treeModel->setTree(m_tree);
+    m_treePanel->updateTitle();
+    if (m_bridgeState) {
+        auto state = std::make_shared<LockState>(*m_bridgeState);
+        state->full = true;
+        applyState(state);
+    }
+    m_bridge->refresh();
+    statusBar()->showMessage(tr("The tree and the lease table show project %1 again").arg(m_backend.project), 6000);
 }
 
 void MainWindow::updateReleaseExpired(int count)

@@ -21,8 +21,10 @@ class Bridge;
 class EventLogModel;
 class EventLogPanel;
 class LeasePanel;
+class MatrixView;
 class LeaseTableModel;
 class LockTreeModel;
+class SimulationPanel;
 class TreePanel;
 
 /// Treelock Studio's window: project tree (left), lease table (right), event
@@ -48,6 +50,11 @@ public:
     EventLogModel* logModel() const { return m_logModel; }
     TreePanel* treePanel() const { return m_treePanel; }
     LeasePanel* leasePanel() const { return m_leasePanel; }
+    MatrixView* matrixView() const { return m_matrixView; }
+    SimulationPanel* simulationPanel() const { return m_simPanel; }
+    QDockWidget* simulationDock() const { return m_simDock; }
+    /// True while the tree and lease table show the Simulation panel's project.
+    bool showsSimulation() const { return m_simulationShown; }
     QAction* releaseExpiredAction() const { return m_releaseExpired; }
     const BackendInfo& backendInfo() const { return m_backend; }
     /// The last action's result text (also shown in the status bar).
@@ -82,6 +89,7 @@ private:
     void restoreSettings();
     void saveSettings();
     void updateReleaseExpired(int count);
+    void showSimulation(bool shown);
     QString operatorName() const;
 
     StudioOptions m_options;
@@ -95,6 +103,13 @@ private:
     LeasePanel* m_leasePanel;
     EventLogPanel* m_logPanel;
     QDockWidget* m_logDock;
+    MatrixView* m_matrixView;         // The permission-matrix view (in m_matrixDock).
+    QDockWidget* m_matrixDock;
+    SimulationPanel* m_simPanel;
+    QDockWidget* m_simDock;
+    ProjectTreeData m_tree;           // the tree Studio's project shows (restored after a simulation)
+    LockStatePtr m_bridgeState;       // the bridge's latest state, applied again after a simulation
+    bool m_simulationShown = false;
     QSplitter* m_splitter;
     QFrame* m_banner;
     QLabel* m_bannerText;

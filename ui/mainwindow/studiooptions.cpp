@@ -30,7 +30,11 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
     const QCommandLineOption after(QStringLiteral("after"), QApplication::translate("StudioOptions", "Wait MS milliseconds before the screenshot (default 1500)."), QStringLiteral("MS"), QStringLiteral("1500"));
     const QCommandLineOption scenario(QStringLiteral("demo-scenario"), QApplication::translate("StudioOptions", "Take a scenario's locks at start (\"seed\": someone moves /A/C while another edits /A/C/D/d.txt)."), QStringLiteral("NAME"));
     const QCommandLineOption lang(QStringLiteral("lang"), QApplication::translate("StudioOptions", "User interface language (e.g. zh_CN, en)."), QStringLiteral("LANG"));
-    parser.addOptions({redis, memory, project, user, tree, shot, after, scenario, lang});
+    const QCommandLineOption simulate(QStringLiteral("simulate"), QApplication::translate("StudioOptions", "Open the Simulation panel and start a simulation (in-process engine)."));
+    const QCommandLineOption users(QStringLiteral("users"), QApplication::translate("StudioOptions", "Virtual users for --simulate (1-500)."), QStringLiteral("N"));
+    const QCommandLineOption noLocking(QStringLiteral("no-locking"), QApplication::translate("StudioOptions", "With --simulate: users skip the locks (violations appear)."));
+    const QCommandLineOption simScenario(QStringLiteral("sim-scenario"), QApplication::translate("StudioOptions", "Open the Simulation panel and play a scenario (e.g. seed-example)."), QStringLiteral("NAME"));
+    parser.addOptions({redis, memory, project, user, tree, shot, after, scenario, lang, simulate, users, noLocking, simScenario});
     if (!parser.parse(arguments)) {
         *message = parser.errorText();
         *exitCode = 2;
@@ -72,6 +76,17 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
         return false;
     }
     o.scenario = parser.value(scenario);
+    o.simulate = parser.isSet(simulate);
+    o.simulationLocking = !parser.isSet(noLocking);
+    o.simulationScenario = parser.value(simScenario);
+    if (parser.isSet(users)) {
+        o.simulationUsers = parser.value(users).toInt(&ok);
+        if (!ok || o.simulationUsers < 1 || o.simulationUsers > 500) {
+            *message = QApplication::translate("StudioOptions", "--users needs a number from 1 to 500");
+            *exitCode = 2;
+            return false;
+        }
+    }
     o.language = parser.value(lang);
     o.useSettings = o.screenshot.isEmpty();
     *options = o;

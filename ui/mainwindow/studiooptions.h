@@ -18,6 +18,10 @@ struct StudioOptions {
     QString scenario;             ///< --demo-scenario NAME
     QString language;             ///< --lang (e.g. zh_CN); empty: system locale
     bool useSettings = true;      ///< false for screenshots (deterministic window)
+    bool simulate = false;        ///< --simulate: open the Simulation panel and start a run
+    int simulationUsers = 0;      ///< --users N (0: the panel's default)
+    bool simulationLocking = true; ///< false with --no-locking
+    QString simulationScenario;   ///< --sim-scenario NAME: play a compiled-in scenario
 };
 
 /// Parses `arguments` (argv, including the program name). Returns false and

@@ -1001,4 +1001,31 @@ With no options it starts a private redis-server and opens the demo project.</so
         </translation>
     </message>
 </context>
+<context>
+    <name>treelock::ui::ConflictMatrixModel</name>
+    <message numerus="yes">
+        <source>%1 refused because of %2: %n time(s)</source>
+        <translation>
+            <numerusform>%1 refused because of %2: %n time</numerusform>
+            <numerusform>%1 refused because of %2: %n times</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::SimulationPanel</name>
+    <message numerus="yes">
+        <source>Press Play to run the %n step(s) one after another, or Step to run one.</source>
+        <translation>
+            <numerusform>Press Play to run the %n step, or Step to run it.</numerusform>
+            <numerusform>Press Play to run the %n steps one after another, or Step to run one.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Running on %1 · project &lt;b&gt;%2&lt;/b&gt; · %n tree entries</source>
+        <translation>
+            <numerusform>Running on %1 · project &lt;b&gt;%2&lt;/b&gt; · %n tree entry</numerusform>
+            <numerusform>Running on %1 · project &lt;b&gt;%2&lt;/b&gt; · %n tree entries</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

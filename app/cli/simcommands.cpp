@@ -1,0 +1,106 @@
+#include "simcommands.h"
+
+#include "treelock/error.h"
+#include "treelock/memoryengine.h"
+#include "treelock/sim/scenario.h"
+#include "treelock/sim/simulation.h"
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+
+namespace treelock::cli {
+
+namespace {
+using Json = nlohmann::ordered_json;
+using std::chrono::milliseconds;
+} // namespace
+
+int runSimulate(const SimulateCommand& cmd, const GlobalOptions& global, bool useRedis,
+                const ConnectRedis& connect, std::ostream& out, std::ostream& err)
+{
+    sim::SimulationConfig config;
+    config.users = cmd.users;
+    config.duration = milliseconds(static_cast<long long>(cmd.seconds * 1000.0));
+    config.seed = cmd.seed;
+    if (cmd.mix)
+        config.mix = *cmd.mix;
+    config.crashRate = cmd.crashRate;
+    config.pauseRate = cmd.pauseRate;
+    config.slowReleaseRate = cmd.slowReleaseRate;
+    config.locking = !cmd.noLocking;
+    config.profile = cmd.profile.value_or("fine");
+    if (cmd.ttl)
+        config.ttl = *cmd.ttl;
+    if (cmd.uniform)
+        config.targets = sim::TargetChoice::Uniform;
+    config.project = global.project;
+    if (useRedis) {
+        config.timing = sim::Timing::RealTime;
+        config.engine = connect();
+    } else if (cmd.realTime) {
+        config.timing = sim::Timing::RealTime;
+        config.engine = std::make_shared<MemoryEngine>(global.project, PathOptions{global.caseInsensitive});
+    }
+    sim::Simulation simulation(config);
+    const sim::Statistics stats = simulation.run();
+    if (global.json)
+        out << sim::toJson(stats, -1) << "\n";
+    else
+        out << "engine " << simulation.engine()->describe() << ", "
+            << (config.timing == sim::Timing::Virtual ? "virtual time (deterministic)" : "real time") << ", seed "
+            << config.seed << ", profile " << config.profile << "\n"
+            << sim::toText(stats);
+    if (config.locking && stats.violations > 0) {
+        err << "treelock: " << stats.violations << " safety violations with locking on\n";
+        return 1;
+    }
+    return 0;
+}
+
+int runScenario(const ScenarioCommand& cmd, const GlobalOptions& global, bool useRedis,
+                const ConnectRedis& connect, std::ostream& out, std::ostream& err)
+{
+    sim::Scenario scenario = sim::Scenario::fromFile(cmd.file);
+    std::shared_ptr<Engine> engine = useRedis ? connect()
+                                              : std::make_shared<MemoryEngine>(global.project,
+                                                                               PathOptions{global.caseInsensitive});
+    if (const auto held = engine->snapshot().leases.size())
+        throw InvalidInput("project " + global.project + " has " + std::to_string(held)
+                           + " leases; play scenarios on an empty project (--project NAME)");
+    sim::ScenarioPlayer player(std::move(scenario), engine);
+    const sim::Scenario& s = player.scenario();
+    Json steps = Json::array();
+    if (!global.json) {
+        out << s.title << "\n";
+        if (!s.description.empty())
+            out << s.description << "\n";
+        out << "engine " << engine->describe() << ", profile " << s.profile << "\n\n";
+    }
+    player.runAll([&](const sim::StepResult& r) {
+        if (global.json) {
+            steps.push_back({{"step", r.index + 1}, {"actor", r.actor}, {"action", r.action}, {"what", r.what},
+                             {"expected", r.expected}, {"actual", r.actual}, {"detail", r.detail},
+                             {"ok", r.ok}, {"narration", r.narration}});
+            return;
+        }
+        out << r.line() << "\n";
+        if (!r.narration.empty())
+            out << "        " << r.narration << "\n";
+        out.flush();
+    });
+    if (global.json) {
+        out << Json{{"scenario", s.name}, {"passed", player.passed()}, {"steps", steps}}.dump() << "\n";
+    } else {
+        out << "\n" << (player.passed() ? "passed: every step had its expected outcome"
+                                         : "FAILED: a step did not have its expected outcome")
+            << "\n";
+    }
+    if (!player.passed()) {
+        err << "treelock: scenario " << s.name << " failed\n";
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace treelock::cli

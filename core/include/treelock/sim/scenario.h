@@ -1,0 +1,100 @@
+#pragma once
+
+#include "treelock/engine.h"
+#include "treelock/policy.h"
+#include "treelock/sim/filesystem.h"
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace treelock::sim {
+
+/// One scripted step: an actor does an action and the outcome is checked.
+/// The JSON form is documented in docs/simulator.md.
+struct ScenarioStep {
+    std::string actor;                       ///< "A", "B", "operator", ...
+    /// acquire | write | release | pause | crash | wait | snapshot | sweep |
+    /// force-release | expect
+    std::string action;
+    std::optional<OperationCall> call;       ///< acquire (and optionally write)
+    std::optional<std::string> profile;      ///< acquire: policy profile for this step
+    std::chrono::milliseconds waitFor{0};    ///< acquire: wait this long; wait: sleep this long
+    std::optional<std::chrono::milliseconds> ttl; ///< acquire: lease TTL for this step
+    std::string target;                      ///< force-release: whose lease
+    std::string expect;                      ///< expected outcome word; empty: the action's default
+    std::optional<std::string> blocker;      ///< acquire refused/timeout: owner of the blocker
+    std::optional<std::string> heldMode;     ///< ... and the mode held where it clashed
+    std::optional<std::size_t> live;         ///< snapshot: live leases
+    std::optional<std::size_t> expired;      ///< snapshot: expired, not yet reaped leases
+    std::optional<std::size_t> count;        ///< sweep: leases reaped
+    std::vector<std::string> exists;         ///< expect: paths that must exist in the tree
+    std::vector<std::string> missing;        ///< expect: paths that must not
+    std::string narration;                   ///< what the step shows, in words
+};
+
+/// A scripted conflict story (resources/scenarios/*.json).
+struct Scenario {
+    std::string name;
+    std::string title;
+    std::string description;
+    std::string profile = "fine";
+    std::chrono::milliseconds ttl{30000};
+    std::vector<std::string> tree;           ///< FileSystem::fromPaths form; empty: the seed's fixture
+    std::vector<ScenarioStep> steps;
+
+    /// Parses the JSON form. Throws InvalidInput naming the step and key at fault.
+    static Scenario fromJson(std::string_view json);
+    /// Reads and parses a file. Throws InvalidInput (also when it cannot be read).
+    static Scenario fromFile(const std::string& path);
+};
+
+/// What one step did.
+struct StepResult {
+    std::size_t index = 0;                   ///< 0-based
+    std::string actor;
+    std::string action;
+    std::string what;                        ///< "acquire move-folder /A/C /B"
+    std::string expected;
+    std::string actual;
+    std::string detail;                      ///< blocker, fence, counts, messages
+    std::string narration;
+    bool ok = false;                         ///< actual matched every expectation
+    std::string mismatch;                    ///< which expectation failed, if any
+
+    /// "step 2  B  acquire upload /A/C/D d.txt -> refused (blocked by A ...)  [ok]".
+    std::string line() const;
+};
+
+/// Plays a Scenario step by step against an engine (MemoryEngine or
+/// RedisEngine), on a FileSystem built from the scenario's tree. Actors get
+/// their own LockClient (owner = actor name, watchdog on). Steps take real
+/// time (wait steps sleep; acquires may wait), so a GUI calls next() from a
+/// worker thread. Not thread-safe except tree(), which may be called from any thread.
+class ScenarioPlayer {
+public:
+    ScenarioPlayer(Scenario scenario, std::shared_ptr<Engine> engine);
+    ~ScenarioPlayer(); // releases what the actors still hold
+
+    const Scenario& scenario() const noexcept;
+    std::size_t position() const noexcept;   ///< index of the next step
+    bool atEnd() const noexcept;
+    /// Runs the next step. Throws InvalidInput if at the end; engine errors propagate.
+    StepResult next();
+    /// Runs every remaining step; `onStep` sees each result as it happens.
+    std::vector<StepResult> runAll(const std::function<void(const StepResult&)>& onStep = {});
+    /// True if every step so far had its expected outcome.
+    bool passed() const noexcept;
+    FileSystem::Snapshot tree() const;
+    std::shared_ptr<Engine> engine() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m_impl; // Owned.
+};
+
+} // namespace treelock::sim

@@ -1,0 +1,87 @@
+#pragma once
+
+#include "treelock/policy.h"
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace treelock::sim {
+
+/// Number of operations (rows and columns of the conflict matrix).
+inline constexpr std::size_t kOperationCount = kAllOperations.size();
+
+/// Index of an operation in kAllOperations (and in the matrices below).
+constexpr std::size_t operationIndex(Operation op) noexcept { return static_cast<std::size_t>(op); }
+
+/// A copy of a simulation's counters at one moment: plain data, cheap to copy
+/// (a few KiB), safe to hand to another thread. Times are simulated time
+/// (virtual in deterministic mode, wall clock in real-time mode).
+struct Statistics {
+    /// One point of the throughput series.
+    struct Sample {
+        double time = 0;            ///< seconds since the start (end of the interval)
+        double opsPerSecond = 0;    ///< operations completed in the interval, per second
+        std::uint64_t completed = 0; ///< totals at that time
+        std::uint64_t conflicts = 0;
+        std::uint64_t violations = 0;
+    };
+    /// One bar of the wait-time histogram: waits in (previous upper, upper].
+    struct Bucket {
+        double upperMs = 0;         ///< +infinity for the last bucket
+        std::uint64_t count = 0;
+    };
+
+    std::chrono::milliseconds elapsed{0};
+    std::size_t users = 0;
+    bool locking = true;
+
+    std::uint64_t attempts = 0;           ///< acquire calls
+    std::uint64_t grants = 0;             ///< granted acquires (operations that got their locks)
+    std::uint64_t conflicts = 0;          ///< refused acquire calls
+    std::uint64_t timeouts = 0;           ///< operations that gave up after the wait timeout
+    std::uint64_t completed = 0;          ///< operations whose change was applied to the tree
+    std::uint64_t failed = 0;             ///< precondition failures (path moved away, name taken, tree full)
+    std::uint64_t fencingRejections = 0;  ///< mutations the tree refused for an old fencing token
+    std::uint64_t violations = 0;         ///< safety violations seen by the monitor
+    std::uint64_t superseded = 0;         ///< operations overtaken by a newer token (fencing protects)
+    std::uint64_t crashes = 0;            ///< crash faults injected
+    std::uint64_t pauses = 0;             ///< pause faults injected
+    std::uint64_t slowReleases = 0;       ///< slow-release faults injected
+    std::uint64_t staleWrites = 0;        ///< late writes attempted by paused users
+    std::uint64_t lostLeases = 0;         ///< held leases found lost (renewal failed)
+    std::uint64_t reaped = 0;             ///< abandoned leases (crash, pause) confirmed reaped
+    std::uint64_t swept = 0;              ///< leases reaped by the simulator's periodic sweep
+    std::uint64_t errors = 0;             ///< engine errors (ConnectionError, ScriptError)
+    double opsPerSecond = 0;              ///< completed / elapsed
+
+    std::size_t inFlight = 0;             ///< operations between begin and end now
+    std::size_t waiting = 0;              ///< users waiting for a lock now
+    std::size_t treeEntries = 0;
+
+    std::array<std::uint64_t, kOperationCount> completedByOperation{};
+    /// conflictMatrix[wanted][blocker]: refused attempts of `wanted` whose named
+    /// blocker was running `blocker` (the empirical permission matrix).
+    std::array<std::array<std::uint64_t, kOperationCount>, kOperationCount> conflictMatrix{};
+
+    double waitP50Ms = 0;                 ///< waits until a grant (approximate: ~9 % buckets)
+    double waitP90Ms = 0;
+    double waitP99Ms = 0;
+    double waitMaxMs = 0;
+    std::vector<Bucket> waitHistogram;    ///< fixed bounds 0, 1, 2, 5, ... 5000 ms, +inf
+    std::vector<Sample> throughput;       ///< oldest first, at most kMaxSamples
+    std::vector<std::string> recentViolations; ///< readable descriptions, newest last
+
+    static constexpr std::size_t kMaxSamples = 3600;
+};
+
+/// The statistics as JSON (snake_case keys: attempts, grants, conflicts,
+/// timeouts, fencing_rejections, violations, ops_per_second, ...). `indent` < 0: one line.
+std::string toJson(const Statistics& statistics, int indent = 2);
+
+/// A short human-readable report (several lines).
+std::string toText(const Statistics& statistics);
+
+} // namespace treelock::sim

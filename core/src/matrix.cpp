@@ -1,0 +1,905 @@
+#include "treelock/matrix.h"
+
+#include "messages.h"
+#include "treelock/error.h"
+#include "treelock/memoryengine.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
+#include <set>
+#include <sstream>
+
+namespace treelock::detail {
+std::string_view embeddedMatrix(std::string_view name);
+} // namespace treelock::detail
+
+namespace treelock {
+
+namespace {
+
+using detail::quoteForMessage;
+
+constexpr std::array<std::string_view, 11> kEnglishNames{
+    "create",      "upload",        "move folder", "move file",     "copy folder", "copy file",
+    "rename folder", "rename file", "delete folder", "delete file", "purge recycle bin"};
+
+// Short column heads for the plain-text grid (terminals mis-measure CJK widths).
+constexpr std::array<std::string_view, 11> kShortNames{
+    "create", "upload", "mv-dir", "mv-file", "cp-dir", "cp-file",
+    "rn-dir", "rn-file", "rm-dir", "rm-file", "purge"};
+
+constexpr std::string_view kAllowedSymbol = "\u221A";  // √
+constexpr std::string_view kBlockedSymbol = "\u00D7";  // ×
+constexpr std::string_view kIndependentSymbol = "/";
+
+// Scenarios run on a fixed clock: the derivation does not depend on when it runs.
+constexpr ServerTime kScenarioTime{std::chrono::milliseconds{1'700'000'000'000}};
+
+std::size_t indexOf(Operation op) noexcept
+{
+    return static_cast<std::size_t>(op);
+}
+
+std::string callText(const OperationCall& call)
+{
+    return toString(call);
+}
+
+std::string planText(const std::vector<LockRequest>& plan, std::string_view separator)
+{
+    std::string out;
+    for (const LockRequest& request : plan) {
+        if (!out.empty())
+            out += separator;
+        out += toString(request);
+    }
+    return out;
+}
+
+std::string symbolFor(bool allowed)
+{
+    return std::string(allowed ? kAllowedSymbol : kBlockedSymbol);
+}
+
+std::string resultWord(bool allowed)
+{
+    return allowed ? "allowed" : "blocked";
+}
+
+// "A×" for a labelled sub-cell, "×" for an unlabelled one.
+std::string seedSubText(const SeedSubCell& sub)
+{
+    return (sub.labelled ? sub.object : std::string()) + std::string(toSymbol(sub.seed));
+}
+
+std::string rowLabel(const SeedCell& cell)
+{
+    return std::string(chineseName(cell.row)) + " " + std::string(englishName(cell.row)) + " ("
+           + cell.rowObject + ")";
+}
+
+std::string columnLabel(Operation op)
+{
+    return std::string(chineseName(op)) + " " + std::string(englishName(op));
+}
+
+std::string clashText(const ScenarioOutcome& outcome)
+{
+    if (!outcome.blocker)
+        return {};
+    const Blocker& b = *outcome.blocker;
+    return "at " + b.clashPath + ": held " + std::string(toString(b.heldMode)) + ", wanted "
+           + toString(b.wanted) + " (first operation's " + toString(LockRequest{b.path, b.mode})
+           + ")";
+}
+
+// --- JSON reading -----------------------------------------------------------
+
+class MatrixReader {
+public:
+    [[noreturn]] void fail(const std::string& where, const std::string& reason) const
+    {
+        throw InvalidInput("seed matrix: " + (where.empty() ? "" : where + ": ") + reason);
+    }
+
+    const std::string& string(const nlohmann::json& object, const std::string& key,
+                              const std::string& where) const
+    {
+        if (!object.contains(key))
+            fail(where, "missing key " + quoteForMessage(key));
+        const nlohmann::json& value = object.at(key);
+        if (!value.is_string())
+            fail(where + "." + key, std::string("must be a string, got ") + value.type_name());
+        return value.get_ref<const std::string&>();
+    }
+
+    std::string optionalString(const nlohmann::json& object, const std::string& key,
+                               const std::string& where) const
+    {
+        return object.contains(key) ? string(object, key, where) : std::string();
+    }
+
+    const nlohmann::json& array(const nlohmann::json& object, const std::string& key,
+                                const std::string& where) const
+    {
+        if (!object.contains(key) || !object.at(key).is_array())
+            fail(where, "needs an array " + quoteForMessage(key));
+        return object.at(key);
+    }
+
+    std::vector<std::string> strings(const nlohmann::json& object, const std::string& key,
+                                     const std::string& where) const
+    {
+        std::vector<std::string> out;
+        const nlohmann::json& list = array(object, key, where);
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            if (!list.at(i).is_string())
+                fail(where + "." + key + "[" + std::to_string(i) + "]", "must be a string");
+            out.push_back(list.at(i).get<std::string>());
+        }
+        return out;
+    }
+
+    Operation operation(const nlohmann::json& object, const std::string& key,
+                        const std::string& where) const
+    {
+        const std::string& name = string(object, key, where);
+        const std::optional<Operation> op = parseOperation(name);
+        if (!op)
+            fail(where + "." + key, "unknown operation " + quoteForMessage(name));
+        return *op;
+    }
+
+    OperationCall call(const nlohmann::json& object, const std::string& key,
+                       const std::string& where) const
+    {
+        const std::string& text = string(object, key, where);
+        try {
+            return parseOperationCall(text);
+        } catch (const InvalidInput& error) {
+            fail(where + "." + key, error.what());
+        }
+    }
+};
+
+SeedSubCell readSubCell(const MatrixReader& reader, const nlohmann::json& doc,
+                        const std::string& where, const SeedCell& cell)
+{
+    if (!doc.is_object())
+        reader.fail(where, "must be an object");
+    SeedSubCell sub;
+    sub.object = reader.string(doc, "object", where);
+    if (sub.object != "A" && sub.object != "B" && sub.object != "a")
+        reader.fail(where + ".object", "must be \"A\", \"B\" or \"a\", got " + quoteForMessage(sub.object));
+    if (doc.contains("labelled")) {
+        if (!doc.at("labelled").is_boolean())
+            reader.fail(where + ".labelled", "must be true or false");
+        sub.labelled = doc.at("labelled").get<bool>();
+    }
+    const std::string& symbol = reader.string(doc, "seed", where);
+    const std::optional<SeedVerdict> verdict = parseSeedVerdict(symbol);
+    if (!verdict)
+        reader.fail(where + ".seed", "must be \u221A, \u00D7 or /, got " + quoteForMessage(symbol));
+    sub.seed = *verdict;
+    sub.first = reader.call(doc, "first", where);
+    sub.second = reader.call(doc, "second", where);
+    if (sub.first.op != cell.row) {
+        reader.fail(where + ".first", "must be a " + std::string(toString(cell.row))
+                                          + " (the row's operation), got " + callText(sub.first));
+    }
+    if (sub.second.op != cell.column) {
+        reader.fail(where + ".second", "must be a " + std::string(toString(cell.column))
+                                           + " (the column's operation), got "
+                                           + callText(sub.second));
+    }
+    sub.reading = reader.optionalString(doc, "reading", where);
+    if (doc.contains("reasons")) {
+        const nlohmann::json& reasons = doc.at("reasons");
+        if (!reasons.is_object())
+            reader.fail(where + ".reasons", "must be an object of profile -> text");
+        for (const auto& item : reasons.items()) {
+            if (!item.value().is_string() || item.value().get_ref<const std::string&>().empty())
+                reader.fail(where + ".reasons." + item.key(), "must be a non-empty string");
+            sub.reasons.emplace(item.key(), item.value().get<std::string>());
+        }
+    }
+    return sub;
+}
+
+// Operations, paths and folders of a call, without the names of new items.
+std::vector<std::string> shapeOf(const OperationCall& call)
+{
+    std::vector<std::string> shape{std::string(toString(call.op))};
+    const bool namesNewItem = call.op == Operation::Create || call.op == Operation::Upload
+                              || call.op == Operation::RenameFolder
+                              || call.op == Operation::RenameFile;
+    for (std::size_t i = 0; i < call.args.size(); ++i) {
+        if (!(namesNewItem && i == 1))
+            shape.push_back(call.args[i]);
+    }
+    return shape;
+}
+
+// --- Markdown helpers -------------------------------------------------------
+
+std::string markdownEscape(std::string_view text)
+{
+    std::string out;
+    for (const char c : text) {
+        if (c == '|')
+            out += "\\|";
+        else if (c == '\n')
+            out += ' ';
+        else
+            out += c;
+    }
+    return out;
+}
+
+std::string code(std::string_view text)
+{
+    return "`" + std::string(text) + "`";
+}
+
+std::string markdownGridCell(const std::vector<const MatrixEntry*>& subs)
+{
+    std::string out;
+    for (const MatrixEntry* entry : subs) {
+        if (!out.empty())
+            out += " ";
+        const std::string seed = seedSubText(*entry->subCell);
+        if (entry->agrees)
+            out += seed;
+        else
+            out += "**" + seed + "\u2192" + symbolFor(entry->outcome.allowed) + "**";
+    }
+    return out;
+}
+
+// Sub-cells of one cell, in order, from a derived matrix.
+std::vector<std::vector<const MatrixEntry*>> entriesByCell(const DerivedMatrix& matrix)
+{
+    std::vector<std::vector<const MatrixEntry*>> cells(kAllOperations.size()
+                                                       * kAllOperations.size());
+    for (const MatrixEntry& entry : matrix.entries) {
+        cells[indexOf(entry.cell->row) * kAllOperations.size() + indexOf(entry.cell->column)]
+            .push_back(&entry);
+    }
+    return cells;
+}
+
+std::string summaryLine(const DerivedMatrix& matrix)
+{
+    return std::to_string(matrix.agreeing()) + " of " + std::to_string(matrix.entries.size())
+           + " sub-cells agree with the seed, " + std::to_string(matrix.differing()) + " differ";
+}
+
+std::string markdownGrid(const DerivedMatrix& matrix)
+{
+    std::ostringstream out;
+    out << "| 操作对象 object | 操作 operation |";
+    for (const Operation op : kAllOperations)
+        out << " " << columnLabel(op) << " |";
+    out << "\n|---|---|";
+    for (std::size_t i = 0; i < kAllOperations.size(); ++i)
+        out << "---|";
+    out << "\n";
+    const auto cells = entriesByCell(matrix);
+    for (const Operation row : kAllOperations) {
+        const std::vector<const MatrixEntry*>& first = cells[indexOf(row) * kAllOperations.size()];
+        out << "| " << markdownEscape(first.front()->cell->rowObject) << " | " << columnLabel(row)
+            << " |";
+        for (const Operation column : kAllOperations)
+            out << " " << markdownGridCell(cells[indexOf(row) * kAllOperations.size() + indexOf(column)]) << " |";
+        out << "\n";
+    }
+    return out.str();
+}
+
+std::string markdownDifferences(const DerivedMatrix& matrix)
+{
+    std::ostringstream out;
+    out << "| row (first) | column (second) | object | scenario | seed | engine | clash | reason |\n"
+        << "|---|---|---|---|---|---|---|---|\n";
+    for (const MatrixEntry& entry : matrix.entries) {
+        if (entry.agrees)
+            continue;
+        out << "| " << markdownEscape(rowLabel(*entry.cell)) << " | "
+            << columnLabel(entry.cell->column) << " | " << entry.subCell->object << " | "
+            << code(callText(entry.subCell->first)) << " then "
+            << code(callText(entry.subCell->second)) << " | " << toSymbol(entry.subCell->seed)
+            << " | " << symbolFor(entry.outcome.allowed) << " | "
+            << (entry.outcome.blocker ? markdownEscape(clashText(entry.outcome)) : "") << " | "
+            << (entry.reason.empty() ? "**(no reason recorded)**" : markdownEscape(entry.reason))
+            << " |\n";
+    }
+    return out.str();
+}
+
+std::string csvField(std::string_view text)
+{
+    if (text.find_first_of(",\"\n\r") == std::string_view::npos)
+        return std::string(text);
+    std::string out = "\"";
+    for (const char c : text) {
+        if (c == '"')
+            out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+// Display width for the plain-text grid: one column per code point, two for East
+// Asian wide and fullwidth ones (the seed's "/A，a.txt").
+std::size_t displayWidth(std::string_view text)
+{
+    std::size_t width = 0;
+    for (std::size_t i = 0; i < text.size();) {
+        const auto lead = static_cast<unsigned char>(text[i]);
+        const std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+        char32_t cp = length == 1 ? lead : lead & (0xFF >> (length + 1));
+        for (std::size_t k = 1; k < length && i + k < text.size(); ++k)
+            cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+        const bool wide = (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF)
+                          || (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF)
+                          || (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60)
+                          || (cp >= 0xFFE0 && cp <= 0xFFE6);
+        width += wide ? 2 : 1;
+        i += length;
+    }
+    return width;
+}
+
+std::string padded(const std::string& text, std::size_t width)
+{
+    const std::size_t used = displayWidth(text);
+    return text + std::string(used < width ? width - used : 0, ' ');
+}
+
+} // namespace
+
+// --- verdicts and names -----------------------------------------------------
+
+std::string_view toSymbol(SeedVerdict verdict) noexcept
+{
+    switch (verdict) {
+    case SeedVerdict::Allowed:
+        return kAllowedSymbol;
+    case SeedVerdict::Blocked:
+        return kBlockedSymbol;
+    case SeedVerdict::Independent:
+        break;
+    }
+    return kIndependentSymbol;
+}
+
+std::optional<SeedVerdict> parseSeedVerdict(std::string_view symbol) noexcept
+{
+    if (symbol == kAllowedSymbol)
+        return SeedVerdict::Allowed;
+    if (symbol == kBlockedSymbol)
+        return SeedVerdict::Blocked;
+    if (symbol == kIndependentSymbol)
+        return SeedVerdict::Independent;
+    return std::nullopt;
+}
+
+bool expectsAllowed(SeedVerdict verdict) noexcept
+{
+    return verdict != SeedVerdict::Blocked;
+}
+
+std::string_view englishName(Operation op) noexcept
+{
+    return kEnglishNames[indexOf(op)];
+}
+
+OperationCall parseOperationCall(std::string_view text)
+{
+    std::vector<std::string> words;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t end = std::min(text.find(' ', start), text.size());
+        words.emplace_back(text.substr(start, end - start));
+        start = end + 1;
+    }
+    for (const std::string& word : words) {
+        if (word.empty()) {
+            throw InvalidInput("operation call " + quoteForMessage(text)
+                               + ": operation and arguments must be separated by single spaces");
+        }
+    }
+    const std::optional<Operation> op = parseOperation(words.front());
+    if (!op) {
+        throw InvalidInput("operation call " + quoteForMessage(text) + ": unknown operation "
+                           + quoteForMessage(words.front()));
+    }
+    return OperationCall{*op, std::vector<std::string>(words.begin() + 1, words.end())};
+}
+
+std::string toString(const OperationCall& call)
+{
+    std::string out(toString(call.op));
+    for (const std::string& arg : call.args)
+        out += " " + arg;
+    return out;
+}
+
+// --- the seed's table -------------------------------------------------------
+
+const SeedMatrix& SeedMatrix::builtin()
+{
+    static const SeedMatrix matrix = fromJson(detail::embeddedMatrix("seed-expected"));
+    return matrix;
+}
+
+SeedMatrix SeedMatrix::fromJson(std::string_view json)
+{
+    const MatrixReader reader;
+    nlohmann::json doc;
+    try {
+        doc = nlohmann::json::parse(json);
+    } catch (const nlohmann::json::exception& error) {
+        reader.fail("", std::string("malformed JSON: ") + error.what());
+    }
+    if (!doc.is_object())
+        reader.fail("", "must be an object");
+    if (reader.string(doc, "format", "") != "treelock-seed-matrix")
+        reader.fail("format", "must be \"treelock-seed-matrix\"");
+    if (!doc.contains("version") || doc.at("version") != 1)
+        reader.fail("version", "must be 1");
+
+    const nlohmann::json& operations = reader.array(doc, "operations", "");
+    if (operations.size() != kAllOperations.size())
+        reader.fail("operations", "must list the 11 operations");
+    for (std::size_t i = 0; i < operations.size(); ++i) {
+        const std::string where = "operations[" + std::to_string(i) + "]";
+        const Operation op = reader.operation(operations.at(i), "name", where);
+        if (op != kAllOperations[i])
+            reader.fail(where, "operations must follow the seed's column order");
+        if (reader.string(operations.at(i), "chinese", where) != chineseName(op))
+            reader.fail(where + ".chinese", "must be " + std::string(chineseName(op)));
+        if (reader.string(operations.at(i), "english", where) != englishName(op))
+            reader.fail(where + ".english", "must be " + std::string(englishName(op)));
+    }
+
+    SeedMatrix matrix;
+    matrix.m_fixture = reader.strings(doc, "fixture", "");
+    matrix.m_notes = reader.strings(doc, "notes", "");
+
+    const nlohmann::json& cells = reader.array(doc, "cells", "");
+    if (cells.size() != kAllOperations.size() * kAllOperations.size())
+        reader.fail("cells", "must hold the 121 cells of the 11 x 11 table");
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        const nlohmann::json& item = cells.at(i);
+        std::string where = "cells[" + std::to_string(i) + "]";
+        if (!item.is_object())
+            reader.fail(where, "must be an object");
+        SeedCell cell;
+        cell.row = reader.operation(item, "row", where);
+        cell.column = reader.operation(item, "column", where);
+        if (cell.row != kAllOperations[i / kAllOperations.size()]
+            || cell.column != kAllOperations[i % kAllOperations.size()]) {
+            reader.fail(where, "cells must be row-major in the seed's order");
+        }
+        where += " (" + std::string(toString(cell.row)) + " x " + std::string(toString(cell.column)) + ")";
+        cell.rowObject = reader.string(item, "row_object", where);
+        cell.text = reader.string(item, "seed", where);
+        const nlohmann::json& subs = reader.array(item, "sub", where);
+        if (subs.empty())
+            reader.fail(where + ".sub", "needs at least one sub-cell");
+        std::string rebuilt;
+        std::set<std::string> objects;
+        for (std::size_t j = 0; j < subs.size(); ++j) {
+            SeedSubCell sub =
+                readSubCell(reader, subs.at(j), where + ".sub[" + std::to_string(j) + "]", cell);
+            if (!objects.insert(sub.object).second)
+                reader.fail(where + ".sub", "object " + sub.object + " appears twice");
+            if (!sub.labelled && subs.size() > 1)
+                reader.fail(where + ".sub", "a cell with several sub-cells labels each one");
+            rebuilt += seedSubText(sub);
+            cell.subCells.push_back(std::move(sub));
+        }
+        if (rebuilt != cell.text) {
+            reader.fail(where + ".seed", "the sub-cells spell " + quoteForMessage(rebuilt)
+                                             + ", the cell says " + quoteForMessage(cell.text));
+        }
+        matrix.m_cells.push_back(std::move(cell));
+    }
+    return matrix;
+}
+
+const SeedCell& SeedMatrix::cell(Operation row, Operation column) const
+{
+    return m_cells.at(indexOf(row) * kAllOperations.size() + indexOf(column));
+}
+
+std::size_t SeedMatrix::subCellCount() const noexcept
+{
+    std::size_t count = 0;
+    for (const SeedCell& cell : m_cells)
+        count += cell.subCells.size();
+    return count;
+}
+
+// --- derivation -------------------------------------------------------------
+
+ScenarioOutcome runScenario(const Policy& policy, const OperationCall& first,
+                            const OperationCall& second)
+{
+    MemoryEngine engine("matrix", PathOptions{}, [] { return kScenarioTime; });
+    return runScenario(engine, policy, first, second);
+}
+
+ScenarioOutcome runScenario(Engine& engine, const Policy& policy, const OperationCall& first,
+                            const OperationCall& second)
+{
+    ScenarioOutcome outcome;
+    outcome.firstPlan = policy.plan(first, engine.pathOptions());
+    outcome.secondPlan = policy.plan(second, engine.pathOptions());
+
+    AcquireOptions options;
+    options.owner = "first";
+    options.operation = callText(first);
+    const AcquireResult held = engine.acquire(outcome.firstPlan, options);
+    if (!held.granted)
+        throw Error("matrix scenario: " + callText(first) + " was refused; the project is not empty");
+
+    options.owner = "second";
+    options.operation = callText(second);
+    const AcquireResult attempt = engine.acquire(outcome.secondPlan, options);
+    outcome.allowed = attempt.granted;
+    outcome.blocker = attempt.blocker;
+    return outcome;
+}
+
+std::size_t DerivedMatrix::agreeing() const noexcept
+{
+    return static_cast<std::size_t>(std::count_if(
+        entries.begin(), entries.end(), [](const MatrixEntry& entry) { return entry.agrees; }));
+}
+
+DerivedMatrix deriveMatrix(const SeedMatrix& seed, const Policy& policy)
+{
+    DerivedMatrix matrix;
+    matrix.profile = policy.name();
+    matrix.entries.reserve(seed.subCellCount());
+    for (const SeedCell& cell : seed.cells()) {
+        for (const SeedSubCell& sub : cell.subCells) {
+            MatrixEntry entry;
+            entry.cell = &cell;
+            entry.subCell = &sub;
+            entry.outcome = runScenario(policy, sub.first, sub.second);
+            entry.agrees = expectsAllowed(sub.seed) == entry.outcome.allowed;
+            const auto reason = sub.reasons.find(policy.name());
+            if (reason != sub.reasons.end())
+                entry.reason = reason->second;
+            matrix.entries.push_back(std::move(entry));
+        }
+    }
+    return matrix;
+}
+
+bool isMirror(const SeedSubCell& a, const SeedSubCell& b)
+{
+    return shapeOf(a.first) == shapeOf(b.second) && shapeOf(a.second) == shapeOf(b.first);
+}
+
+std::vector<AsymmetricPair> asymmetricSeedPairs(const SeedMatrix& seed)
+{
+    std::vector<AsymmetricPair> pairs;
+    const std::vector<SeedCell>& cells = seed.cells();
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        for (const SeedSubCell& sub : cells[i].subCells) {
+            for (std::size_t j = i + 1; j < cells.size(); ++j) {
+                for (const SeedSubCell& other : cells[j].subCells) {
+                    if (isMirror(sub, other) && expectsAllowed(sub.seed) != expectsAllowed(other.seed))
+                        pairs.push_back({&cells[i], &sub, &cells[j], &other});
+                }
+            }
+        }
+    }
+    return pairs;
+}
+
+// --- output -----------------------------------------------------------------
+
+std::string matrixToJson(const DerivedMatrix& matrix)
+{
+    const auto requests = [](const std::vector<LockRequest>& plan) {
+        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        for (const LockRequest& request : plan)
+            list.push_back(toString(request));
+        return list;
+    };
+    const auto operation = [](Operation op) {
+        nlohmann::ordered_json item;
+        item["operation"] = std::string(toString(op));
+        item["chinese"] = std::string(chineseName(op));
+        item["english"] = std::string(englishName(op));
+        return item;
+    };
+    const auto textOrNull = [](const std::string& text) {
+        return text.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(text);
+    };
+
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const MatrixEntry& entry : matrix.entries) {
+        const SeedCell& cell = *entry.cell;
+        const SeedSubCell& sub = *entry.subCell;
+        nlohmann::ordered_json item;
+        item["profile"] = matrix.profile;
+        item["row"] = operation(cell.row);
+        item["row"]["object"] = cell.rowObject;
+        item["column"] = operation(cell.column);
+        item["object"] = sub.object;
+        item["seed_cell"] = cell.text;
+        item["seed"] = std::string(toSymbol(sub.seed));
+        item["expected"] = resultWord(expectsAllowed(sub.seed));
+        item["engine"] = resultWord(entry.outcome.allowed);
+        item["agrees"] = entry.agrees;
+        item["first"] = {{"call", callText(sub.first)}, {"plan", requests(entry.outcome.firstPlan)}};
+        item["second"] = {{"call", callText(sub.second)},
+                          {"plan", requests(entry.outcome.secondPlan)}};
+        if (entry.outcome.blocker) {
+            const Blocker& b = *entry.outcome.blocker;
+            nlohmann::ordered_json clash;
+            clash["path"] = b.clashPath;
+            clash["held"] = std::string(toString(b.heldMode));
+            clash["wanted"] = toString(b.wanted);
+            clash["blocking_request"] = toString(LockRequest{b.path, b.mode});
+            clash["blocking_operation"] = b.operation;
+            item["clash"] = std::move(clash);
+        } else {
+            item["clash"] = nullptr;
+        }
+        item["reason"] = textOrNull(entry.reason);
+        item["reading"] = textOrNull(sub.reading);
+        list.push_back(std::move(item));
+    }
+    return list.dump(2) + "\n";
+}
+
+std::string matrixToMarkdown(const DerivedMatrix& matrix)
+{
+    std::ostringstream out;
+    out << "## Profile `" << matrix.profile << "`\n\n"
+        << summaryLine(matrix) << ".\n\n"
+        << "Each cell shows the seed's text; a sub-cell where the engine differs is bold, with "
+           "the engine's answer after the arrow (`B×→√`: the seed blocks, the engine allows).\n\n"
+        << markdownGrid(matrix) << "\n";
+    out << "### Differences under `" << matrix.profile << "`\n\n";
+    if (matrix.differing() == 0)
+        out << "None.\n";
+    else
+        out << markdownDifferences(matrix);
+    return out.str();
+}
+
+std::string matrixToCsv(const DerivedMatrix& matrix)
+{
+    std::ostringstream out;
+    out << "profile,row,row_chinese,row_object,column,column_chinese,object,seed_cell,seed,"
+           "expected,engine,agrees,first,second,first_plan,second_plan,clash_path,held_mode,"
+           "wanted,blocking_request,reason,reading\r\n";
+    for (const MatrixEntry& entry : matrix.entries) {
+        const SeedCell& cell = *entry.cell;
+        const SeedSubCell& sub = *entry.subCell;
+        const std::optional<Blocker>& b = entry.outcome.blocker;
+        const std::vector<std::string> fields{
+            matrix.profile,
+            std::string(toString(cell.row)),
+            std::string(chineseName(cell.row)),
+            cell.rowObject,
+            std::string(toString(cell.column)),
+            std::string(chineseName(cell.column)),
+            sub.object,
+            cell.text,
+            std::string(toSymbol(sub.seed)),
+            resultWord(expectsAllowed(sub.seed)),
+            resultWord(entry.outcome.allowed),
+            entry.agrees ? "yes" : "no",
+            callText(sub.first),
+            callText(sub.second),
+            planText(entry.outcome.firstPlan, " "),
+            planText(entry.outcome.secondPlan, " "),
+            b ? b->clashPath : std::string(),
+            b ? std::string(toString(b->heldMode)) : std::string(),
+            b ? toString(b->wanted) : std::string(),
+            b ? toString(LockRequest{b->path, b->mode}) : std::string(),
+            entry.reason,
+            sub.reading};
+        for (std::size_t i = 0; i < fields.size(); ++i)
+            out << (i ? "," : "") << csvField(fields[i]);
+        out << "\r\n";
+    }
+    return out.str();
+}
+
+std::string matrixToText(const DerivedMatrix& matrix)
+{
+    const auto cells = entriesByCell(matrix);
+    std::vector<std::vector<std::string>> grid;
+    std::vector<std::string> head{"row \\ column"};
+    for (const Operation op : kAllOperations)
+        head.emplace_back(kShortNames[indexOf(op)]);
+    grid.push_back(std::move(head));
+    for (const Operation row : kAllOperations) {
+        const SeedCell& first = *cells[indexOf(row) * kAllOperations.size()].front()->cell;
+        std::vector<std::string> line{std::string(kShortNames[indexOf(row)]) + " "
+                                      + first.rowObject};
+        for (const Operation column : kAllOperations) {
+            std::string text;
+            for (const MatrixEntry* entry :
+                 cells[indexOf(row) * kAllOperations.size() + indexOf(column)]) {
+                if (!text.empty())
+                    text += " ";
+                text += seedSubText(*entry->subCell);
+                if (!entry->agrees)
+                    text += "\u2192" + symbolFor(entry->outcome.allowed) + "!";
+            }
+            line.push_back(std::move(text));
+        }
+        grid.push_back(std::move(line));
+    }
+    std::vector<std::size_t> widths(grid.front().size(), 0);
+    for (const auto& line : grid) {
+        for (std::size_t i = 0; i < line.size(); ++i)
+            widths[i] = std::max(widths[i], displayWidth(line[i]));
+    }
+
+    std::ostringstream out;
+    out << "Permission matrix, profile " << matrix.profile << ": " << summaryLine(matrix) << ".\n"
+        << "Seed's text per cell; \"B\u00D7\u2192\u221A!\" marks a sub-cell where the engine "
+           "differs (the seed blocks, the engine allows).\n\n";
+    for (const auto& line : grid) {
+        std::string text;
+        for (std::size_t i = 0; i < line.size(); ++i)
+            text += (i ? "  " : "") + padded(line[i], widths[i]);
+        while (!text.empty() && text.back() == ' ')
+            text.pop_back();
+        out << text << "\n";
+    }
+    if (matrix.differing() > 0) {
+        out << "\nDifferences:\n";
+        for (const MatrixEntry& entry : matrix.entries) {
+            if (entry.agrees)
+                continue;
+            out << "\n" << toString(entry.cell->row) << " x " << toString(entry.cell->column)
+                << " [" << entry.subCell->object << "]: seed " << toSymbol(entry.subCell->seed)
+                << ", engine " << resultWord(entry.outcome.allowed) << "\n"
+                << "  " << callText(entry.subCell->first) << "  ["
+                << planText(entry.outcome.firstPlan, ", ") << "]\n"
+                << "  " << callText(entry.subCell->second) << "  ["
+                << planText(entry.outcome.secondPlan, ", ") << "]\n";
+            if (entry.outcome.blocker)
+                out << "  clash " << clashText(entry.outcome) << "\n";
+            out << "  reason: " << (entry.reason.empty() ? "(none recorded)" : entry.reason)
+                << "\n";
+        }
+    }
+    return out.str();
+}
+
+std::string matrixDocument(const SeedMatrix& seed)
+{
+    std::vector<DerivedMatrix> derived;
+    for (const std::string& name : Policy::builtinNames())
+        derived.push_back(deriveMatrix(seed, Policy::builtin(name)));
+
+    std::ostringstream out;
+    out << "# Permission matrix: the seed's table, checked against the engine\n\n"
+        << "<!-- Generated by `treelock matrix --markdown`. Do not edit: change "
+           "resources/matrix/seed-expected.json or the generator (core/src/matrix.cpp) and "
+           "regenerate; the test tst_matrix fails when this file is not the generator's "
+           "output. -->\n\n"
+        << "QA's question: while someone runs operation X here, may someone else run "
+           "operation Y there? The seed (`seeds/000_*`) answers it in an 11 x 11 table. "
+           "Treelock derives the answer from its lock plans: every sub-cell of the table is a "
+           "concrete scenario on a scratch project of the in-process engine (`MemoryEngine`), "
+           "the row's operation granted first, the column's attempted while it is held. The "
+           "seed's table, the scenarios and the reasons are data: "
+           "`resources/matrix/seed-expected.json`, embedded in core.\n\n"
+        << "- `treelock matrix [--profile fine|seed]` prints one profile as a grid with the "
+           "differences; `--json` as a list of cells (row and column operation, object, seed "
+           "expectation, engine result, both lock plans, clash, reason); `--markdown` with a "
+           "profile prints that profile's section, without one this whole page.\n"
+        << "- Treelock Studio's \"Permission matrix\" view shows the same grid, replays a cell "
+           "on a scratch project and exports Markdown and CSV.\n\n";
+
+    out << "## Summary\n\n| profile | sub-cells | agree | differ |\n|---|---|---|---|\n";
+    for (const DerivedMatrix& matrix : derived) {
+        out << "| `" << matrix.profile << "` | " << matrix.entries.size() << " | "
+            << matrix.agreeing() << " | " << matrix.differing() << " |\n";
+    }
+    out << "\nThe table has 121 cells; cells that name several objects (`A×B√`) are split "
+           "into one sub-cell per object, "
+        << seed.subCellCount() << " in all.\n\n";
+
+    out << "## How the table is read\n\n";
+    for (const std::string& note : seed.notes())
+        out << "- " << note << "\n";
+    out << "\nFixture tree:";
+    for (const std::string& path : seed.fixture())
+        out << " " << code(path);
+    out << "\n\n";
+
+    for (const DerivedMatrix& matrix : derived)
+        out << matrixToMarkdown(matrix) << "\n";
+
+    out << "## Asymmetric pairs in the seed\n\n"
+           "Two sub-cells are mirrors when one's first operation is the other's second and "
+           "the other way round, on the same paths (names of new items aside). The engine "
+           "answers both the same way (compatibility is symmetric; `tst_matrix` checks it); "
+           "the seed does not for these pairs, so under any profile at least one of each pair "
+           "differs:\n\n"
+           "| cell | seed | mirror cell | seed |\n|---|---|---|---|\n";
+    for (const AsymmetricPair& pair : asymmetricSeedPairs(seed)) {
+        out << "| " << markdownEscape(rowLabel(*pair.cell)) << " x "
+            << columnLabel(pair.cell->column) << " [" << pair.subCell->object << "]: "
+            << code(callText(pair.subCell->first)) << " then "
+            << code(callText(pair.subCell->second)) << " | " << toSymbol(pair.subCell->seed)
+            << " | " << markdownEscape(rowLabel(*pair.mirrorCell)) << " x "
+            << columnLabel(pair.mirrorCell->column) << " [" << pair.mirrorSubCell->object
+            << "]: " << code(callText(pair.mirrorSubCell->first)) << " then "
+            << code(callText(pair.mirrorSubCell->second)) << " | "
+            << toSymbol(pair.mirrorSubCell->seed) << " |\n";
+    }
+
+    out << "\n## Lock plans\n\nEvery call the scenarios use, planned by each profile.\n\n"
+        << "| call |";
+    for (const DerivedMatrix& matrix : derived)
+        out << " `" << matrix.profile << "` |";
+    out << "\n|---|";
+    for (std::size_t i = 0; i < derived.size(); ++i)
+        out << "---|";
+    out << "\n";
+    std::vector<std::string> calls;
+    std::set<std::string> seen;
+    for (const SeedCell& cell : seed.cells()) {
+        for (const SeedSubCell& sub : cell.subCells) {
+            for (const OperationCall* call : {&sub.first, &sub.second}) {
+                if (seen.insert(callText(*call)).second)
+                    calls.push_back(callText(*call));
+            }
+        }
+    }
+    for (const std::string& call : calls) {
+        out << "| " << code(call) << " |";
+        for (const std::string& name : Policy::builtinNames())
+            out << " " << planText(Policy::builtin(name).plan(parseOperationCall(call)), ", ") << " |";
+        out << "\n";
+    }
+
+    out << "\n## Every scenario\n\n| # | row | column | object | first | second | seed |";
+    for (const DerivedMatrix& matrix : derived)
+        out << " `" << matrix.profile << "` |";
+    out << " reading |\n|---|---|---|---|---|---|---|";
+    for (std::size_t i = 0; i < derived.size(); ++i)
+        out << "---|";
+    out << "---|\n";
+    for (std::size_t i = 0; i < derived.front().entries.size(); ++i) {
+        const MatrixEntry& entry = derived.front().entries[i];
+        out << "| " << (i + 1) << " | " << toString(entry.cell->row) << " | "
+            << toString(entry.cell->column) << " | " << entry.subCell->object << " | "
+            << code(callText(entry.subCell->first)) << " | "
+            << code(callText(entry.subCell->second)) << " | " << toSymbol(entry.subCell->seed)
+            << " |";
+        for (const DerivedMatrix& matrix : derived) {
+            const MatrixEntry& mine = matrix.entries[i];
+            out << " " << (mine.agrees ? "" : "**") << symbolFor(mine.outcome.allowed)
+                << (mine.agrees ? "" : "**");
+            if (mine.outcome.blocker) {
+                out << " " << mine.outcome.blocker->clashPath << " "
+                    << toString(mine.outcome.blocker->heldMode);
+            }
+            out << " |";
+        }
+        out << " " << markdownEscape(entry.subCell->reading) << " |\n";
+    }
+    return out.str();
+}
+
+} // namespace treelock

@@ -1,0 +1,426 @@
+#include "treelock/sim/scenario.h"
+
+#include "treelock/error.h"
+#include "treelock/leaseid.h"
+#include "treelock/lockclient.h"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+namespace treelock::sim {
+
+namespace {
+
+using Json = nlohmann::json;
+using std::chrono::milliseconds;
+
+const std::vector<std::string> kActions{"acquire", "write", "release", "pause", "crash", "wait",
+                                        "snapshot", "sweep", "force-release", "expect"};
+
+std::string defaultExpectation(const std::string& action)
+{
+    if (action == "acquire")
+        return "granted";
+    if (action == "write")
+        return "applied";
+    if (action == "release" || action == "force-release")
+        return "released";
+    return "done";
+}
+
+std::string callText(const OperationCall& call)
+{
+    std::string text(toString(call.op));
+    for (const auto& a : call.args)
+        text += " " + a;
+    return text;
+}
+
+std::string secondsText(milliseconds ms)
+{
+    std::ostringstream out;
+    out.setf(std::ios::fixed);
+    out.precision(1);
+    out << static_cast<double>(ms.count()) / 1000.0 << " s";
+    return out.str();
+}
+
+} // namespace
+
+// ---------------------------------------------------------------- parsing
+
+Scenario Scenario::fromJson(std::string_view text)
+{
+    Json doc;
+    try {
+        doc = Json::parse(text);
+    } catch (const Json::exception& error) {
+        throw InvalidInput(std::string("scenario: malformed JSON: ") + error.what());
+    }
+    auto fail = [](const std::string& where, const std::string& why) -> void {
+        throw InvalidInput("scenario: " + where + ": " + why);
+    };
+    if (!doc.is_object())
+        fail("document", "must be an object");
+    Scenario s;
+    try {
+        s.name = doc.value("name", std::string());
+        s.title = doc.value("title", s.name);
+        if (doc.contains("description")) {
+            const Json& d = doc["description"];
+            if (d.is_array())
+                for (const auto& line : d)
+                    s.description += (s.description.empty() ? "" : "\n") + line.get<std::string>();
+            else
+                s.description = d.get<std::string>();
+        }
+        s.profile = doc.value("profile", s.profile);
+        s.ttl = milliseconds(doc.value("ttl_ms", s.ttl.count()));
+        if (doc.contains("tree"))
+            s.tree = doc["tree"].get<std::vector<std::string>>();
+    } catch (const Json::exception& error) {
+        fail("header", error.what());
+    }
+    Policy::builtin(s.profile);
+    if (!doc.contains("steps") || !doc["steps"].is_array() || doc["steps"].empty())
+        fail("steps", "must be a non-empty array");
+    std::size_t index = 0;
+    for (const Json& j : doc["steps"]) {
+        const std::string where = "step " + std::to_string(++index);
+        if (!j.is_object())
+            fail(where, "must be an object");
+        ScenarioStep step;
+        try {
+            step.actor = j.value("actor", std::string("operator"));
+            step.action = j.at("action").get<std::string>();
+            if (std::find(kActions.begin(), kActions.end(), step.action) == kActions.end())
+                fail(where, "unknown action \"" + step.action + "\"");
+            if (j.contains("op")) {
+                const auto op = parseOperation(j["op"].get<std::string>());
+                if (!op)
+                    fail(where, "unknown operation " + j["op"].dump());
+                step.call = OperationCall{*op, j.value("args", std::vector<std::string>{})};
+            }
+            if (step.action == "acquire" && !step.call)
+                fail(where, "acquire needs \"op\" and \"args\"");
+            if (j.contains("profile")) {
+                step.profile = j["profile"].get<std::string>();
+                Policy::builtin(*step.profile);
+            }
+            step.waitFor = milliseconds(j.value("wait_ms", 0LL));
+            if (step.action == "wait" && !j.contains("wait_ms"))
+                fail(where, "wait needs \"wait_ms\"");
+            if (step.waitFor.count() < 0 || step.waitFor.count() > 60000)
+                fail(where, "wait_ms must be within [0, 60000]");
+            if (j.contains("ttl_ms"))
+                step.ttl = milliseconds(j["ttl_ms"].get<long long>());
+            step.target = j.value("target", std::string());
+            if (step.action == "force-release" && step.target.empty())
+                fail(where, "force-release needs \"target\" (the actor whose lease is released)");
+            step.expect = j.value("expect", defaultExpectation(step.action));
+            if (j.contains("blocker"))
+                step.blocker = j["blocker"].get<std::string>();
+            if (j.contains("held_mode"))
+                step.heldMode = j["held_mode"].get<std::string>();
+            if (j.contains("live"))
+                step.live = j["live"].get<std::size_t>();
+            if (j.contains("expired"))
+                step.expired = j["expired"].get<std::size_t>();
+            if (j.contains("count"))
+                step.count = j["count"].get<std::size_t>();
+            step.exists = j.value("exists", std::vector<std::string>{});
+            step.missing = j.value("missing", std::vector<std::string>{});
+            step.narration = j.value("narration", std::string());
+        } catch (const Json::exception& error) {
+            fail(where, error.what());
+        }
+        s.steps.push_back(std::move(step));
+    }
+    return s;
+}
+
+Scenario Scenario::fromFile(const std::string& path)
+{
+    std::ifstream in(path);
+    if (!in)
+        throw InvalidInput("scenario: cannot read " + path);
+    std::stringstream text;
+    text << in.rdbuf();
+    Scenario s = fromJson(text.str());
+    if (s.name.empty())
+        s.name = path;
+    return s;
+}
+
+std::string StepResult::line() const
+{
+    std::string text = "step " + std::to_string(index + 1) + "  " + actor + "  " + what + " -> " + actual;
+    if (!detail.empty())
+        text += " (" + detail + ")";
+    text += ok ? "  [ok]" : "  [UNEXPECTED: " + mismatch + "]";
+    return text;
+}
+
+// ---------------------------------------------------------------- player
+
+struct ScenarioPlayer::Impl {
+    struct Actor {
+        std::unique_ptr<LockClient> client;
+        std::chrono::milliseconds clientTtl{0};
+        Lease lease;
+        LeaseId leaseId;          // the last lease, also after pause/crash
+        std::uint64_t fence = 0;  // its token
+        std::optional<OperationCall> call;
+    };
+
+    Scenario scenario;
+    std::shared_ptr<Engine> engine;
+    mutable std::mutex treeMutex; // tree() may be called from another thread
+    FileSystem fs;
+    std::map<std::string, Actor> actors;
+    std::size_t position = 0;
+    bool passed = true;
+
+    Impl(Scenario s, std::shared_ptr<Engine> e)
+        : scenario(std::move(s)), engine(std::move(e)),
+          fs(FileSystem::fromPaths(scenario.tree.empty() ? FileSystem::seedTree() : scenario.tree,
+                                   FileSystem::Options{Policy::builtin(scenario.profile).recycleBin(), 0}))
+    {
+        if (!engine)
+            throw InvalidInput("scenario player needs an engine");
+    }
+
+    Actor& actor(const std::string& name, milliseconds ttl)
+    {
+        Actor& a = actors[name];
+        if (!a.client || a.clientTtl != ttl) {
+            ClientOptions options;
+            options.owner = name;
+            options.ttl = ttl;
+            a.client = std::make_unique<LockClient>(engine, options);
+            a.clientTtl = ttl;
+        }
+        return a;
+    }
+
+    void run(const ScenarioStep& step, StepResult& r);
+};
+
+ScenarioPlayer::ScenarioPlayer(Scenario scenario, std::shared_ptr<Engine> engine)
+    : m_impl(std::make_unique<Impl>(std::move(scenario), std::move(engine)))
+{
+}
+
+ScenarioPlayer::~ScenarioPlayer()
+{
+    for (auto& [name, actor] : m_impl->actors)
+        if (actor.lease)
+            try {
+                actor.lease.release();
+            } catch (const Error&) {
+                // The lease expires by its TTL.
+            }
+}
+
+const Scenario& ScenarioPlayer::scenario() const noexcept { return m_impl->scenario; }
+std::size_t ScenarioPlayer::position() const noexcept { return m_impl->position; }
+bool ScenarioPlayer::atEnd() const noexcept { return m_impl->position >= m_impl->scenario.steps.size(); }
+bool ScenarioPlayer::passed() const noexcept { return m_impl->passed; }
+std::shared_ptr<Engine> ScenarioPlayer::engine() const { return m_impl->engine; }
+
+FileSystem::Snapshot ScenarioPlayer::tree() const
+{
+    std::lock_guard lock(m_impl->treeMutex);
+    return m_impl->fs.snapshot();
+}
+
+StepResult ScenarioPlayer::next()
+{
+    if (atEnd())
+        throw InvalidInput("scenario: no step left");
+    const ScenarioStep& step = m_impl->scenario.steps[m_impl->position];
+    StepResult r;
+    r.index = m_impl->position++;
+    r.actor = step.actor;
+    r.action = step.action;
+    r.what = step.action;
+    r.expected = step.expect;
+    r.narration = step.narration;
+    m_impl->run(step, r);
+    if (r.ok && r.actual != r.expected) {
+        r.ok = false;
+        r.mismatch = "expected " + r.expected + ", got " + r.actual;
+    }
+    if (!r.ok)
+        m_impl->passed = false;
+    return r;
+}
+
+std::vector<StepResult> ScenarioPlayer::runAll(const std::function<void(const StepResult&)>& onStep)
+{
+    std::vector<StepResult> results;
+    while (!atEnd()) {
+        results.push_back(next());
+        if (onStep)
+            onStep(results.back());
+    }
+    return results;
+}
+
+void ScenarioPlayer::Impl::run(const ScenarioStep& step, StepResult& r)
+{
+    r.ok = true;
+    auto mismatch = [&r](const std::string& what) {
+        if (r.ok) {
+            r.ok = false;
+            r.mismatch = what;
+        }
+    };
+
+    if (step.action == "acquire") {
+        const Policy policy = Policy::builtin(step.profile.value_or(scenario.profile));
+        Actor& a = actor(step.actor, step.ttl.value_or(scenario.ttl));
+        r.what = "acquire " + callText(*step.call) + (step.profile ? " [" + *step.profile + "]" : "");
+        if (a.lease)
+            a.lease.release(); // one operation per actor at a time
+        AcquireOutcome got = a.client->acquire(*step.call, policy, step.waitFor);
+        if (got) {
+            a.lease = std::move(got.lease);
+            a.leaseId = a.lease.id();
+            a.fence = a.lease.fence();
+            a.call = step.call;
+            r.actual = "granted";
+            r.detail = "fence " + std::to_string(a.fence);
+        } else {
+            r.actual = got.timedOut ? "timeout" : "refused";
+            if (got.blocker) {
+                const Blocker& b = *got.blocker;
+                r.detail = "blocked by " + (b.owner.empty() ? std::string("?") : b.owner) + ": " + b.operation + " "
+                           + std::string(toString(b.mode)) + " " + b.path + ", " + std::string(toString(b.heldMode))
+                           + " held on " + b.clashPath + ", expires in " + secondsText(b.expiresIn);
+                if (got.timedOut)
+                    r.detail += "; waited " + secondsText(step.waitFor);
+            }
+            if (step.blocker && (!got.blocker || got.blocker->owner != *step.blocker))
+                mismatch("expected blocker " + *step.blocker);
+            if (step.heldMode && (!got.blocker || toString(got.blocker->heldMode) != *step.heldMode))
+                mismatch("expected " + *step.heldMode + " held where it clashed");
+        }
+        return;
+    }
+
+    if (step.action == "write") {
+        Actor& a = actor(step.actor, scenario.ttl);
+        const std::optional<OperationCall> call = step.call ? step.call : a.call;
+        if (!call)
+            throw InvalidInput("scenario step " + std::to_string(r.index + 1) + ": " + step.actor
+                               + " has nothing to write (no acquire before)");
+        r.what = "write " + callText(*call) + " with fence " + std::to_string(a.fence);
+        FsResult done;
+        {
+            std::lock_guard lock(treeMutex);
+            done = fs.perform(*call, a.fence);
+        }
+        r.actual = done.status == FsStatus::Ok ? "applied" : std::string(toString(done.status));
+        r.detail = done.message;
+        return;
+    }
+
+    if (step.action == "release") {
+        Actor& a = actor(step.actor, scenario.ttl);
+        if (!a.lease) {
+            r.actual = "none";
+            r.detail = "holds no lease";
+            return;
+        }
+        const ReleaseResult released = a.lease.release();
+        r.actual = released.status == LeaseStatus::Ok ? "released" : std::string(toString(released.status));
+        return;
+    }
+
+    if (step.action == "pause" || step.action == "crash") {
+        Actor& a = actor(step.actor, scenario.ttl);
+        a.lease.abandon(); // stops renewing; nothing is released
+        if (step.action == "crash")
+            a.call.reset();
+        r.actual = "done";
+        r.detail = a.leaseId.empty() ? "held nothing"
+                                     : "lease " + shortLeaseId(a.leaseId) + " (fence " + std::to_string(a.fence)
+                                           + ") is no longer renewed";
+        return;
+    }
+
+    if (step.action == "wait") {
+        r.what = "wait " + std::to_string(step.waitFor.count()) + " ms";
+        std::this_thread::sleep_for(step.waitFor);
+        r.actual = "done";
+        return;
+    }
+
+    if (step.action == "snapshot") {
+        const Snapshot snap = engine->snapshot();
+        std::size_t live = 0, expired = 0;
+        std::string list;
+        for (const LeaseInfo& l : snap.leases) {
+            const bool isExpired = l.expired(snap.serverTime);
+            (isExpired ? expired : live) += 1;
+            list += (list.empty() ? "" : "; ") + l.owner + " " + l.operation + " "
+                    + (isExpired ? "EXPIRED" : "live, " + secondsText(std::chrono::duration_cast<milliseconds>(l.expiresAt - snap.serverTime)) + " left");
+        }
+        r.actual = "done";
+        r.detail = std::to_string(live) + " live, " + std::to_string(expired) + " expired" + (list.empty() ? "" : ": " + list);
+        if (step.live && *step.live != live)
+            mismatch("expected " + std::to_string(*step.live) + " live");
+        if (step.expired && *step.expired != expired)
+            mismatch("expected " + std::to_string(*step.expired) + " expired");
+        return;
+    }
+
+    if (step.action == "sweep") {
+        const std::size_t n = engine->sweep(step.actor);
+        r.actual = "done";
+        r.detail = std::to_string(n) + " reaped";
+        if (step.count && *step.count != n)
+            mismatch("expected " + std::to_string(*step.count) + " reaped");
+        return;
+    }
+
+    if (step.action == "force-release") {
+        r.what = "force-release the lease of " + step.target;
+        auto it = actors.find(step.target);
+        if (it == actors.end() || it->second.leaseId.empty()) {
+            r.actual = "unknown";
+            r.detail = step.target + " never held a lease";
+            return;
+        }
+        ForceOptions options;
+        options.operatorName = step.actor;
+        options.reason = "scenario " + scenario.name + ": stuck lease of " + step.target;
+        const ReleaseResult released = engine->forceRelease(it->second.leaseId, options);
+        r.actual = released.status == LeaseStatus::Ok ? "released" : std::string(toString(released.status));
+        r.detail = "lease " + shortLeaseId(it->second.leaseId);
+        return;
+    }
+
+    // expect
+    r.actual = "done";
+    std::lock_guard lock(treeMutex);
+    for (const auto& p : step.exists)
+        if (!fs.exists(canonicalPath(p)))
+            mismatch(p + " does not exist");
+    for (const auto& p : step.missing)
+        if (fs.exists(canonicalPath(p)))
+            mismatch(p + " exists");
+    std::string checked;
+    for (const auto& p : step.exists)
+        checked += (checked.empty() ? "" : ", ") + p + " exists";
+    for (const auto& p : step.missing)
+        checked += (checked.empty() ? "" : ", ") + p + " is gone";
+    r.what = "expect " + checked;
+}
+
+} // namespace treelock::sim

@@ -1,0 +1,365 @@
+// Security: force-release rules and audit, lock-delay, least-privilege Redis ACL
+// users (docs/security.md), credentials never shown, configuration warnings.
+#include "redisserver.h"
+
+#include <treelock/error.h>
+#include <treelock/lockclient.h>
+#include <treelock/redisengine.h>
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <thread>
+
+using namespace treelock;
+using namespace std::chrono;
+
+namespace {
+
+constexpr const char* kClientPassword = "cl1ent-S3cret-pw";
+constexpr const char* kAdminPassword = "adm1n-S3cret-pw";
+
+// The ACL lines of docs/security.md (keep both in step).
+std::vector<std::string> aclLines()
+{
+    return {
+        "user default off",
+        std::string("user tl-client on >") + kClientPassword
+            + " resetchannels ~tl:* &tl:* -@all"
+              " +evalsha +script|load +subscribe +unsubscribe +xrange +time +ping +config|get"
+              " +hmget +hget +hgetall +hset +hdel +hincrby +del +get +set"
+              " +zadd +zrem +zrange +zscore +zcard +xadd +publish",
+        std::string("user tl-admin on >") + kAdminPassword
+            + " resetchannels ~tl:* &tl:* -@all"
+              " +evalsha +script|load +subscribe +unsubscribe +xrange +time +ping +config|get"
+              " +hmget +hget +hgetall +hset +hdel +hincrby +del +get +set"
+              " +zadd +zrem +zrange +zscore +zcard +xadd +publish"
+              " +scan +xinfo|stream +info",
+        // Like tl-client, without CONFIG GET: the engine must still work, with a warning.
+        std::string("user tl-minimal on >") + kClientPassword
+            + " resetchannels ~tl:* &tl:* -@all"
+              " +evalsha +script|load +subscribe +unsubscribe +xrange +time +ping"
+              " +hmget +hget +hgetall +hset +hdel +hincrby +del +get +set"
+              " +zadd +zrem +zrange +zscore +zcard +xadd +publish",
+    };
+}
+
+AcquireOptions acquireAs(std::string owner, milliseconds ttl = kDefaultTtl)
+{
+    AcquireOptions o;
+    o.owner = std::move(owner);
+    o.ttl = ttl;
+    return o;
+}
+
+ClientOptions clientAs(std::string owner)
+{
+    ClientOptions o;
+    o.owner = std::move(owner);
+    return o;
+}
+
+RedisOptions as(const test::RedisServer& server, const std::string& user, const std::string& password)
+{
+    RedisOptions o;
+    o.url = server.url();
+    o.user = user;
+    o.password = password;
+    return o;
+}
+
+RedisOptions plain(const std::string& url)
+{
+    RedisOptions o;
+    o.url = url;
+    return o;
+}
+
+std::string redisCli(const test::RedisServer& server, const std::string& user, const std::string& password,
+                     std::vector<std::string> args)
+{
+    std::vector<std::string> all{"--no-auth-warning", "--user", user, "--pass", password};
+    all.insert(all.end(), args.begin(), args.end());
+    return server.cli(all);
+}
+
+// Runs the treelock CLI with extra environment; returns stdout+stderr and the exit code.
+std::pair<std::string, int> runCli(const std::string& env, const std::string& args)
+{
+    const std::string command = "env " + env + " " + TREELOCK_CLI_PATH + " " + args + " 2>&1";
+    std::string output;
+    FILE* pipe = ::popen(command.c_str(), "r");
+    char buffer[4096];
+    size_t n;
+    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0)
+        output.append(buffer, n);
+    const int status = ::pclose(pipe);
+    return {output, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+}
+
+} // namespace
+
+// ------------------------------------------------------------- force-release
+
+TEST(ForceRelease, expiredLeaseMayBeReleasedByAnyOperatorAndIsAudited)
+{
+    test::RedisServer server;
+    RedisEngine engine(plain(server.url()), "sec");
+    const auto r = engine.acquire({{"/A", LockMode::X}}, acquireAs("alice", milliseconds(20)));
+    std::this_thread::sleep_for(milliseconds(40));
+    EXPECT_EQ(engine.forceRelease(r.grant.lease, {"bob", "ops-host", "stuck", false, milliseconds(0)}).status,
+              LeaseStatus::Ok);
+    const auto events = engine.events("0", 100);
+    ASSERT_EQ(events.back().type, "force");
+    EXPECT_EQ(events.back().by, "bob");
+    EXPECT_EQ(events.back().host, "ops-host");
+    EXPECT_EQ(events.back().reason, "stuck");
+    EXPECT_EQ(events.back().owner, "alice");
+    EXPECT_EQ(events.back().fence, r.grant.fence);
+    EXPECT_FALSE(events.back().wasLive);
+}
+
+TEST(ForceRelease, liveLeaseNeedsAdminAndIsAuditedWithOldOwnerAndFence)
+{
+    test::RedisServer server;
+    RedisEngine engine(plain(server.url()), "sec");
+    const auto r = engine.acquire({{"/A/C", LockMode::X}}, acquireAs("alice", seconds(30)));
+    const auto before = engine.events("0", 100).size();
+    EXPECT_EQ(engine.forceRelease(r.grant.lease, {"bob", "h", "why", false, milliseconds(0)}).status,
+              LeaseStatus::Live);
+    EXPECT_EQ(engine.events("0", 100).size(), before) << "a refused force must leave no trace";
+    EXPECT_EQ(engine.snapshot().leases.size(), 1u);
+    EXPECT_THROW(engine.forceRelease(r.grant.lease, {"", "h", "why", true, milliseconds(0)}), InvalidInput);
+    EXPECT_THROW(engine.forceRelease(r.grant.lease, {"bob", "h", "", true, milliseconds(0)}), InvalidInput);
+
+    EXPECT_EQ(engine.forceRelease(r.grant.lease, {"bob", "ops-1", "deploy stuck", true, milliseconds(0)}).status,
+              LeaseStatus::Ok);
+    const auto e = engine.events("0", 100).back();
+    EXPECT_EQ(e.type, "force");
+    EXPECT_TRUE(e.wasLive);
+    EXPECT_EQ(e.by, "bob");
+    EXPECT_EQ(e.host, "ops-1");
+    EXPECT_EQ(e.reason, "deploy stuck");
+    EXPECT_EQ(e.owner, "alice");
+    EXPECT_EQ(e.fence, r.grant.fence);
+    EXPECT_EQ(e.lease, r.grant.lease);
+    // The old holder has lost it.
+    EXPECT_EQ(engine.renew(r.grant.lease, std::nullopt).status, LeaseStatus::Unknown);
+    EXPECT_EQ(engine.release(r.grant.lease).status, LeaseStatus::Unknown);
+    EXPECT_TRUE(engine.acquire({{"/A/C", LockMode::X}}, {}).granted);
+}
+
+TEST(ForceRelease, lockDelayBlocksThePathsUntilItEnds)
+{
+    test::RedisServer server;
+    RedisEngine engine(plain(server.url()), "sec");
+    const auto r = engine.acquire({{"/A/C", LockMode::X}}, acquireAs("alice", seconds(30)));
+    const auto forcedAt = steady_clock::now();
+    ASSERT_EQ(engine.forceRelease(r.grant.lease, {"bob", "h", "revoke", true, milliseconds(400)}).status,
+              LeaseStatus::Ok);
+    EXPECT_EQ(engine.renew(r.grant.lease, std::nullopt).status, LeaseStatus::Unknown);
+    EXPECT_EQ(engine.release(r.grant.lease).status, LeaseStatus::Unknown);
+    // Blocked, on the path and below it, and the blocker names the revoked lease.
+    for (const char* path : {"/A/C", "/A/C/D", "/A"}) {
+        const auto refused = engine.acquire({{path, LockMode::X}}, acquireAs("carol"));
+        ASSERT_FALSE(refused.granted) << path;
+        EXPECT_EQ(refused.blocker->lease, r.grant.lease);
+        EXPECT_LE(refused.blocker->expiresIn, milliseconds(400));
+    }
+    EXPECT_TRUE(engine.acquire({{"/B", LockMode::X}}, {}).granted);
+    // A waiting client gets it when the delay ends, not before.
+    LockClient client(std::make_shared<RedisEngine>(plain(server.url()), "sec"), clientAs("carol"));
+    auto got = client.acquire({{"/A/C", LockMode::X}}, "after-delay", seconds(3));
+    const auto waited = steady_clock::now() - forcedAt;
+    ASSERT_TRUE(got);
+    EXPECT_GE(waited, milliseconds(390));
+    EXPECT_LT(waited, milliseconds(1400));
+    EXPECT_GT(got.lease.fence(), r.grant.fence);
+    const auto events = engine.events("0", 100);
+    int expiresOfRevoked = 0;
+    for (const auto& e : events)
+        expiresOfRevoked += e.type == "expire" && e.lease == r.grant.lease;
+    EXPECT_EQ(expiresOfRevoked, 1);
+}
+
+TEST(ForceRelease, cliNeedsAdminForALiveLease)
+{
+    test::RedisServer server;
+    RedisEngine engine(plain(server.url()), "sec");
+    const auto r = engine.acquire({{"/A", LockMode::X}}, acquireAs("alice", seconds(30)));
+    const std::string base = "--redis " + server.url() + " --project sec force-release " + r.grant.lease
+                             + " --reason 'stuck job' --operator ops";
+    auto [out, code] = runCli("", base);
+    EXPECT_EQ(code, 3) << out;
+    std::tie(out, code) = runCli("", base + " --admin --lock-delay 100");
+    EXPECT_EQ(code, 0) << out;
+    const auto e = engine.events("0", 100).back();
+    EXPECT_EQ(e.type, "force");
+    EXPECT_EQ(e.by, "ops");
+    EXPECT_EQ(e.reason, "stuck job");
+    EXPECT_FALSE(e.host.empty());
+}
+
+// ------------------------------------------------------------- ACL users
+
+TEST(Acl, clientUserRunsEveryVerb)
+{
+    test::RedisServer server(test::RedisServer::Options{.tcp = true, .extraConfig = aclLines()});
+    // Credentials in the URL (TCP) ...
+    RedisOptions byUrl = plain("redis://tl-client:" + std::string(kClientPassword) + "@127.0.0.1:"
+                               + std::to_string(server.port()));
+    auto engine = std::make_shared<RedisEngine>(byUrl, "acl");
+    // ... or from options (as the CLI does with TREELOCK_REDIS_USER / TREELOCK_REDIS_PASSWORD).
+    RedisEngine other(as(server, "tl-client", kClientPassword), "acl");
+
+    const auto a = engine->acquire({{"/A/C", LockMode::X}}, acquireAs("alice", seconds(30)));
+    ASSERT_TRUE(a.granted);
+    EXPECT_FALSE(other.acquire({{"/A", LockMode::S}}, {}).granted);
+    EXPECT_EQ(engine->renew(a.grant.lease, std::nullopt).status, LeaseStatus::Ok);
+    EXPECT_EQ(engine->snapshot().leases.size(), 1u);
+    EXPECT_TRUE(engine->fsck(false).clean());
+    EXPECT_EQ(engine->forceRelease(a.grant.lease, {"ops", "h", "test", true, milliseconds(0)}).status,
+              LeaseStatus::Ok);
+    const auto b = engine->acquire({{"/B", LockMode::S}}, acquireAs("anonymous", milliseconds(20)));
+    std::this_thread::sleep_for(milliseconds(30));
+    EXPECT_EQ(engine->sweep("ops"), 1u);
+    EXPECT_GE(engine->events("0", 100).size(), 4u);
+    engine->now();
+    // Waiting uses SUBSCRIBE on the project's channel.
+    LockClient client(engine, clientAs("alice"));
+    auto held = client.acquire({{"/W", LockMode::X}}, "hold");
+    std::thread releaser([&] {
+        std::this_thread::sleep_for(milliseconds(100));
+        held.lease.release();
+    });
+    auto waited = LockClient(std::make_shared<RedisEngine>(as(server, "tl-client", kClientPassword), "acl"))
+                      .acquire({{"/W", LockMode::X}}, "wait", seconds(3));
+    releaser.join();
+    EXPECT_TRUE(waited);
+    // CONFIG GET is allowed: the warnings are the server's real ones (no persistence here).
+    const auto warnings = engine->warnings();
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_NE(warnings[0].find("no persistence"), std::string::npos);
+}
+
+TEST(Acl, clientUserIsRefusedEverythingElse)
+{
+    test::RedisServer server(test::RedisServer::Options{.extraConfig = aclLines()});
+    auto asClient = [&](std::vector<std::string> args) {
+        return redisCli(server, "tl-client", kClientPassword, std::move(args));
+    };
+    EXPECT_NE(asClient({"PING"}).find("PONG"), std::string::npos);
+    EXPECT_NE(asClient({"FLUSHALL"}).find("NOPERM"), std::string::npos);
+    EXPECT_NE(asClient({"KEYS", "*"}).find("NOPERM"), std::string::npos);
+    EXPECT_NE(asClient({"SCAN", "0"}).find("NOPERM"), std::string::npos);
+    EXPECT_NE(asClient({"GET", "other:key"}).find("NOPERM"), std::string::npos);
+    EXPECT_NE(asClient({"SET", "session:1", "x"}).find("NOPERM"), std::string::npos);
+    EXPECT_NE(asClient({"EVAL", "return 1", "0"}).find("NOPERM"), std::string::npos);
+    EXPECT_NE(asClient({"CONFIG", "SET", "maxmemory-policy", "allkeys-lru"}).find("NOPERM"), std::string::npos);
+    EXPECT_NE(asClient({"SUBSCRIBE", "other"}).find("NOPERM"), std::string::npos);
+    EXPECT_NE(asClient({"ACL", "LIST"}).find("NOPERM"), std::string::npos);
+    // A script the client loads itself still cannot reach a key outside tl:*.
+    const std::string sha = asClient({"SCRIPT", "LOAD", "return redis.call('GET', KEYS[1])"});
+    const std::string shaText = sha.substr(0, sha.find_first_of("\r\n"));
+    EXPECT_NE(asClient({"EVALSHA", shaText, "1", "other:key"}).find("NOPERM"), std::string::npos)
+        << asClient({"EVALSHA", shaText, "1", "other:key"});
+    // The default user is off.
+    EXPECT_NE(server.cli({"GET", "x"}).find("NOAUTH"), std::string::npos);
+    // The admin user reads what the client may not.
+    EXPECT_EQ(redisCli(server, "tl-admin", kAdminPassword, {"SCAN", "0", "MATCH", "tl:*"}).find("NOPERM"),
+              std::string::npos);
+}
+
+TEST(Acl, adminUserServesStudioTools)
+{
+    test::RedisServer server(test::RedisServer::Options{.extraConfig = aclLines()});
+    RedisEngine engine(as(server, "tl-admin", kAdminPassword), "acl");
+    engine.acquire({{"/A", LockMode::X}}, {});
+    EXPECT_EQ(engine.nodeCounts().size(), 2u);
+    EXPECT_FALSE(engine.projectKeys().empty());
+}
+
+TEST(Acl, refusedConfigGetOnlyWarns)
+{
+    test::RedisServer server(test::RedisServer::Options{.extraConfig = aclLines()});
+    RedisEngine engine(as(server, "tl-minimal", kClientPassword), "acl");
+    ASSERT_EQ(engine.warnings().size(), 1u);
+    EXPECT_NE(engine.warnings()[0].find("cannot read Redis maxmemory-policy"), std::string::npos);
+    EXPECT_TRUE(engine.acquire({{"/A", LockMode::X}}, {}).granted);
+}
+
+// ------------------------------------------------------------- credentials
+
+TEST(Credentials, passwordNeverInMessagesOrOutput)
+{
+    test::RedisServer server(test::RedisServer::Options{.tcp = true, .extraConfig = aclLines()});
+    const std::string wrong = "Wr0ng-Secret-xyz";
+    const std::string tcp = "127.0.0.1:" + std::to_string(server.port());
+    // Wrong password, in the URL and in the options.
+    for (const RedisOptions& o : {plain("redis://tl-client:" + wrong + "@" + tcp), as(server, "tl-client", wrong)}) {
+        try {
+            RedisEngine engine(o, "acl");
+            ADD_FAILURE() << "connected with a wrong password";
+        } catch (const ConnectionError& e) {
+            EXPECT_EQ(std::string(e.what()).find(wrong), std::string::npos) << e.what();
+            EXPECT_NE(std::string(e.what()).find("authentication failed"), std::string::npos) << e.what();
+        }
+    }
+    // A malformed URL that carries a password.
+    try {
+        RedisEngine engine(plain("redis://tl-client:" + wrong + "@127.0.0.1:notaport"), "acl");
+        ADD_FAILURE();
+    } catch (const InvalidInput& e) {
+        EXPECT_EQ(std::string(e.what()).find(wrong), std::string::npos) << e.what();
+    }
+    // describe() and redacted() hide a right password.
+    RedisEngine ok(plain("redis://tl-client:" + std::string(kClientPassword) + "@" + tcp), "acl");
+    EXPECT_EQ(ok.describe().find(kClientPassword), std::string::npos) << ok.describe();
+    EXPECT_NE(ok.describe().find("***"), std::string::npos);
+
+    // The CLI: environment and URL credentials, right and wrong, never printed.
+    const std::string url = "redis://" + tcp;
+    for (const auto& [env, args] : std::vector<std::pair<std::string, std::string>>{
+             {"TREELOCK_REDIS_USER=tl-client TREELOCK_REDIS_PASSWORD=" + wrong, "--redis " + url + " locks"},
+             {"TREELOCK_REDIS_USER=tl-client TREELOCK_REDIS_PASSWORD=" + std::string(kClientPassword),
+              "--redis " + url + " --json locks"},
+             {"", "--redis redis://tl-client:" + wrong + "@" + tcp + " locks"},
+             {"", "--redis redis://tl-client:" + std::string(kClientPassword) + "@" + tcp + " fsck"},
+             {"", "--redis redis://tl-client:" + wrong + "@127.0.0.1:99999 locks"},
+         }) {
+        const auto [out, code] = runCli(env, args);
+        EXPECT_EQ(out.find(wrong), std::string::npos) << out;
+        EXPECT_EQ(out.find(kClientPassword), std::string::npos) << out;
+        EXPECT_NE(code, 1) << out;
+    }
+}
+
+// ------------------------------------------------------------- warnings at connect
+
+TEST(Warnings, evictionPolicyAndMissingPersistenceAreReported)
+{
+    {
+        test::RedisServer server(test::RedisServer::Options{.extraConfig = {"maxmemory-policy allkeys-lru"}});
+        RedisEngine engine(plain(server.url()), "w");
+        const auto w = engine.warnings();
+        ASSERT_EQ(w.size(), 2u);
+        EXPECT_NE(w[0].find("allkeys-lru"), std::string::npos);
+        EXPECT_NE(w[1].find("no persistence"), std::string::npos);
+        // The CLI shows them on stderr, and --quiet hides them.
+        auto [out, code] = runCli("", "--redis " + server.url() + " locks");
+        EXPECT_EQ(code, 0) << out;
+        EXPECT_NE(out.find("warning: Redis maxmemory-policy is \"allkeys-lru\""), std::string::npos) << out;
+        std::tie(out, code) = runCli("", "--redis " + server.url() + " --quiet locks");
+        EXPECT_EQ(out.find("warning"), std::string::npos) << out;
+    }
+    {
+        test::RedisServer server(test::RedisServer::Options{.tcp = false, .appendOnly = true, .extraConfig = {}});
+        RedisEngine engine(plain(server.url()), "w");
+        EXPECT_TRUE(engine.warnings().empty()) << engine.warnings().front();
+    }
+    {
+        test::RedisServer server(test::RedisServer::Options{.extraConfig = {"save 900 1"}});
+        RedisEngine engine(plain(server.url()), "w");
+        EXPECT_TRUE(engine.warnings().empty()) << engine.warnings().front();
+    }
+}

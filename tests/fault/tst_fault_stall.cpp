@@ -1,0 +1,165 @@
+// Server stall (CLIENT PAUSE) and slow-script BUSY replies: every call answers
+// "not granted / unknown" (ConnectionError, ScriptError), never success; client
+// processes running through the stall produce no violation.
+#include "faultsupport.h"
+#include "redisserver.h"
+
+#include <treelock/error.h>
+#include <treelock/lockclient.h>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <future>
+#include <iostream>
+
+using namespace treelock;
+using namespace std::chrono;
+
+namespace {
+
+struct Workers {
+    Workers(const std::string& url, const std::string& dir, int count)
+    {
+        for (int i = 0; i < count; ++i)
+            list.push_back(std::make_unique<test::WorkerProcess>(
+                "contention",
+                std::vector<std::string>{"--url", url, "--id", "w" + std::to_string(i), "--seed",
+                                         std::to_string(4000 + i), "--ops", "1000000", "--duration-ms", "4000",
+                                         "--ttl", "1000", "--timeout-ms", "300", "--wait-ms", "500", "--out",
+                                         dir + "/w" + std::to_string(i) + ".log"}));
+    }
+    // Waits for the workers; returns (errors, intervals) and checks the intervals.
+    std::size_t finish(const std::string& dir)
+    {
+        std::vector<HeldInterval> intervals;
+        std::size_t errors = 0;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            EXPECT_EQ(list[i]->wait(), 0);
+            const auto log = test::readWorkerLog(dir + "/w" + std::to_string(i) + ".log");
+            intervals.insert(intervals.end(), log.intervals.begin(), log.intervals.end());
+            errors += log.errors.size();
+        }
+        const auto violations = checkIntervals(intervals);
+        EXPECT_TRUE(violations.empty()) << violations.front().message;
+        EXPECT_GT(intervals.size(), 0u);
+        return errors;
+    }
+    std::vector<std::unique_ptr<test::WorkerProcess>> list;
+};
+
+} // namespace
+
+TEST(FaultStall, busyScriptRepliesAreNeverSuccess)
+{
+    test::RedisServer server(test::RedisServer::Options{.extraConfig = {"busy-reply-threshold 50"}});
+    const std::string dir = test::tempDir("busy");
+    RedisEngine engine(test::redisAt(server.url()), "fault");
+    test::StreamFollower follower(server.url(), "fault");
+    const auto held = engine.acquire({{"/held", LockMode::X}}, test::acquireAs("holder", seconds(30)));
+    ASSERT_TRUE(held.granted);
+    Workers workers(server.url(), dir, 3);
+    std::this_thread::sleep_for(milliseconds(500));
+
+    // A slow script from another connection: ~3 s of busy loop on server time.
+    auto busy = std::async(std::launch::async, [&server] {
+        return server.cli({"EVAL",
+                           "local t = redis.call('TIME') local s = t[1] * 1000000 + t[2] "
+                           "repeat t = redis.call('TIME') until t[1] * 1000000 + t[2] - s > 3000000 return 'done'",
+                           "0"});
+    });
+    // Wait until the server answers BUSY (the script has run past the threshold).
+    const auto waitBusy = steady_clock::now() + seconds(2);
+    while (server.cli({"PING"}).find("BUSY") == std::string::npos && steady_clock::now() < waitBusy)
+        std::this_thread::sleep_for(milliseconds(10));
+    int busyReplies = 0, calls = 0;
+    std::string firstMessage;
+    const auto stallEnd = steady_clock::now() + milliseconds(1200);
+    while (steady_clock::now() < stallEnd) {
+        ++calls;
+        try {
+            const auto r = engine.acquire({{"/during", LockMode::X}}, test::acquireAs("stalled"));
+            ADD_FAILURE() << "acquire answered during BUSY (granted " << r.granted << ")";
+        } catch (const ScriptError& e) {
+            busyReplies += std::string(e.what()).find("BUSY") != std::string::npos;
+            if (firstMessage.empty())
+                firstMessage = e.what();
+        }
+        EXPECT_THROW(engine.release(held.grant.lease), ScriptError);
+        EXPECT_THROW(engine.renew(held.grant.lease, std::nullopt), ScriptError);
+        std::this_thread::sleep_for(milliseconds(20));
+    }
+    EXPECT_NE(busy.get().find("done"), std::string::npos);
+    const std::size_t workerErrors = workers.finish(dir);
+
+    // Nothing of the stalled calls happened: the held lease is intact, /during was never granted.
+    const auto snap = engine.snapshot();
+    bool stillHeld = false;
+    for (const auto& l : snap.leases)
+        stillHeld |= l.id == held.grant.lease && !l.expired(snap.serverTime);
+    EXPECT_TRUE(stillHeld);
+    for (const auto& e : engine.events("0", 100000)) {
+        if (e.type == "grant") {
+            EXPECT_NE(e.owner, "stalled");
+        }
+    }
+    follower.stop();
+    const auto& report = follower.report();
+    std::cout << "[figures] BUSY: " << calls << " acquire attempts during a 3 s script, " << busyReplies
+              << " answered BUSY (ScriptError), 0 granted; worker errors " << workerErrors << "; history "
+              << report.events << " events, violations " << report.violations.size() << "; first: "
+              << firstMessage << std::endl;
+    EXPECT_EQ(busyReplies, calls);
+    EXPECT_GT(workerErrors, 0u);
+    EXPECT_TRUE(report.ok()) << report.violations.front().message;
+    EXPECT_FALSE(report.trimmed);
+    EXPECT_EQ(follower.uncleanSamples(), 0) << follower.firstUnclean();
+    EXPECT_EQ(engine.release(held.grant.lease).status, LeaseStatus::Ok);
+    EXPECT_TRUE(engine.fsck(false).clean());
+    if (!HasFailure())
+        std::filesystem::remove_all(dir);
+}
+
+TEST(FaultStall, clientPauseAnswersUnknownNeverSuccess)
+{
+    test::RedisServer server;
+    const std::string dir = test::tempDir("pause-all");
+    auto engine = std::make_shared<RedisEngine>(
+        test::redisAt(server.url(), milliseconds(300)),
+        "fault");
+    test::StreamFollower follower(server.url(), "fault");
+    LockClient client(engine, test::clientAs("paused", seconds(2)));
+    Workers workers(server.url(), dir, 3);
+    std::this_thread::sleep_for(milliseconds(500));
+
+    ASSERT_NE(server.cli({"CLIENT", "PAUSE", "2000", "ALL"}).find("OK"), std::string::npos);
+    const auto pausedAt = steady_clock::now();
+    int unknown = 0, calls = 0;
+    while (steady_clock::now() < pausedAt + milliseconds(1100)) {
+        ++calls;
+        try {
+            auto got = client.acquire({{"/during", LockMode::X}}, "stalled", milliseconds(200));
+            ADD_FAILURE() << "acquire returned during CLIENT PAUSE (granted " << bool(got) << ")";
+        } catch (const ConnectionError&) {
+            ++unknown;
+        }
+    }
+    std::this_thread::sleep_until(pausedAt + milliseconds(2100));
+    const std::size_t workerErrors = workers.finish(dir);
+    // After the pause: whatever the timed-out calls did on the server, the state is
+    // consistent, and an acquire works again.
+    follower.stop();
+    const auto& report = follower.report();
+    std::cout << "[figures] CLIENT PAUSE: " << calls << " acquire calls during a 2 s pause, " << unknown
+              << " answered ConnectionError (unknown), 0 granted; worker errors " << workerErrors
+              << "; history " << report.events << " events, violations " << report.violations.size() << std::endl;
+    EXPECT_EQ(unknown, calls);
+    EXPECT_GT(workerErrors, 0u);
+    EXPECT_TRUE(report.ok()) << report.violations.front().message;
+    EXPECT_EQ(follower.uncleanSamples(), 0) << follower.firstUnclean();
+    EXPECT_TRUE(engine->fsck(false).clean());
+    auto again = client.acquire({{"/after", LockMode::X}}, "after", seconds(2));
+    EXPECT_TRUE(again);
+    if (!HasFailure())
+        std::filesystem::remove_all(dir);
+}

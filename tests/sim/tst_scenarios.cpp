@@ -1,0 +1,108 @@
+// Every shipped scenario passes, on MemoryEngine and on Redis.
+#include "redisserver.h"
+
+#include "treelock/error.h"
+#include "treelock/memoryengine.h"
+#include "treelock/redisengine.h"
+#include "treelock/sim/scenario.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+using namespace treelock;
+using namespace treelock::sim;
+
+namespace {
+
+std::string scenarioDir()
+{
+    const char* root = std::getenv("TREELOCK_SOURCE_DIR");
+    return std::string(root ? root : TREELOCK_SOURCE_DIR) + "/resources/scenarios";
+}
+
+const std::vector<std::string> kShipped{"seed-example", "pause-fencing", "crash-expiry", "fine-vs-seed",
+                                        "readers-writer"};
+
+void play(const std::string& name, std::shared_ptr<Engine> engine)
+{
+    ScenarioPlayer player(Scenario::fromFile(scenarioDir() + "/" + name + ".json"), std::move(engine));
+    const auto results = player.runAll();
+    ASSERT_FALSE(results.empty());
+    for (const auto& r : results)
+        EXPECT_TRUE(r.ok) << name << ": " << r.line() << "\n  " << r.narration;
+    EXPECT_TRUE(player.passed());
+    EXPECT_TRUE(player.engine()->snapshot().leases.empty() || name == "pause-fencing")
+        << name << " leaves leases behind";
+}
+
+RedisOptions redisAt(const test::RedisServer& server)
+{
+    RedisOptions options;
+    options.url = server.url();
+    return options;
+}
+
+} // namespace
+
+TEST(Scenarios, EveryShippedFileIsListedHere)
+{
+    std::size_t files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(scenarioDir()))
+        if (entry.path().extension() == ".json") {
+            ++files;
+            EXPECT_NE(std::find(kShipped.begin(), kShipped.end(), entry.path().stem().string()), kShipped.end())
+                << entry.path();
+        }
+    EXPECT_EQ(files, kShipped.size());
+}
+
+class ScenarioOnMemory : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ScenarioOnMemory, Passes) { play(GetParam(), std::make_shared<MemoryEngine>("scenario")); }
+
+INSTANTIATE_TEST_SUITE_P(Shipped, ScenarioOnMemory, ::testing::ValuesIn(kShipped),
+                         [](const ::testing::TestParamInfo<std::string>& param) {
+                             std::string n = param.param;
+                             std::replace(n.begin(), n.end(), '-', '_');
+                             return n;
+                         });
+
+TEST(ScenariosOnRedis, EveryShippedScenarioPasses)
+{
+    test::RedisServer server;
+    int i = 0;
+    for (const auto& name : kShipped) {
+        auto engine = std::make_shared<RedisEngine>(redisAt(server), "scenario" + std::to_string(++i));
+        play(name, engine);
+    }
+}
+
+TEST(Scenarios, ExpectationMismatchIsReported)
+{
+    const char* json = R"({"name":"t","steps":[
+        {"actor":"A","action":"acquire","op":"delete-folder","args":["/A"],"narration":"A deletes /A"},
+        {"actor":"B","action":"acquire","op":"create","args":["/A","x"],"expect":"granted"}]})";
+    ScenarioPlayer player(Scenario::fromJson(json), std::make_shared<MemoryEngine>());
+    EXPECT_TRUE(player.next().ok);
+    const StepResult r = player.next();
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.actual, "refused");
+    EXPECT_NE(r.line().find("UNEXPECTED"), std::string::npos) << r.line();
+    EXPECT_FALSE(player.passed());
+    EXPECT_TRUE(player.atEnd());
+}
+
+TEST(Scenarios, MalformedFilesAreRefusedWithTheStep)
+{
+    EXPECT_THROW(Scenario::fromJson("{"), InvalidInput);
+    EXPECT_THROW(Scenario::fromJson(R"({"steps":[]})"), InvalidInput);
+    try {
+        Scenario::fromJson(R"({"steps":[{"action":"wait","wait_ms":1},{"action":"fly"}]})");
+        FAIL();
+    } catch (const InvalidInput& error) {
+        EXPECT_NE(std::string(error.what()).find("step 2"), std::string::npos) << error.what();
+    }
+    EXPECT_THROW(Scenario::fromJson(R"({"steps":[{"action":"acquire","op":"jump"}]})"), InvalidInput);
+}

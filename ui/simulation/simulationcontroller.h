@@ -1,0 +1,48 @@
+#pragma once
+
+#include "simulation/simulationdata.h"
+
+#include <QObject>
+
+class QThread;
+
+namespace treelock::ui {
+
+class SimulationWorker;
+
+/// GUI-side handle of the simulation: starts a QThread with a SimulationWorker
+/// in it, forwards requests to it (queued, never waiting) and its frames back
+/// as signals. GUI thread only.
+class SimulationController : public QObject {
+    Q_OBJECT
+public:
+    explicit SimulationController(QObject* parent = nullptr);
+    /// Stops the simulation (joining its threads, releasing its leases) and the worker thread.
+    ~SimulationController() override;
+
+    void start(const SimulationRequest& request);
+    void pause();
+    void stop();
+    void step(const SimulationRequest& request);
+    void setSpeed(double speed);
+    void setLocking(bool on);
+    void loadScenario(const QString& name, SimulationEngine engine, const QString& redisUrl);
+    void scenarioNext();
+    void closeScenario();
+
+signals:
+    void frameReady(const treelock::ui::SimulationFramePtr& frame);
+    void scenarioLoaded(const treelock::ui::ScenarioPlanPtr& plan);
+    void stepFinished(const treelock::sim::StepResult& result, bool atEnd);
+    void stepped(const QString& text);
+    void failed(const QString& message);
+
+private:
+    template <typename F>
+    void post(F&& f);
+
+    QThread* m_thread = nullptr;          // Owned.
+    SimulationWorker* m_worker = nullptr; // Owned; lives in m_thread, deleted there.
+};
+
+} // namespace treelock::ui

@@ -1,0 +1,80 @@
+#pragma once
+
+#include "simulation/simulationdata.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+
+#include <memory>
+
+class QTimer;
+
+namespace treelock {
+class Engine;
+}
+
+namespace treelock::ui {
+
+class TreeIndex;
+
+/// Owns a running sim::Simulation or sim::ScenarioPlayer and the engine they
+/// lock through; lives in the SimulationController's QThread, so engine
+/// snapshots (Redis round trips) and scenario steps (which wait) never block
+/// the GUI. Every 250 ms it polls statistics(), tree() and the engine's
+/// snapshot and emits an immutable SimulationFrame.
+class SimulationWorker : public QObject {
+    Q_OBJECT
+public:
+    explicit SimulationWorker(QObject* parent = nullptr);
+    ~SimulationWorker() override;
+
+    // All of these run in the worker thread.
+    /// Starts a new run (Idle or Finished) or resumes a paused one.
+    void start(const SimulationRequest& request);
+    void pause();
+    /// Ends the run (threads joined, leases released); the last frame stays.
+    void stop();
+    /// Runs one event (creating a paused run from `request` if there is none).
+    void step(const SimulationRequest& request);
+    void setSpeed(double speed);
+    void setLocking(bool on);
+
+    /// Loads a compiled-in scenario and a fresh engine; stops a running simulation.
+    void loadScenario(const QString& name, SimulationEngine engine, const QString& redisUrl);
+    /// Runs the scenario's next step (may take seconds: waits, TTLs).
+    void scenarioNext();
+    /// Drops the scenario (its player releases what the actors hold).
+    void closeScenario();
+    void shutdown();
+
+signals:
+    void frameReady(const treelock::ui::SimulationFramePtr& frame);
+    void scenarioLoaded(const treelock::ui::ScenarioPlanPtr& plan);
+    void stepFinished(const treelock::sim::StepResult& result, bool atEnd);
+    /// Simulation::step()'s description of the event it ran.
+    void stepped(const QString& text);
+    void failed(const QString& message);
+
+private:
+    bool create(const SimulationRequest& request);
+    std::shared_ptr<Engine> openEngine(SimulationEngine engine, const QString& redisUrl, const std::string& project,
+                                       QString* description);
+    void poll();
+    void publish(SimulationFrame::Source source, const sim::FileSystem::Snapshot& tree, Engine& engine,
+                 std::shared_ptr<SimulationFrame> frame, bool forceTree);
+
+    std::unique_ptr<sim::Simulation> m_sim;          // Owned.
+    std::unique_ptr<sim::ScenarioPlayer> m_player;   // Owned.
+    std::shared_ptr<Engine> m_scenarioEngine;
+    QString m_engineText;
+    QString m_project;
+    QTimer* m_timer = nullptr;                       // Owned (child).
+    std::uint64_t m_treeVersion = 0;
+    bool m_haveTree = false;
+    QElapsedTimer m_treeAge;
+    std::shared_ptr<const TreeIndex> m_index;
+    LockStatePtr m_last;
+    std::uint64_t m_generation = 0;
+};
+
+} // namespace treelock::ui
