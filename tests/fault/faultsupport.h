@@ -65,7 +65,7 @@ inline ClientOptions clientAs(std::string owner, std::chrono::milliseconds ttl =
     return options;
 }
 
-/// TREELOCK_FAULT_FULL=1 selects the full sizes.
+/// TREELOCK_FAULT_FULL=1 selects the long soak sizes.
 inline bool fullSize()
 {
     const char* v = std::getenv("TREELOCK_FAULT_FULL");

@@ -14,7 +14,7 @@ using namespace std::chrono;
 
 TEST(FaultContention, randomOperationsLeaveNoViolationAndNoKey)
 {
-    // The size, 16 x 2,000, runs in ~25 s on 2 busy cores (docs/reliability.md).
+    // The specified size, 16 x 2,000, runs in ~25 s on 2 busy cores (docs/reliability.md).
     // TREELOCK_FAULT_FULL=1: a soak run of 16 x 10,000.
     const int processes = 16;
     const int ops = test::fullSize() ? 10000 : 2000;

@@ -1,0 +1,68 @@
+#include "benchmain.h"
+
+#include "benchoptions.h"
+#include "benchrunner.h"
+#include "plot.h"
+#include "report.h"
+#include "studiobench.h"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+
+namespace treelock::bench {
+
+int benchMain(int argc, char** argv)
+{
+    ParseOutcome parsed = parseOptions(argc, argv);
+    if (!parsed.options) {
+        (parsed.exitCode == 0 ? std::cout : std::cerr) << parsed.message;
+        return parsed.exitCode;
+    }
+    const BenchOptions& options = *parsed.options;
+    if (!options.plotFile.empty() && !plotAvailable()) {
+        std::cerr << "treelock-bench: --plot is unavailable: this build has no Qt Charts "
+                     "(configure with -DTREELOCK_BUILD_UI=ON)\n";
+        return 2;
+    }
+    std::string commandLine = "treelock-bench";
+    for (int i = 1; i < argc; ++i)
+        commandLine += std::string(" ") + argv[i];
+
+    try {
+        BenchResults results;
+        if (options.uiOnly) {
+            results.options = options;
+            results.machine.commandLine = commandLine;
+            results.machine.cpuModel = cpuModel();
+        } else {
+            results = runBench(options, commandLine, std::cerr);
+        }
+        if (options.ui)
+            results.ui = runStudioBench(options);
+
+        const Report report = analyse(results);
+        printText(options.json ? std::cerr : std::cout, results, report);
+        const nlohmann::json json = toJson(results, report);
+        if (options.json)
+            std::cout << json.dump(2) << "\n";
+        if (!options.jsonFile.empty()) {
+            std::ofstream out(options.jsonFile);
+            out << json.dump(2) << "\n";
+            if (!out)
+                throw std::runtime_error("cannot write " + options.jsonFile);
+        }
+        if (!options.plotFile.empty()) {
+            writeThroughputPlot(results, report, options.plotFile);
+            std::cerr << "treelock-bench: plot written to " << options.plotFile << "\n";
+        }
+        return results.totalErrors() == 0 && results.baselineOk() ? 0 : 1;
+    } catch (const std::exception& e) {
+        std::cerr << "treelock-bench: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+} // namespace treelock::bench

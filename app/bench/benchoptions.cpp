@@ -1,0 +1,194 @@
+#include "benchoptions.h"
+
+#include <charconv>
+#include <stdexcept>
+#include <string_view>
+
+namespace treelock::bench {
+
+std::string usage()
+{
+    return R"(treelock-bench: Treelock against the seed's folder lock, a plain Redis lock
+and the server's ceiling, interleaved in one run (see docs/benchmarks.md).
+
+Usage: treelock-bench [options]
+
+  --redis URL          use this server (redis://host:port[/db] or unix:///path)
+                       instead of starting a private redis-server
+  --redis-server EXE   redis-server executable for the private server
+  --unix               private server: connect over its Unix socket (default:
+                       loopback TCP, as the baselines in BENCHMARKING.md)
+  --no-pin             do not pin redis-server to CPU 0 and clients to CPU 1
+  --duration MS        measuring time per cell (default 1000)
+  --reps N             interleaved repetitions (default 3)
+  --connections LIST   client connections, e.g. 1,8,32 (default)
+  --n LIST             other leases held, e.g. 0,1000,10000,100000 (default)
+  --contenders LIST    subset of: tl-d3,tl-d10,tl-move,seed,plain,ping,eval1
+  --quick              a run under a minute: --n 0,10000,100000 --connections 1,8
+                       --reps 2 --duration 250
+  --smoke              a run of a few seconds, to check that it works:
+                       --n 0,1000 --connections 1,2 --reps 1 --duration 150
+  --json[=FILE]        JSON with all figures: on stdout (table to stderr), or to FILE
+  --plot FILE.png      ops/s against N for each contender (Qt Charts, offscreen)
+  --ui                 also measure Treelock Studio at scale (offscreen)
+  --ui-only            only the Studio measurement
+  --ui-size NODES,LEASES,EVENTS   Studio sizes (default 100000,10000,1000)
+  -h, --help           this text
+)";
+}
+
+namespace {
+
+template <typename T>
+T number(std::string_view text, std::string_view option)
+{
+    T value{};
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < 0)
+        throw std::invalid_argument(std::string(option) + ": \"" + std::string(text)
+                                    + "\" is not a non-negative number");
+    return value;
+}
+
+template <typename T>
+std::vector<T> numberList(std::string_view text, std::string_view option)
+{
+    std::vector<T> out;
+    std::size_t from = 0;
+    while (from <= text.size()) {
+        std::size_t comma = text.find(',', from);
+        if (comma == std::string_view::npos)
+            comma = text.size();
+        std::string_view item = text.substr(from, comma - from);
+        // Allow 10k / 100k.
+        long long scale = 1;
+        std::string digits(item);
+        if (!digits.empty() && (digits.back() == 'k' || digits.back() == 'K')) {
+            scale = 1000;
+            digits.pop_back();
+        }
+        out.push_back(static_cast<T>(number<long long>(digits, option) * scale));
+        from = comma + 1;
+    }
+    if (out.empty())
+        throw std::invalid_argument(std::string(option) + " needs a list");
+    return out;
+}
+
+std::vector<std::string> stringList(std::string_view text)
+{
+    std::vector<std::string> out;
+    std::size_t from = 0;
+    while (from <= text.size()) {
+        std::size_t comma = text.find(',', from);
+        if (comma == std::string_view::npos)
+            comma = text.size();
+        if (comma > from)
+            out.emplace_back(text.substr(from, comma - from));
+        from = comma + 1;
+    }
+    return out;
+}
+
+} // namespace
+
+ParseOutcome parseOptions(int argc, char** argv)
+{
+    ParseOutcome outcome;
+    BenchOptions o;
+    // Presets first, so explicit options given with them win wherever they stand.
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        if (arg == "--quick") {
+            o.mode = "quick";
+            o.held = {0, 10000, 100000};
+            o.connections = {1, 8};
+            o.reps = 2;
+            o.duration = std::chrono::milliseconds(250);
+        } else if (arg == "--smoke") {
+            o.mode = "smoke";
+            o.held = {0, 1000};
+            o.connections = {1, 2};
+            o.reps = 1;
+            o.duration = std::chrono::milliseconds(150);
+            o.uiNodes = 2000;
+            o.uiLeases = 200;
+            o.uiEvents = 100;
+        }
+    }
+    try {
+        for (int i = 1; i < argc; ++i) {
+            const std::string_view arg = argv[i];
+            auto value = [&]() -> std::string_view {
+                if (i + 1 >= argc)
+                    throw std::invalid_argument(std::string(arg) + " needs a value");
+                return argv[++i];
+            };
+            if (arg == "-h" || arg == "--help") {
+                outcome.message = usage();
+                outcome.exitCode = 0;
+                return outcome;
+            } else if (arg == "--quick" || arg == "--smoke") {
+                continue;
+            } else if (arg == "--redis") {
+                o.redisUrl = value();
+            } else if (arg == "--redis-server") {
+                o.redisServer = value();
+            } else if (arg == "--unix") {
+                o.unixSocket = true;
+            } else if (arg == "--no-pin") {
+                o.pin = false;
+            } else if (arg == "--duration") {
+                o.duration = std::chrono::milliseconds(number<long long>(value(), arg));
+                if (o.duration.count() < 10)
+                    throw std::invalid_argument("--duration must be at least 10 ms");
+            } else if (arg == "--reps") {
+                o.reps = number<int>(value(), arg);
+                if (o.reps < 1)
+                    throw std::invalid_argument("--reps must be at least 1");
+            } else if (arg == "--connections") {
+                o.connections = numberList<int>(value(), arg);
+                for (int c : o.connections)
+                    if (c < 1 || c > 256)
+                        throw std::invalid_argument("--connections: each must be 1 to 256");
+            } else if (arg == "--n") {
+                o.held = numberList<long long>(value(), arg);
+                for (long long n : o.held)
+                    if (n > 1000000)
+                        throw std::invalid_argument("--n: at most 1000000 held leases");
+            } else if (arg == "--contenders") {
+                o.contenders = stringList(value());
+            } else if (arg == "--json") {
+                o.json = true;
+            } else if (arg.rfind("--json=", 0) == 0) {
+                o.jsonFile = std::string(arg.substr(7));
+                if (o.jsonFile.empty())
+                    throw std::invalid_argument("--json=FILE needs a file name");
+            } else if (arg == "--plot") {
+                o.plotFile = value();
+            } else if (arg == "--ui") {
+                o.ui = true;
+            } else if (arg == "--ui-only") {
+                o.ui = true;
+                o.uiOnly = true;
+            } else if (arg == "--ui-size") {
+                auto sizes = numberList<int>(value(), arg);
+                if (sizes.size() != 3)
+                    throw std::invalid_argument("--ui-size needs NODES,LEASES,EVENTS");
+                o.uiNodes = sizes[0];
+                o.uiLeases = sizes[1];
+                o.uiEvents = sizes[2];
+            } else {
+                throw std::invalid_argument("unknown option \"" + std::string(arg) + "\"");
+            }
+        }
+    } catch (const std::invalid_argument& e) {
+        outcome.message = std::string("treelock-bench: ") + e.what() + "\n(see --help)\n";
+        outcome.exitCode = 2;
+        return outcome;
+    }
+    outcome.options = std::move(o);
+    return outcome;
+}
+
+} // namespace treelock::bench

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace treelock::bench {
+
+/// Everything a run can be told; defaults in one place (the full run).
+struct BenchOptions {
+    std::string redisUrl;                       ///< empty: start a private redis-server
+    std::string redisServer = "redis-server";   ///< executable for the private server
+    bool unixSocket = false;                    ///< private server: Unix socket instead of loopback TCP
+    bool pin = true;                            ///< server on CPU 0, client threads on CPU 1
+    std::chrono::milliseconds duration{1000};   ///< per measured cell
+    int reps = 3;                               ///< interleaved repetitions
+    std::vector<int> connections{1, 8, 32};
+    std::vector<long long> held{0, 1000, 10000, 100000};
+    std::vector<std::string> contenders;        ///< ids to run; empty: all
+    std::string project = "bench";
+    bool json = false;                          ///< JSON on stdout instead of the table
+    std::string jsonFile;                       ///< also write JSON here
+    std::string plotFile;                       ///< --plot FILE.png
+    bool ui = false;                            ///< Studio at scale
+    int uiNodes = 100000;
+    int uiLeases = 10000;
+    int uiEvents = 1000;
+    bool uiOnly = false;                        ///< --ui without lock measurements
+    std::string mode = "full";                  ///< full, quick or smoke (for the record)
+};
+
+/// Parses argv. Returns nullopt and fills `message` for --help (exitCode 0)
+/// or a usage error (exitCode 2).
+struct ParseOutcome {
+    std::optional<BenchOptions> options;
+    std::string message;
+    int exitCode = 0;
+};
+ParseOutcome parseOptions(int argc, char** argv);
+
+/// The --help text.
+std::string usage();
+
+} // namespace treelock::bench

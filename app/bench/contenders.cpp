@@ -1,0 +1,282 @@
+#include "contenders.h"
+
+#include "treelock/error.h"
+
+#include <hiredis/hiredis.h>
+
+#include <charconv>
+#include <chrono>
+#include <cstdio>
+#include <random>
+#include <stdexcept>
+
+namespace treelock::bench {
+
+// The seed's acquire script (seeds/000_*, "获取文件夹锁"), verbatim. Reproduces
+// the seed's flawed design on purpose: HKEYS of every held path, string.find
+// with patterns both ways (O(N) per acquire), expiry judged by the client's clock.
+// KEYS[1] lock key ("<project><path>"), KEYS[2] the project's hash of locked keys;
+// ARGV[1] token, ARGV[2] expiry in seconds, ARGV[3] the client's time in ms.
+const std::string_view kSeedAcquireLua = R"lua(local requestKey=KEYS[1]
+local lockedKeys=KEYS[2]
+local requestValue=ARGV[1]
+local expireTime=ARGV[2]
+local nowTime=ARGV[3]
+if redis.call('get',requestKey)
+then
+    return 0
+end
+local lockedHash = redis.call('hkeys',lockedKeys)
+for i=1, #lockedHash do
+    if string.find(requestKey,lockedHash[i]) or string.find(lockedHash[i],requestKey)
+    then
+        local lockTime = redis.call('hget',lockedKeys,lockedHash[i])
+        if (nowTime-lockTime) >= expireTime * 1000
+        then
+            redis.call('hdel',lockedKeys,lockedHash[i])
+        else
+            return 0
+        end
+    end
+end
+redis.call('set',requestKey,requestValue)
+redis.call('expire',requestKey,expireTime)
+redis.call('hset',lockedKeys,requestKey,nowTime)
+return 1
+)lua";
+
+// The seed's release script ("释放文件夹锁"), verbatim.
+const std::string_view kSeedReleaseLua = R"lua(local requestKey=KEYS[1]
+local lockedKeys=KEYS[2]
+local requestValue=ARGV[1]
+if redis.call('get', requestKey) == requestValue
+then
+    redis.call('hdel', lockedKeys,requestKey)
+    return redis.call('del',requestKey)
+else
+    return 0
+end
+)lua";
+
+// seeds/002_*: compare-and-delete, the release of SET NX PX.
+const std::string_view kPlainReleaseLua =
+    "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+
+const std::string_view kReturnOneLua = "return 1";
+
+const std::vector<ContenderInfo>& allContenders()
+{
+    static const std::vector<ContenderInfo> list{
+        {ContenderId::TreelockDepth3, "tl-d3", "Treelock depth 3", "pair", {"evalsha"}, 2},
+        {ContenderId::TreelockDepth10, "tl-d10", "Treelock depth 10", "pair", {"evalsha"}, 2},
+        {ContenderId::TreelockMove, "tl-move", "Treelock move (2 requests)", "pair", {"evalsha"}, 2},
+        {ContenderId::Seed, "seed", "seed folder lock", "pair", {"evalsha"}, 2},
+        {ContenderId::Plain, "plain", "plain SET NX PX + CAD", "pair", {"set", "evalsha"}, 2},
+        {ContenderId::Ping, "ping", "ceiling: PING", "op", {"ping"}, 1},
+        {ContenderId::EvalOne, "eval1", "ceiling: EVALSHA return 1", "op", {"evalsha"}, 1},
+    };
+    return list;
+}
+
+const ContenderInfo& contenderInfo(ContenderId id)
+{
+    for (const auto& c : allContenders())
+        if (c.id == id)
+            return c;
+    throw std::logic_error("unknown contender");
+}
+
+ScriptShas ScriptShas::load(RedisClient& client)
+{
+    ScriptShas s;
+    s.seedAcquire = client.status({"SCRIPT", "LOAD", kSeedAcquireLua});
+    s.seedRelease = client.status({"SCRIPT", "LOAD", kSeedReleaseLua});
+    s.plainRelease = client.status({"SCRIPT", "LOAD", kPlainReleaseLua});
+    s.returnOne = client.status({"SCRIPT", "LOAD", kReturnOneLua});
+    return s;
+}
+
+std::string Layout::held(long long i)
+{
+    return "/t" + std::to_string(i % 100) + "/u" + std::to_string((i / 100) % 100) + "/f"
+           + std::to_string(i / 10000);
+}
+
+Slot::Slot(int index, const std::string& url, const Layout& layout, const ScriptShas& shas)
+    : m_index(index),
+      m_layout(layout),
+      m_shas(shas)
+{
+    RedisOptions options;
+    options.url = url;
+    // The seed's script at 100,000 held locks with 31 others queued takes seconds.
+    options.commandTimeout = std::chrono::milliseconds(120000);
+    m_engine = std::make_unique<RedisEngine>(options, layout.project);
+    m_client = std::make_unique<RedisClient>(url);
+    m_depth3 = {{Layout::depth3(index), LockMode::X}};
+    m_depth10 = {{Layout::depth10(index), LockMode::X}};
+    m_move = {{Layout::moveSource(index), LockMode::X}, {Layout::moveTarget(index), LockMode::X}};
+    m_lockOptions.owner = "bench-" + std::to_string(index);
+    m_lockOptions.operation = "lock";
+    m_moveOptions.owner = m_lockOptions.owner;
+    m_moveOptions.operation = "move-folder";
+    m_seedKey = layout.seedKey(Layout::depth3(index));
+    m_seedHash = layout.seedHash();
+    m_plainKey = layout.plainKey(Layout::depth3(index));
+    std::random_device rd;
+    m_tokenPrefix = (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
+}
+
+Slot::~Slot() = default;
+
+void Slot::nextToken()
+{
+    // A fresh 128-bit-looking token per lock, as the seeds' UUIDs, without
+    // paying for a random source on every pair.
+    std::snprintf(m_token, sizeof m_token, "%016llx%016llx",
+                  static_cast<unsigned long long>(m_tokenPrefix),
+                  static_cast<unsigned long long>(++m_tokenCounter));
+}
+
+Reply Slot::evalsha(int argc, const char** argv, const std::size_t* lengths)
+{
+    Reply reply = m_client->commandArgv(argc, argv, lengths);
+    if (isError(reply.get()) && replyText(reply.get()).rfind("NOSCRIPT", 0) == 0) {
+        const std::string stale(argv[1], lengths[1]);
+        // argv[1] may point into m_shas: retry with a copy (the SHA of a
+        // script does not change when it is loaded again).
+        m_shas = ScriptShas::load(*m_client);
+        if (m_shas.seedAcquire != stale && m_shas.seedRelease != stale && m_shas.plainRelease != stale
+            && m_shas.returnOne != stale)
+            throw std::runtime_error("NOSCRIPT for an unknown script " + stale);
+        std::vector<const char*> retry(argv, argv + argc);
+        retry[1] = stale.data();
+        reply = m_client->commandArgv(argc, retry.data(), lengths);
+    }
+    return reply;
+}
+
+bool Slot::run(ContenderId id, std::string& error) noexcept
+{
+    try {
+        switch (id) {
+        case ContenderId::TreelockDepth3: return treelockPair(m_depth3, m_lockOptions, error);
+        case ContenderId::TreelockDepth10: return treelockPair(m_depth10, m_lockOptions, error);
+        case ContenderId::TreelockMove: return treelockPair(m_move, m_moveOptions, error);
+        case ContenderId::Seed: return seedPair(error);
+        case ContenderId::Plain: return plainPair(error);
+        case ContenderId::Ping: return ping(error);
+        case ContenderId::EvalOne: return evalOne(error);
+        }
+        error = "unknown contender";
+    } catch (const std::exception& e) {
+        error = e.what();
+    }
+    return false;
+}
+
+bool Slot::treelockPair(const std::vector<LockRequest>& requests, const AcquireOptions& options,
+                        std::string& error)
+{
+    const AcquireResult acquired = m_engine->acquire(requests, options);
+    if (!acquired.granted) {
+        error = "Treelock acquire refused";
+        if (acquired.blocker)
+            error += " at " + acquired.blocker->clashPath + " (held "
+                     + std::string(toString(acquired.blocker->heldMode)) + " by lease "
+                     + acquired.blocker->lease + ")";
+        return false;
+    }
+    if (acquired.grant.holds != 1) {
+        error = "Treelock acquire re-entered an existing lease";
+        return false;
+    }
+    const ReleaseResult released = m_engine->release(acquired.grant.lease);
+    if (released.status != LeaseStatus::Ok || released.remainingHolds != 0) {
+        error = "Treelock release answered " + std::string(toString(released.status));
+        return false;
+    }
+    return true;
+}
+
+bool Slot::seedPair(std::string& error)
+{
+    nextToken();
+    const long long now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                              std::chrono::system_clock::now().time_since_epoch())
+                              .count();
+    const auto end = std::to_chars(m_nowMs, m_nowMs + sizeof m_nowMs - 1, now).ptr;
+    {
+        const char* argv[] = {"EVALSHA", m_shas.seedAcquire.data(), "2", m_seedKey.data(),
+                              m_seedHash.data(), m_token, "30", m_nowMs};
+        const std::size_t lengths[] = {7, m_shas.seedAcquire.size(), 1, m_seedKey.size(),
+                                       m_seedHash.size(), 32, 2,
+                                       static_cast<std::size_t>(end - m_nowMs)};
+        Reply reply = evalsha(8, argv, lengths);
+        if (!reply || reply->type != REDIS_REPLY_INTEGER || reply->integer != 1) {
+            error = "seed acquire answered \"" + (reply && reply->type == REDIS_REPLY_INTEGER
+                                                      ? std::to_string(reply->integer)
+                                                      : replyText(reply.get()))
+                    + "\"";
+            return false;
+        }
+    }
+    const char* argv[] = {"EVALSHA", m_shas.seedRelease.data(), "2", m_seedKey.data(),
+                          m_seedHash.data(), m_token};
+    const std::size_t lengths[] = {7, m_shas.seedRelease.size(), 1, m_seedKey.size(),
+                                   m_seedHash.size(), 32};
+    Reply reply = evalsha(6, argv, lengths);
+    if (!reply || reply->type != REDIS_REPLY_INTEGER || reply->integer != 1) {
+        error = "seed release answered \"" + replyText(reply.get()) + "\"";
+        return false;
+    }
+    return true;
+}
+
+bool Slot::plainPair(std::string& error)
+{
+    nextToken();
+    {
+        const char* argv[] = {"SET", m_plainKey.data(), m_token, "NX", "PX", "30000"};
+        const std::size_t lengths[] = {3, m_plainKey.size(), 32, 2, 2, 5};
+        Reply reply = m_client->commandArgv(6, argv, lengths);
+        if (!reply || reply->type != REDIS_REPLY_STATUS || replyText(reply.get()) != "OK") {
+            error = "plain SET NX PX answered \"" + replyText(reply.get()) + "\" (nil: key held)";
+            return false;
+        }
+    }
+    const char* argv[] = {"EVALSHA", m_shas.plainRelease.data(), "1", m_plainKey.data(), m_token};
+    const std::size_t lengths[] = {7, m_shas.plainRelease.size(), 1, m_plainKey.size(), 32};
+    Reply reply = evalsha(5, argv, lengths);
+    if (!reply || reply->type != REDIS_REPLY_INTEGER || reply->integer != 1) {
+        error = "plain compare-and-delete answered \"" + replyText(reply.get()) + "\"";
+        return false;
+    }
+    return true;
+}
+
+bool Slot::ping(std::string& error)
+{
+    const char* argv[] = {"PING"};
+    const std::size_t lengths[] = {4};
+    Reply reply = m_client->commandArgv(1, argv, lengths);
+    if (!reply || reply->type != REDIS_REPLY_STATUS || replyText(reply.get()) != "PONG") {
+        error = "PING answered \"" + replyText(reply.get()) + "\"";
+        return false;
+    }
+    return true;
+}
+
+bool Slot::evalOne(std::string& error)
+{
+    const char* argv[] = {"EVALSHA", m_shas.returnOne.data(), "0"};
+    const std::size_t lengths[] = {7, m_shas.returnOne.size(), 1};
+    Reply reply = evalsha(3, argv, lengths);
+    if (!reply || reply->type != REDIS_REPLY_INTEGER || reply->integer != 1) {
+        error = "EVALSHA return 1 answered \"" + replyText(reply.get()) + "\"";
+        return false;
+    }
+    return true;
+}
+
+} // namespace treelock::bench

@@ -1,0 +1,125 @@
+#pragma once
+
+#include "redisclient.h"
+
+#include "treelock/redisengine.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace treelock::bench {
+
+/// What is measured. Every lock contender does one acquire + release pair per
+/// operation; the ceiling contenders one command.
+enum class ContenderId { TreelockDepth3, TreelockDepth10, TreelockMove, Seed, Plain, Ping, EvalOne };
+
+struct ContenderInfo {
+    ContenderId id;
+    const char* key;         ///< short id: tl-d3, seed, ...
+    const char* label;       ///< for tables and the plot
+    const char* unit;        ///< "pair" (acquire + release) or "op"
+    /// INFO commandstats entries whose time is this contender's server time.
+    std::vector<const char*> serverCommands;
+    int callsPerOp;          ///< calls of those commands per operation (checked)
+};
+
+/// In presentation order.
+const std::vector<ContenderInfo>& allContenders();
+const ContenderInfo& contenderInfo(ContenderId id);
+
+/// The seed's folder lock (seeds/000_*), Lua exactly as published: it
+/// reproduces the seed's flawed design ON PURPOSE, as the baseline Treelock
+/// replaces. Its acquire reads every locked path of the project (HKEYS) and
+/// compares each with string.find used as a Lua *pattern* in both directions
+/// (O(N) per acquire, no segment boundaries, pattern characters misbehave),
+/// and it trusts the client's clock (ARGV[3]) for expiry. Do not fix it here.
+extern const std::string_view kSeedAcquireLua;
+extern const std::string_view kSeedReleaseLua;
+/// The classic token lock's release (seeds/002_*, 004_*): compare-and-delete.
+extern const std::string_view kPlainReleaseLua;
+/// The ceiling script: does nothing but answer.
+extern const std::string_view kReturnOneLua;
+
+/// SHA1s of the scripts above, from SCRIPT LOAD.
+struct ScriptShas {
+    std::string seedAcquire;
+    std::string seedRelease;
+    std::string plainRelease;
+    std::string returnOne;
+    /// Loads every script; throws on an error reply.
+    static ScriptShas load(RedisClient& client);
+};
+
+/// Key names and paths shared by the measured operations and the held leases.
+struct Layout {
+    std::string project = "bench";
+    /// Seed: project "id" appended to the seed's constant, as its Java does.
+    std::string seedHash() const { return "cs:lockedHashKey1"; }
+    /// Seed lock key: the project name followed by the path, as the seed's "项目/A/C".
+    std::string seedKey(std::string_view path) const { return project + std::string(path); }
+    std::string plainKey(std::string_view path) const { return "plain:" + project + std::string(path); }
+
+    /// Measured paths of client slot `slot`: under /t0/w<slot>, a subtree no
+    /// held lease touches (held leases are below /t<a>/u<b>), so nothing blocks
+    /// them, while the ancestors they share with held leases carry real counts.
+    static std::string depth3(int slot) { return "/t0/w" + std::to_string(slot) + "/m"; }
+    static std::string depth10(int slot)
+    {
+        return "/t0/w" + std::to_string(slot) + "/a/b/c/d/e/f/g/m";
+    }
+    static std::string moveSource(int slot) { return "/t0/w" + std::to_string(slot) + "/s"; }
+    static std::string moveTarget(int slot) { return "/t0/w" + std::to_string(slot) + "/d"; }
+    /// Held lease i (depth 3): /t<i % 100>/u<(i / 100) % 100>/f<i / 10000>;
+    /// distinct for every i, spread over 100 x 100 folders. The seed's string.find
+    /// finds neither a held path in a measured one nor the other way round.
+    static std::string held(long long i);
+};
+
+/// One client thread's resources: its own RedisEngine (own connection) for
+/// Treelock and its own hiredis connection for the others. Used by one thread
+/// at a time.
+class Slot {
+public:
+    Slot(int index, const std::string& url, const Layout& layout, const ScriptShas& shas);
+    ~Slot();
+    Slot(const Slot&) = delete;
+    Slot& operator=(const Slot&) = delete;
+
+    /// One operation of `id`. True if every reply was what success looks like;
+    /// otherwise false with `error` set (a refused grant is an error, not speed).
+    /// Never throws.
+    bool run(ContenderId id, std::string& error) noexcept;
+
+    RedisEngine& engine() { return *m_engine; }
+    RedisClient& client() { return *m_client; }
+    int index() const noexcept { return m_index; }
+
+private:
+    bool treelockPair(const std::vector<LockRequest>& requests, const AcquireOptions& options,
+                      std::string& error);
+    bool seedPair(std::string& error);
+    bool plainPair(std::string& error);
+    bool ping(std::string& error);
+    bool evalOne(std::string& error);
+    /// EVALSHA through a prepared argv; on NOSCRIPT reloads the scripts once.
+    Reply evalsha(int argc, const char** argv, const std::size_t* lengths);
+    void nextToken();
+
+    int m_index;
+    const Layout& m_layout;   // Not owned.
+    ScriptShas m_shas;
+    std::unique_ptr<RedisEngine> m_engine;  // Owned.
+    std::unique_ptr<RedisClient> m_client;  // Owned.
+    std::vector<LockRequest> m_depth3, m_depth10, m_move;
+    AcquireOptions m_lockOptions, m_moveOptions;
+    std::string m_seedKey, m_seedHash, m_plainKey;
+    std::uint64_t m_tokenPrefix = 0;
+    std::uint64_t m_tokenCounter = 0;
+    char m_token[33] = {};
+    char m_nowMs[24] = {};
+};
+
+} // namespace treelock::bench

@@ -1,0 +1,173 @@
+#include "plot.h"
+
+#include <QApplication>
+#include <QtCharts/QCategoryAxis>
+#include <QtCharts/QChart>
+#include <QtCharts/QChartView>
+#include <QtCharts/QLegend>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QLogValueAxis>
+#include <QColor>
+#include <QFont>
+#include <QPen>
+#include <QImage>
+#include <QPainter>
+#include <QPixmap>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <stdexcept>
+
+namespace treelock::bench {
+
+bool plotAvailable() { return true; }
+
+namespace {
+
+QString heldLabel(long long n)
+{
+    if (n >= 1000 && n % 1000 == 0)
+        return QString::number(n / 1000) + QStringLiteral("k");
+    return QString::number(n);
+}
+
+const SummaryRow* find(const Report& report, const std::string& contender, long long held, int connections)
+{
+    for (const auto& s : report.summary)
+        if (s.contender == contender && s.held == held && s.connections == connections)
+            return &s;
+    return nullptr;
+}
+
+QString shortLabel(const std::string& key)
+{
+    if (key == "tl-d3") return QStringLiteral("Treelock 3");
+    if (key == "tl-d10") return QStringLiteral("Treelock 10");
+    if (key == "tl-move") return QStringLiteral("move");
+    if (key == "seed") return QStringLiteral("seed");
+    if (key == "plain") return QStringLiteral("plain");
+    if (key == "ping") return QStringLiteral("PING");
+    if (key == "eval1") return QStringLiteral("EVALSHA 1");
+    return QString::fromStdString(key);
+}
+
+QColor colorOf(const std::string& key)
+{
+    if (key == "tl-d3") return QColor(0x1f, 0x77, 0xb4);
+    if (key == "tl-d10") return QColor(0x17, 0xbe, 0xcf);
+    if (key == "tl-move") return QColor(0x2c, 0xa0, 0x2c);
+    if (key == "seed") return QColor(0xd6, 0x27, 0x28);
+    if (key == "plain") return QColor(0xff, 0x7f, 0x0e);
+    if (key == "ping") return QColor(0x7f, 0x7f, 0x7f);
+    return QColor(0x94, 0x67, 0xbd);
+}
+
+QChart* makeChart(const BenchResults& results, const Report& report, int connections, double lo, double hi)
+{
+    auto* chart = new QChart; // Owned by the view it is given to.
+    chart->setTitle(QStringLiteral("%1 connection%2").arg(connections).arg(connections > 1 ? "s" : ""));
+    QFont titleFont = chart->titleFont();
+    titleFont.setPointSize(12);
+    titleFont.setBold(true);
+    chart->setTitleFont(titleFont);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+
+    const auto& held = results.options.held;
+    auto* x = new QCategoryAxis;
+    x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    for (std::size_t i = 0; i < held.size(); ++i)
+        x->append(heldLabel(held[i]), static_cast<qreal>(i));
+    x->setRange(-0.15, static_cast<qreal>(held.size()) - 0.85);
+    x->setTitleText(QStringLiteral("N other leases held in the project"));
+    auto* y = new QLogValueAxis;
+    y->setBase(10);
+    y->setLabelFormat(QStringLiteral("%g"));
+    y->setRange(lo, hi);
+    y->setMinorTickCount(-1);
+    y->setTitleText(QStringLiteral("ops/s (log): pairs for locks, calls for PING/EVALSHA"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+
+    for (const auto& key : results.contenders) {
+        auto* series = new QLineSeries;
+        series->setName(shortLabel(key));
+        series->setPointsVisible(true);
+        for (std::size_t i = 0; i < held.size(); ++i) {
+            const SummaryRow* s = find(report, key, held[i], connections);
+            if (s && s->opsPerSec.median > 0)
+                series->append(static_cast<qreal>(i), s->opsPerSec.median);
+        }
+        QPen pen(colorOf(key));
+        pen.setWidthF(key.rfind("tl-", 0) == 0 ? 3.0 : 2.0);
+        if (key == "ping" || key == "eval1")
+            pen.setStyle(Qt::DashLine);
+        series->setPen(pen);
+        chart->addSeries(series);
+        series->attachAxis(x);
+        series->attachAxis(y);
+    }
+    return chart;
+}
+
+} // namespace
+
+void writeThroughputPlot(const BenchResults& results, const Report& report, const std::string& file)
+{
+    std::unique_ptr<QApplication> ownApp;
+    if (!QCoreApplication::instance()) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        static int argc = 1;
+        static char name[] = "treelock-bench";
+        static char* argv[] = {name, nullptr};
+        ownApp = std::make_unique<QApplication>(argc, argv);
+    }
+
+    double lo = 1e300, hi = 0;
+    for (const auto& s : report.summary) {
+        if (s.opsPerSec.median > 0) {
+            lo = std::min(lo, s.opsPerSec.median);
+            hi = std::max(hi, s.opsPerSec.median);
+        }
+    }
+    if (hi <= 0)
+        throw std::runtime_error("--plot: nothing to draw (no operation succeeded)");
+    lo = std::pow(10.0, std::floor(std::log10(lo)));
+    hi = std::pow(10.0, std::ceil(std::log10(hi)));
+
+    const auto& connections = results.options.connections;
+    const int panelW = 660, panelH = 600, header = 56;
+    const int columns = static_cast<int>(connections.size());
+    QImage image(panelW * columns, panelH + header, QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    QFont font = painter.font();
+    font.setPointSize(13);
+    font.setBold(true);
+    painter.setFont(font);
+    const auto& m = results.machine;
+    painter.drawText(QRect(0, 4, image.width(), 26), Qt::AlignCenter,
+                     QStringLiteral("treelock-bench: throughput against held leases (median of %1 repetitions)")
+                         .arg(results.options.reps));
+    font.setPointSize(9);
+    font.setBold(false);
+    painter.setFont(font);
+    painter.drawText(QRect(0, 30, image.width(), 22), Qt::AlignCenter,
+                     QString::fromStdString(std::to_string(m.nproc) + " CPUs, " + m.cpuModel + "; redis-server "
+                                            + m.redisVersion + " over " + m.transport + "; " + m.pinning));
+
+    for (int i = 0; i < columns; ++i) {
+        QChartView view(makeChart(results, report, connections[static_cast<std::size_t>(i)], lo, hi));
+        view.setRenderHint(QPainter::Antialiasing);
+        view.resize(panelW, panelH);
+        view.show();
+        const QPixmap pixmap = view.grab();
+        painter.drawPixmap(i * panelW, header, pixmap);
+    }
+    painter.end();
+    if (!image.save(QString::fromStdString(file), "PNG"))
+        throw std::runtime_error("--plot: cannot write " + file);
+}
+
+} // namespace treelock::bench

@@ -1,0 +1,17 @@
+#include "studiobench.h"
+
+#ifndef TREELOCK_BENCH_NO_UI_REASON
+#define TREELOCK_BENCH_NO_UI_REASON "this build has no Studio benchmark"
+#endif
+
+namespace treelock::bench {
+
+UiFigures runStudioBench(const BenchOptions&)
+{
+    UiFigures figures;
+    figures.available = false;
+    figures.note = "Studio at scale not measured: " TREELOCK_BENCH_NO_UI_REASON;
+    return figures;
+}
+
+} // namespace treelock::bench

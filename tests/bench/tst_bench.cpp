@@ -1,0 +1,212 @@
+// treelock-bench works: a --smoke run measures every contender with no failed
+// operation and leaves the state as it found it. No timing is asserted: the
+// figures are results, not pass/fail criteria.
+
+#include "benchoptions.h"
+#include "plot.h"
+#include "report.h"
+
+#include <nlohmann/json.hpp>
+
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+
+using nlohmann::json;
+using namespace treelock::bench;
+
+namespace {
+
+struct RunResult {
+    int exitCode = -1;
+    std::string out;
+};
+
+RunResult runBench(const std::string& arguments)
+{
+    const std::string command = std::string(TREELOCK_BENCH_PATH) + " " + arguments;
+    RunResult r;
+    FILE* pipe = ::popen(command.c_str(), "r");
+    if (!pipe)
+        return r;
+    char buffer[4096];
+    std::size_t n = 0;
+    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0)
+        r.out.append(buffer, n);
+    const int status = ::pclose(pipe);
+    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+
+ParseOutcome parse(std::initializer_list<const char*> args)
+{
+    std::vector<std::string> store{"treelock-bench"};
+    store.insert(store.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& s : store)
+        argv.push_back(s.data());
+    return parseOptions(static_cast<int>(argv.size()), argv.data());
+}
+
+CellResult cell(const char* contender, long long held, int rep, double ops, double server = 0)
+{
+    CellResult c;
+    c.contender = contender;
+    c.held = held;
+    c.connections = 1;
+    c.rep = rep;
+    c.opsPerSec = ops;
+    c.ops = static_cast<std::uint64_t>(ops);
+    c.serverUsPerOp = server;
+    return c;
+}
+
+} // namespace
+
+TEST(BenchSmoke, everyContenderMeasuredWithoutErrorsAndStateRestored)
+{
+    const auto dir = std::filesystem::temp_directory_path() / ("tst_bench_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string plot = (dir / "plot.png").string();
+    const bool withPlot = plotAvailable();
+
+    const RunResult run = runBench("--smoke --json" + (withPlot ? " --plot " + plot : std::string()));
+    ASSERT_EQ(run.exitCode, 0) << "treelock-bench --smoke failed; stdout:\n" << run.out;
+    const json j = json::parse(run.out, nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << "stdout is not JSON:\n" << run.out;
+
+    std::set<std::string> expected;
+    for (const auto& c : allContenders())
+        expected.insert(c.key);
+    std::set<std::string> seen;
+    for (const auto& c : j.at("contenders"))
+        seen.insert(c.at("key").get<std::string>());
+    EXPECT_EQ(seen, expected);
+
+    EXPECT_EQ(j.at("total_errors").get<long long>(), 0);
+    EXPECT_TRUE(j.at("baseline_ok").get<bool>());
+    for (const auto& r : j.at("rounds"))
+        EXPECT_TRUE(r.at("baseline_ok").get<bool>()) << r.at("baseline_detail").get<std::string>();
+
+    const auto held = j.at("options").at("held").get<std::vector<long long>>();
+    const auto connections = j.at("options").at("connections").get<std::vector<int>>();
+    for (const auto& key : expected) {
+        for (long long n : held) {
+            for (int c : connections) {
+                const json* row = nullptr;
+                for (const auto& s : j.at("summary"))
+                    if (s.at("contender") == key && s.at("held") == n && s.at("connections") == c)
+                        row = &s;
+                ASSERT_NE(row, nullptr) << key << " N=" << n << " c=" << c << " missing";
+                EXPECT_GT(row->at("ops_per_sec").at("median").get<double>(), 0)
+                    << key << " N=" << n << " c=" << c;
+                EXPECT_EQ(row->at("errors").get<long long>(), 0) << key << " N=" << n << " c=" << c;
+                EXPECT_GT(row->at("server_us_per_op").at("median").get<double>(), 0)
+                    << key << " N=" << n << " c=" << c << ": no server time from INFO commandstats";
+            }
+        }
+    }
+    for (const auto& c : j.at("cells"))
+        EXPECT_EQ(c.at("server_calls"), c.at("expected_server_calls"))
+            << c.at("contender") << " N=" << c.at("held") << " c=" << c.at("connections");
+    EXPECT_FALSE(j.at("ratios").empty());
+    EXPECT_EQ(j.at("targets").size(), 9u);
+
+    if (withPlot) {
+        std::ifstream png(plot, std::ios::binary);
+        char magic[8] = {};
+        png.read(magic, 8);
+        EXPECT_EQ(std::string(magic + 1, 3), "PNG") << plot << " is not a PNG";
+    }
+    std::filesystem::remove_all(dir);
+}
+
+TEST(BenchSmoke, plotOptionSaysWhenUnavailable)
+{
+    if (plotAvailable())
+        GTEST_SKIP() << "this build has Qt Charts; the smoke run covers --plot";
+    const RunResult run = runBench("--smoke --plot /nonexistent/x.png 2>&1");
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_NE(run.out.find("unavailable"), std::string::npos) << run.out;
+}
+
+TEST(BenchOptions, presetsAndListsParse)
+{
+    const auto quick = parse({"--quick"});
+    ASSERT_TRUE(quick.options);
+    EXPECT_EQ(quick.options->mode, "quick");
+    EXPECT_LT(quick.options->duration.count(), 1000);
+
+    const auto lists = parse({"--quick", "--n", "0,10k,100000", "--connections", "1,8,32", "--reps", "5"});
+    ASSERT_TRUE(lists.options);
+    EXPECT_EQ(lists.options->held, (std::vector<long long>{0, 10000, 100000}));
+    EXPECT_EQ(lists.options->connections, (std::vector<int>{1, 8, 32}));
+    EXPECT_EQ(lists.options->reps, 5);
+
+    const auto bad = parse({"--n", "ten"});
+    EXPECT_FALSE(bad.options);
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.message.find("--n"), std::string::npos) << bad.message;
+}
+
+TEST(BenchReport, ratiosArePairedWithinEachRepetition)
+{
+    BenchResults results;
+    results.options.held = {0, 10000};
+    results.options.connections = {1};
+    results.options.reps = 2;
+    results.contenders = {"tl-d3", "seed", "plain"};
+    // Rep 0 runs twice as fast as rep 1 for everyone: the ratios must not see it.
+    for (int rep = 0; rep < 2; ++rep) {
+        const double speed = rep == 0 ? 2.0 : 1.0;
+        results.cells.push_back(cell("tl-d3", 0, rep, 7000 * speed, 17));
+        results.cells.push_back(cell("seed", 0, rep, 7000 * speed, 6));
+        results.cells.push_back(cell("plain", 0, rep, 10000 * speed, 2));
+        results.cells.push_back(cell("tl-d3", 10000, rep, 6300 * speed, 18));
+        results.cells.push_back(cell("seed", 10000, rep, 500 * speed, 1800));
+        results.cells.push_back(cell("plain", 10000, rep, 10000 * speed, 2));
+    }
+    const Report report = analyse(results);
+
+    auto ratio = [&](const std::string& name, long long n) {
+        for (const auto& r : report.ratios)
+            if (r.name == name && r.held == n && r.connections == 1)
+                return r.value;
+        ADD_FAILURE() << name << " at " << n << " missing";
+        return Spread{};
+    };
+    EXPECT_DOUBLE_EQ(ratio("tl-d3 / plain", 0).min, 0.7);
+    EXPECT_DOUBLE_EQ(ratio("tl-d3 / plain", 0).max, 0.7);
+    EXPECT_DOUBLE_EQ(ratio("tl-d3 / seed", 10000).median, 12.6);
+    EXPECT_DOUBLE_EQ(ratio("tl-d3 N / N=0", 10000).median, 0.9);
+    EXPECT_DOUBLE_EQ(ratio("server: seed / tl-d3", 10000).median, 100);
+
+    for (const auto& t : report.targets) {
+        if (t.name == "vs seed at 10k") {
+            EXPECT_EQ(t.met(), std::optional<bool>(true));
+        } else if (t.name == "vs seed at 100k" || t.name == "vs plain, 8 connections") {
+            EXPECT_EQ(t.met(), std::nullopt) << t.name << " was not measured";
+        } else if (t.name == "vs plain, 1 connection") {
+            EXPECT_EQ(t.met(), std::optional<bool>(true)) << "0.63 >= 0.6";
+        } else if (t.name == "server time, depth 3") {
+            EXPECT_EQ(t.met(), std::optional<bool>(true));
+        }
+    }
+}
+
+TEST(BenchReport, spreadIsMedianAndRange)
+{
+    const Spread s = Spread::of({3, 1, 2, 10});
+    EXPECT_DOUBLE_EQ(s.median, 2.5);
+    EXPECT_DOUBLE_EQ(s.min, 1);
+    EXPECT_DOUBLE_EQ(s.max, 10);
+    EXPECT_EQ(s.values, (std::vector<double>{3, 1, 2, 10}));
+}
