@@ -312,22 +312,16 @@ void MatrixView::onSubCellChosen(int subCell)
 
 bool MatrixView::exportMarkdown(const QString& fileName, QString* error) const
 {
-    if (!isReady()) {
-        if (error)
-            *error = tr("the matrix is still being derived");
-        return false;
-    }
-    QFile file(fileName);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    file.write(QByteArray::fromStdString(matrixToMarkdown(*m_model->matrix())));
-    return file.error() == QFileDevice::NoError;
+    return writeExport(fileName, &matrixToMarkdown, error);
 }
 
 bool MatrixView::exportCsv(const QString& fileName, QString* error) const
+{
+    return writeExport(fileName, &matrixToCsv, error);
+}
+
+bool MatrixView::writeExport(const QString& fileName, std::string (*format)(const DerivedMatrix&),
+                             QString* error) const
 {
     if (!isReady()) {
         if (error)
@@ -340,7 +334,7 @@ bool MatrixView::exportCsv(const QString& fileName, QString* error) const
             *error = file.errorString();
         return false;
     }
-    file.write(QByteArray::fromStdString(matrixToCsv(*m_model->matrix())));
+    file.write(QByteArray::fromStdString(format(*m_model->matrix())));
     return file.error() == QFileDevice::NoError;
 }
 

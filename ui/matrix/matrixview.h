@@ -63,6 +63,8 @@ signals:
                           bool allowed);
 
 private:
+    bool writeExport(const QString& fileName, std::string (*format)(const DerivedMatrix&),
+                     QString* error) const;
     void derive(const QString& profile);
     void showMatrix(const QString& profile, std::shared_ptr<const DerivedMatrix> matrix);
     void onCellActivated(const QModelIndex& index);
