@@ -571,6 +571,12 @@ void MainWindow::onBackend(const BackendInfo& info)
                                                        : QStringLiteral("%1 @ %2").arg(info.project, info.url)));
     if (info.kind == BackendConfig::Kind::Memory && !info.note.isEmpty())
         statusBar()->showMessage(info.note, 15000);
+    // The private server is throwaway by design (no persistence); anywhere else
+    // a weakened guarantee is said out loud, not only in a tooltip.
+    if (info.kind == BackendConfig::Kind::Url && !info.warnings.isEmpty()) {
+        m_backendLabel->setText(m_backendLabel->text() + QStringLiteral(" <b style='color:#c62828'>⚠</b>"));
+        statusBar()->showMessage(tr("Server warning: %1").arg(info.warnings.join(QStringLiteral(" · "))), 30000);
+    }
 }
 
 void MainWindow::onConnection(const ConnectionState& state)

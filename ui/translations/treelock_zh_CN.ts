@@ -1237,6 +1237,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>在终端中：</translation>
     </message>
     <message>
+        <source>Server warning: %1</source>
+        <translation>服务器警告：%1</translation>
+    </message>
+    <message>
         <location filename="../mainwindow/mainwindow.cpp" line="566"/>
         <source>Server warnings:</source>
         <translation>服务器警告：</translation>
