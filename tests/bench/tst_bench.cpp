@@ -3,6 +3,7 @@
 // figures are results, not pass/fail criteria.
 
 #include "benchoptions.h"
+#include "process.h"
 #include "plot.h"
 #include "report.h"
 
@@ -10,10 +11,8 @@
 
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -31,18 +30,8 @@ struct RunResult {
 
 RunResult runBench(const std::string& arguments)
 {
-    const std::string command = std::string(TREELOCK_BENCH_PATH) + " " + arguments;
-    RunResult r;
-    FILE* pipe = ::popen(command.c_str(), "r");
-    if (!pipe)
-        return r;
-    char buffer[4096];
-    std::size_t n = 0;
-    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0)
-        r.out.append(buffer, n);
-    const int status = ::pclose(pipe);
-    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
+    const auto r = treelock::test::runCommand(std::string(TREELOCK_BENCH_PATH) + " " + arguments);
+    return {r.exitCode, r.output};
 }
 
 

@@ -1,5 +1,6 @@
 // History checker and interval checker: synthetic histories that must pass and
 // must fail, and real histories of both engines.
+#include "process.h"
 #include "redisserver.h"
 
 #include <treelock/error.h>
@@ -9,8 +10,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
-#include <sys/wait.h>
 
 #include <random>
 
@@ -296,14 +295,8 @@ namespace {
 
 std::pair<std::string, int> runCli(const std::string& args)
 {
-    std::string output;
-    FILE* pipe = ::popen((std::string(TREELOCK_CLI_PATH) + " " + args + " 2>&1").c_str(), "r");
-    char buffer[4096];
-    size_t n;
-    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0)
-        output.append(buffer, n);
-    const int status = ::pclose(pipe);
-    return {output, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+    const auto r = test::runCommand(std::string(TREELOCK_CLI_PATH) + " " + args + " 2>&1");
+    return {r.output, r.exitCode};
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 // Security: force-release rules and audit, lock-delay, least-privilege Redis ACL
 // users (docs/security.md), credentials never shown, configuration warnings.
+#include "process.h"
 #include "redisserver.h"
 
 #include <treelock/error.h>
@@ -8,7 +9,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <thread>
 
 using namespace treelock;
@@ -86,15 +86,8 @@ std::string redisCli(const test::RedisServer& server, const std::string& user, c
 // Runs the treelock CLI with extra environment; returns stdout+stderr and the exit code.
 std::pair<std::string, int> runCli(const std::string& env, const std::string& args)
 {
-    const std::string command = "env " + env + " " + TREELOCK_CLI_PATH + " " + args + " 2>&1";
-    std::string output;
-    FILE* pipe = ::popen(command.c_str(), "r");
-    char buffer[4096];
-    size_t n;
-    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0)
-        output.append(buffer, n);
-    const int status = ::pclose(pipe);
-    return {output, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+    const auto r = test::runCommand("env " + env + " " + TREELOCK_CLI_PATH + " " + args + " 2>&1");
+    return {r.output, r.exitCode};
 }
 
 } // namespace

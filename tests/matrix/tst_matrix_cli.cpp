@@ -1,19 +1,17 @@
 // `treelock matrix` as a user runs it: the binary, its output formats, and the
 // committed docs/permission-matrix.md being exactly `treelock matrix --markdown`.
+#include "process.h"
 #include "treelock/matrix.h"
 #include "treelock/policy.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <array>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
@@ -26,18 +24,8 @@ struct Result {
 // merged so failures show it.
 Result run(const std::string& args)
 {
-    const std::string command = std::string("'") + TREELOCK_CLI_PATH + "' " + args + " 2>&1";
-    Result result;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe)
-        return result;
-    std::array<char, 65536> buffer{};
-    std::size_t n = 0;
-    while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-        result.out.append(buffer.data(), n);
-    const int status = pclose(pipe);
-    result.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return result;
+    const auto r = treelock::test::runCommand(std::string("'") + TREELOCK_CLI_PATH + "' " + args + " 2>&1");
+    return {r.exitCode, r.output};
 }
 
 std::string readFile(const std::filesystem::path& path)

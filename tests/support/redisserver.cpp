@@ -1,5 +1,7 @@
 #include "redisserver.h"
 
+#include "process.h"
+
 #include <arpa/inet.h>
 #include <csignal>
 #include <cstdio>
@@ -168,16 +170,7 @@ std::string RedisServer::cli(const std::vector<std::string>& args) const
             quoted += (c == '\'') ? std::string("'\\''") : std::string(1, c);
         command += " '" + quoted + "'";
     }
-    command += " 2>&1";
-    std::string output;
-    if (FILE* pipe = ::popen(command.c_str(), "r")) {
-        char buffer[4096];
-        size_t n;
-        while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0)
-            output.append(buffer, n);
-        ::pclose(pipe);
-    }
-    return output;
+    return runCommand(command + " 2>&1").output;
 }
 
 } // namespace treelock::test
