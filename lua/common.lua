@@ -149,10 +149,14 @@ local function event(fields)
   redis.call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', unpack(fields))
 end
 
--- Removes a lease entirely. `kind` is the event type, or nil for none.
-local function dropLease(id, kind, extra)
+-- The record fields dropLease needs, in the order it reads them.
+local DROP_FIELDS = { 'requests', 'owner', 'op', 'fence' }
+
+-- Removes a lease entirely. `kind` is the event type, or nil for none. `rec`:
+-- the lease's DROP_FIELDS if the caller has read them already, else nil.
+local function dropLease(id, kind, extra, rec)
   local key = LEASE_PREFIX .. id
-  local rec = redis.call('HMGET', key, 'requests', 'owner', 'op', 'fence')
+  rec = rec or redis.call('HMGET', key, unpack(DROP_FIELDS))
   if rec[1] then applyCounts(parseRequests(rec[1]), -1, id) end
   redis.call('DEL', key)
   redis.call('ZREM', EXPIRY, id)

@@ -12,15 +12,17 @@ Work: O(requests x depth) in a constant number of calls.
 
 local id = ARGV[3]
 if not validId(id) then return { -1, 'lease id must be 32 lower-case hex digits' } end
-local rec = redis.call('HMGET', KEYS[6], 'holds', 'revoked')
-if not rec[1] or rec[2] == '1' then return { 0, 0 } end
+-- One read serves the checks below and dropLease (DROP_FIELDS first).
+local rec = redis.call('HMGET', KEYS[6], 'requests', 'owner', 'op', 'fence', 'holds', 'revoked')
+local holds, revoked = tonumber(rec[5]), rec[6]
+if not rec[1] or revoked == '1' then return { 0, 0 } end
 local exp = leaseExpiry(id)
 if not exp or exp <= NOW_MS then
-  dropLease(id, 'expire')
+  dropLease(id, 'expire', nil, rec)
   return { 2, 0 }
 end
-if tonumber(rec[1]) > 1 then
+if holds > 1 then
   return { 1, redis.call('HINCRBY', KEYS[6], 'holds', -1) }
 end
-dropLease(id, 'release')
+dropLease(id, 'release', nil, rec)
 return { 1, 0 }
