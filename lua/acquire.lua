@@ -9,98 +9,140 @@ Replies:
   {0, blocker id, owner, op, path, mode, expires_in_ms,
       clash path, held mode, wanted path, wanted mode}          refused
   {-1, message}                                                 invalid argument
-Work: O(requests x depth) reads and writes in a constant number of calls, plus a
+Work: O(requests x depth) in a constant number of calls: one HMGET reads every
+field to check and every count to raise, one HSET writes the counts. Plus a
 bounded reap (ARGV[7] leases; up to 1,000 more only on a clash while expired
 leases remain) and, only when the recorded holder of a clashing count is gone,
 a scan of at most 1,000 lease records to name another.
 ]]
 
-local id, owner, op = ARGV[3], ARGV[4], ARGV[5]
-local ttl, reapBatch, n = tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
+local id, owner, op, ttlText = ARGV[3], ARGV[4], ARGV[5], ARGV[6]
+local ttl, reapBatch, n = tonumber(ttlText), tonumber(ARGV[7]), tonumber(ARGV[8])
 local leaseKey = KEYS[6]
 
 if not validId(id) then return { -1, 'lease id must be 32 lower-case hex digits' } end
 if not ttl or ttl < 10 or ttl > 86400000 or ttl ~= math.floor(ttl) then
   return { -1, 'ttl must be an integer between 10 and 86400000 ms' }
 end
+if not reapBatch or reapBatch < 0 or reapBatch > 1000 then
+  return { -1, 'reap batch must be between 0 and 1000' }
+end
 if not n or n < 1 or n > 64 or #ARGV ~= 8 + 2 * n then
   return { -1, 'between 1 and 64 requests expected' }
 end
-if #owner > 256 or #op > 256 or string.find(owner, '[%z\n]') or string.find(op, '[%z\n]') then
+if #owner > 256 or #op > 256 or find(owner, '[%z\n]') or find(op, '[%z\n]') then
   return { -1, 'owner and operation must be at most 256 bytes, without NUL or newline' }
 end
-local requests, lines, seen = {}, {}, {}
+local requestText, seen = nil, {}
 for i = 1, n do
   local mode, path = ARGV[7 + 2 * i], ARGV[8 + 2 * i]
-  if not IS_MODE[mode] then return { -1, 'unknown lock mode ' .. tostring(mode) } end
+  if mode ~= 'X' and mode ~= 'S' and mode ~= 'IX' and mode ~= 'IS' and mode ~= 'SIX' then
+    return { -1, 'unknown lock mode ' .. tostring(mode) }
+  end
   local why = badPath(path)
   if why then return { -1, 'path is not canonical (' .. why .. ')' } end
   if seen[path] then return { -1, 'one request per path expected' } end
   seen[path] = true
-  requests[i] = { mode = mode, path = path }
-  lines[i] = mode .. ' ' .. path
+  requestText = (i == 1) and (mode .. ' ' .. path) or (requestText .. '\n' .. mode .. ' ' .. path)
 end
-local requestText = table.concat(lines, '\n')
 
 -- Refusals of the id come first, so a refused call changes nothing.
-local existing = redis.call('HMGET', leaseKey, 'requests', 'revoked')
-if existing[1] then
-  local exp = leaseExpiry(id)
-  if exp and exp > NOW_MS then
-    if existing[2] == '1' then return { -1, 'lease id is revoked: it was force-released and cannot be reused' } end
-    if existing[1] ~= requestText then
-      return { -1, 'lease id in use with other requests: a reentrant acquire must repeat the same requests' }
-    end
+local existing = call('HMGET', leaseKey, 'requests', 'revoked', 'expires_ms', 'fence')
+local live = existing[1] and (tonumber(existing[3]) or 0) > NOW_MS
+if live then
+  if existing[2] == '1' then return { -1, 'lease id is revoked: it was force-released and cannot be reused' } end
+  if existing[1] ~= requestText then
+    return { -1, 'lease id in use with other requests: a reentrant acquire must repeat the same requests' }
   end
 end
 
-reapExpired(reapBatch)
+local reaped = reapExpired(reapBatch)
 
--- Reentrancy (the reap may have removed the lease already).
-existing = redis.call('HMGET', leaseKey, 'requests', 'fence')
-if existing[1] then
-  local exp = leaseExpiry(id)
-  if not exp or exp <= NOW_MS then
-    dropLease(id, 'expire')
-  else
-    local holds = redis.call('HINCRBY', leaseKey, 'holds', 1)
-    local expires = NOW_MS + ttl
-    redis.call('HSET', leaseKey, 'expires_ms', num(expires), 'ttl', num(ttl))
-    redis.call('ZADD', EXPIRY, num(expires), id)
-    return { 1, id, tonumber(existing[2]), expires, holds, ttl }
+if live then -- reentrant: a live lease is never reaped
+  local holds = call('HINCRBY', leaseKey, 'holds', 1)
+  local expires = NOW_MS + ttl
+  call('HSET', leaseKey, 'expires_ms', expires, 'ttl', ttl)
+  call('ZADD', EXPIRY, expires, id)
+  return { 1, id, tonumber(existing[4]), expires, holds, ttl }
+end
+if existing[1] then -- this id's lease expired; drop it unless the batch just did
+  local gone = false
+  for i = 1, #reaped do
+    if reaped[i] == id then gone = true; break end
   end
+  if not gone then dropLease(id, 'expire') end
 end
 
--- Fields to check, in the documented order, with what each check is for.
-local function checkFields()
-  local fields, meta = {}, {}
-  for ri, r in ipairs(requests) do
-    local im = intention(r.mode)
-    for _, a in ipairs(ancestors(r.path)) do
-      for _, h in ipairs(MODES) do
-        if not COMPAT[h][im] then
-          fields[#fields + 1] = a .. '|' .. h
-          meta[#meta + 1] = { path = a, held = h, req = ri }
+-- One read: the fields to check (in the documented order: per request, its
+-- ancestors root first, then its own path; per node the held modes in the order
+-- IS, IX, S, SIX, X), then the counts this grant raises.
+local function readFields()
+  local fields, order, delta, lastCheck = {}, {}, {}, {}
+  for i = 1, n do
+    local mode, path = ARGV[7 + 2 * i], ARGV[8 + 2 * i]
+    if path ~= '/' then
+      local ix = mode ~= 'S' and mode ~= 'IS'
+      local a, from = '/', 2
+      while a do
+        if ix then
+          fields[#fields + 1] = a .. '|S'
+          fields[#fields + 1] = a .. '|SIX'
         end
+        fields[#fields + 1] = a .. '|X'
+        local j = find(path, '/', from, true)
+        if j then a = sub(path, 1, j - 1); from = j + 1 else a = nil end
       end
     end
-    for _, h in ipairs(MODES) do
-      if not COMPAT[h][r.mode] then
-        fields[#fields + 1] = r.path .. '|' .. h
-        meta[#meta + 1] = { path = r.path, held = h, req = ri }
-      end
+    if mode == 'IS' then
+      fields[#fields + 1] = path .. '|X'
+    elseif mode == 'IX' then
+      fields[#fields + 1] = path .. '|S'
+      fields[#fields + 1] = path .. '|SIX'
+      fields[#fields + 1] = path .. '|X'
+    elseif mode == 'S' then
+      fields[#fields + 1] = path .. '|IX'
+      fields[#fields + 1] = path .. '|SIX'
+      fields[#fields + 1] = path .. '|X'
+    elseif mode == 'SIX' then
+      fields[#fields + 1] = path .. '|IX'
+      fields[#fields + 1] = path .. '|S'
+      fields[#fields + 1] = path .. '|SIX'
+      fields[#fields + 1] = path .. '|X'
+    else
+      fields[#fields + 1] = path .. '|IS'
+      fields[#fields + 1] = path .. '|IX'
+      fields[#fields + 1] = path .. '|S'
+      fields[#fields + 1] = path .. '|SIX'
+      fields[#fields + 1] = path .. '|X'
     end
+    lastCheck[i] = #fields
+    addContributions(mode, path, order, delta)
   end
-  return fields, meta
+  local checks = #fields
+  for i = 1, #order do fields[checks + i] = order[i] end
+  return fields, checks, lastCheck, order, delta, callChunked('HMGET', NODES, fields)
 end
 
-local function findClash()
-  local fields, meta = checkFields()
-  local counts = callChunked('HMGET', NODES, fields)
-  for i = 1, #fields do
-    if (tonumber(counts[i]) or 0) > 0 then return meta[i] end
+local fields, checks, lastCheck, order, delta, values = readFields()
+-- The first clashing check field, and the request it was checked for.
+local function firstClash()
+  for k = 1, checks do
+    if values[k] then
+      for i = 1, n do
+        if lastCheck[i] >= k then return fields[k], i end
+      end
+    end
   end
   return nil
+end
+local clash, clashReq = firstClash()
+if clash then
+  local first = call('ZRANGE', EXPIRY, 0, 0, 'WITHSCORES')
+  if first[2] and tonumber(first[2]) <= NOW_MS then
+    reapExpired(1000)
+    fields, checks, lastCheck, order, delta, values = readFields()
+    clash, clashReq = firstClash()
+  end
 end
 
 -- The first request of a lease (normalised order) that leaves `held` on `path`.
@@ -110,38 +152,30 @@ local function leavesOn(requestList, path, held)
   end
   for _, r in ipairs(requestList) do
     if intention(r.mode) == held and r.path ~= path and
-       string.sub(r.path, 1, #path) == path and
-       (path == '/' or string.sub(r.path, #path + 1, #path + 1) == '/') then
+       sub(r.path, 1, #path) == path and
+       (path == '/' or sub(r.path, #path + 1, #path + 1) == '/') then
       return r
     end
   end
   return nil
 end
 
-local clash = findClash()
 if clash then
-  local first = redis.call('ZRANGE', EXPIRY, 0, 0, 'WITHSCORES')
-  if first[2] and tonumber(first[2]) <= NOW_MS then
-    reapExpired(1000)
-    clash = findClash()
-  end
-end
-
-if clash then
-  local field = clash.path .. '|' .. clash.held
-  local wanted = requests[clash.req]
-  local holder, rec, via = redis.call('HGET', WHO, field), nil, nil
+  local bar = #clash - find(string.reverse(clash), '|', 1, true) + 1
+  local clashPath, clashHeld = sub(clash, 1, bar - 1), sub(clash, bar + 1)
+  local wanted = { mode = ARGV[7 + 2 * clashReq], path = ARGV[8 + 2 * clashReq] }
+  local holder, rec, via = call('HGET', WHO, clash), nil, nil
   if holder then
-    rec = redis.call('HMGET', LEASE_PREFIX .. holder, 'requests', 'owner', 'op')
-    if rec[1] then via = leavesOn(parseRequests(rec[1]), clash.path, clash.held) end
+    rec = call('HMGET', LEASE_PREFIX .. holder, 'requests', 'owner', 'op')
+    if rec[1] then via = leavesOn(parseRequests(rec[1]), clashPath, clashHeld) end
   end
   if not via then
     holder = nil
-    local ids = redis.call('ZRANGE', EXPIRY, 0, 999)
+    local ids = call('ZRANGE', EXPIRY, 0, 999)
     for _, candidate in ipairs(ids) do
-      local r = redis.call('HMGET', LEASE_PREFIX .. candidate, 'requests', 'owner', 'op')
+      local r = call('HMGET', LEASE_PREFIX .. candidate, 'requests', 'owner', 'op')
       if r[1] then
-        via = leavesOn(parseRequests(r[1]), clash.path, clash.held)
+        via = leavesOn(parseRequests(r[1]), clashPath, clashHeld)
         if via then
           holder, rec = candidate, r
           break
@@ -150,24 +184,32 @@ if clash then
     end
   end
   if not via then
-    return { 0, '', '', '', '', '', 0, clash.path, clash.held, wanted.path, wanted.mode }
+    return { 0, '', '', '', '', '', 0, clashPath, clashHeld, wanted.path, wanted.mode }
   end
   local expiresIn = math.max(0, (leaseExpiry(holder) or NOW_MS) - NOW_MS)
   return { 0, holder, rec[2] or '', rec[3] or '', via.path, via.mode, expiresIn,
-           clash.path, clash.held, wanted.path, wanted.mode }
+           clashPath, clashHeld, wanted.path, wanted.mode }
 end
 
 -- Grant.
 -- max(previous + 1, now in µs): a counter rolled back by a restart that lost
 -- writes still issues tokens above every one handed out before.
-local fence = math.max((tonumber(redis.call('GET', FENCE)) or 0) + 1, tonumber(NOW_US))
-redis.call('SET', FENCE, num(fence))
+local fence = math.max((tonumber(call('GET', FENCE)) or 0) + 1, NOW_US)
+call('SET', FENCE, fence)
+local set, who = {}, {}
+for i = 1, #order do
+  local field = order[i]
+  set[#set + 1] = field
+  set[#set + 1] = (tonumber(values[checks + i]) or 0) + delta[field]
+  who[#who + 1] = field
+  who[#who + 1] = id
+end
+callChunked('HSET', NODES, set)
+callChunked('HSET', WHO, who)
 local expires = NOW_MS + ttl
-applyCounts(requests, 1, id)
-redis.call('HSET', leaseKey, 'owner', owner, 'op', op, 'requests', requestText,
-           'ttl', num(ttl), 'expires_ms', num(expires), 'fence', num(fence), 'holds', '1',
-           'created_ms', num(NOW_MS))
-redis.call('ZADD', EXPIRY, num(expires), id)
-event({ 'type', 'grant', 't', num(NOW_MS), 'lease', id, 'owner', owner, 'op', op,
-        'requests', requestText, 'fence', num(fence), 'expires_ms', num(expires) })
+call('HSET', leaseKey, 'owner', owner, 'op', op, 'requests', requestText, 'ttl', ttl,
+     'expires_ms', expires, 'fence', fence, 'holds', 1, 'created_ms', NOW_MS)
+call('ZADD', EXPIRY, expires, id)
+call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', 'type', 'grant', 't', NOW_MS, 'lease', id,
+     'owner', owner, 'op', op, 'requests', requestText, 'fence', fence, 'expires_ms', expires)
 return { 1, id, fence, expires, 1, ttl }

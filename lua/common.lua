@@ -1,131 +1,123 @@
 --[[ common.lua — shared by every Treelock script (prepended when loaded).
 
 Purpose: helpers for node counts, lease records, reaping and events. Defines no
-reply of its own. Each verb script starts with `local C = ...`-free code that
-uses these locals; KEYS are always:
+reply of its own. KEYS are always:
   KEYS[1] tl:{p}:nodes   KEYS[2] tl:{p}:who   KEYS[3] tl:{p}:expiry
   KEYS[4] tl:{p}:fence   KEYS[5] tl:{p}:events
 and ARGV[1] is the lease key prefix "tl:{p}:lease:", ARGV[2] the wake channel.
 Paths are compared with plain string.find (never as patterns). Time is TIME.
+
+Cost matters here: Redis runs one script at a time, so every microsecond a script
+takes, every other client waits. This prologue runs on every call, so it only
+binds names; the hot paths build few strings and tables, hand numbers to
+redis.call as numbers (Redis writes integers below 2^53 exactly), and test a
+count field by its presence (a field is deleted when its count reaches 0).
 ]]
 
 local NODES, WHO, EXPIRY, FENCE, EVENTS = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local LEASE_PREFIX, WAKE = ARGV[1], ARGV[2]
+local call, find, sub, unpack = redis.call, string.find, string.sub, unpack
 local STREAM_CAP = '10000'
 
-local function num(x) return string.format('%.0f', x) end
+local time = call('TIME')
+local NOW_MS = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local NOW_US = tonumber(time[1]) * 1000000 + tonumber(time[2])
 
 -- redis.call with a long argument list, split so unpack() stays within Lua's
--- stack limit. `command` takes `key` then list items; replies are concatenated.
+-- stack limit. `command` takes `key` then list items; array replies are concatenated.
 local CHUNK = 4000
 local function callChunked(command, key, items)
+  if #items <= CHUNK then return call(command, key, unpack(items)) end
   local replies = {}
   for first = 1, #items, CHUNK do
-    local last = math.min(first + CHUNK - 1, #items)
-    local part = redis.call(command, key, unpack(items, first, last))
+    local part = call(command, key, unpack(items, first, math.min(first + CHUNK - 1, #items)))
     if type(part) == 'table' then
-      for _, v in ipairs(part) do replies[#replies + 1] = v end
+      for i = 1, #part do replies[#replies + 1] = part[i] end
     end
   end
   return replies
 end
 
-local time = redis.call('TIME')
-local NOW_MS = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-local NOW_US = time[1] .. string.format('%06d', tonumber(time[2]))
-
-local MODES = { 'IS', 'IX', 'S', 'SIX', 'X' }
-local IS_MODE = { IS = true, IX = true, S = true, SIX = true, X = true }
--- COMPAT[held][requested]
-local COMPAT = {
-  IS  = { IS = true,  IX = true,  S = true,  SIX = true,  X = false },
-  IX  = { IS = true,  IX = true,  S = false, SIX = false, X = false },
-  S   = { IS = true,  IX = false, S = true,  SIX = false, X = false },
-  SIX = { IS = true,  IX = false, S = false, SIX = false, X = false },
-  X   = { IS = false, IX = false, S = false, SIX = false, X = false },
-}
 local function intention(mode)
   if mode == 'S' or mode == 'IS' then return 'IS' end
   return 'IX'
 end
 
--- Proper ancestors of a canonical path, root first. O(depth).
-local function ancestors(path)
-  local list = {}
-  if path == '/' then return list end
-  list[1] = '/'
-  local from = 2
-  while true do
-    local j = string.find(path, '/', from, true)
-    if not j then break end
-    list[#list + 1] = string.sub(path, 1, j - 1)
-    from = j + 1
-  end
-  return list
-end
-
 -- Defence in depth: the client canonicalised already; refuse anything that is not.
 local function badPath(path)
-  if type(path) ~= 'string' or #path == 0 or #path > 4096 then return 'bad length' end
-  if string.sub(path, 1, 1) ~= '/' then return 'not absolute' end
-  if path == '/' then return nil end
-  if string.sub(path, -1) == '/' then return 'trailing slash' end
-  if string.find(path, '//', 1, true) then return 'empty segment' end
-  if string.find(path, '[%z\1-\31\127]') then return 'control character' end
-  local padded = path .. '/'
-  if string.find(padded, '/./', 1, true) or string.find(padded, '/../', 1, true) then
-    return 'dot segment'
+  local n = #path
+  if n == 0 or n > 4096 then return 'bad length' end
+  if sub(path, 1, 1) ~= '/' then return 'not absolute' end
+  if n == 1 then return nil end
+  if sub(path, n) == '/' then return 'trailing slash' end
+  if find(path, '//', 1, true) then return 'empty segment' end
+  if find(path, '[%z\1-\31\127]') then return 'control character' end
+  if find(path, '/%.%.?/') or find(path, '/%.%.?$') then return 'dot segment' end
+  if n > 512 then -- 257 segments need at least 514 bytes
+    local segments = 0
+    for _ in string.gmatch(path, '/') do segments = segments + 1 end
+    if segments > 256 then return 'too many segments' end
   end
-  local segments = 0
-  for _ in string.gmatch(path, '/') do segments = segments + 1 end
-  if segments > 256 then return 'too many segments' end
   return nil
 end
 
 -- "MODE PATH\nMODE PATH" -> { {path=, mode=}, ... }
 local function parseRequests(text)
   local list = {}
-  local from = 1
-  while from <= #text do
-    local nl = string.find(text, '\n', from, true)
-    local line = string.sub(text, from, (nl or (#text + 1)) - 1)
-    local sp = string.find(line, ' ', 1, true)
-    list[#list + 1] = { mode = string.sub(line, 1, sp - 1), path = string.sub(line, sp + 1) }
-    if not nl then break end
+  local from, n = 1, #text
+  while from <= n do
+    local nl = find(text, '\n', from, true) or (n + 1)
+    local sp = find(text, ' ', from, true)
+    list[#list + 1] = { mode = sub(text, from, sp - 1), path = sub(text, sp + 1, nl - 1) }
     from = nl + 1
   end
   return list
 end
 
--- Contributions of a request list: ordered fields and a field -> delta map.
-local function contributions(requests)
-  local order, delta = {}, {}
-  local function add(field)
-    if not delta[field] then
-      delta[field] = 0
-      order[#order + 1] = field
+-- Adds one request's count fields to `order` (first-seen order) and `delta`
+-- (field -> how many): its intention mode on every proper ancestor, root first,
+-- then its own mode on its own path. O(depth).
+local function addContributions(mode, path, order, delta)
+  local field
+  if path ~= '/' then
+    local im = (mode == 'S' or mode == 'IS') and '|IS' or '|IX'
+    local a, from = '/', 2
+    while a do
+      field = a .. im
+      local d = delta[field]
+      if d then delta[field] = d + 1 else delta[field] = 1; order[#order + 1] = field end
+      local j = find(path, '/', from, true)
+      if j then a = sub(path, 1, j - 1); from = j + 1 else a = nil end
     end
-    delta[field] = delta[field] + 1
   end
-  for _, r in ipairs(requests) do
-    local im = intention(r.mode)
-    for _, a in ipairs(ancestors(r.path)) do add(a .. '|' .. im) end
-    add(r.path .. '|' .. r.mode)
+  field = path .. '|' .. mode
+  local d = delta[field]
+  if d then delta[field] = d + 1 else delta[field] = 1; order[#order + 1] = field end
+end
+
+-- The count fields of a lease's request text.
+local function contributionsOf(text)
+  local order, delta = {}, {}
+  local from, n = 1, #text
+  while from <= n do
+    local nl = find(text, '\n', from, true) or (n + 1)
+    local sp = find(text, ' ', from, true)
+    addContributions(sub(text, from, sp - 1), sub(text, sp + 1, nl - 1), order, delta)
+    from = nl + 1
   end
   return order, delta
 end
 
--- Adds (sign = 1) or removes (sign = -1) a lease's counts; on add, records it in WHO.
-local function applyCounts(requests, sign, id)
-  local order, delta = contributions(requests)
-  if #order == 0 then return end
+-- Subtracts a lease's counts; fields that reach 0 leave NODES and WHO.
+local function removeCounts(order, delta)
   local current = callChunked('HMGET', NODES, order)
   local set, gone = {}, {}
-  for i, field in ipairs(order) do
-    local value = (tonumber(current[i]) or 0) + sign * delta[field]
+  for i = 1, #order do
+    local field = order[i]
+    local value = (tonumber(current[i]) or 0) - delta[field]
     if value > 0 then
       set[#set + 1] = field
-      set[#set + 1] = num(value)
+      set[#set + 1] = value
     else
       gone[#gone + 1] = field
     end
@@ -135,52 +127,47 @@ local function applyCounts(requests, sign, id)
     callChunked('HDEL', NODES, gone)
     callChunked('HDEL', WHO, gone)
   end
-  if sign > 0 then
-    local who = {}
-    for _, field in ipairs(order) do
-      who[#who + 1] = field
-      who[#who + 1] = id
-    end
-    callChunked('HSET', WHO, who)
-  end
 end
 
 local function event(fields)
-  redis.call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', unpack(fields))
+  call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', unpack(fields))
 end
-
--- The record fields dropLease needs, in the order it reads them.
-local DROP_FIELDS = { 'requests', 'owner', 'op', 'fence' }
 
 -- Removes a lease entirely. `kind` is the event type, or nil for none. `rec`:
--- the lease's DROP_FIELDS if the caller has read them already, else nil.
+-- the lease's record fields requests, owner, op, fence (in that order) if the
+-- caller has read them already, else nil. `extra`: more event fields.
 local function dropLease(id, kind, extra, rec)
   local key = LEASE_PREFIX .. id
-  rec = rec or redis.call('HMGET', key, unpack(DROP_FIELDS))
-  if rec[1] then applyCounts(parseRequests(rec[1]), -1, id) end
-  redis.call('DEL', key)
-  redis.call('ZREM', EXPIRY, id)
+  rec = rec or call('HMGET', key, 'requests', 'owner', 'op', 'fence')
+  if rec[1] then removeCounts(contributionsOf(rec[1])) end
+  call('DEL', key)
+  call('ZREM', EXPIRY, id)
   if kind then
-    local fields = { 'type', kind, 't', num(NOW_MS), 'lease', id, 'owner', rec[2] or '',
-                     'op', rec[3] or '', 'requests', rec[1] or '', 'fence', rec[4] or '' }
-    if extra then for _, v in ipairs(extra) do fields[#fields + 1] = v end end
-    event(fields)
+    if extra then
+      local fields = { 'type', kind, 't', NOW_MS, 'lease', id, 'owner', rec[2] or '',
+                       'op', rec[3] or '', 'requests', rec[1] or '', 'fence', rec[4] or '' }
+      for i = 1, #extra do fields[#fields + 1] = extra[i] end
+      event(fields)
+    else
+      call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', 'type', kind, 't', NOW_MS, 'lease', id,
+           'owner', rec[2] or '', 'op', rec[3] or '', 'requests', rec[1] or '', 'fence', rec[4] or '')
+    end
   end
-  redis.call('PUBLISH', WAKE, id)
+  call('PUBLISH', WAKE, id)
 end
 
--- Reaps up to `limit` expired leases, lowest (expiry, id) first. Returns how many.
+-- Reaps up to `limit` expired leases, lowest (expiry, id) first. Returns their ids.
 local function reapExpired(limit)
-  if limit <= 0 then return 0 end
-  local ids = redis.call('ZRANGE', EXPIRY, '-inf', num(NOW_MS), 'BYSCORE', 'LIMIT', 0, limit)
-  for _, id in ipairs(ids) do dropLease(id, 'expire') end
-  return #ids
+  if limit <= 0 then return {} end
+  local ids = call('ZRANGE', EXPIRY, '-inf', NOW_MS, 'BYSCORE', 'LIMIT', 0, limit)
+  for i = 1, #ids do dropLease(ids[i], 'expire') end
+  return ids
 end
 
 local function leaseExpiry(id)
-  return tonumber(redis.call('ZSCORE', EXPIRY, id))
+  return tonumber(call('ZSCORE', EXPIRY, id))
 end
 
 local function validId(id)
-  return type(id) == 'string' and #id == 32 and string.find(id, '^[0-9a-f]+$') ~= nil
+  return type(id) == 'string' and #id == 32 and not find(id, '[^0-9a-f]')
 end

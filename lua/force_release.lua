@@ -25,20 +25,20 @@ end
 if not delay or delay < 0 or delay > 86400000 or delay ~= math.floor(delay) then
   return { -1, 'lock-delay must be an integer between 0 and 86400000 ms' }
 end
-local rec = redis.call('HMGET', KEYS[6], 'owner', 'revoked', 'fence')
+local rec = call('HMGET', KEYS[6], 'owner', 'revoked', 'fence')
 if not rec[1] or rec[2] == '1' then return { 0 } end
 local exp = leaseExpiry(id)
 local live = exp ~= nil and exp > NOW_MS
 if live and not admin then return { 3 } end
 local audit = { 'by', operator, 'host', host, 'reason', reason, 'was_live', live and '1' or '0' }
 if live and delay > 0 then
-  local r = redis.call('HMGET', KEYS[6], 'requests', 'op')
-  local fields = { 'type', 'force', 't', num(NOW_MS), 'lease', id, 'owner', rec[1], 'op', r[2] or '',
+  local r = call('HMGET', KEYS[6], 'requests', 'op')
+  local fields = { 'type', 'force', 't', NOW_MS, 'lease', id, 'owner', rec[1], 'op', r[2] or '',
                    'requests', r[1] or '', 'fence', rec[3] or '' }
   for _, v in ipairs(audit) do fields[#fields + 1] = v end
   event(fields)
-  redis.call('HSET', KEYS[6], 'revoked', '1', 'expires_ms', num(NOW_MS + delay))
-  redis.call('ZADD', EXPIRY, num(NOW_MS + delay), id)
+  call('HSET', KEYS[6], 'revoked', '1', 'expires_ms', NOW_MS + delay)
+  call('ZADD', EXPIRY, NOW_MS + delay, id)
   return { 1 }
 end
 dropLease(id, 'force', audit)

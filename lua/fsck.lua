@@ -10,13 +10,13 @@ Work: O(leases x requests x depth + node fields). An operator's tool, not a hot 
 
 local repair = ARGV[3] == '1'
 local expected, order = {}, {}
-local ids = redis.call('ZRANGE', EXPIRY, 0, -1)
+local ids = call('ZRANGE', EXPIRY, 0, -1)
 local leases, orphans = 0, {}
 for _, id in ipairs(ids) do
-  local text = redis.call('HGET', LEASE_PREFIX .. id, 'requests')
+  local text = call('HGET', LEASE_PREFIX .. id, 'requests')
   if text then
     leases = leases + 1
-    local fields, delta = contributions(parseRequests(text))
+    local fields, delta = contributionsOf(text)
     for _, f in ipairs(fields) do
       if not expected[f] then
         expected[f] = 0
@@ -28,7 +28,7 @@ for _, id in ipairs(ids) do
     orphans[#orphans + 1] = id
   end
 end
-local stored = redis.call('HGETALL', NODES)
+local stored = call('HGETALL', NODES)
 local actual, storedCount = {}, 0
 for i = 1, #stored, 2 do
   actual[stored[i]] = tonumber(stored[i + 1]) or 0
@@ -50,12 +50,12 @@ end
 if repair and (#diffs > 0 or #orphans > 0) then
   for i = 1, #diffs, 3 do
     if diffs[i + 1] > 0 then
-      redis.call('HSET', NODES, diffs[i], num(diffs[i + 1]))
+      call('HSET', NODES, diffs[i], diffs[i + 1])
     else
-      redis.call('HDEL', NODES, diffs[i])
-      redis.call('HDEL', WHO, diffs[i])
+      call('HDEL', NODES, diffs[i])
+      call('HDEL', WHO, diffs[i])
     end
   end
-  for _, id in ipairs(orphans) do redis.call('ZREM', EXPIRY, id) end
+  for _, id in ipairs(orphans) do call('ZREM', EXPIRY, id) end
 end
 return { leases, storedCount, diffs, orphans, (repair and (#diffs > 0 or #orphans > 0)) and 1 or 0 }

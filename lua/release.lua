@@ -7,22 +7,21 @@ Replies:
   {0, 0}                 unknown: no such lease, or it was revoked (the holder lost it)
   {2, 0}                 expired: it had expired and has been reaped now
   {-1, message}          invalid argument
-Work: O(requests x depth) in a constant number of calls.
+Work: O(requests x depth) in a constant number of calls. The record's expires_ms
+is the lease's expiry (acquire, renew and force_release write it with the index).
 ]]
 
 local id = ARGV[3]
 if not validId(id) then return { -1, 'lease id must be 32 lower-case hex digits' } end
--- One read serves the checks below and dropLease (DROP_FIELDS first).
-local rec = redis.call('HMGET', KEYS[6], 'requests', 'owner', 'op', 'fence', 'holds', 'revoked')
-local holds, revoked = tonumber(rec[5]), rec[6]
-if not rec[1] or revoked == '1' then return { 0, 0 } end
-local exp = leaseExpiry(id)
-if not exp or exp <= NOW_MS then
+-- One read serves the checks below and dropLease (its four fields first).
+local rec = call('HMGET', KEYS[6], 'requests', 'owner', 'op', 'fence', 'holds', 'revoked', 'expires_ms')
+if not rec[1] or rec[6] == '1' then return { 0, 0 } end
+if (tonumber(rec[7]) or 0) <= NOW_MS then
   dropLease(id, 'expire', nil, rec)
   return { 2, 0 }
 end
-if holds > 1 then
-  return { 1, redis.call('HINCRBY', KEYS[6], 'holds', -1) }
+if (tonumber(rec[5]) or 1) > 1 then
+  return { 1, call('HINCRBY', KEYS[6], 'holds', -1) }
 end
 dropLease(id, 'release', nil, rec)
 return { 1, 0 }

@@ -15,15 +15,14 @@ if not validId(id) then return { -1, 'lease id must be 32 lower-case hex digits'
 if not ttl or ttl ~= math.floor(ttl) or (ttl ~= 0 and (ttl < 10 or ttl > 86400000)) then
   return { -1, 'ttl must be an integer between 10 and 86400000 ms' }
 end
-local rec = redis.call('HMGET', KEYS[6], 'ttl', 'revoked')
+local rec = call('HMGET', KEYS[6], 'ttl', 'revoked', 'expires_ms')
 if not rec[1] or rec[2] == '1' then return { 0, 0 } end
-local exp = leaseExpiry(id)
-if not exp or exp <= NOW_MS then
+if (tonumber(rec[3]) or 0) <= NOW_MS then
   dropLease(id, 'expire')
   return { 2, 0 }
 end
 if ttl == 0 then ttl = tonumber(rec[1]) end
 local expires = NOW_MS + ttl
-redis.call('HSET', KEYS[6], 'expires_ms', num(expires), 'ttl', num(ttl))
-redis.call('ZADD', EXPIRY, num(expires), id)
+call('HSET', KEYS[6], 'expires_ms', expires, 'ttl', ttl)
+call('ZADD', EXPIRY, expires, id)
 return { 1, expires }

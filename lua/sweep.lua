@@ -21,10 +21,10 @@ end
 if #by > 256 or #host > 256 or string.find(by .. host, '[%z\n]') then
   return { -1, 'operator and host must be at most 256 bytes, without NUL or newline' }
 end
-local reaped = reapExpired(batch)
-local first = redis.call('ZRANGE', EXPIRY, 0, 0, 'WITHSCORES')
+local reaped = #reapExpired(batch)
+local first = call('ZRANGE', EXPIRY, 0, 0, 'WITHSCORES')
 local more = (first[2] and tonumber(first[2]) <= NOW_MS) and 1 or 0
 if more == 0 and earlier + reaped > 0 then
-  event({ 'type', 'sweep', 't', num(NOW_MS), 'count', num(earlier + reaped), 'by', by, 'host', host })
+  event({ 'type', 'sweep', 't', NOW_MS, 'count', earlier + reaped, 'by', by, 'host', host })
 end
 return { reaped, more }
