@@ -39,24 +39,24 @@ std::vector<const char*> argvOf(const std::vector<std::string>& args, std::vecto
 
 // Writing to a socket the server closed raises SIGPIPE, which would kill the
 // process. A library must not change the process's signal disposition, so
-// SIGPIPE is blocked in the calling thread for the duration of the I/O and a
-// SIGPIPE raised meanwhile is consumed before the mask is restored.
+// SIGPIPE is blocked in the calling thread for the duration of the I/O. A write
+// raises SIGPIPE only when it fails with EPIPE, so the signal is looked for and
+// consumed only after a failed command: two system calls per command (they are
+// a visible part of a lock's round trip), and the mask is left alone when the
+// thread blocked SIGPIPE already (a signal pending then is not ours).
 class SigPipeGuard {
 public:
     SigPipeGuard()
     {
         sigemptyset(&m_pipe);
         sigaddset(&m_pipe, SIGPIPE);
-        sigset_t pending;
-        sigpending(&pending);
-        m_wasPending = sigismember(&pending, SIGPIPE) == 1;
-        m_blocked = pthread_sigmask(SIG_BLOCK, &m_pipe, &m_old) == 0;
+        m_active = pthread_sigmask(SIG_BLOCK, &m_pipe, &m_old) == 0 && sigismember(&m_old, SIGPIPE) != 1;
     }
     ~SigPipeGuard()
     {
-        if (!m_blocked)
+        if (!m_active)
             return;
-        if (!m_wasPending) {
+        if (m_failed) {
             sigset_t pending;
             sigpending(&pending);
             if (sigismember(&pending, SIGPIPE) == 1) {
@@ -70,11 +70,14 @@ public:
     SigPipeGuard(const SigPipeGuard&) = delete;
     SigPipeGuard& operator=(const SigPipeGuard&) = delete;
 
+    /// The guarded I/O failed: a SIGPIPE may be pending.
+    void failed() noexcept { m_failed = true; }
+
 private:
     sigset_t m_pipe{};
     sigset_t m_old{};
-    bool m_wasPending = false;
-    bool m_blocked = false;
+    bool m_active = false;
+    bool m_failed = false;
 };
 
 } // namespace
@@ -152,8 +155,10 @@ Reply RedisConnection::command(const std::vector<std::string>& args)
     auto argv = argvOf(args, lengths);
     SigPipeGuard guard;
     void* raw = redisCommandArgv(m_context, static_cast<int>(argv.size()), argv.data(), lengths.data());
-    if (!raw)
+    if (!raw) {
+        guard.failed();
         fail("command " + (args.empty() ? std::string() : args.front()) + " failed");
+    }
     return Reply(static_cast<redisReply*>(raw));
 }
 
@@ -168,8 +173,10 @@ void RedisConnection::send(const std::vector<std::string>& args)
         fail("cannot queue " + args.front());
     int done = 0;
     while (!done) {
-        if (redisBufferWrite(m_context, &done) != REDIS_OK)
+        if (redisBufferWrite(m_context, &done) != REDIS_OK) {
+            guard.failed();
             fail("cannot send " + args.front());
+        }
     }
 }
 

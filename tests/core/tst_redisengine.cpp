@@ -10,9 +10,12 @@
 #include <hiredis/hiredis.h>
 
 #include <chrono>
+#include <csignal>
 #include <fstream>
 #include <sstream>
 #include <thread>
+
+#include <pthread.h>
 
 using namespace treelock;
 using namespace std::chrono_literals;
@@ -76,6 +79,35 @@ TEST(RedisEngine, reconnectsAfterServerRestart)
         }
     }
     EXPECT_TRUE(connected) << "no successful call within 2 s of the restart";
+}
+
+// Writing to a connection the server has closed raises SIGPIPE, whose default
+// action ends the process. The engine must turn it into an error, leave no
+// SIGPIPE pending and give the thread its signal mask back unchanged.
+TEST(RedisEngine, closedConnectionIsAnErrorNotASignal)
+{
+    ASSERT_EQ(std::signal(SIGPIPE, SIG_DFL), SIG_DFL) << "the test needs SIGPIPE's default action";
+    test::RedisServer server;
+    RedisEngine engine(optionsFor(server), "p");
+    ASSERT_TRUE(engine.acquire({{"/A", LockMode::X}}, as("a")).granted);
+    sigset_t before;
+    ASSERT_EQ(pthread_sigmask(SIG_SETMASK, nullptr, &before), 0);
+    int errors = 0;
+    for (int attempt = 0; attempt < 5; ++attempt) {
+        server.cli({"CLIENT", "KILL", "TYPE", "normal", "SKIPME", "yes"});
+        try {
+            (void)engine.acquire({{"/B" + std::to_string(attempt), LockMode::X}}, as("a"));
+        } catch (const ConnectionError&) {
+            ++errors;
+        }
+    }
+    EXPECT_GT(errors, 0) << "a killed connection should fail the call that meets it";
+    sigset_t after, pending;
+    ASSERT_EQ(pthread_sigmask(SIG_SETMASK, nullptr, &after), 0);
+    EXPECT_EQ(sigismember(&after, SIGPIPE), sigismember(&before, SIGPIPE)) << "the signal mask changed";
+    ASSERT_EQ(sigpending(&pending), 0);
+    EXPECT_EQ(sigismember(&pending, SIGPIPE), 0) << "a SIGPIPE was left pending";
+    EXPECT_TRUE(engine.acquire({{"/C", LockMode::X}}, as("a")).granted) << "the engine should reconnect";
 }
 
 TEST(RedisEngine, fenceKeepsRisingAfterRestartThatLostData)
