@@ -194,8 +194,13 @@ end
 -- Grant.
 -- max(previous + 1, now in µs): a counter rolled back by a restart that lost
 -- writes still issues tokens above every one handed out before.
-local fence = math.max((tonumber(call('GET', FENCE)) or 0) + 1, NOW_US)
-call('SET', FENCE, fence)
+-- One call when the clock is ahead of the counter (the usual case).
+local fence = NOW_US
+local previous = tonumber(call('SET', FENCE, fence, 'GET')) or 0
+if previous + 1 > fence then
+  fence = previous + 1
+  call('SET', FENCE, fence)
+end
 local set, who = {}, {}
 for i = 1, #order do
   local field = order[i]
