@@ -116,12 +116,14 @@ struct Counts {
     long long who = 0;        ///< HLEN tl:{p}:who
     long long expiry = 0;     ///< ZCARD tl:{p}:expiry
     long long seedHash = 0;   ///< HLEN of the seed's hash of locked keys
+    long long emptyProject = 0; ///< HLEN nodes + HLEN who + ZCARD expiry of the empty project
     friend bool operator==(const Counts&, const Counts&) = default;
     std::string describe() const
     {
         return "keys " + std::to_string(keys) + ", nodes fields " + std::to_string(nodes)
                + ", who fields " + std::to_string(who) + ", expiry entries " + std::to_string(expiry)
-               + ", seed hash fields " + std::to_string(seedHash);
+               + ", seed hash fields " + std::to_string(seedHash) + ", empty project's fields and entries "
+               + std::to_string(emptyProject);
     }
 };
 
@@ -203,6 +205,7 @@ private:
         for (int i = 0; i < slots; ++i)
             m_slots.push_back(std::make_unique<Slot>(i, url, m_layout, m_shas));
         m_prefix = m_slots.front()->engine().keyPrefix();
+        m_emptyPrefix = m_slots.front()->emptyEngine().keyPrefix();
         for (const auto& w : m_slots.front()->engine().warnings())
             m_results.warnings.push_back("RedisEngine: " + w);
 
@@ -250,7 +253,8 @@ private:
         // and the event stream, which populating would otherwise create and
         // the baseline check would count as leaked.
         std::string first;
-        if (!m_slots.front()->run(ContenderId::TreelockDepth3, first))
+        if (!m_slots.front()->run(ContenderId::TreelockDepth3, first)
+            || !m_slots.front()->run(ContenderId::TreelockDepth3Empty, first))
             throw std::runtime_error("warm-up: Treelock acquire + release failed: " + first);
         for (const auto* c : m_contenders) {
             std::string error;
@@ -274,6 +278,9 @@ private:
         c.who = m_control->integer({"HLEN", m_prefix + "who"});
         c.expiry = m_control->integer({"ZCARD", m_prefix + "expiry"});
         c.seedHash = m_control->integer({"HLEN", m_layout.seedHash()});
+        c.emptyProject = m_control->integer({"HLEN", m_emptyPrefix + "nodes"})
+                         + m_control->integer({"HLEN", m_emptyPrefix + "who"})
+                         + m_control->integer({"ZCARD", m_emptyPrefix + "expiry"});
         return c;
     }
 
@@ -309,12 +316,15 @@ private:
         const Counts after = counts();
         round.baselineOk = after == before;
         round.baselineDetail = "before: " + before.describe() + "; after: " + after.describe();
-        const FsckReport fsck = m_slots.front()->engine().fsck(false);
-        if (!fsck.clean()) {
-            round.baselineOk = false;
-            round.baselineDetail += "; fsck found " + std::to_string(fsck.differences.size())
-                                    + " count differences and "
-                                    + std::to_string(fsck.orphanIndexEntries.size()) + " orphan index entries";
+        for (RedisEngine* engine : {&m_slots.front()->engine(), &m_slots.front()->emptyEngine()}) {
+            const FsckReport fsck = engine->fsck(false);
+            if (!fsck.clean()) {
+                round.baselineOk = false;
+                round.baselineDetail += "; fsck of project " + engine->project() + " found "
+                                        + std::to_string(fsck.differences.size()) + " count differences and "
+                                        + std::to_string(fsck.orphanIndexEntries.size())
+                                        + " orphan index entries";
+            }
         }
         m_progress << "N = " << held << ": torn down in " << round.teardownSeconds << " s, state "
                    << (round.baselineOk ? "back to baseline" : "NOT back to baseline: " + round.baselineDetail)
@@ -577,6 +587,7 @@ private:
     bool m_pin = false;
     std::string m_url;
     std::string m_prefix;
+    std::string m_emptyPrefix;
     std::unique_ptr<RedisProcess> m_server;      // Owned; stopped last.
     std::unique_ptr<RedisClient> m_control;      // Owned.
     ScriptShas m_shas;

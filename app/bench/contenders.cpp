@@ -68,7 +68,9 @@ const std::vector<ContenderInfo>& allContenders()
 {
     static const std::vector<ContenderInfo> list{
         {ContenderId::TreelockDepth3, "tl-d3", "Treelock depth 3", "pair", {"evalsha"}, 2},
+        {ContenderId::TreelockDepth3Empty, "tl-d3-0", "Treelock depth 3, empty project", "pair", {"evalsha"}, 2},
         {ContenderId::TreelockDepth10, "tl-d10", "Treelock depth 10", "pair", {"evalsha"}, 2},
+        {ContenderId::TreelockDepth10Empty, "tl-d10-0", "Treelock depth 10, empty project", "pair", {"evalsha"}, 2},
         {ContenderId::TreelockMove, "tl-move", "Treelock move (2 requests)", "pair", {"evalsha"}, 2},
         {ContenderId::Seed, "seed", "seed folder lock", "pair", {"evalsha"}, 2},
         {ContenderId::Plain, "plain", "plain SET NX PX + CAD", "pair", {"set", "evalsha"}, 2},
@@ -112,6 +114,7 @@ Slot::Slot(int index, const std::string& url, const Layout& layout, const Script
     // The seed's script at 100,000 held locks with 31 others queued takes seconds.
     options.commandTimeout = std::chrono::milliseconds(120000);
     m_engine = std::make_unique<RedisEngine>(options, layout.project);
+    m_emptyEngine = std::make_unique<RedisEngine>(options, layout.emptyProject());
     m_client = std::make_unique<RedisClient>(url);
     m_depth3 = {{Layout::depth3(index), LockMode::X}};
     m_depth10 = {{Layout::depth10(index), LockMode::X}};
@@ -160,9 +163,13 @@ bool Slot::run(ContenderId id, std::string& error) noexcept
 {
     try {
         switch (id) {
-        case ContenderId::TreelockDepth3: return treelockPair(m_depth3, m_lockOptions, error);
-        case ContenderId::TreelockDepth10: return treelockPair(m_depth10, m_lockOptions, error);
-        case ContenderId::TreelockMove: return treelockPair(m_move, m_moveOptions, error);
+        case ContenderId::TreelockDepth3: return treelockPair(*m_engine, m_depth3, m_lockOptions, error);
+        case ContenderId::TreelockDepth3Empty:
+            return treelockPair(*m_emptyEngine, m_depth3, m_lockOptions, error);
+        case ContenderId::TreelockDepth10: return treelockPair(*m_engine, m_depth10, m_lockOptions, error);
+        case ContenderId::TreelockDepth10Empty:
+            return treelockPair(*m_emptyEngine, m_depth10, m_lockOptions, error);
+        case ContenderId::TreelockMove: return treelockPair(*m_engine, m_move, m_moveOptions, error);
         case ContenderId::Seed: return seedPair(error);
         case ContenderId::Plain: return plainPair(error);
         case ContenderId::Ping: return ping(error);
@@ -175,10 +182,10 @@ bool Slot::run(ContenderId id, std::string& error) noexcept
     return false;
 }
 
-bool Slot::treelockPair(const std::vector<LockRequest>& requests, const AcquireOptions& options,
-                        std::string& error)
+bool Slot::treelockPair(RedisEngine& engine, const std::vector<LockRequest>& requests,
+                        const AcquireOptions& options, std::string& error)
 {
-    const AcquireResult acquired = m_engine->acquire(requests, options);
+    const AcquireResult acquired = engine.acquire(requests, options);
     if (!acquired.granted) {
         error = "Treelock acquire refused";
         if (acquired.blocker)
@@ -191,7 +198,7 @@ bool Slot::treelockPair(const std::vector<LockRequest>& requests, const AcquireO
         error = "Treelock acquire re-entered an existing lease";
         return false;
     }
-    const ReleaseResult released = m_engine->release(acquired.grant.lease);
+    const ReleaseResult released = engine.release(acquired.grant.lease);
     if (released.status != LeaseStatus::Ok || released.remainingHolds != 0) {
         error = "Treelock release answered " + std::string(toString(released.status));
         return false;

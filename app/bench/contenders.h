@@ -14,7 +14,17 @@ namespace treelock::bench {
 
 /// What is measured. Every lock contender does one acquire + release pair per
 /// operation; the ceiling contenders one command.
-enum class ContenderId { TreelockDepth3, TreelockDepth10, TreelockMove, Seed, Plain, Ping, EvalOne };
+enum class ContenderId {
+    TreelockDepth3,
+    TreelockDepth3Empty,
+    TreelockDepth10,
+    TreelockDepth10Empty,
+    TreelockMove,
+    Seed,
+    Plain,
+    Ping,
+    EvalOne
+};
 
 struct ContenderInfo {
     ContenderId id;
@@ -61,6 +71,10 @@ struct Layout {
     /// Seed lock key: the project name followed by the path, as the seed's "项目/A/C".
     std::string seedKey(std::string_view path) const { return project + std::string(path); }
     std::string plainKey(std::string_view path) const { return "plain:" + project + std::string(path); }
+    /// A second Treelock project on the same server that never holds anything
+    /// but the measured pair: Treelock "at N = 0", measured in every phase,
+    /// interleaved with Treelock at N (tl-d3-0, tl-d10-0).
+    std::string emptyProject() const { return project + "-empty"; }
 
     /// Measured paths of client slot `slot`: under /t0/w<slot>, a subtree no
     /// held lease touches (held leases are below /t<a>/u<b>), so nothing blocks
@@ -94,12 +108,13 @@ public:
     bool run(ContenderId id, std::string& error) noexcept;
 
     RedisEngine& engine() { return *m_engine; }
+    RedisEngine& emptyEngine() { return *m_emptyEngine; }
     RedisClient& client() { return *m_client; }
     int index() const noexcept { return m_index; }
 
 private:
-    bool treelockPair(const std::vector<LockRequest>& requests, const AcquireOptions& options,
-                      std::string& error);
+    bool treelockPair(RedisEngine& engine, const std::vector<LockRequest>& requests,
+                      const AcquireOptions& options, std::string& error);
     bool seedPair(std::string& error);
     bool plainPair(std::string& error);
     bool ping(std::string& error);
@@ -111,7 +126,8 @@ private:
     int m_index;
     const Layout& m_layout;   // Not owned.
     ScriptShas m_shas;
-    std::unique_ptr<RedisEngine> m_engine;  // Owned.
+    std::unique_ptr<RedisEngine> m_engine;       // Owned. Project layout.project.
+    std::unique_ptr<RedisEngine> m_emptyEngine;  // Owned. Project layout.emptyProject().
     std::unique_ptr<RedisClient> m_client;  // Owned.
     std::vector<LockRequest> m_depth3, m_depth10, m_move;
     AcquireOptions m_lockOptions, m_moveOptions;

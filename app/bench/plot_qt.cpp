@@ -44,6 +44,8 @@ QString shortLabel(const std::string& key)
 {
     if (key == "tl-d3") return QStringLiteral("Treelock 3");
     if (key == "tl-d10") return QStringLiteral("Treelock 10");
+    if (key == "tl-d3-0") return QStringLiteral("Treelock 3, empty");
+    if (key == "tl-d10-0") return QStringLiteral("Treelock 10, empty");
     if (key == "tl-move") return QStringLiteral("move");
     if (key == "seed") return QStringLiteral("seed");
     if (key == "plain") return QStringLiteral("plain");
@@ -54,8 +56,8 @@ QString shortLabel(const std::string& key)
 
 QColor colorOf(const std::string& key)
 {
-    if (key == "tl-d3") return QColor(0x1f, 0x77, 0xb4);
-    if (key == "tl-d10") return QColor(0x17, 0xbe, 0xcf);
+    if (key == "tl-d3" || key == "tl-d3-0") return QColor(0x1f, 0x77, 0xb4);
+    if (key == "tl-d10" || key == "tl-d10-0") return QColor(0x17, 0xbe, 0xcf);
     if (key == "tl-move") return QColor(0x2c, 0xa0, 0x2c);
     if (key == "seed") return QColor(0xd6, 0x27, 0x28);
     if (key == "plain") return QColor(0xff, 0x7f, 0x0e);
@@ -102,6 +104,10 @@ QChart* makeChart(const BenchResults& results, const Report& report, int connect
         pen.setWidthF(key.rfind("tl-", 0) == 0 ? 3.0 : 2.0);
         if (key == "ping" || key == "eval1")
             pen.setStyle(Qt::DashLine);
+        else if (key == "tl-d3-0" || key == "tl-d10-0") { // the reference: same colour, dotted, thin
+            pen.setStyle(Qt::DotLine);
+            pen.setWidthF(1.5);
+        }
         series->setPen(pen);
         chart->addSeries(series);
         series->attachAxis(x);

@@ -152,11 +152,13 @@ TEST(BenchReport, ratiosArePairedWithinEachRepetition)
     results.options.held = {0, 10000};
     results.options.connections = {1};
     results.options.reps = 2;
-    results.contenders = {"tl-d3", "seed", "plain"};
+    results.contenders = {"tl-d3", "tl-d3-0", "seed", "plain"};
     // Rep 0 runs twice as fast as rep 1 for everyone: the ratios must not see it.
     for (int rep = 0; rep < 2; ++rep) {
         const double speed = rep == 0 ? 2.0 : 1.0;
         results.cells.push_back(cell("tl-d3", 0, rep, 7000 * speed, 17));
+        results.cells.push_back(cell("tl-d3-0", 0, rep, 7000 * speed, 17));
+        results.cells.push_back(cell("tl-d3-0", 10000, rep, 7400 * speed, 17));
         results.cells.push_back(cell("seed", 0, rep, 7000 * speed, 6));
         results.cells.push_back(cell("plain", 0, rep, 10000 * speed, 2));
         results.cells.push_back(cell("tl-d3", 10000, rep, 6300 * speed, 18));
@@ -176,6 +178,8 @@ TEST(BenchReport, ratiosArePairedWithinEachRepetition)
     EXPECT_DOUBLE_EQ(ratio("tl-d3 / plain", 0).max, 0.7);
     EXPECT_DOUBLE_EQ(ratio("tl-d3 / seed", 10000).median, 12.6);
     EXPECT_DOUBLE_EQ(ratio("tl-d3 N / N=0", 10000).median, 0.9);
+    EXPECT_NEAR(ratio("tl-d3 / tl-d3-0", 10000).median, 6300.0 / 7400.0, 1e-12)
+        << "the interleaved reference, not the N = 0 phase";
     EXPECT_DOUBLE_EQ(ratio("server: seed / tl-d3", 10000).median, 100);
 
     for (const auto& t : report.targets) {
@@ -189,6 +193,33 @@ TEST(BenchReport, ratiosArePairedWithinEachRepetition)
             EXPECT_EQ(t.met(), std::optional<bool>(true));
         }
     }
+}
+
+// Flat in N is judged on Treelock in the held project against Treelock in an
+// empty project measured in the same repetition, not against the N = 0 phase.
+TEST(BenchReport, flatInNUsesTheInterleavedEmptyProject)
+{
+    BenchResults results;
+    results.options.held = {0, 100000};
+    results.options.connections = {1};
+    results.options.reps = 1;
+    results.contenders = {"tl-d3", "tl-d3-0"};
+    // The machine was twice as fast during the N = 0 phase.
+    results.cells.push_back(cell("tl-d3", 0, 0, 14000, 17));
+    results.cells.push_back(cell("tl-d3-0", 0, 0, 14000, 17));
+    results.cells.push_back(cell("tl-d3", 100000, 0, 6650, 18));
+    results.cells.push_back(cell("tl-d3-0", 100000, 0, 7000, 17));
+    const Report report = analyse(results);
+    bool judged = false;
+    for (const auto& t : report.targets) {
+        if (t.name != "flat in N (depth 3)")
+            continue;
+        judged = true;
+        ASSERT_TRUE(t.value.has_value());
+        EXPECT_DOUBLE_EQ(*t.value, 0.95);
+        EXPECT_EQ(t.met(), std::optional<bool>(true)) << "0.95 >= 0.9; across phases it would be 0.475";
+    }
+    EXPECT_TRUE(judged);
 }
 
 TEST(BenchReport, spreadIsMedianAndRange)
