@@ -40,24 +40,28 @@ const SummaryRow* find(const Report& report, const std::string& contender, long 
     return nullptr;
 }
 
+// Legend entries are short so that nine fit under a 660-pixel panel; the
+// header of the image says what "TL" and "empty" stand for.
 QString shortLabel(const std::string& key)
 {
-    if (key == "tl-d3") return QStringLiteral("Treelock 3");
-    if (key == "tl-d10") return QStringLiteral("Treelock 10");
-    if (key == "tl-d3-0") return QStringLiteral("Treelock 3, empty");
-    if (key == "tl-d10-0") return QStringLiteral("Treelock 10, empty");
-    if (key == "tl-move") return QStringLiteral("move");
+    if (key == "tl-d3") return QStringLiteral("TL 3");
+    if (key == "tl-d3-0") return QStringLiteral("TL 3 empty");
+    if (key == "tl-d10") return QStringLiteral("TL 10");
+    if (key == "tl-d10-0") return QStringLiteral("TL 10 empty");
+    if (key == "tl-move") return QStringLiteral("TL move");
     if (key == "seed") return QStringLiteral("seed");
     if (key == "plain") return QStringLiteral("plain");
     if (key == "ping") return QStringLiteral("PING");
-    if (key == "eval1") return QStringLiteral("EVALSHA 1");
+    if (key == "eval1") return QStringLiteral("EVAL 1");
     return QString::fromStdString(key);
 }
 
 QColor colorOf(const std::string& key)
 {
-    if (key == "tl-d3" || key == "tl-d3-0") return QColor(0x1f, 0x77, 0xb4);
-    if (key == "tl-d10" || key == "tl-d10-0") return QColor(0x17, 0xbe, 0xcf);
+    if (key == "tl-d3") return QColor(0x1f, 0x77, 0xb4);
+    if (key == "tl-d3-0") return QColor(0x1f, 0x77, 0xb4).lighter(150);
+    if (key == "tl-d10") return QColor(0x17, 0xbe, 0xcf);
+    if (key == "tl-d10-0") return QColor(0x17, 0xbe, 0xcf).lighter(130);
     if (key == "tl-move") return QColor(0x2c, 0xa0, 0x2c);
     if (key == "seed") return QColor(0xd6, 0x27, 0x28);
     if (key == "plain") return QColor(0xff, 0x7f, 0x0e);
@@ -74,6 +78,9 @@ QChart* makeChart(const BenchResults& results, const Report& report, int connect
     titleFont.setBold(true);
     chart->setTitleFont(titleFont);
     chart->legend()->setAlignment(Qt::AlignBottom);
+    QFont legendFont = chart->legend()->font();
+    legendFont.setPointSize(8);
+    chart->legend()->setFont(legendFont);
 
     const auto& held = results.options.held;
     auto* x = new QCategoryAxis;
@@ -142,7 +149,7 @@ void writeThroughputPlot(const BenchResults& results, const Report& report, cons
     hi = std::pow(10.0, std::ceil(std::log10(hi)));
 
     const auto& connections = results.options.connections;
-    const int panelW = 660, panelH = 600, header = 56;
+    const int panelW = 660, panelH = 600, header = 76;
     const int columns = static_cast<int>(connections.size());
     QImage image(panelW * columns, panelH + header, QImage::Format_ARGB32);
     image.fill(Qt::white);
@@ -162,6 +169,9 @@ void writeThroughputPlot(const BenchResults& results, const Report& report, cons
     painter.drawText(QRect(0, 30, image.width(), 22), Qt::AlignCenter,
                      QString::fromStdString(std::to_string(m.nproc) + " CPUs, " + m.cpuModel + "; redis-server "
                                             + m.redisVersion + " over " + m.transport + "; " + m.pinning));
+    painter.drawText(QRect(0, 50, image.width(), 22), Qt::AlignCenter,
+                     QStringLiteral("TL 3 / TL 10 = Treelock pair at path depth 3 / 10;  empty = the same "
+                                    "pair in an empty project (dotted);  EVAL 1 = EVALSHA of \"return 1\""));
 
     for (int i = 0; i < columns; ++i) {
         QChartView view(makeChart(results, report, connections[static_cast<std::size_t>(i)], lo, hi));
