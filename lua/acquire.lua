@@ -61,8 +61,9 @@ local reaped = reapExpired(reapBatch)
 if live then -- reentrant: a live lease is never reaped
   local holds = call('HINCRBY', leaseKey, 'holds', 1)
   local expires = NOW_MS + ttl
-  call('HSET', leaseKey, 'expires_ms', expires, 'ttl', ttl)
-  call('ZADD', EXPIRY, expires, id)
+  local expiresText = tostring(expires)
+  call('HSET', leaseKey, 'expires_ms', expiresText, 'ttl', ttl)
+  call('ZADD', EXPIRY, expiresText, id)
   return { 1, id, tonumber(existing[4]), expires, holds, ttl }
 end
 if existing[1] then -- this id's lease expired; drop it unless the batch just did
@@ -195,11 +196,13 @@ end
 -- max(previous + 1, now in µs): a counter rolled back by a restart that lost
 -- writes still issues tokens above every one handed out before.
 -- One call when the clock is ahead of the counter (the usual case).
-local fence = NOW_US
-local previous = tonumber(call('SET', FENCE, fence, 'GET')) or 0
+local fenceText = NOW_US_TEXT
+local fence = tonumber(fenceText)
+local previous = tonumber(call('SET', FENCE, fenceText, 'GET')) or 0
 if previous + 1 > fence then
   fence = previous + 1
-  call('SET', FENCE, fence)
+  fenceText = string.format('%.0f', fence)
+  call('SET', FENCE, fenceText)
 end
 local set, who = {}, {}
 for i = 1, #order do
@@ -212,9 +215,10 @@ end
 callChunked('HSET', NODES, set)
 callChunked('HSET', WHO, who)
 local expires = NOW_MS + ttl
+local expiresText = tostring(expires)
 call('HSET', leaseKey, 'owner', owner, 'op', op, 'requests', requestText, 'ttl', ttl,
-     'expires_ms', expires, 'fence', fence, 'holds', 1, 'created_ms', NOW_MS)
-call('ZADD', EXPIRY, expires, id)
-call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', 'type', 'grant', 't', NOW_MS, 'lease', id,
-     'owner', owner, 'op', op, 'requests', requestText, 'fence', fence, 'expires_ms', expires)
+     'expires_ms', expiresText, 'fence', fenceText, 'holds', 1, 'created_ms', NOW_MS_TEXT)
+call('ZADD', EXPIRY, expiresText, id)
+call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', 'type', 'grant', 't', NOW_MS_TEXT, 'lease', id,
+     'owner', owner, 'op', op, 'requests', requestText, 'fence', fenceText, 'expires_ms', expiresText)
 return { 1, id, fence, expires, 1, ttl }

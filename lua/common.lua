@@ -9,9 +9,14 @@ Paths are compared with plain string.find (never as patterns). Time is TIME.
 
 Cost matters here: Redis runs one script at a time, so every microsecond a script
 takes, every other client waits. This prologue runs on every call, so it only
-binds names; the hot paths build few strings and tables, hand numbers to
-redis.call as numbers (Redis writes integers below 2^53 exactly), and test a
-count field by its presence (a field is deleted when its count reaches 0).
+binds names; the hot paths build few strings and tables and test a count field
+by its presence (a field is deleted when its count reaches 0).
+
+Numbers handed to redis.call are written by Redis, and Redis 7.2 and later write
+an integer with eight or more trailing zeros in exponent form ("1.7637e+15").
+Times, expiries and fences are therefore passed as text (NOW_MS_TEXT,
+NOW_US_TEXT, tostring of a 13-digit ms value, which %.14g writes exactly); small
+numbers (counts, ttl, holds) stay numbers: they are below 10^8 in any real project.
 ]]
 
 local NODES, WHO, EXPIRY, FENCE, EVENTS = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
@@ -20,8 +25,9 @@ local call, find, sub, unpack = redis.call, string.find, string.sub, unpack
 local STREAM_CAP = '10000'
 
 local time = call('TIME')
-local NOW_MS = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-local NOW_US = tonumber(time[1]) * 1000000 + tonumber(time[2])
+local NOW_US_TEXT = time[1] .. sub('00000' .. time[2], -6)
+local NOW_MS_TEXT = sub(NOW_US_TEXT, 1, -4)
+local NOW_MS = tonumber(NOW_MS_TEXT)
 
 -- redis.call with a long argument list, split so unpack() stays within Lua's
 -- stack limit. `command` takes `key` then list items; array replies are concatenated.
@@ -144,12 +150,12 @@ local function dropLease(id, kind, extra, rec)
   call('ZREM', EXPIRY, id)
   if kind then
     if extra then
-      local fields = { 'type', kind, 't', NOW_MS, 'lease', id, 'owner', rec[2] or '',
+      local fields = { 'type', kind, 't', NOW_MS_TEXT, 'lease', id, 'owner', rec[2] or '',
                        'op', rec[3] or '', 'requests', rec[1] or '', 'fence', rec[4] or '' }
       for i = 1, #extra do fields[#fields + 1] = extra[i] end
       event(fields)
     else
-      call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', 'type', kind, 't', NOW_MS, 'lease', id,
+      call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', 'type', kind, 't', NOW_MS_TEXT, 'lease', id,
            'owner', rec[2] or '', 'op', rec[3] or '', 'requests', rec[1] or '', 'fence', rec[4] or '')
     end
   end
@@ -159,7 +165,7 @@ end
 -- Reaps up to `limit` expired leases, lowest (expiry, id) first. Returns their ids.
 local function reapExpired(limit)
   if limit <= 0 then return {} end
-  local ids = call('ZRANGE', EXPIRY, '-inf', NOW_MS, 'BYSCORE', 'LIMIT', 0, limit)
+  local ids = call('ZRANGE', EXPIRY, '-inf', NOW_MS_TEXT, 'BYSCORE', 'LIMIT', 0, limit)
   for i = 1, #ids do dropLease(ids[i], 'expire') end
   return ids
 end

@@ -33,12 +33,13 @@ if live and not admin then return { 3 } end
 local audit = { 'by', operator, 'host', host, 'reason', reason, 'was_live', live and '1' or '0' }
 if live and delay > 0 then
   local r = call('HMGET', KEYS[6], 'requests', 'op')
-  local fields = { 'type', 'force', 't', NOW_MS, 'lease', id, 'owner', rec[1], 'op', r[2] or '',
+  local fields = { 'type', 'force', 't', NOW_MS_TEXT, 'lease', id, 'owner', rec[1], 'op', r[2] or '',
                    'requests', r[1] or '', 'fence', rec[3] or '' }
   for _, v in ipairs(audit) do fields[#fields + 1] = v end
   event(fields)
-  call('HSET', KEYS[6], 'revoked', '1', 'expires_ms', NOW_MS + delay)
-  call('ZADD', EXPIRY, NOW_MS + delay, id)
+  local untilText = tostring(NOW_MS + delay)
+  call('HSET', KEYS[6], 'revoked', '1', 'expires_ms', untilText)
+  call('ZADD', EXPIRY, untilText, id)
   return { 1 }
 end
 dropLease(id, 'force', audit)

@@ -23,6 +23,7 @@ if (tonumber(rec[3]) or 0) <= NOW_MS then
 end
 if ttl == 0 then ttl = tonumber(rec[1]) end
 local expires = NOW_MS + ttl
-call('HSET', KEYS[6], 'expires_ms', expires, 'ttl', ttl)
-call('ZADD', EXPIRY, expires, id)
+local expiresText = tostring(expires)
+call('HSET', KEYS[6], 'expires_ms', expiresText, 'ttl', ttl)
+call('ZADD', EXPIRY, expiresText, id)
 return { 1, expires }

@@ -25,6 +25,6 @@ local reaped = #reapExpired(batch)
 local first = call('ZRANGE', EXPIRY, 0, 0, 'WITHSCORES')
 local more = (first[2] and tonumber(first[2]) <= NOW_MS) and 1 or 0
 if more == 0 and earlier + reaped > 0 then
-  event({ 'type', 'sweep', 't', NOW_MS, 'count', earlier + reaped, 'by', by, 'host', host })
+  event({ 'type', 'sweep', 't', NOW_MS_TEXT, 'count', earlier + reaped, 'by', by, 'host', host })
 end
 return { reaped, more }
