@@ -4,6 +4,7 @@
 #include "benchrunner.h"
 #include "plot.h"
 #include "report.h"
+#include "scriptcompare.h"
 #include "studiobench.h"
 
 #include <nlohmann/json.hpp>
@@ -32,6 +33,8 @@ int benchMain(int argc, char** argv)
         commandLine += std::string(" ") + argv[i];
 
     try {
+        if (!options.compareScripts.empty())
+            return runScriptComparison(options, std::cout, std::cerr);
         BenchResults results;
         if (options.uiOnly) {
             results.options = options;

@@ -35,6 +35,16 @@ Usage: treelock-bench [options]
   --ui-only            only the Studio measurement
   --ui-size NODES,LEASES,EVENTS   Studio sizes (default 100000,10000,1000)
   -h, --help           this text
+
+Comparing versions of the Lua scripts (instead of the run above):
+  --compare-scripts DIR,DIR...   folders with common.lua, acquire.lua and
+                       release.lua (e.g. lua and a modified copy): server time
+                       per acquire + release pair of each, interleaved round by
+                       round, and each one's ratio to the first
+  --rounds N           rounds (default 15)
+  --pairs N            pairs per version and round (default 1000)
+  --depth N            segments of the measured paths, 3 to 64 (default 3)
+  --n N                other leases held in each version's project (default 0)
 )";
 }
 
@@ -97,6 +107,7 @@ ParseOutcome parseOptions(int argc, char** argv)
 {
     ParseOutcome outcome;
     BenchOptions o;
+    bool heldGiven = false;
     // Presets first, so explicit options given with them win wherever they stand.
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
@@ -154,6 +165,7 @@ ParseOutcome parseOptions(int argc, char** argv)
                         throw std::invalid_argument("--connections: each must be 1 to 256");
             } else if (arg == "--n") {
                 o.held = numberList<long long>(value(), arg);
+                heldGiven = true;
                 for (long long n : o.held)
                     if (n > 1000000)
                         throw std::invalid_argument("--n: at most 1000000 held leases");
@@ -179,9 +191,34 @@ ParseOutcome parseOptions(int argc, char** argv)
                 o.uiNodes = sizes[0];
                 o.uiLeases = sizes[1];
                 o.uiEvents = sizes[2];
+            } else if (arg == "--compare-scripts") {
+                o.compareScripts = stringList(value());
+                if (o.compareScripts.empty())
+                    throw std::invalid_argument("--compare-scripts needs at least one folder");
+            } else if (arg == "--rounds") {
+                o.compareRounds = number<int>(value(), arg);
+                if (o.compareRounds < 1 || o.compareRounds > 1000)
+                    throw std::invalid_argument("--rounds must be 1 to 1000");
+            } else if (arg == "--pairs") {
+                o.comparePairs = number<int>(value(), arg);
+                if (o.comparePairs < 1 || o.comparePairs > 1000000)
+                    throw std::invalid_argument("--pairs must be 1 to 1000000");
+            } else if (arg == "--depth") {
+                o.compareDepth = number<int>(value(), arg);
+                if (o.compareDepth < 3 || o.compareDepth > 64)
+                    throw std::invalid_argument("--depth must be 3 to 64");
             } else {
                 throw std::invalid_argument("unknown option \"" + std::string(arg) + "\"");
             }
+        }
+        if (!o.compareScripts.empty()) {
+            if (!heldGiven)
+                o.held = {0};
+            else if (o.held.size() != 1)
+                throw std::invalid_argument("with --compare-scripts, --n takes one number");
+            if (o.ui || !o.plotFile.empty() || o.json || !o.jsonFile.empty() || !o.contenders.empty())
+                throw std::invalid_argument("--compare-scripts runs alone: no --ui, --plot, --json or "
+                                            "--contenders with it");
         }
     } catch (const std::invalid_argument& e) {
         outcome.message = std::string("treelock-bench: ") + e.what() + "\n(see --help)\n";

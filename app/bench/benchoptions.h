@@ -28,6 +28,11 @@ struct BenchOptions {
     int uiEvents = 1000;
     bool uiOnly = false;                        ///< --ui without lock measurements
     std::string mode = "full";                  ///< full, quick or smoke (for the record)
+    /// --compare-scripts: folders of Lua versions to compare instead of the run above.
+    std::vector<std::string> compareScripts;
+    int compareRounds = 15;                     ///< --rounds
+    int comparePairs = 1000;                    ///< --pairs per version and round
+    int compareDepth = 3;                       ///< --depth of the measured paths
 };
 
 /// Parses argv. Returns nullopt and fills `message` for --help (exitCode 0)

@@ -57,15 +57,6 @@ std::string cpuModel()
     return "unknown";
 }
 
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-constexpr int kClientCpu = 1;
-constexpr int kServerCpu = 0;
-constexpr int kPipelineBatch = 1000;
-constexpr std::chrono::milliseconds kHeldTtl{24LL * 3600 * 1000};
-
 bool pinCurrentThread(int cpu)
 {
     cpu_set_t set;
@@ -80,6 +71,23 @@ bool cpuAllowed(int cpu)
     CPU_ZERO(&set);
     return ::sched_getaffinity(0, sizeof set, &set) == 0 && CPU_ISSET(cpu, &set);
 }
+
+std::unique_ptr<RedisProcess> startPrivateServer(const BenchOptions& options, bool pinned, std::string& url)
+{
+    RedisProcess::Options po;
+    po.executable = options.redisServer;
+    po.cpu = pinned ? kServerCpu : -1;
+    auto server = std::make_unique<RedisProcess>(po);
+    url = options.unixSocket ? server->unixUrl() : server->tcpUrl();
+    return server;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr int kPipelineBatch = 1000;
+constexpr std::chrono::milliseconds kHeldTtl{24LL * 3600 * 1000};
 
 double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
 
@@ -172,11 +180,7 @@ private:
 
         std::string url = m_options.redisUrl;
         if (url.empty()) {
-            RedisProcess::Options po;
-            po.executable = m_options.redisServer;
-            po.cpu = m_pin ? kServerCpu : -1;
-            m_server = std::make_unique<RedisProcess>(po);
-            url = m_options.unixSocket ? m_server->unixUrl() : m_server->tcpUrl();
+            m_server = startPrivateServer(m_options, m_pin, url);
             m.server = "private redis-server (pid " + std::to_string(m_server->pid()) + "), save \"\", "
                        "appendonly no, maxmemory-policy noeviction";
             m.transport = m_options.unixSocket ? "Unix socket" : "loopback TCP (127.0.0.1)";

@@ -85,4 +85,17 @@ BenchResults runBench(const BenchOptions& options, const std::string& commandLin
 /// Reads "model name" from /proc/cpuinfo.
 std::string cpuModel();
 
+/// Where the private redis-server and the client threads run when pinned.
+inline constexpr int kServerCpu = 0;
+inline constexpr int kClientCpu = 1;
+/// Pins the calling thread to `cpu` (sched_setaffinity). False if refused.
+bool pinCurrentThread(int cpu);
+/// True if this process may run on `cpu`.
+bool cpuAllowed(int cpu);
+
+class RedisProcess;
+/// Starts the private redis-server of `options` (pinned to kServerCpu when
+/// `pinned`) and sets `url` to reach it (its Unix socket with --unix, else TCP).
+std::unique_ptr<RedisProcess> startPrivateServer(const BenchOptions& options, bool pinned, std::string& url);
+
 } // namespace treelock::bench

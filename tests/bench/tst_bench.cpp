@@ -13,9 +13,11 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 
 using nlohmann::json;
@@ -144,6 +146,67 @@ TEST(BenchOptions, presetsAndListsParse)
     EXPECT_FALSE(bad.options);
     EXPECT_EQ(bad.exitCode, 2);
     EXPECT_NE(bad.message.find("--n"), std::string::npos) << bad.message;
+}
+
+// --compare-scripts loads each folder's scripts, measures every version in
+// every round and reports each against the first; a version whose acquire does
+// not grant is an error, never a figure.
+TEST(BenchCompareScripts, measuresEveryVersionAndRefusesBrokenOnes)
+{
+    const char* root = std::getenv("TREELOCK_SOURCE_DIR");
+    ASSERT_NE(root, nullptr) << "ctest sets TREELOCK_SOURCE_DIR";
+    const std::string lua = std::string(root) + "/lua";
+    const RunResult same = runBench("--compare-scripts " + lua + "," + lua + " --rounds 2 --pairs 50");
+    ASSERT_EQ(same.exitCode, 0) << same.out;
+    int rows = 0;
+    std::istringstream lines(same.out);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind(lua, 0) != 0)
+            continue;
+        ++rows;
+        std::istringstream fields(line.substr(lua.size()));
+        double us = 0;
+        fields >> us;
+        EXPECT_GT(us, 0) << line;
+    }
+    EXPECT_EQ(rows, 2) << same.out;
+
+    // A copy whose acquire refuses everything.
+    const auto dir = std::filesystem::temp_directory_path() / ("tst_bench_lua_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    for (const char* name : {"common.lua", "release.lua"})
+        std::filesystem::copy_file(lua + "/" + name, dir / name, std::filesystem::copy_options::overwrite_existing);
+    std::ofstream(dir / "acquire.lua") << "return { -1, 'refused on purpose' }\n";
+    const RunResult broken
+        = runBench("--compare-scripts " + lua + "," + dir.string() + " --rounds 1 --pairs 5 2>&1");
+    EXPECT_NE(broken.exitCode, 0) << broken.out;
+    EXPECT_NE(broken.out.find("did not grant"), std::string::npos) << broken.out;
+    EXPECT_NE(broken.out.find(dir.string()), std::string::npos) << "the error names the version: " << broken.out;
+    std::filesystem::remove_all(dir);
+}
+
+TEST(BenchOptions, compareScriptsRunsAloneWithOneHeldCount)
+{
+    const auto plain = parse({"--compare-scripts", "lua,/tmp/v2", "--rounds", "4", "--depth", "10"});
+    ASSERT_TRUE(plain.options) << plain.message;
+    EXPECT_EQ(plain.options->compareScripts, (std::vector<std::string>{"lua", "/tmp/v2"}));
+    EXPECT_EQ(plain.options->held, (std::vector<long long>{0})) << "no --n: nothing held";
+    EXPECT_EQ(plain.options->compareRounds, 4);
+    EXPECT_EQ(plain.options->compareDepth, 10);
+    EXPECT_EQ(plain.options->comparePairs, 1000);
+
+    const auto held = parse({"--compare-scripts", "lua", "--n", "10k"});
+    ASSERT_TRUE(held.options) << held.message;
+    EXPECT_EQ(held.options->held, (std::vector<long long>{10000}));
+
+    for (const auto& bad : {parse({"--compare-scripts", "lua", "--n", "0,1000"}),
+                            parse({"--compare-scripts", "lua", "--plot", "x.png"}),
+                            parse({"--compare-scripts", "lua", "--depth", "2"}),
+                            parse({"--compare-scripts", ","})}) {
+        EXPECT_FALSE(bad.options);
+        EXPECT_EQ(bad.exitCode, 2);
+        EXPECT_FALSE(bad.message.empty());
+    }
 }
 
 TEST(BenchReport, ratiosArePairedWithinEachRepetition)
