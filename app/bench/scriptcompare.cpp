@@ -66,15 +66,16 @@ public:
         return v;
     }
 
-    /// `count` leases on distinct depth-3 paths no measured path touches, in one pipeline per batch.
+    /// `count` leases on distinct depth-3 paths /t0/h<a>/g<b>, pipelined in batches: they share
+    /// the measured paths' ancestors / and /t0 (real counts there) and never block them.
     void populate(const Version& v, long long count)
     {
         constexpr long long kBatch = 1000;
         for (long long first = 0; first < count; first += kBatch) {
             const long long last = std::min(count, first + kBatch);
             for (long long i = first; i < last; ++i)
-                append(v, true, nextId(), "/h" + std::to_string(i % 100) + "/g" + std::to_string(i / 100),
-                       "86400000");
+                append(v, true, nextId(),
+                       "/t0/h" + std::to_string(i % 100) + "/g" + std::to_string(i / 100), "86400000");
             for (long long i = first; i < last; ++i)
                 expectGranted(m_client.readReply(), v, "populating");
         }
