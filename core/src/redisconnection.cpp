@@ -7,9 +7,8 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
-#include <csignal>
 #include <poll.h>
-#include <pthread.h>
+#include <sys/socket.h>
 #include <sys/time.h>
 
 namespace treelock::detail {
@@ -37,49 +36,6 @@ std::vector<const char*> argvOf(const std::vector<std::string>& args, std::vecto
     return argv;
 }
 
-// Writing to a socket the server closed raises SIGPIPE, which would kill the
-// process. A library must not change the process's signal disposition, so
-// SIGPIPE is blocked in the calling thread for the duration of the I/O. A write
-// raises SIGPIPE only when it fails with EPIPE, so the signal is looked for and
-// consumed only after a failed command: two system calls per command (they are
-// a visible part of a lock's round trip), and the mask is left alone when the
-// thread blocked SIGPIPE already (a signal pending then is not ours).
-class SigPipeGuard {
-public:
-    SigPipeGuard()
-    {
-        sigemptyset(&m_pipe);
-        sigaddset(&m_pipe, SIGPIPE);
-        m_active = pthread_sigmask(SIG_BLOCK, &m_pipe, &m_old) == 0 && sigismember(&m_old, SIGPIPE) != 1;
-    }
-    ~SigPipeGuard()
-    {
-        if (!m_active)
-            return;
-        if (m_failed) {
-            sigset_t pending;
-            sigpending(&pending);
-            if (sigismember(&pending, SIGPIPE) == 1) {
-                const timespec zero{0, 0};
-                while (sigtimedwait(&m_pipe, nullptr, &zero) == -1 && errno == EINTR) {
-                }
-            }
-        }
-        pthread_sigmask(SIG_SETMASK, &m_old, nullptr);
-    }
-    SigPipeGuard(const SigPipeGuard&) = delete;
-    SigPipeGuard& operator=(const SigPipeGuard&) = delete;
-
-    /// The guarded I/O failed: a SIGPIPE may be pending.
-    void failed() noexcept { m_failed = true; }
-
-private:
-    sigset_t m_pipe{};
-    sigset_t m_old{};
-    bool m_active = false;
-    bool m_failed = false;
-};
-
 } // namespace
 
 void ReplyDeleter::operator()(redisReply* reply) const noexcept
@@ -106,7 +62,11 @@ void RedisConnection::disconnect() noexcept
 
 void RedisConnection::fail(const std::string& what)
 {
-    std::string detail = m_context && m_context->errstr[0] ? m_context->errstr : "connection lost";
+    failWith(what, m_context && m_context->errstr[0] ? m_context->errstr : "connection lost");
+}
+
+void RedisConnection::failWith(const std::string& what, const std::string& detail)
+{
     disconnect();
     throw ConnectionError("Redis at " + m_address.redacted() + ": " + what + ": " + detail);
 }
@@ -151,32 +111,45 @@ void RedisConnection::ensureConnected()
 Reply RedisConnection::command(const std::vector<std::string>& args)
 {
     ensureConnected();
-    std::vector<size_t> lengths;
-    auto argv = argvOf(args, lengths);
-    SigPipeGuard guard;
-    void* raw = redisCommandArgv(m_context, static_cast<int>(argv.size()), argv.data(), lengths.data());
-    if (!raw) {
-        guard.failed();
+    write(args);
+    void* raw = nullptr;
+    if (redisGetReply(m_context, &raw) != REDIS_OK || !raw)
         fail("command " + (args.empty() ? std::string() : args.front()) + " failed");
-    }
     return Reply(static_cast<redisReply*>(raw));
 }
 
 void RedisConnection::send(const std::vector<std::string>& args)
 {
     ensureConnected();
+    write(args);
+}
+
+// Writing to a socket the server has closed raises SIGPIPE, whose default action
+// ends the process, and a library must not change the process's signal
+// disposition or mask. So the command is formatted by hiredis but written here,
+// with MSG_NOSIGNAL: a closed connection is an EPIPE error, never a signal, and
+// it costs no system call beyond the write. hiredis's own output buffer stays
+// empty, so redisGetReply only reads.
+void RedisConnection::write(const std::vector<std::string>& args)
+{
     std::vector<size_t> lengths;
     auto argv = argvOf(args, lengths);
-    SigPipeGuard guard;
-    if (redisAppendCommandArgv(m_context, static_cast<int>(argv.size()), argv.data(), lengths.data())
-        != REDIS_OK)
-        fail("cannot queue " + args.front());
-    int done = 0;
-    while (!done) {
-        if (redisBufferWrite(m_context, &done) != REDIS_OK) {
-            guard.failed();
-            fail("cannot send " + args.front());
+    char* formatted = nullptr;
+    const int length = redisFormatCommandArgv(&formatted, static_cast<int>(argv.size()), argv.data(), lengths.data());
+    if (length < 0 || !formatted)
+        failWith("cannot format " + (args.empty() ? std::string() : args.front()), "out of memory");
+    const std::unique_ptr<char, void (*)(char*)> owned(formatted, &redisFreeCommand);
+    std::size_t done = 0;
+    while (done < static_cast<std::size_t>(length)) {
+        const ssize_t n = ::send(m_context->fd, formatted + done, static_cast<std::size_t>(length) - done, MSG_NOSIGNAL);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            const bool timedOut = n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+            failWith("cannot send " + (args.empty() ? std::string() : args.front()),
+                     timedOut ? "timed out" : (n < 0 ? std::strerror(errno) : "connection closed"));
         }
+        done += static_cast<std::size_t>(n);
     }
 }
 

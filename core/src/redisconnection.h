@@ -45,7 +45,10 @@ public:
     const RedisAddress& address() const noexcept { return m_address; }
 
 private:
-    [[noreturn]] void fail(const std::string& what);
+    /// Formats `args` and writes them whole (MSG_NOSIGNAL). Throws ConnectionError.
+    void write(const std::vector<std::string>& args);
+    [[noreturn]] void fail(const std::string& what);                       ///< hiredis's error text
+    [[noreturn]] void failWith(const std::string& what, const std::string& detail);
 
     RedisAddress m_address;
     std::chrono::milliseconds m_connectTimeout;
