@@ -366,12 +366,6 @@ private:
         return m_control->status({"SCRIPT", "LOAD", body});
     }
 
-    std::vector<std::string> treelockKeys(const LeaseId& id) const
-    {
-        return {m_prefix + "nodes", m_prefix + "who", m_prefix + "expiry", m_prefix + "fence",
-                m_prefix + "events", m_prefix + "lease:" + id};
-    }
-
     std::vector<LeaseId> populateTreelock(long long held)
     {
         std::vector<LeaseId> leases(static_cast<std::size_t>(held));
@@ -382,16 +376,12 @@ private:
         const std::string reap = std::to_string(kReapBatch);
         for (auto& id : leases)
             id = newLeaseId();
-        const std::string leasePrefix = m_prefix + "lease:";
-        const std::string wake = m_prefix + "wake";
         pipelined(
             held,
             [&](long long i) {
-                const LeaseId& id = leases[static_cast<std::size_t>(i)];
-                const auto keys = treelockKeys(id);
-                const std::string path = Layout::held(i);
-                m_control->append({"EVALSHA", sha, "6", keys[0], keys[1], keys[2], keys[3], keys[4], keys[5],
-                                   leasePrefix, wake, id, "held", "hold", ttl, reap, "1", "X", path});
+                auto call = treelockScriptCall(sha, m_prefix, leases[static_cast<std::size_t>(i)]);
+                call.insert(call.end(), {"held", "hold", ttl, reap, "1", "X", Layout::held(i)});
+                m_control->append({call.begin(), call.end()});
                 return 1;
             },
             [](const redisReply* r) {
@@ -407,15 +397,11 @@ private:
         if (leases.empty())
             return;
         const std::string sha = treelockScriptSha("release");
-        const std::string leasePrefix = m_prefix + "lease:";
-        const std::string wake = m_prefix + "wake";
         pipelined(
             static_cast<long long>(leases.size()),
             [&](long long i) {
-                const LeaseId& id = leases[static_cast<std::size_t>(i)];
-                const auto keys = treelockKeys(id);
-                m_control->append({"EVALSHA", sha, "6", keys[0], keys[1], keys[2], keys[3], keys[4], keys[5],
-                                   leasePrefix, wake, id});
+                const auto call = treelockScriptCall(sha, m_prefix, leases[static_cast<std::size_t>(i)]);
+                m_control->append({call.begin(), call.end()});
                 return 1;
             },
             [](const redisReply* r) {

@@ -98,6 +98,14 @@ ScriptShas ScriptShas::load(RedisClient& client)
     return s;
 }
 
+std::vector<std::string> treelockScriptCall(const std::string& sha, const std::string& prefix,
+                                            const std::string& id)
+{
+    return {"EVALSHA",         sha,           "6",           prefix + "nodes",   prefix + "who",
+            prefix + "expiry", prefix + "fence", prefix + "events", prefix + "lease:" + id,
+            prefix + "lease:", prefix + "wake", id};
+}
+
 std::string Layout::held(long long i)
 {
     return "/t" + std::to_string(i % 100) + "/u" + std::to_string((i / 100) % 100) + "/f"

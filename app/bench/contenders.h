@@ -92,6 +92,14 @@ struct Layout {
     static std::string held(long long i);
 };
 
+/// EVALSHA of a Treelock script on lease `id`, up to the verb's own arguments,
+/// as lua/common.lua documents the interface: the SHA, 6 keys (nodes, who,
+/// expiry, fence, events, the lease record), then ARGV lease key prefix, wake
+/// channel and the lease id. `prefix` is the project's "tl:{project}:". Used
+/// where the bench calls the scripts directly (populating, --compare-scripts).
+std::vector<std::string> treelockScriptCall(const std::string& sha, const std::string& prefix,
+                                            const std::string& id);
+
 /// One client thread's resources: its own RedisEngine (own connection) for
 /// Treelock and its own hiredis connection for the others. Used by one thread
 /// at a time.

@@ -145,21 +145,14 @@ private:
         return path + "/m";
     }
 
-    // The scripts' interface (lua/acquire.lua, lua/release.lua): KEYS nodes, who,
-    // expiry, fence, events, lease record; ARGV lease prefix, wake channel, then the verb's.
+    // Acquire (X on `path` for `ttl` ms) or release of lease `id`.
     void append(const Version& v, bool acquire, const std::string& id, const std::string& path,
                 const std::string& ttl)
     {
-        const std::string lease = v.prefix + "lease:" + id;
-        const std::string nodes = v.prefix + "nodes", who = v.prefix + "who", expiry = v.prefix + "expiry",
-                          fence = v.prefix + "fence", events = v.prefix + "events",
-                          leasePrefix = v.prefix + "lease:", wake = v.prefix + "wake";
+        auto call = treelockScriptCall(acquire ? v.acquireSha : v.releaseSha, v.prefix, id);
         if (acquire)
-            m_client.append({"EVALSHA", v.acquireSha, "6", nodes, who, expiry, fence, events, lease, leasePrefix,
-                             wake, id, "compare", "pair", ttl, "16", "1", "X", path});
-        else
-            m_client.append({"EVALSHA", v.releaseSha, "6", nodes, who, expiry, fence, events, lease, leasePrefix,
-                             wake, id});
+            call.insert(call.end(), {"compare", "pair", ttl, "16", "1", "X", path});
+        m_client.append({call.begin(), call.end()});
     }
 
     static void expectGranted(const Reply& r, const Version& v, const char* what)
