@@ -5,29 +5,54 @@
 #include <QApplication>
 #include <QTextStream>
 
+namespace {
+
+void setIdentity()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("Treelock"));
+    QCoreApplication::setApplicationName(QStringLiteral("Treelock Studio"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(TREELOCK_VERSION));
+}
+
+} // namespace
+
 int main(int argc, char** argv)
 {
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("Treelock"));
-    QApplication::setApplicationName(QStringLiteral("Treelock Studio"));
-    QApplication::setApplicationVersion(QStringLiteral(TREELOCK_VERSION));
-    QApplication::setStyle(QStringLiteral("Fusion"));
-
-    // The language must be known before the option descriptions are translated.
-    const QStringList args = QApplication::arguments();
     QString language;
-    for (qsizetype i = 1; i < args.size(); ++i) {
-        if (args[i] == QLatin1String("--lang") && i + 1 < args.size())
-            language = args[i + 1];
-        else if (args[i].startsWith(QLatin1String("--lang=")))
-            language = args[i].mid(7);
+    {
+        // The options first, without a display: --help, --version and bad options
+        // work anywhere, and no display is an error message rather than an abort.
+        QCoreApplication core(argc, argv);
+        setIdentity();
+        const QStringList args = QCoreApplication::arguments();
+        language = treelock::ui::languageArgument(args);
+        treelock::ui::installTranslations(core, language);
+        treelock::ui::StudioOptions options;
+        QString message;
+        int exitCode = 0;
+        const bool parsed = treelock::ui::parseStudioOptions(args, &options, &message, &exitCode);
+        if (!parsed && exitCode == 0) {
+            QTextStream(stdout) << message << '\n';
+            return 0;
+        }
+        QString noDisplay;
+        if (!treelock::ui::haveDisplay(args, &noDisplay)) {
+            QTextStream(stderr) << (parsed ? QStringLiteral("treelock-studio: ") + noDisplay : message) << '\n';
+            return parsed ? 1 : exitCode;
+        }
+        // A parse error may be an option of QApplication's (-style, -platform...),
+        // which it removes from the arguments: parse again below.
     }
+
+    QApplication app(argc, argv);
+    setIdentity();
+    QApplication::setStyle(QStringLiteral("Fusion"));
     treelock::ui::installTranslations(app, language);
 
     treelock::ui::StudioOptions options;
     QString message;
     int exitCode = 0;
-    if (!treelock::ui::parseStudioOptions(args, &options, &message, &exitCode)) {
+    if (!treelock::ui::parseStudioOptions(QApplication::arguments(), &options, &message, &exitCode)) {
         QTextStream(exitCode == 0 ? stdout : stderr) << message << '\n';
         return exitCode;
     }

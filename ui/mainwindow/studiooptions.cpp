@@ -93,7 +93,36 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
     return true;
 }
 
-QString installTranslations(QApplication& app, const QString& language)
+QString languageArgument(const QStringList& arguments)
+{
+    QString language;
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        if (arguments[i] == QLatin1String("--lang") && i + 1 < arguments.size())
+            language = arguments[i + 1];
+        else if (arguments[i].startsWith(QLatin1String("--lang=")))
+            language = arguments[i].mid(7);
+    }
+    return language;
+}
+
+bool haveDisplay(const QStringList& arguments, QString* message)
+{
+    for (const char* name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"}) {
+        if (!qEnvironmentVariableIsEmpty(name))
+            return true;
+    }
+    // QGuiApplication takes -platform NAME (also spelt --platform) from the command line.
+    for (qsizetype i = 1; i + 1 < arguments.size(); ++i) {
+        if (arguments[i] == QLatin1String("-platform") || arguments[i] == QLatin1String("--platform"))
+            return true;
+    }
+    *message = QCoreApplication::translate("StudioOptions",
+        "no display: set DISPLAY (or WAYLAND_DISPLAY), or use QT_QPA_PLATFORM=offscreen "
+        "(for example with --screenshot FILE), or run under xvfb-run -a");
+    return false;
+}
+
+QString installTranslations(QCoreApplication& app, const QString& language)
 {
     const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
     if (!language.isEmpty())

@@ -6,6 +6,7 @@
 #include <QStringList>
 
 class QApplication;
+class QCoreApplication;
 
 namespace treelock::ui {
 
@@ -28,9 +29,19 @@ struct StudioOptions {
 /// sets `message` on bad input; `exitCode` is then the code to exit with (0 for --help/--version).
 bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QString* message, int* exitCode);
 
+/// The value of --lang in `arguments`, or empty. Read before the options are
+/// parsed, because their descriptions are translated.
+QString languageArgument(const QStringList& arguments);
+
 /// Loads the Studio's (and Qt's) translation for `language` or, if empty, the
-/// system locale. Returns the language loaded, or empty.
-QString installTranslations(QApplication& app, const QString& language);
+/// system locale, into `app` (a QCoreApplication while the options are parsed,
+/// the QApplication after). Returns the language loaded, or empty.
+QString installTranslations(QCoreApplication& app, const QString& language);
+
+/// True when Qt has somewhere to open windows: QT_QPA_PLATFORM, DISPLAY or
+/// WAYLAND_DISPLAY is set, or `arguments` name a -platform. Otherwise false,
+/// with `message` saying what to set (creating a QApplication would abort).
+bool haveDisplay(const QStringList& arguments, QString* message);
 
 /// Creates the main window and runs the event loop. Returns the exit code.
 int runStudio(QApplication& app, const StudioOptions& options);
