@@ -1,10 +1,15 @@
 // The treelock-studio executable as a process: --help, --version and bad options
-// work without a display, and no display is a clear error instead of an abort.
+// work without a display, no display is a clear error instead of an abort, and
+// SIGTERM, SIGINT and SIGHUP end it cleanly: the private redis-server stops and its
+// temporary folder is removed.
 #include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <csignal>
+#include <sys/types.h>
 
 namespace {
 
@@ -52,6 +57,51 @@ QStringList privateFolders(const QString& tmp)
     return QDir(tmp).entryList({QStringLiteral("treelock-studio-*")}, QDir::Dirs | QDir::NoDotAndDotDot);
 }
 
+struct ProcStat {
+    QByteArray command; ///< the executable's name, as in /proc/PID/stat
+    char state = 0;     ///< 'R', 'S', 'Z'...; 0 when the process is gone
+    qint64 parent = 0;
+};
+
+ProcStat procStat(qint64 pid)
+{
+    ProcStat st;
+    QFile file(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!file.open(QIODevice::ReadOnly))
+        return st;
+    const QByteArray s = file.readAll();
+    const qsizetype open = s.indexOf('(');
+    const qsizetype close = s.lastIndexOf(')');
+    if (open < 0 || close < open)
+        return st;
+    st.command = s.mid(open + 1, close - open - 1);
+    const QList<QByteArray> rest = s.mid(close + 2).split(' ');
+    if (rest.size() < 2)
+        return st;
+    st.state = rest[0].isEmpty() ? 0 : rest[0][0];
+    st.parent = rest[1].toLongLong();
+    return st;
+}
+
+/// Pids of the running children of `parent`.
+QList<qint64> childrenOf(qint64 parent)
+{
+    QList<qint64> children;
+    for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        bool isPid = false;
+        const qint64 pid = entry.toLongLong(&isPid);
+        if (isPid && procStat(pid).parent == parent)
+            children << pid;
+    }
+    return children;
+}
+
+bool alive(qint64 pid)
+{
+    const char state = procStat(pid).state;
+    return state != 0 && state != 'Z' && state != 'X';
+}
+
 } // namespace
 
 class TestStudioProcess : public QObject {
@@ -91,6 +141,46 @@ private slots:
         QVERIFY2(run.err.contains(QLatin1String("no display")), qPrintable(run.err));
         QVERIFY2(run.err.contains(QLatin1String("QT_QPA_PLATFORM=offscreen")), qPrintable(run.err));
         QVERIFY(privateFolders(tmp.path()).isEmpty());
+    }
+
+    void signalStopsPrivateRedisAndRemovesItsFolder_data()
+    {
+        QTest::addColumn<int>("signo");
+        QTest::newRow("SIGTERM") << int(SIGTERM);
+        QTest::newRow("SIGINT") << int(SIGINT);
+        QTest::newRow("SIGHUP") << int(SIGHUP);
+    }
+
+    void signalStopsPrivateRedisAndRemovesItsFolder()
+    {
+        QFETCH(int, signo);
+        QTemporaryDir tmp;
+        QProcessEnvironment env = noDisplayEnvironment(tmp.path());
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        QProcess studio;
+        studio.setProcessEnvironment(env);
+        studio.setProcessChannelMode(QProcess::ForwardedChannels);
+        studio.start(QStringLiteral(TREELOCK_STUDIO_PATH), {});
+        QVERIFY(studio.waitForStarted(kTimeout));
+
+        // Up: the private folder holds the socket of a redis-server child.
+        const auto socketExists = [&] {
+            const QStringList folders = privateFolders(tmp.path());
+            return folders.size() == 1
+                && QFile::exists(tmp.filePath(folders.first() + QStringLiteral("/redis.sock")));
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(socketExists(), kTimeout);
+        const QList<qint64> children = childrenOf(studio.processId());
+        QCOMPARE(children.size(), 1);
+        const qint64 server = children.first();
+        QCOMPARE(procStat(server).command, QByteArray("redis-server"));
+
+        QCOMPARE(::kill(pid_t(studio.processId()), signo), 0);
+        QVERIFY2(studio.waitForFinished(kTimeout), "treelock-studio did not exit after the signal");
+        QCOMPARE(studio.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(studio.exitCode(), 128 + signo);
+        QCOMPARE(privateFolders(tmp.path()), QStringList());
+        QVERIFY2(!alive(server), "the private redis-server still runs");
     }
 };
 

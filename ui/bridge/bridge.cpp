@@ -34,9 +34,11 @@ Bridge::Bridge(QObject* parent) : QObject(parent)
 Bridge::~Bridge()
 {
     BridgeWorker* worker = m_worker;
-    // Delete the worker in its own thread (it owns a QProcess and timers there),
-    // then stop the thread.
-    QMetaObject::invokeMethod(worker, [worker] { delete worker; }, Qt::QueuedConnection);
+    // Delete the worker in its own thread (it owns a QProcess and timers there)
+    // and wait for it, then stop the thread. Queued without waiting, the thread
+    // could quit first while busy (starting the private redis-server): the worker
+    // would never be deleted, leaving the server's folder behind.
+    QMetaObject::invokeMethod(worker, [worker] { delete worker; }, Qt::BlockingQueuedConnection);
     m_thread->quit();
     m_thread->wait();
     delete m_thread;
