@@ -65,9 +65,10 @@ scan_tree() {
     local tree=$1 cxx
     cxx=$(cache_value "$tree" CMAKE_CXX_COMPILER)
 
-    # Headers (relative paths are relative to the tree; they are ours).
-    ninja -C "$tree" -t deps | awk '/^    /{ sub(/^ +/, ""); if (substr($0, 1, 1) == "/") print }' \
-        | sort -u | sed 's/^/header\t/' >>"$files"
+    # Headers. Relative paths are relative to the tree (ccache's base_dir makes
+    # them so): made absolute, they go through the same filter as the rest.
+    ninja -C "$tree" -t deps | awk '/^    /{ sub(/^ +/, ""); print }' | sort -u \
+        | (cd "$tree" && xargs -r -d '\n' realpath -m -s --) | sed 's/^/header\t/' >>"$files"
 
     # Package config files: <Name>_DIR=/usr/... holds <Name>Config.cmake or <name>-config.cmake.
     local name dir f lower
@@ -122,6 +123,10 @@ scan_tree() {
 while read -r tree; do
     scan_tree "${tree%/build.ninja}"
 done < <(find "$build_dir" -maxdepth 3 -name build.ninja -print | sort)
+if ! grep -q '^header' "$files"; then
+    echo "tst_setup_closure: FAIL: ninja -t deps of $build_dir lists no header: build the tree first"
+    exit 1
+fi
 for f in "${tools[@]}"; do
     if [ -e "$f" ]; then add tool "$f"; else echo "missing-tool	$f" >>"$files"; fi
 done
