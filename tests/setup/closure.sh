@@ -46,8 +46,7 @@ add_compiler_program() {
     local cxx=$1 name=$2 found
     found=$("$cxx" -print-prog-name="$name" 2>/dev/null) || return 0
     [[ $found == /* ]] || found=$(command -v "$found" 2>/dev/null) || return 0
-    [ -x "$found" ] && add tool "$found"
-    return 0
+    if [ -x "$found" ]; then add tool "$found"; fi
 }
 
 # Adds the library or object `name` as the compiler `cxx` finds it; fails if it does not.
@@ -103,7 +102,7 @@ scan_tree() {
     for key in CMAKE_CXX_COMPILER CMAKE_C_COMPILER CMAKE_COMMAND CMAKE_CTEST_COMMAND CMAKE_MAKE_PROGRAM \
                PKG_CONFIG_EXECUTABLE; do
         value=$(cache_value "$tree" "$key")
-        [[ $value == /* ]] && [ -e "$value" ] && add tool "$value"
+        if [[ $value == /* ]] && [ -e "$value" ]; then add tool "$value"; fi
     done
     for f in cc1plus as ld; do add_compiler_program "$cxx" "$f"; done
     for f in libstdc++.so libc.so libm.so crt1.o crti.o; do add_compiler_file "$cxx" "$f" || true; done
@@ -112,8 +111,8 @@ scan_tree() {
         local runtime
         runtime=$("$cxx" -print-runtime-dir 2>/dev/null) || runtime=""
         for f in fuzzer asan ubsan_standalone; do
-            [ -n "$runtime" ] && [ -e "$runtime/libclang_rt.$f-$(uname -m).a" ] \
-                && add library "$runtime/libclang_rt.$f-$(uname -m).a"
+            f=$runtime/libclang_rt.$f-$(uname -m).a
+            if [ -n "$runtime" ] && [ -e "$f" ]; then add library "$f"; fi
         done
     fi
 }
