@@ -499,13 +499,18 @@ std::vector<LockRequest> Policy::plan(const OperationCall& call, const PathOptio
     case Shape::Items: {
         const std::string bin = planner.built(m_recycleBin, "recycle bin");
         for (std::size_t i = 0; i < count; ++i) {
+            const std::string& arg = call.args[i];
+            const std::string role = "ITEM " + std::to_string(i + 1);
+            // An item already given as a path in the bin ("/.recycle/A", as the lock
+            // table and Studio show it) is that path; anything else is relative to the
+            // bin. Without this "/.recycle/A" would lock "/.recycle/.recycle/A".
+            const std::string asPath = planner.built(!arg.empty() && arg.front() == '/' ? arg : "/" + arg, role);
             const std::string item =
-                planner.built(m_recycleBin + "/" + call.args[i], "ITEM " + std::to_string(i + 1));
+                asPath == bin || isAncestor(bin, asPath) ? asPath : planner.built(m_recycleBin + "/" + arg, role);
             if (item == bin) {
-                planner.fail("item " + quoteForMessage(call.args[i])
-                             + " names the recycle bin itself; give items inside it (\"A\" or "
-                               "\"/A\" means \""
-                             + m_recycleBin + "/A\")");
+                planner.fail("item " + quoteForMessage(arg)
+                             + " names the recycle bin itself; give items inside it (\"A\", \"/A\" and \""
+                             + m_recycleBin + "/A\" all mean \"" + m_recycleBin + "/A\")");
             }
             lock(Target::Item, item);
         }

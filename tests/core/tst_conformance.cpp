@@ -4,6 +4,7 @@
 #include "redisserver.h"
 #include "treelock/error.h"
 #include "treelock/memoryengine.h"
+#include "treelock/policy.h"
 #include "treelock/redisengine.h"
 
 #include <gtest/gtest.h>
@@ -336,6 +337,21 @@ TEST_P(Conformance, IntentionAllowsCreateBesideMovedFolder)
     EXPECT_FALSE(grantable(reqs({"X:/A"})));
     EXPECT_FALSE(grantable(reqs({"S:/B"})));
     EXPECT_FALSE(grantable(reqs({"X:/A/C/D/d.txt"})));
+}
+
+// A purge planned with an item given as a path in the recycle bin locks that
+// item, not "/.recycle/.recycle/...", and conflicts with a purge of the same
+// item given relative to the bin.
+TEST_P(Conformance, PurgeOfAPathInTheRecycleBinLocksThatItem)
+{
+    const Policy fine = Policy::builtin("fine");
+    const LeaseId id = grant(fine.plan({Operation::Purge, {"/.recycle/a"}}), opts("purger", "purge"));
+    const Snapshot snapshot = engine().snapshot();
+    ASSERT_EQ(snapshot.leases.size(), 1u);
+    EXPECT_EQ(snapshot.leases.front().requests, (std::vector<LockRequest>{{"/.recycle/a", LockMode::X}}));
+    EXPECT_FALSE(grantable(fine.plan({Operation::Purge, {"a"}})));
+    EXPECT_TRUE(grantable(fine.plan({Operation::Purge, {"b"}})));
+    releaseOk(id);
 }
 
 // ------------------------------------------------------------ counts and atomicity

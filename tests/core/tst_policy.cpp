@@ -364,6 +364,25 @@ TEST(Policy, purgeItemsAreRelativeToTheRecycleBin)
     EXPECT_EQ(fine.plan({Operation::Purge, many}).size(), kMaxRequests);
 }
 
+TEST(Policy, purgeTakesAPathInTheRecycleBinAsItIs)
+{
+    const Policy fine = Policy::builtin("fine");
+    EXPECT_EQ(fine.plan({Operation::Purge, {"/.recycle/a"}}), (Requests{{"/.recycle/a", M::X}}));
+    EXPECT_EQ(fine.plan({Operation::Purge, {"/.recycle/a"}}), fine.plan({Operation::Purge, {"a"}}));
+    EXPECT_EQ(fine.plan({Operation::Purge, {".recycle/a/b", "/.recycle//c/"}}),
+              (Requests{{"/.recycle/a/b", M::X}, {"/.recycle/c", M::X}}));
+    // A folder of the same name inside the bin is named by its full path.
+    EXPECT_EQ(fine.plan({Operation::Purge, {"/.recycle/.recycle/a"}}), (Requests{{"/.recycle/.recycle/a", M::X}}));
+    // Only the whole first segment counts: "/.recycled" is an item inside the bin.
+    EXPECT_EQ(fine.plan({Operation::Purge, {"/.recycled"}}), (Requests{{"/.recycle/.recycled", M::X}}));
+    const std::string error = planError({Operation::Purge, {"/.recycle"}});
+    EXPECT_NE(error.find("the recycle bin itself"), std::string::npos) << error;
+    EXPECT_NE(error.find("\"/.recycle/A\" all mean"), std::string::npos) << error;
+    // Case folding applies to the bin's prefix too.
+    EXPECT_EQ(fine.plan({Operation::Purge, {"/.RECYCLE/A"}}, PathOptions{true}),
+              (Requests{{"/.recycle/a", M::X}}));
+}
+
 TEST(Policy, recycleBinComesFromTheDocument)
 {
     const Policy trash = Policy::fromJson(

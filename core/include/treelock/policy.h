@@ -59,8 +59,9 @@ struct PolicyRule {
 
 /// An operation with its arguments, as the CLI takes them:
 ///   create/upload FOLDER NAME; move-*/copy-* SRC DSTFOLDER; rename-* SRC NEWNAME;
-///   delete-* PATH; purge ITEM... (items are paths inside the recycle bin,
-///   given relative to it: "/A" or "A" means "<recycle bin>/A").
+///   delete-* PATH; purge ITEM... (items are inside the recycle bin: "A", "/A"
+///   and "<recycle bin>/A" all mean "<recycle bin>/A"; a path that already
+///   starts with the bin folder is taken as it is).
 struct OperationCall {
     Operation op = Operation::Create;
     std::vector<std::string> args;

@@ -112,7 +112,11 @@ std::string FileSystem::resolvePurgeItem(std::string_view item) const
     std::string relative(item);
     if (!relative.empty() && relative.front() == '/')
         relative.erase(0, 1);
-    const std::string path = canonicalPath(m_options.recycleBin + "/" + relative);
+    // As Policy::plan: an item already given as a path in the bin is that path.
+    const std::string asPath = canonicalPath("/" + relative);
+    const std::string path = isAncestor(m_options.recycleBin, asPath)
+                                 ? asPath
+                                 : canonicalPath(m_options.recycleBin + "/" + relative);
     if (!isAncestor(m_options.recycleBin, path))
         throw InvalidInput("purge item " + std::string(item) + " is not inside the recycle bin");
     return path;
