@@ -253,6 +253,21 @@ private:
     std::map<std::string, std::vector<std::string>> m_values;
 };
 
+// A label option (--owner, --operator, --reason): the engine's rule, checked
+// before connecting so bad input is exit 2 whether Redis is up or not.
+std::optional<std::string> labelOption(const Collected& options, std::string_view name)
+{
+    auto value = options.nonEmpty(name);
+    if (value) {
+        try {
+            validateLabel(name, *value);
+        } catch (const InvalidInput& error) {
+            throw UsageError(error.what());
+        }
+    }
+    return value;
+}
+
 void checkProfile(const std::string& profile)
 {
     const auto names = Policy::builtinNames();
@@ -267,7 +282,7 @@ void checkProfile(const std::string& profile)
 AcquireCommand buildAcquire(const Collected& options, const std::vector<std::string>& positionals)
 {
     AcquireCommand cmd;
-    cmd.owner = options.nonEmpty("--owner");
+    cmd.owner = labelOption(options, "--owner");
     if (auto ttl = options.value("--ttl"))
         cmd.ttl = parseMillis("--ttl", *ttl, kMinTtl, kMaxTtl);
     if (auto wait = options.value("--wait"))
@@ -328,19 +343,19 @@ Command buildCommand(std::string_view name, const Collected& options,
         checkLeaseArgument(name, positionals);
         ForceReleaseCommand cmd;
         cmd.lease = positionals.front();
-        const auto reason = options.nonEmpty("--reason");
+        const auto reason = labelOption(options, "--reason");
         if (!reason)
             throw UsageError("force-release needs --reason TEXT (it is recorded in the event stream)");
         cmd.reason = *reason;
         cmd.admin = options.has("--admin");
         if (auto delay = options.value("--lock-delay"))
             cmd.lockDelay = parseMillis("--lock-delay", *delay, milliseconds(0), kMaxTtl);
-        cmd.operatorName = options.nonEmpty("--operator");
+        cmd.operatorName = labelOption(options, "--operator");
         return cmd;
     }
     if (name == "sweep") {
         checkNoArguments(name, positionals);
-        return SweepCommand{options.nonEmpty("--operator")};
+        return SweepCommand{labelOption(options, "--operator")};
     }
     if (name == "locks") {
         checkNoArguments(name, positionals);
@@ -508,6 +523,24 @@ const std::vector<std::string>& commandNames()
     return names;
 }
 
+std::vector<std::string> commandOptions(std::string_view command)
+{
+    std::vector<std::string> names;
+    if (const CommandSpec* spec = findCommand(command)) {
+        for (const auto& option : spec->options)
+            names.emplace_back(option.name);
+    }
+    return names;
+}
+
+std::vector<std::string> globalOptions()
+{
+    std::vector<std::string> names;
+    for (const auto& option : kGlobalOptions)
+        names.emplace_back(option.name);
+    return names;
+}
+
 Invocation parseCommandLine(const std::vector<std::string>& args)
 {
     Invocation invocation;
@@ -670,9 +703,10 @@ std::string helpText(std::string_view topic)
         {"matrix",
          "usage: treelock matrix [--profile fine|seed] [--json | --markdown]\n"
          "\n"
-         "The seed's permission table (seeds/000) checked against the engine: every\n"
-         "sub-cell runs as a scenario on a scratch in-process project (no server needed)\n"
-         "and is compared with the seed's expectation; differences carry a reason.\n"
+         "The seed's permission table (resources/matrix/seed-expected.json) checked\n"
+         "against the engine: every sub-cell runs as a scenario on a scratch in-process\n"
+         "project (no server needed) and is compared with the seed's expectation;\n"
+         "differences carry a reason.\n"
          "  --profile NAME   policy profile: fine (default) or seed\n"
          "  --json           a list of cells: row and column operation, object, seed\n"
          "                   expectation, engine result, both lock plans, clash, reason\n"
@@ -680,16 +714,19 @@ std::string helpText(std::string_view topic)
          "                   whole of docs/permission-matrix.md (both profiles)\n"
          "Default output: a plain-text grid and the differences.\n"},
         {"simulate",
-         "usage: treelock simulate [--memory | --redis URL] [--users N] [--seconds S] [--seed N]\n"
-         "                         [--mix OP=W,...] [--crash-rate R] [--pause-rate R]\n"
-         "                         [--slow-release-rate R] [--no-locking] [--profile fine|seed]\n"
-         "                         [--ttl MS] [--uniform] [--realtime] [--json]\n"
+         "usage: treelock simulate [--memory | --redis URL] [--realtime] [--users N]\n"
+         "                         [--seconds S] [--seed N] [--mix OP=W,...] [--crash-rate R]\n"
+         "                         [--pause-rate R] [--slow-release-rate R] [--no-locking]\n"
+         "                         [--profile fine|seed] [--ttl MS] [--uniform] [--json]\n"
          "\n"
          "Runs N virtual users doing the 11 operations on a simulated project tree through\n"
          "the lock engine, with faults, a fenced file system and a safety monitor, and\n"
-         "prints the statistics (docs/simulator.md). Without --redis (or $TREELOCK_REDIS)\n"
-         "or with --memory: the in-process engine on a virtual clock (S simulated seconds,\n"
-         "deterministic for a seed); with Redis: real time, on --project.\n"
+         "prints the statistics (docs/simulator.md). By default: the in-process engine on\n"
+         "a virtual clock (S simulated seconds, deterministic for a seed). Only --redis URL\n"
+         "on the command line ($TREELOCK_REDIS does not count) runs it on Redis, in real\n"
+         "time, on --project.\n"
+         "  --memory               the in-process engine (the default; not with --redis)\n"
+         "  --realtime             wall-clock time on the in-process engine\n"
          "  --users N              1..500 (default 20)\n"
          "  --seconds S            how long (default 10)\n"
          "  --seed N               random seed (default 1)\n"
@@ -702,7 +739,6 @@ std::string helpText(std::string_view topic)
          "  --profile NAME         policy profile: fine (default) or seed\n"
          "  --ttl MS               lease TTL (default 2000)\n"
          "  --uniform              pick targets uniformly (default: a hot spot)\n"
-         "  --realtime             wall-clock mode on the memory engine\n"
          "  --json                 keys: attempts, grants, conflicts, timeouts,\n"
          "                         fencing_rejections, violations, ops_per_second, ...\n"
          "Exit 1 if violations were counted while locking was on.\n"},
@@ -711,8 +747,11 @@ std::string helpText(std::string_view topic)
          "\n"
          "Plays a scenario (resources/scenarios/*.json): one line per step with what\n"
          "happened and whether it was the expected outcome, then the step's narration.\n"
-         "Engine as for simulate (the project must hold no leases). Exit 0 only if every\n"
-         "step had its expected outcome, else 1.\n"},
+         "Engine as for simulate: in-process unless --redis URL is on the command line\n"
+         "(then the project must hold no leases). Exit 0 only if every step had its\n"
+         "expected outcome, else 1.\n"
+         "  --memory   the in-process engine (the default; not with --redis)\n"
+         "  --json     one object: scenario, passed, steps\n"},
         {"help",
          "usage: treelock help [COMMAND]\n"
          "\n"

@@ -155,6 +155,13 @@ Invocation parseCommandLine(const std::vector<std::string>& args);
 /// Names of the commands, in help order.
 const std::vector<std::string>& commandNames();
 
+/// The options `command` accepts besides the global ones ("--owner", ...), in
+/// parser order; empty for an unknown command.
+std::vector<std::string> commandOptions(std::string_view command);
+
+/// The global options ("--redis", ..., "-h", "--version").
+std::vector<std::string> globalOptions();
+
 /// Usage text for `topic` (a command name), or the overview for "". Throws
 /// UsageError for an unknown topic.
 std::string helpText(std::string_view topic = {});

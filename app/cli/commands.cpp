@@ -17,6 +17,7 @@
 #include <ctime>
 #include <fstream>
 #include <ostream>
+#include <streambuf>
 #include <sstream>
 #include <thread>
 #include <unistd.h>
@@ -35,6 +36,7 @@ using std::chrono::milliseconds;
 constexpr const char* kDefaultRedisUrl = "redis://127.0.0.1:6379";
 constexpr milliseconds kFollowPoll{100};
 constexpr std::size_t kEventPage = 1000;
+constexpr std::size_t kMinScrubbedSecret = 4;
 
 std::string envOr(const char* name, std::string fallback = {})
 {
@@ -104,6 +106,9 @@ std::vector<std::string> secretsOf(const std::vector<std::string>& urls, const E
         if (!password.empty())
             secrets.push_back(password);
     }
+    // Shorter ones are not searched for: "***" in place of every "ab" would
+    // mangle lease ids and numbers, and hiding them would protect nothing.
+    std::erase_if(secrets, [](const std::string& secret) { return secret.size() < kMinScrubbedSecret; });
     // Longest first, so a password containing another is replaced whole.
     std::sort(secrets.begin(), secrets.end(),
               [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
@@ -118,6 +123,58 @@ std::string redact(std::string text, const std::vector<std::string>& secrets)
     }
     return text;
 }
+
+// Writes to `target` line by line with every secret replaced by "***": the
+// second line of defence for everything the tool prints, stdout included.
+// Passwords have no newline, so a line is the unit to scrub.
+class RedactingBuffer : public std::streambuf {
+public:
+    RedactingBuffer(std::ostream& target, std::vector<std::string> secrets)
+        : m_target(target), m_secrets(std::move(secrets))
+    {
+    }
+    ~RedactingBuffer() override { sync(); }
+    RedactingBuffer(const RedactingBuffer&) = delete;
+    RedactingBuffer& operator=(const RedactingBuffer&) = delete;
+
+protected:
+    int_type overflow(int_type ch) override
+    {
+        if (traits_type::eq_int_type(ch, traits_type::eof()))
+            return traits_type::not_eof(ch);
+        m_line += traits_type::to_char_type(ch);
+        if (m_line.back() == '\n')
+            emit();
+        return ch;
+    }
+
+    std::streamsize xsputn(const char* text, std::streamsize count) override
+    {
+        for (std::streamsize i = 0; i < count; ++i)
+            overflow(traits_type::to_int_type(text[i]));
+        return count;
+    }
+
+    int sync() override
+    {
+        emit();
+        m_target.flush();
+        return m_target ? 0 : -1;
+    }
+
+private:
+    void emit()
+    {
+        if (m_line.empty())
+            return;
+        m_target << redact(m_line, m_secrets);
+        m_line.clear();
+    }
+
+    std::ostream& m_target; // Not owned.
+    std::vector<std::string> m_secrets;
+    std::string m_line; // Written up to the next newline or flush.
+};
 
 std::string readFile(const std::string& path)
 {
@@ -201,6 +258,8 @@ public:
 
         ClientOptions options;
         options.owner = cmd.owner.value_or(env().userName.empty() ? "anonymous" : env().userName);
+        if (!cmd.owner)
+            validateLabel("$USER (the default --owner)", options.owner);
         options.ttl = cmd.ttl;
         options.watchdog = false; // The process exits now; the lease lives on.
         LockClient client(engine(), options);
@@ -262,7 +321,7 @@ public:
     {
         ForceOptions options;
         options.operatorName = operatorName(cmd.operatorName);
-        options.host = env().hostName;
+        options.host = hostName();
         options.reason = cmd.reason;
         options.admin = cmd.admin;
         options.lockDelay = cmd.lockDelay;
@@ -283,7 +342,9 @@ public:
 
     int operator()(const SweepCommand& cmd)
     {
-        const std::size_t reaped = engine()->sweep(operatorName(cmd.operatorName), env().hostName);
+        const std::string by = operatorName(cmd.operatorName);
+        const std::string host = hostName();
+        const std::size_t reaped = engine()->sweep(by, host);
         if (m_global.json)
             out() << dump({{"reaped", reaped}}) << "\n";
         else
@@ -477,12 +538,19 @@ public:
 
 private:
     std::ostream& out() { return m_context.out; }
-    std::ostream& err() { return m_context.err; }
+    // Flushes stdout first, so a terminal, a pipe or a file merging both shows
+    // them in the order they were written.
+    std::ostream& err()
+    {
+        m_context.out.flush();
+        return m_context.err;
+    }
     const Environment& env() const { return m_context.environment; }
     PathOptions pathOptions() const { return PathOptions{m_global.caseInsensitive}; }
-    // simulate and scenario: Redis only when one is named (--redis, $TREELOCK_REDIS) and
-    // --memory is not given; otherwise the in-process engine.
-    bool useRedis(bool memory) const { return !memory && (m_global.redisUrl || !env().redisUrl.empty()); }
+    // simulate and scenario: Redis only when --redis is on the command line. They
+    // take real leases by the hundred, so $TREELOCK_REDIS (set for the other
+    // commands) is not enough to send them to a shared server.
+    bool useRedis(bool memory) const { return !memory && m_global.redisUrl.has_value(); }
 
     const std::shared_ptr<Engine>& engine()
     {
@@ -499,11 +567,22 @@ private:
         return m_engine;
     }
 
+    // The operator and host labels, checked before connecting (the option
+    // itself was checked by the parser; $USER and the host name are not input
+    // it sees).
     std::string operatorName(const std::optional<std::string>& given) const
     {
         if (given)
             return *given;
-        return env().userName.empty() ? "operator" : env().userName;
+        const std::string name = env().userName.empty() ? "operator" : env().userName;
+        validateLabel("$USER (the default --operator)", name);
+        return name;
+    }
+
+    std::string hostName() const
+    {
+        validateLabel("host name", env().hostName);
+        return env().hostName;
     }
 
     int leaseProblem(const LeaseId& lease, LeaseStatus status)
@@ -648,14 +727,23 @@ int runCommand(const Invocation& invocation, RunContext& context)
 
 int runCommandLine(const std::vector<std::string>& args, RunContext& context)
 {
+    const std::vector<std::string> secrets = secretsOf(args, context.environment);
+    RedactingBuffer outBuffer(context.out, secrets);
+    RedactingBuffer errBuffer(context.err, secrets);
+    std::ostream out(&outBuffer);
+    std::ostream err(&errBuffer);
+    RunContext redacting{out, err, context.environment, context.connect, context.stop, context.catchStopSignals};
     Invocation invocation;
+    int code = kExitInvalid;
     try {
         invocation = parseCommandLine(args);
+        code = runCommand(invocation, redacting);
     } catch (const UsageError& error) {
-        context.err << "treelock: " << redact(error.what(), secretsOf(args, context.environment)) << "\n";
-        return kExitInvalid;
+        err << "treelock: " << error.what() << "\n";
     }
-    return runCommand(invocation, context);
+    out.flush();
+    err.flush();
+    return code;
 }
 
 std::string isoTime(ServerTime time)

@@ -35,11 +35,12 @@ int runSimulate(const SimulateCommand& cmd, const GlobalOptions& global, bool us
     if (cmd.uniform)
         config.targets = sim::TargetChoice::Uniform;
     config.project = global.project;
-    if (useRedis) {
+    if (useRedis || cmd.realTime)
         config.timing = sim::Timing::RealTime;
+    config.validate(); // before connecting: bad input is exit 2 whether Redis is up or not
+    if (useRedis) {
         config.engine = connect();
     } else if (cmd.realTime) {
-        config.timing = sim::Timing::RealTime;
         config.engine = std::make_shared<MemoryEngine>(global.project, PathOptions{global.caseInsensitive});
     }
     sim::Simulation simulation(config);
@@ -67,7 +68,8 @@ int runScenario(const ScenarioCommand& cmd, const GlobalOptions& global, bool us
                                                                                PathOptions{global.caseInsensitive});
     if (const auto held = engine->snapshot().leases.size())
         throw InvalidInput("project " + global.project + " has " + std::to_string(held)
-                           + " leases; play scenarios on an empty project (--project NAME)");
+                           + (held == 1 ? " lease" : " leases")
+                           + "; play scenarios on an empty project (--project NAME)");
     sim::ScenarioPlayer player(std::move(scenario), engine);
     const sim::Scenario& s = player.scenario();
     Json steps = Json::array();

@@ -1,5 +1,7 @@
 #include "treelock/engine.h"
 
+#include "lockplan.h"
+
 namespace treelock {
 
 std::string_view toString(LeaseStatus status) noexcept
@@ -11,6 +13,11 @@ std::string_view toString(LeaseStatus status) noexcept
     case LeaseStatus::Live: return "live";
     }
     return "unknown";
+}
+
+void validateLabel(std::string_view what, std::string_view value, bool required)
+{
+    detail::validateLabel(what, value, required);
 }
 
 } // namespace treelock

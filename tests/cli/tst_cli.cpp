@@ -815,6 +815,59 @@ TEST_F(Cli, invalidInputIsExit2AndNamesTheInput)
     }
 }
 
+// Labels break the engine's rule the same way whether Redis is up or down: exit 2,
+// checked before connecting.
+TEST_F(Cli, badLabelsAreExit2WithRedisUpOrDown)
+{
+    const std::string lease = "0123456789abcdef0123456789abcdef";
+    const std::string newline = "bob\nsmith";
+    const std::string tooLong(257, 'x');
+    struct Case {
+        std::vector<std::string> args;
+        std::string named;
+    };
+    const std::vector<Case> cases{
+        {{"acquire", "--lock", "X:/A", "--owner", newline}, "--owner"},
+        {{"acquire", "--lock", "X:/A", "--owner", tooLong}, "--owner"},
+        {{"force-release", lease, "--reason", newline}, "--reason"},
+        {{"force-release", lease, "--reason", tooLong}, "--reason"},
+        {{"force-release", lease, "--reason", "r", "--operator", newline}, "--operator"},
+        {{"sweep", "--operator", tooLong}, "--operator"},
+    };
+    for (const std::string& url : {server.url(), std::string("unix:///nonexistent/treelock.sock")}) {
+        for (const auto& c : cases) {
+            std::vector<std::string> args = c.args;
+            args.insert(args.begin(), {"--redis", url, "--quiet"});
+            const Result r = run(args);
+            EXPECT_EQ(r.code, 2) << url << " " << ::testing::PrintToString(c.args) << "\n" << r;
+            EXPECT_TRUE(contains(r.err, c.named)) << "should name " << c.named << "\n" << r;
+        }
+        // $USER stands in for --owner and --operator: the same rule, the same exit code.
+        for (const std::vector<std::string>& args :
+             {std::vector<std::string>{"acquire", "--lock", "X:/A"}, std::vector<std::string>{"sweep"},
+              std::vector<std::string>{"force-release", lease, "--reason", "r"}}) {
+            std::vector<std::string> full = args;
+            full.insert(full.begin(), {"--redis", url, "--quiet"});
+            const Result r = run(full, {{"USER", newline}});
+            EXPECT_EQ(r.code, 2) << url << " " << ::testing::PrintToString(args) << "\n" << r;
+            EXPECT_TRUE(contains(r.err, "$USER")) << r;
+        }
+    }
+    EXPECT_EQ(tl({"locks"}).out, "no leases in project default\n") << "nothing was acquired";
+}
+
+// A purge item given as a path in the recycle bin is that path, not one below it.
+TEST_F(Cli, purgeTakesAPathInTheRecycleBinAsItIs)
+{
+    const Json grant = json({"acquire", "--op", "purge", "/.recycle/a", "b"});
+    EXPECT_EQ(requestsOf(grant), "X:/.recycle/a X:/.recycle/b") << grant.dump();
+    const Result again = tl({"acquire", "--op", "purge", "a"});
+    EXPECT_EQ(again.code, 3) << again;
+    const Result bin = tl({"acquire", "--op", "purge", "/.recycle"});
+    EXPECT_EQ(bin.code, 2) << bin;
+    EXPECT_TRUE(contains(bin.err, "names the recycle bin itself")) << bin;
+}
+
 TEST_F(Cli, tooManyRequestsIsExit2)
 {
     std::vector<std::string> args{"acquire"};
@@ -889,6 +942,16 @@ TEST(CliCredentials, passwordNeverAppearsInAnyOutput)
     check({"redis://alice:" + password + "@127.0.0.1", "locks"}, {}, 2);
     // The user name may be shown; the password never.
     EXPECT_TRUE(contains(results[5].err, "alice")) << results[5];
+
+    // Whatever stdout carries is scrubbed too: a label holding the password,
+    // shown by locks and events, and the engine line of simulate on Redis.
+    check({"--redis", withCreds, "--quiet", "acquire", "--lock", "X:/C", "--owner", "x" + password + "y"}, {}, 0);
+    check({"--redis", withCreds, "locks"}, {}, 0);
+    EXPECT_TRUE(contains(results.back().out, "x***y")) << results.back();
+    check({"--redis", withCreds, "--json", "locks"}, {}, 0);
+    check({"--redis", withCreds, "events"}, {}, 0);
+    check({"--redis", withCreds, "--project", "sim", "simulate", "--users", "2", "--seconds", "0.2"}, {}, 0);
+    EXPECT_TRUE(contains(results.back().out, "redis://alice:***@127.0.0.1:" + port)) << results.back();
 }
 
 } // namespace
@@ -937,6 +1000,27 @@ TEST_F(Cli, scenarioPassesOnMemoryAndRedis)
     EXPECT_NE(memory.out.find("passed"), std::string::npos) << memory;
     const Result redis = tl({"--project", "scn", "scenario", scenarioFile("fine-vs-seed")});
     EXPECT_EQ(redis.code, 0) << redis;
+}
+
+// $TREELOCK_REDIS names the server for the lock commands; simulate and scenario
+// take real leases by the hundred, so they go to Redis only on --redis.
+TEST_F(Cli, simulateAndScenarioUseRedisOnlyWhenNamedOnTheCommandLine)
+{
+    acquire({"--lock", "X:/A"}); // the default project is not empty
+    const EnvOverrides env{{"TREELOCK_REDIS", server.url()}};
+    const Result sim = run({"simulate", "--users", "5", "--seconds", "1", "--seed", "3"}, env);
+    ASSERT_EQ(sim.code, 0) << sim;
+    EXPECT_EQ(firstLine(sim.out), "engine memory, virtual time (deterministic), seed 3, profile fine") << sim;
+    const Result scenario = run({"scenario", scenarioFile("seed-example")}, env);
+    EXPECT_EQ(scenario.code, 0) << scenario;
+    EXPECT_TRUE(contains(scenario.out, "engine memory")) << scenario;
+    EXPECT_EQ(tl({"--json", "locks"}).out.find("user-0"), std::string::npos) << "no simulated user took a lease";
+
+    const Result onRedis = tl({"scenario", scenarioFile("seed-example")});
+    EXPECT_EQ(onRedis.code, 2) << onRedis;
+    EXPECT_TRUE(contains(onRedis.err, "project default has 1 lease;")) << onRedis;
+    const Result both = tl({"simulate", "--memory"});
+    EXPECT_EQ(both.code, 2) << both;
 }
 
 TEST_F(Cli, scenarioWithAnUnexpectedOutcomeIsExit1)

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace treelock {
@@ -29,6 +30,11 @@ inline constexpr int kSweepBatch = 1000;
 inline constexpr int kEventStreamCap = 10000;
 /// Owner, operation, operator, host and reason labels longer than this are refused.
 inline constexpr std::size_t kMaxLabelBytes = 256;
+
+/// Throws InvalidInput naming `what` ("owner", "reason", ...) if `value` is longer
+/// than kMaxLabelBytes, contains NUL or a newline, or (when `required`) is empty:
+/// the check every engine makes, for callers that validate before connecting.
+void validateLabel(std::string_view what, std::string_view value, bool required = false);
 
 /// What to acquire with.
 struct AcquireOptions {
