@@ -17,7 +17,7 @@ Usage: treelock-bench [options]
                        instead of starting a private redis-server
   --redis-server EXE   redis-server executable for the private server
   --unix               private server: connect over its Unix socket (default:
-                       loopback TCP, as the baselines in BENCHMARKING.md)
+                       loopback TCP, as docs/benchmarks.md measures)
   --no-pin             do not pin redis-server to CPU 0 and clients to CPU 1
   --duration MS        measuring time per cell (default 1000)
   --reps N             interleaved repetitions (default 3)

@@ -12,7 +12,7 @@
 
 namespace treelock::bench {
 
-// The seed's acquire script (seeds/000_*, "获取文件夹锁"), verbatim. Reproduces
+// The seed's acquire script ("获取文件夹锁" in the article "redis实现分布式文件夹锁"), verbatim. Reproduces
 // the seed's flawed design on purpose: HKEYS of every held path, string.find
 // with patterns both ways (O(N) per acquire), expiry judged by the client's clock.
 // KEYS[1] lock key ("<project><path>"), KEYS[2] the project's hash of locked keys;
@@ -58,7 +58,7 @@ else
 end
 )lua";
 
-// seeds/002_*: compare-and-delete, the release of SET NX PX.
+// Compare-and-delete, the classic release of SET NX PX.
 const std::string_view kPlainReleaseLua =
     "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 

@@ -40,7 +40,7 @@ struct ContenderInfo {
 const std::vector<ContenderInfo>& allContenders();
 const ContenderInfo& contenderInfo(ContenderId id);
 
-/// The seed's folder lock (seeds/000_*), Lua exactly as published: it
+/// The seed's folder lock (the article "redis实现分布式文件夹锁"), Lua exactly as published: it
 /// reproduces the seed's flawed design ON PURPOSE, as the baseline Treelock
 /// replaces. Its acquire reads every locked path of the project (HKEYS) and
 /// compares each with string.find used as a Lua *pattern* in both directions
@@ -48,7 +48,7 @@ const ContenderInfo& contenderInfo(ContenderId id);
 /// and it trusts the client's clock (ARGV[3]) for expiry. Do not fix it here.
 extern const std::string_view kSeedAcquireLua;
 extern const std::string_view kSeedReleaseLua;
-/// The classic token lock's release (seeds/002_*, 004_*): compare-and-delete.
+/// The classic token lock's release (SET NX PX, then compare-and-delete).
 extern const std::string_view kPlainReleaseLua;
 /// The ceiling script: does nothing but answer.
 extern const std::string_view kReturnOneLua;

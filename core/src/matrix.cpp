@@ -796,7 +796,7 @@ std::string matrixDocument(const SeedMatrix& seed)
            "regenerate; the test tst_matrix fails when this file is not the generator's "
            "output. -->\n\n"
         << "QA's question: while someone runs operation X here, may someone else run "
-           "operation Y there? The seed (`seeds/000_*`) answers it in an 11 x 11 table. "
+           "operation Y there? The seed (the article \"redis实现分布式文件夹锁\" this project started from) answers it in an 11 x 11 table. "
            "Treelock derives the answer from its lock plans: every sub-cell of the table is a "
            "concrete scenario on a scratch project of the in-process engine (`MemoryEngine`), "
            "the row's operation granted first, the column's attempted while it is held. The "

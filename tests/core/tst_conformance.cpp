@@ -56,7 +56,7 @@ constexpr milliseconds kShortTtl = 150ms;
 constexpr milliseconds kPastShortTtl = 230ms;
 const std::string kProject = "proj";
 
-// The literal table of DESIGN.md (rows held, columns requested: IS IX S SIX X).
+// The literal table of docs/semantics.md (rows held, columns requested: IS IX S SIX X).
 constexpr bool kTable[5][5] = {
     {true, true, true, true, false},
     {true, true, false, false, false},

@@ -56,7 +56,7 @@ void PrintTo(const LockRequest& request, std::ostream* out)
 
 TEST(LockMode, compatibilityTableOfDesign)
 {
-    // Rows: held; columns: requested; order IS IX S SIX X (DESIGN.md, "Modes").
+    // Rows: held; columns: requested; order IS IX S SIX X (docs/semantics.md, "Paths and modes").
     const bool expected[5][5] = {{true, true, true, true, false},
                                  {true, true, false, false, false},
                                  {true, false, true, false, false},

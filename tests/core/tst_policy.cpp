@@ -23,7 +23,7 @@ using M = LockMode;
 using Requests = std::vector<LockRequest>;
 using Args = std::vector<std::string>;
 
-// Fixture tree of DESIGN.md: /A/a.txt /A/C/c.txt /A/C/D/d.txt /A/C/E/ /B/
+// The seed's fixture tree (docs/semantics.md, "Operation policy"): /A/a.txt /A/C/c.txt /A/C/D/d.txt /A/C/E/ /B/
 struct PlanCase {
     Operation op;
     Args args;

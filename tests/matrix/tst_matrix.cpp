@@ -26,7 +26,7 @@ std::string describe(const SeedCell& cell, const SeedSubCell& sub)
            + sub.object + "]: " + toString(sub.first) + " then " + toString(sub.second);
 }
 
-// The table at the top of seeds/000_*, copied cell for cell (操作对象 | 操作 | 11 columns).
+// The table at the top of the seed article ("redis实现分布式文件夹锁"), copied cell for cell (操作对象 | 操作 | 11 columns).
 const std::vector<std::vector<std::string>>& seedTable()
 {
     static const std::vector<std::vector<std::string>> rows{
@@ -178,7 +178,7 @@ struct HandCase {
     std::string blocking;     // when blocked, the first operation's request
 };
 
-// Worked out by hand from DESIGN.md's compatibility table and the clash order of
+// Worked out by hand from the compatibility table and the clash order of
 // docs/semantics.md (requests sorted by path; ancestors root first, then the node).
 TEST(MatrixDerivation, cellsCheckedByHandAgainstTheCompatibilityTable)
 {

@@ -15,7 +15,7 @@ enum class LockMode : unsigned char { IS = 0, IX = 1, S = 2, SIX = 3, X = 4 };
 inline constexpr std::array<LockMode, 5> kAllModes{LockMode::IS, LockMode::IX, LockMode::S,
                                                    LockMode::SIX, LockMode::X};
 
-/// The compatibility table of DESIGN.md (symmetric).
+/// The compatibility table of docs/semantics.md, "Paths and modes" (symmetric).
 bool compatible(LockMode held, LockMode requested) noexcept;
 
 /// The mode a request leaves on every proper ancestor: S and IS -> IS; IX, SIX, X -> IX.

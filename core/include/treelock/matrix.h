@@ -14,7 +14,7 @@
 
 namespace treelock {
 
-/// A symbol of the seed's permission table (seeds/000_*).
+/// A symbol of the seed's permission table (resources/matrix/seed-expected.json).
 enum class SeedVerdict {
     Allowed,     ///< √ 可以操作: the second operation may run
     Blocked,     ///< × 不可以操作: the second operation must wait

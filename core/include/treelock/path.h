@@ -7,7 +7,7 @@
 
 namespace treelock {
 
-/// Limits of a canonical path (DESIGN.md, "Lock model").
+/// Limits of a canonical path (docs/semantics.md, "Paths and modes").
 inline constexpr std::size_t kMaxPathBytes = 4096;
 inline constexpr std::size_t kMaxPathSegments = 256;
 
