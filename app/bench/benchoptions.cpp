@@ -1,5 +1,6 @@
 #include "benchoptions.h"
 
+#include <algorithm>
 #include <charconv>
 #include <stdexcept>
 #include <string_view>
@@ -46,6 +47,16 @@ Comparing versions of the Lua scripts (instead of the run above):
   --depth N            segments of the measured paths, 3 to 64 (default 3)
   --n N                other leases held in each version's project (default 0)
 )";
+}
+
+const std::vector<std::string>& knownOptions()
+{
+    static const std::vector<std::string> names{
+        "--redis", "--redis-server", "--unix",   "--no-pin",  "--duration",        "--reps",
+        "--connections", "--n",      "--contenders", "--quick", "--smoke",         "--json",
+        "--plot",  "--ui",           "--ui-only", "--ui-size", "--compare-scripts", "--rounds",
+        "--pairs", "--depth",        "-h",        "--help"};
+    return names;
 }
 
 namespace {
@@ -136,6 +147,10 @@ ParseOutcome parseOptions(int argc, char** argv)
                     throw std::invalid_argument(std::string(arg) + " needs a value");
                 return argv[++i];
             };
+            const std::string_view name = arg.substr(0, arg.rfind("--", 0) == 0 ? arg.find('=') : arg.npos);
+            if (!arg.empty() && arg.front() == '-'
+                && std::find(knownOptions().begin(), knownOptions().end(), name) == knownOptions().end())
+                throw std::invalid_argument("unknown option \"" + std::string(arg) + "\"");
             if (arg == "-h" || arg == "--help") {
                 outcome.message = usage();
                 outcome.exitCode = 0;

@@ -47,4 +47,8 @@ ParseOutcome parseOptions(int argc, char** argv);
 /// The --help text.
 std::string usage();
 
+/// Every option parseOptions accepts ("--json" also as "--json=FILE"); anything
+/// else starting with '-' is refused.
+const std::vector<std::string>& knownOptions();
+
 } // namespace treelock::bench
