@@ -10,6 +10,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <thread>
 
 using namespace treelock;
 using namespace treelock::sim;
@@ -68,6 +69,39 @@ INSTANTIATE_TEST_SUITE_P(Shipped, ScenarioOnMemory, ::testing::ValuesIn(kShipped
                              std::replace(n.begin(), n.end(), '-', '_');
                              return n;
                          });
+
+TEST(ScenarioClock, StandsStillBetweenStepsAndRunsDuringThem)
+{
+    ScenarioClock clock;
+    const ServerTime held = clock.now();
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    EXPECT_EQ(clock.now(), held);
+    clock.run();
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    clock.hold();
+    const ServerTime after = clock.now();
+    EXPECT_GE(after - held, std::chrono::milliseconds(30));
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    EXPECT_EQ(clock.now(), after);
+}
+
+// A viewer's pause between two steps is longer than the short TTLs of
+// crash-expiry and pause-fencing; on the scenario clock it expires nothing.
+TEST(ScenarioClock, ShortTtlScenariosPassWithPausesBetweenSteps)
+{
+    for (const std::string name : {"crash-expiry", "pause-fencing"}) {
+        auto clock = std::make_shared<ScenarioClock>();
+        auto engine = std::make_shared<MemoryEngine>("scenario", PathOptions{}, [clock] { return clock->now(); });
+        ScenarioPlayer player(Scenario::fromFile(scenarioDir() + "/" + name + ".json"), engine, clock);
+        while (!player.atEnd()) {
+            const StepResult r = player.next();
+            EXPECT_TRUE(r.ok) << name << ": " << r.line();
+            EXPECT_FALSE(clock->running());
+            std::this_thread::sleep_for(std::chrono::milliseconds(400));
+        }
+        EXPECT_TRUE(player.passed()) << name;
+    }
+}
 
 TEST(ScenariosOnRedis, EveryShippedScenarioPasses)
 {

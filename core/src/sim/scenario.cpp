@@ -165,6 +165,43 @@ std::string StepResult::line() const
     return text;
 }
 
+// ---------------------------------------------------------------- clock
+
+ScenarioClock::ScenarioClock()
+    : m_held(std::chrono::time_point_cast<milliseconds>(std::chrono::system_clock::now()))
+{
+}
+
+ServerTime ScenarioClock::now() const
+{
+    std::lock_guard lock(m_mutex);
+    if (!m_runningSince)
+        return m_held;
+    return m_held + std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - *m_runningSince);
+}
+
+void ScenarioClock::run()
+{
+    std::lock_guard lock(m_mutex);
+    if (!m_runningSince)
+        m_runningSince = std::chrono::steady_clock::now();
+}
+
+void ScenarioClock::hold()
+{
+    std::lock_guard lock(m_mutex);
+    if (!m_runningSince)
+        return;
+    m_held += std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - *m_runningSince);
+    m_runningSince.reset();
+}
+
+bool ScenarioClock::running() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_runningSince.has_value();
+}
+
 // ---------------------------------------------------------------- player
 
 struct ScenarioPlayer::Impl {
@@ -179,14 +216,15 @@ struct ScenarioPlayer::Impl {
 
     Scenario scenario;
     std::shared_ptr<Engine> engine;
+    std::shared_ptr<ScenarioClock> clock; // null: the engine's own time
     mutable std::mutex treeMutex; // tree() may be called from another thread
     FileSystem fs;
     std::map<std::string, Actor> actors;
     std::size_t position = 0;
     bool passed = true;
 
-    Impl(Scenario s, std::shared_ptr<Engine> e)
-        : scenario(std::move(s)), engine(std::move(e)),
+    Impl(Scenario s, std::shared_ptr<Engine> e, std::shared_ptr<ScenarioClock> c)
+        : scenario(std::move(s)), engine(std::move(e)), clock(std::move(c)),
           fs(FileSystem::fromPaths(scenario.tree.empty() ? FileSystem::seedTree() : scenario.tree,
                                    FileSystem::Options{Policy::builtin(scenario.profile).recycleBin(), 0}))
     {
@@ -210,8 +248,8 @@ struct ScenarioPlayer::Impl {
     void run(const ScenarioStep& step, StepResult& r);
 };
 
-ScenarioPlayer::ScenarioPlayer(Scenario scenario, std::shared_ptr<Engine> engine)
-    : m_impl(std::make_unique<Impl>(std::move(scenario), std::move(engine)))
+ScenarioPlayer::ScenarioPlayer(Scenario scenario, std::shared_ptr<Engine> engine, std::shared_ptr<ScenarioClock> clock)
+    : m_impl(std::make_unique<Impl>(std::move(scenario), std::move(engine), std::move(clock)))
 {
 }
 
@@ -250,6 +288,19 @@ StepResult ScenarioPlayer::next()
     r.what = step.action;
     r.expected = step.expect;
     r.narration = step.narration;
+    struct Running {
+        ScenarioClock* clock;
+        explicit Running(ScenarioClock* c) : clock(c)
+        {
+            if (clock)
+                clock->run();
+        }
+        ~Running()
+        {
+            if (clock)
+                clock->hold();
+        }
+    } running(m_impl->clock.get());
     m_impl->run(step, r);
     if (r.ok && r.actual != r.expected) {
         r.ok = false;

@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -70,14 +71,38 @@ struct StepResult {
     std::string line() const;
 };
 
+/// Server time for a scenario played at a reader's pace: it runs only while a
+/// step runs and stands still between steps, so the time a viewer takes
+/// between two steps (or a player's display delay) expires no lease; a wait
+/// step still lets its full time pass. Starts at the system time, held. Give
+/// now() to a MemoryEngine as its clock and the clock to the ScenarioPlayer,
+/// which runs it around each step. Thread-safe.
+class ScenarioClock {
+public:
+    ScenarioClock();
+
+    ServerTime now() const;
+    /// Lets time pass (from the current reading on).
+    void run();
+    /// Stops time at the current reading.
+    void hold();
+    bool running() const;
+
+private:
+    mutable std::mutex m_mutex; // Guards the fields below.
+    ServerTime m_held;          // the reading when held, or when run() was called
+    std::optional<std::chrono::steady_clock::time_point> m_runningSince;
+};
+
 /// Plays a Scenario step by step against an engine (MemoryEngine or
 /// RedisEngine), on a FileSystem built from the scenario's tree. Actors get
 /// their own LockClient (owner = actor name, watchdog on). Steps take real
 /// time (wait steps sleep; acquires may wait), so a GUI calls next() from a
-/// worker thread. Not thread-safe except tree(), which may be called from any thread.
+/// worker thread. With a ScenarioClock (the engine's clock), time passes only
+/// inside next(). Not thread-safe except tree(), which may be called from any thread.
 class ScenarioPlayer {
 public:
-    ScenarioPlayer(Scenario scenario, std::shared_ptr<Engine> engine);
+    ScenarioPlayer(Scenario scenario, std::shared_ptr<Engine> engine, std::shared_ptr<ScenarioClock> clock = {});
     ~ScenarioPlayer(); // releases what the actors still hold
 
     const Scenario& scenario() const noexcept;
