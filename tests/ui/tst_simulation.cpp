@@ -2,19 +2,110 @@
 // locking, a scenario played to the end, and the main window showing the
 // simulated project. Offscreen; no Redis needed.
 #include "mainwindow/mainwindow.h"
+#include "models/leasetablemodel.h"
 #include "models/locktreemodel.h"
+#include "models/presentation.h"
 #include "simulation/conflictmatrixmodel.h"
 #include "simulation/scenariostepmodel.h"
 #include "simulation/simulationdata.h"
 #include "simulation/simulationpanel.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
+#include <QBarCategoryAxis>
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSet>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTableView>
 #include <QTest>
+#include <QValueAxis>
+#include <QWheelEvent>
 
 using namespace treelock;
 using namespace treelock::ui;
+using State = sim::Simulation::State;
+
+namespace {
+
+template <typename T>
+T* child(const QObject* parent, const char* name)
+{
+    T* found = parent->findChild<T*>(QLatin1String(name));
+    if (!found)
+        qFatal("no %s named %s", T::staticMetaObject.className(), name);
+    return found;
+}
+
+/// The action `objectName` of the menu bar's menu `menuName`, found as a user would.
+QAction* menuAction(const QMainWindow& window, const char* menuName, const char* objectName)
+{
+    for (QAction* top : window.menuBar()->actions())
+        if (top->menu() && top->menu()->objectName() == QLatin1String(menuName))
+            for (QAction* a : top->menu()->actions())
+                if (a->objectName() == QLatin1String(objectName))
+                    return a;
+    return nullptr;
+}
+
+QMenu* menuOf(const QMainWindow& window, const char* menuName)
+{
+    for (QAction* top : window.menuBar()->actions())
+        if (top->menu() && top->menu()->objectName() == QLatin1String(menuName))
+            return top->menu();
+    return nullptr;
+}
+
+void click(QAbstractButton* button)
+{
+    QVERIFY2(button->isVisible() && button->isEnabled(), qPrintable(button->objectName()));
+    QTest::mouseClick(button, Qt::LeftButton);
+}
+
+void selectScenario(QListWidget* list, const QString& name)
+{
+    const auto items = list->findItems(name, Qt::MatchExactly);
+    QVERIFY2(!items.isEmpty(), qPrintable(name));
+    list->scrollToItem(items.first());
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(items.first()).center());
+    QCOMPARE(list->currentItem(), items.first());
+}
+
+/// The scenario shown in `panel` ran to its end with every step passing.
+void verifyEveryStepPassed(const SimulationPanel& panel, const QString& name)
+{
+    const ScenarioStepModel* m = panel.stepModel();
+    QVERIFY(m->rowCount() > 0);
+    for (int row = 0; row < m->rowCount(); ++row)
+        QVERIFY2(m->index(row, 0).data(ScenarioStepModel::OkRole).toBool(),
+                 qPrintable(QStringLiteral("%1 step %2: %3").arg(name).arg(row + 1)
+                                .arg(m->index(row, ScenarioStepModel::ActualColumn).data().toString())));
+    QCOMPARE(m->stepsPassed(), m->rowCount());
+}
+
+StudioOptions memoryOptions()
+{
+    StudioOptions options;
+    options.backend.kind = BackendConfig::Kind::Memory;
+    options.useSettings = false;
+    return options;
+}
+
+} // namespace
 
 class TestSimulation : public QObject {
     Q_OBJECT
@@ -128,25 +219,377 @@ private slots:
                      qPrintable(QStringLiteral("step %1: %2").arg(row + 1).arg(m->index(row, ScenarioStepModel::ActualColumn).data().toString())));
     }
 
+    // The Run buttons start, pause, step, resume and stop a run, and their
+    // enabled states follow it.
+    void runButtonsDriveTheSimulation()
+    {
+        SimulationPanel panel;
+        panel.resize(1400, 600);
+        panel.show();
+        panel.setUsers(20);
+        auto* start = child<QPushButton>(&panel, "simulationStart");
+        auto* pause = child<QPushButton>(&panel, "simulationPause");
+        auto* stop = child<QPushButton>(&panel, "simulationStop");
+        auto* step = child<QPushButton>(&panel, "simulationStep");
+        auto* status = child<QLabel>(&panel, "simulationStatus");
+        QVERIFY(panel.state() == State::Idle);
+        QVERIFY(start->isEnabled() && !pause->isEnabled() && !stop->isEnabled() && step->isEnabled());
+
+        click(start);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.statistics().grants > 20, 20000);
+        QVERIFY(panel.state() == State::Running);
+        QVERIFY(!start->isEnabled() && pause->isEnabled() && stop->isEnabled());
+
+        click(pause);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.state() == State::Paused, 10000);
+        QVERIFY(start->isEnabled() && !pause->isEnabled() && stop->isEnabled());
+        QCOMPARE(start->text(), QStringLiteral("Resume"));
+        const auto attempts = panel.statistics().attempts;
+        QTest::qWait(300);
+        QCOMPARE(panel.statistics().attempts, attempts); // the clock stands still
+
+        const int frames = panel.framesApplied();
+        click(step);
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("Step:")), 10000);
+        QTRY_VERIFY(panel.framesApplied() > frames);
+        QVERIFY(panel.state() == State::Paused);
+
+        click(start);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.state() == State::Running, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.statistics().attempts > attempts + 10, 20000);
+
+        click(stop);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.state() == State::Finished, 10000);
+        QVERIFY(start->isEnabled() && !pause->isEnabled() && !stop->isEnabled() && step->isEnabled());
+        QCOMPARE(start->text(), QStringLiteral("Start"));
+    }
+
+    // Every shipped scenario passes in the player, played with Play: the pause
+    // between steps must not count against the scenarios' 300 ms TTLs.
+    void everyScenarioPassesWithPlay()
+    {
+        SimulationPanel panel;
+        panel.resize(1400, 600);
+        panel.show();
+        auto* list = child<QListWidget>(&panel, "scenarioList");
+        auto* load = child<QPushButton>(&panel, "scenarioLoad");
+        auto* play = child<QPushButton>(&panel, "scenarioPlay");
+        child<QTabWidget>(&panel, "simulationTabs")->setCurrentIndex(1);
+        for (const QString& name : builtinScenarios()) {
+            selectScenario(list, name);
+            click(load);
+            QTRY_VERIFY_WITH_TIMEOUT(play->isEnabled(), 10000);
+            QCOMPARE(panel.stepModel()->stepsRun(), 0);
+            click(play);
+            QVERIFY(!play->isEnabled());
+            QTRY_VERIFY_WITH_TIMEOUT(panel.scenarioAtEnd(), 60000);
+            verifyEveryStepPassed(panel, name);
+        }
+    }
+
+    // ... and with Step pressed at a reader's pace, slower than those TTLs.
+    void everyScenarioPassesWithStep()
+    {
+        SimulationPanel panel;
+        panel.resize(1400, 600);
+        panel.show();
+        auto* list = child<QListWidget>(&panel, "scenarioList");
+        auto* load = child<QPushButton>(&panel, "scenarioLoad");
+        auto* step = child<QPushButton>(&panel, "scenarioStep");
+        child<QTabWidget>(&panel, "simulationTabs")->setCurrentIndex(1);
+        for (const QString& name : builtinScenarios()) {
+            selectScenario(list, name);
+            click(load);
+            QTRY_VERIFY_WITH_TIMEOUT(step->isEnabled() && panel.stepModel()->rowCount() > 0, 10000);
+            for (int run = 1; !panel.scenarioAtEnd(); ++run) {
+                click(step);
+                QTRY_COMPARE_WITH_TIMEOUT(panel.stepModel()->stepsRun(), run, 10000);
+                QTRY_VERIFY(step->isEnabled() || panel.scenarioAtEnd());
+                QTest::qWait(400);
+            }
+            verifyEveryStepPassed(panel, name);
+        }
+    }
+
+    // The Simulation menu acts on the panel like its buttons (and F5 starts).
+    void simulationMenuDrivesThePanel()
+    {
+        MainWindow window(memoryOptions());
+        window.show();
+        window.start();
+        SimulationPanel* panel = window.simulationPanel();
+        panel->setUsers(10);
+        window.simulationDock()->hide();
+        QAction* start = menuAction(window, "simulationMenu", "simulationStartAction");
+        QAction* pause = menuAction(window, "simulationMenu", "simulationPauseAction");
+        QAction* stop = menuAction(window, "simulationMenu", "simulationStopAction");
+        QAction* step = menuAction(window, "simulationMenu", "simulationStepAction");
+        QVERIFY(start && pause && stop && step);
+        QCOMPARE(start->shortcut(), QKeySequence(Qt::Key_F5));
+        QCOMPARE(stop->shortcut(), QKeySequence(Qt::SHIFT | Qt::Key_F5));
+        QCOMPARE(step->shortcut(), QKeySequence(Qt::Key_F10));
+        QVERIFY(start->isEnabled() && !pause->isEnabled() && !stop->isEnabled() && step->isEnabled());
+
+        start->trigger();
+        QVERIFY(window.simulationDock()->isVisible()); // starting shows the panel
+        QTRY_VERIFY_WITH_TIMEOUT(panel->state() == State::Running, 10000);
+        QVERIFY(!start->isEnabled() && pause->isEnabled() && stop->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(panel->statistics().grants > 0, 20000);
+
+        pause->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(panel->state() == State::Paused, 10000);
+        QVERIFY(start->isEnabled() && !pause->isEnabled() && stop->isEnabled());
+        QCOMPARE(start->text(), QStringLiteral("&Resume"));
+
+        auto* status = child<QLabel>(panel, "simulationStatus");
+        step->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("Step:")), 10000);
+
+        stop->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(panel->state() == State::Finished, 10000);
+        QVERIFY(start->isEnabled() && !pause->isEnabled() && !stop->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(!window.showsSimulation(), 10000);
+
+        // F5 from anywhere in the window.
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QTest::keyClick(&window, Qt::Key_F5);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->state() == State::Running, 10000);
+        QTest::keyClick(&window, Qt::Key_F5, Qt::ShiftModifier);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->state() == State::Finished, 10000);
+    }
+
+    void noTwoActionsShareAShortcut()
+    {
+        MainWindow window(memoryOptions());
+        QHash<QString, QString> seen;
+        QSet<QAction*> actions;
+        for (QAction* a : window.findChildren<QAction*>())
+            actions.insert(a);
+        for (QAction* a : actions)
+            for (const QKeySequence& key : a->shortcuts()) {
+                const QString k = key.toString(QKeySequence::PortableText);
+                QVERIFY2(!seen.contains(k), qPrintable(QStringLiteral("%1 is both %2 and %3").arg(k, seen.value(k), a->text())));
+                seen.insert(k, a->text());
+            }
+        QVERIFY(seen.contains(QStringLiteral("F5")));
+        QVERIFY(seen.contains(QStringLiteral("Ctrl+R"))); // Refresh
+    }
+
+    // Every button of the dock, pressed as a user would, shows an effect: a
+    // control without one fails here.
+    void everySimulationControlHasAVisibleEffect()
+    {
+        MainWindow window(memoryOptions());
+        window.resize(1500, 1000);
+        window.show();
+        window.start();
+        QDockWidget* dock = window.simulationDock();
+        dock->show();
+        dock->raise();
+        SimulationPanel* panel = window.simulationPanel();
+        panel->setUsers(10);
+        auto* tabs = child<QTabWidget>(panel, "simulationTabs");
+        QSet<QString> pressed;
+        auto press = [&](const char* name) {
+            auto* b = child<QAbstractButton>(panel, name);
+            click(b);
+            pressed.insert(QLatin1String(name));
+        };
+        auto verifyAllPressed = [&] {
+            for (QAbstractButton* b : panel->findChildren<QAbstractButton*>())
+                if (b->isVisible() && b->isEnabled() && !b->objectName().isEmpty())
+                    QVERIFY2(pressed.contains(b->objectName()), qPrintable(b->objectName() + QStringLiteral(" is never pressed")));
+        };
+
+        // Load test tab: the Run buttons and the locking switch.
+        auto* status = child<QLabel>(panel, "simulationStatus");
+        auto* locking = child<QCheckBox>(panel, "simulationLocking");
+        const QPoint box(locking->style()->pixelMetric(QStyle::PM_IndicatorWidth) / 2 + 1, locking->height() / 2);
+        QTest::mouseClick(locking, Qt::LeftButton, {}, box);
+        QVERIFY(!locking->isChecked());
+        QTest::mouseClick(locking, Qt::LeftButton, {}, box);
+        QVERIFY(locking->isChecked());
+        pressed.insert(locking->objectName());
+        press("simulationStart");
+        QTRY_VERIFY_WITH_TIMEOUT(panel->state() == State::Running, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->statistics().attempts > 0, 20000);
+        press("simulationPause");
+        QTRY_VERIFY_WITH_TIMEOUT(panel->state() == State::Paused, 10000);
+        press("simulationStep");
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("Step:")), 10000);
+        press("simulationStart"); // Resume
+        QTRY_VERIFY_WITH_TIMEOUT(panel->state() == State::Running, 10000);
+        press("simulationStop");
+        QTRY_VERIFY_WITH_TIMEOUT(panel->state() == State::Finished, 10000);
+        verifyAllPressed();
+
+        // Scenarios tab, chosen with the mouse.
+        QTabBar* bar = tabs->tabBar();
+        QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(1).center());
+        QCOMPARE(tabs->currentIndex(), 1);
+        selectScenario(child<QListWidget>(panel, "scenarioList"), QStringLiteral("seed-example"));
+        press("scenarioLoad");
+        QTRY_VERIFY_WITH_TIMEOUT(panel->stepModel()->rowCount() > 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.showsSimulation(), 10000);
+        press("scenarioStep");
+        QTRY_COMPARE_WITH_TIMEOUT(panel->stepModel()->stepsRun(), 1, 10000);
+        press("scenarioPlay");
+        QTRY_VERIFY_WITH_TIMEOUT(panel->stepModel()->stepsRun() >= 3, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(child<QPushButton>(panel, "scenarioRestart")->isEnabled(), 10000);
+        press("scenarioRestart");
+        QTRY_COMPARE_WITH_TIMEOUT(panel->stepModel()->stepsRun(), 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(child<QPushButton>(panel, "scenarioClose")->isEnabled(), 10000);
+        press("scenarioClose");
+        QTRY_VERIFY_WITH_TIMEOUT(!window.showsSimulation(), 10000);
+        QVERIFY(!child<QPushButton>(panel, "scenarioPlay")->isEnabled());
+        verifyAllPressed();
+
+        // Every action of the Simulation menu.
+        QMenu* menu = menuOf(window, "simulationMenu");
+        QVERIFY(menu);
+        for (QAction* a : menu->actions())
+            QVERIFY2(a->isSeparator() || !a->objectName().isEmpty() || a == dock->toggleViewAction(), qPrintable(a->text()));
+        dock->toggleViewAction()->trigger();
+        QVERIFY(!dock->isVisible());
+        dock->toggleViewAction()->trigger();
+        QVERIFY(dock->isVisible());
+    }
+
+    void wheelOverUnfocusedSettingsScrollsInsteadOfChangingThem()
+    {
+        SimulationPanel panel;
+        panel.resize(1200, 320);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto* users = child<QSpinBox>(&panel, "simulationUsers");
+        QScrollBar* scroll = child<QScrollArea>(&panel, "simulationSettings")->verticalScrollBar();
+        QVERIFY(scroll->maximum() > 0);
+        QVERIFY(!users->hasFocus());
+        QCOMPARE(users->focusPolicy(), Qt::StrongFocus);
+        const int before = users->value();
+        const QPoint at = users->rect().center();
+        QWheelEvent wheel(at, users->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(users, &wheel);
+        QCOMPARE(users->value(), before);
+        QVERIFY(scroll->value() > 0);
+    }
+
+    void conflictCountsFitTheirCells()
+    {
+        SimulationPanel panel;
+        panel.resize(1300, 500);
+        panel.show();
+        SimulationRequest r = panel.request();
+        r.config.users = 40;
+        r.config.targets = sim::TargetChoice::Hotspot;
+        r.config.hotFraction = 0.9;
+        r.config.hold = sim::Distribution::uniform(5, 30);
+        r.config.think = sim::Distribution::exponential(5, 50);
+        r.speed = 0;
+        panel.setRequest(r);
+        click(child<QPushButton>(&panel, "simulationStart"));
+        QTRY_VERIFY_WITH_TIMEOUT(panel.matrixModel()->maximum() >= 1000, 60000);
+        click(child<QPushButton>(&panel, "simulationStop"));
+        QTRY_VERIFY_WITH_TIMEOUT(panel.state() == State::Finished, 10000);
+        auto* view = child<QTableView>(&panel, "conflictHeatMap");
+        const QFontMetrics metrics(view->font());
+        for (int row = 0; row < panel.matrixModel()->rowCount(); ++row)
+            for (int column = 0; column < panel.matrixModel()->columnCount(); ++column) {
+                const QString text = panel.matrixModel()->index(row, column).data().toString();
+                QVERIFY2(view->columnWidth(column) >= metrics.horizontalAdvance(text) + 4,
+                         qPrintable(QStringLiteral("\"%1\" in a %2 px column").arg(text).arg(view->columnWidth(column))));
+            }
+    }
+
+    void waitHistogramHasAxisTitlesAndBucketLabels()
+    {
+        SimulationPanel panel;
+        panel.resize(1300, 500);
+        panel.show();
+        panel.setUsers(20);
+        click(child<QPushButton>(&panel, "simulationStart"));
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.statistics().waitHistogram.empty(), 20000);
+        click(child<QPushButton>(&panel, "simulationStop"));
+        QChart* chart = child<QChartView>(&panel, "waitHistogram")->chart();
+        const auto horizontal = chart->axes(Qt::Horizontal);
+        const auto vertical = chart->axes(Qt::Vertical);
+        QCOMPARE(horizontal.size(), 1);
+        QCOMPARE(vertical.size(), 1);
+        auto* buckets = qobject_cast<QBarCategoryAxis*>(horizontal.first());
+        QVERIFY(buckets);
+        QVERIFY(buckets->labelsVisible());
+        QVERIFY(buckets->isTitleVisible() && !buckets->titleText().isEmpty());
+        QVERIFY(vertical.first()->isTitleVisible() && !vertical.first()->titleText().isEmpty());
+        QTRY_COMPARE(buckets->count(), qsizetype(panel.statistics().waitHistogram.size()));
+    }
+
+    // A 2 s lease renewed on time is not a warning; one past three quarters of
+    // its TTL (or a long one in its last seconds) is.
+    void timeLeftWarningIsRelativeToTheLeasesTtl()
+    {
+        using std::chrono::milliseconds;
+        QVERIFY(!presentation::timeLeftIsShort(milliseconds(1500), milliseconds(2000)));
+        QVERIFY(presentation::timeLeftIsShort(milliseconds(400), milliseconds(2000)));
+        QVERIFY(!presentation::timeLeftIsShort(milliseconds(200), milliseconds(300)));
+        QVERIFY(presentation::timeLeftIsShort(milliseconds(4000), milliseconds(60000)));
+        QVERIFY(!presentation::timeLeftIsShort(milliseconds(20000), milliseconds(60000)));
+        QVERIFY(presentation::timeLeftIsShort(milliseconds(-1), milliseconds(300)));
+
+        LeaseTableModel model;
+        auto state = std::make_shared<LockState>();
+        state->generation = 1;
+        state->full = true;
+        state->clock.serverTime = ServerTime(std::chrono::milliseconds(1'700'000'000'000));
+        state->clock.localTime = std::chrono::steady_clock::now();
+        state->clock.rate = 0; // stands still: the test does not race the clock
+        LeaseInfo fresh;
+        fresh.id = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+        fresh.owner = "user-1";
+        fresh.operation = "upload";
+        fresh.ttl = milliseconds(2000);
+        fresh.createdAt = state->clock.serverTime - milliseconds(500);
+        fresh.expiresAt = state->clock.serverTime + milliseconds(1500);
+        LeaseInfo late = fresh;
+        late.id = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb";
+        late.expiresAt = state->clock.serverTime + milliseconds(300);
+        state->leases = {fresh, late};
+        model.applyState(state);
+        QCOMPARE(model.rowCount(), 2);
+        for (int row = 0; row < 2; ++row) {
+            const QModelIndex idx = model.index(row, LeaseTableModel::TimeLeftColumn);
+            const bool red = idx.data(Qt::ForegroundRole).value<QColor>() == QColor(0xc6, 0x28, 0x28);
+            QCOMPARE(red, model.index(row, LeaseTableModel::LeaseColumn).data(LeaseTableModel::LeaseIdRole).toString().startsWith(u'b'));
+        }
+    }
+
     void mainWindowShowsTheSimulatedProjectAndSwitchesBack()
     {
         StudioOptions options;
         options.backend.kind = BackendConfig::Kind::Memory;
         options.useSettings = false;
         MainWindow window(options);
+        window.resize(1500, 1000);
         window.show();
         window.start();
         QTRY_VERIFY_WITH_TIMEOUT(window.treeModel()->indexForPath("/projects").isValid()
                                      || window.treeModel()->nodeCount() > 100, 10000);
+        auto* backend = child<QLabel>(&window, "backendLabel");
+        QTRY_VERIFY_WITH_TIMEOUT(backend->text().contains(QStringLiteral("project <b>demo</b>")), 10000);
         window.simulationPanel()->setUsers(10);
-        window.simulationPanel()->startSimulation();
+        click(child<QPushButton>(window.simulationPanel(), "simulationStart"));
         QTRY_VERIFY_WITH_TIMEOUT(window.showsSimulation(), 10000);
+        // The status bar names what the views show.
+        QTRY_VERIFY_WITH_TIMEOUT(backend->text().contains(QStringLiteral("project <b>sim</b>")), 10000);
+        QVERIFY(!backend->text().contains(QStringLiteral("demo")));
         QTRY_VERIFY_WITH_TIMEOUT(window.treeModel()->treeName() == QStringLiteral("sim"), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(window.treeModel()->indexForPath("/A/C").isValid() || window.treeModel()->indexForPath("/B").isValid(), 10000);
         QVERIFY(window.simulationDock()->isVisible());
-        window.simulationPanel()->stopSimulation();
+        click(child<QPushButton>(window.simulationPanel(), "simulationStop"));
         QTRY_VERIFY_WITH_TIMEOUT(!window.showsSimulation(), 10000);
         QVERIFY(window.treeModel()->treeName() != QStringLiteral("sim"));
+        QVERIFY(backend->text().contains(QStringLiteral("project <b>demo</b>")));
     }
 };
 

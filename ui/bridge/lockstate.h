@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include <chrono>
+#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,12 +20,15 @@ namespace treelock::ui {
 struct ServerClock {
     ServerTime serverTime{};                             ///< read at...
     std::chrono::steady_clock::time_point localTime{};   ///< ...this local instant
+    /// Server time per local time: 1 for a real server; 0 for a clock that stands
+    /// still (a scenario between steps, a paused simulation).
+    double rate = 1.0;
     ServerTime now() const
     {
-        if (serverTime == ServerTime{})
+        if (serverTime == ServerTime{} || rate == 0)
             return serverTime;
-        return serverTime + std::chrono::duration_cast<std::chrono::milliseconds>(
-                                std::chrono::steady_clock::now() - localTime);
+        const std::chrono::duration<double, std::milli> local = std::chrono::steady_clock::now() - localTime;
+        return serverTime + std::chrono::milliseconds(std::llround(local.count() * rate));
     }
 };
 

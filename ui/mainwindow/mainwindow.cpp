@@ -199,7 +199,8 @@ void MainWindow::createActions()
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
 
     m_refresh = new QAction(s->standardIcon(QStyle::SP_BrowserReload), tr("&Refresh"), this);
-    m_refresh->setShortcut(QKeySequence::Refresh);
+    // Not QKeySequence::Refresh: that is F5 on most desktops, Start/Resume of the Simulation menu.
+    m_refresh->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_refresh->setToolTip(tr("Read a full snapshot now (F5)"));
     connect(m_refresh, &QAction::triggered, m_bridge, &Bridge::refresh);
 
@@ -313,8 +314,47 @@ void MainWindow::createMenus()
     locks->addSeparator();
     locks->addAction(m_copyUrl);
 
+    createSimulationMenu();
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_about);
+}
+
+void MainWindow::createSimulationMenu()
+{
+    QMenu* menu = menuBar()->addMenu(tr("S&imulation"));
+    menu->setObjectName(QStringLiteral("simulationMenu"));
+    const QList<QAction*> run = m_simPanel->runActions();
+    menu->addActions(run);
+    // Starting from the menu (or F5) brings the panel into view.
+    connect(run.front(), &QAction::triggered, this, [this] {
+        m_simDock->show();
+        m_simDock->raise();
+    });
+    menu->addSeparator();
+    menu->addAction(m_simDock->toggleViewAction());
+
+    // While the views show the simulation, so does the status bar.
+    connect(m_simPanel, &SimulationPanel::shownProjectChanged, this, &MainWindow::showSimulationSource);
+    connect(m_simPanel, &SimulationPanel::simulationShown, this, &MainWindow::showSimulationSource);
+    // onBackend() rewrites the label; a backend change during a simulation names the simulation again after it.
+    connect(m_bridge, &Bridge::backendChanged, this, [this] {
+        QMetaObject::invokeMethod(this, &MainWindow::showSimulationSource, Qt::QueuedConnection);
+    });
+}
+
+void MainWindow::showSimulationSource()
+{
+    if (m_backendLabel->text() != m_simulationLabel)
+        m_backendLabelSaved = m_backendLabel->text(); // the backend's, set by onBackend()
+    if (m_simPanel->shownProject().isEmpty()) {
+        m_simulationLabel.clear();
+        m_backendLabel->setText(m_backendLabelSaved);
+        return;
+    }
+    m_simulationLabel = tr("<b>Simulation</b> · %1 · project <b>%2</b>")
+                            .arg(m_simPanel->shownEngine().toHtmlEscaped(), m_simPanel->shownProject().toHtmlEscaped());
+    m_backendLabel->setText(m_simulationLabel);
 }
 
 void MainWindow::createToolBar()
@@ -339,6 +379,7 @@ void MainWindow::createToolBar()
 void MainWindow::createStatusBar()
 {
     m_backendLabel = new QLabel(this);
+    m_backendLabel->setObjectName(QStringLiteral("backendLabel"));
     m_backendLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_countsLabel = new QLabel(this);
     m_clockLabel = new QLabel(this);

@@ -74,6 +74,9 @@ protected:
 private:
     void createActions();
     void createMenus();
+    void createSimulationMenu();
+    /// The status bar's backend label names the simulation while the views show it, the backend otherwise.
+    void showSimulationSource();
     void createToolBar();
     void createStatusBar();
     void applyState(const LockStatePtr& state);
@@ -116,6 +119,8 @@ private:
     QLabel* m_backendLabel;
     QLabel* m_countsLabel;
     QLabel* m_clockLabel;
+    QString m_backendLabelSaved;      // the backend label's own text, while it names the simulation
+    QString m_simulationLabel;        // what it says then
     QTimer* m_clock;
     QAction* m_connect;
     QAction* m_openFolder;

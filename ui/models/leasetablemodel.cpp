@@ -197,7 +197,8 @@ QVariant LeaseTableModel::data(const QModelIndex& index, int role) const
     case Qt::ForegroundRole:
         if (status == Status::Expired)
             return QColor(0x75, 0x75, 0x75);
-        if (index.column() == TimeLeftColumn && l->expiresAt - now < std::chrono::seconds(5))
+        if (index.column() == TimeLeftColumn
+            && presentation::timeLeftIsShort(duration_cast<milliseconds>(l->expiresAt - now), l->ttl))
             return QColor(0xc6, 0x28, 0x28);
         return {};
     case Qt::FontRole:

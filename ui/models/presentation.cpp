@@ -6,6 +6,8 @@
 #include <QPainter>
 #include <QPixmap>
 
+#include <algorithm>
+
 namespace treelock::ui::presentation {
 
 namespace {
@@ -126,6 +128,13 @@ QString operationName(const QString& cliName)
         if (cliName == QLatin1String(n.cli))
             return trp(n.text);
     return cliName;
+}
+
+bool timeLeftIsShort(std::chrono::milliseconds left, std::chrono::milliseconds ttl)
+{
+    const std::chrono::milliseconds threshold = ttl.count() > 0 ? std::min<std::chrono::milliseconds>(ttl / 4, std::chrono::seconds(5))
+                                                                : std::chrono::seconds(5);
+    return left < threshold;
 }
 
 QString formatAge(std::chrono::milliseconds age)

@@ -37,6 +37,10 @@ QString operationName(const QString& cliName);
 
 /// "12 s", "4 min 05 s", "2 h 03 min"; negative -> "expired 3 s ago".
 QString formatTimeLeft(std::chrono::milliseconds left);
+/// True when a live lease's time left deserves a warning: under a quarter of its
+/// own TTL (a watchdog renews at a third, so a healthy lease never gets there)
+/// and under 5 s. A short TTL alone is no warning.
+bool timeLeftIsShort(std::chrono::milliseconds left, std::chrono::milliseconds ttl);
 /// "12 s", "4 min", "2 h 03 min" (age).
 QString formatAge(std::chrono::milliseconds age);
 /// Local wall-clock time of a server time, "14:03:27.512".

@@ -23,12 +23,13 @@ ProjectTreeData treeFromSnapshot(const sim::FileSystem::Snapshot& snapshot, cons
 }
 
 LockStatePtr lockStateFor(const Snapshot& snapshot, const TreeIndex* tree, const LockState* previous,
-                          bool treeChanged, std::uint64_t generation)
+                          bool treeChanged, std::uint64_t generation, double clockRate)
 {
     auto state = std::make_shared<LockState>();
     state->generation = generation;
     state->clock.serverTime = snapshot.serverTime;
     state->clock.localTime = std::chrono::steady_clock::now();
+    state->clock.rate = clockRate;
     state->leases = snapshot.leases;
     state->nodes = decorate(state->leases, snapshot.serverTime, tree);
     for (const LeaseInfo& l : state->leases)

@@ -68,9 +68,10 @@ using ScenarioPlanPtr = std::shared_ptr<const ScenarioPlan>;
 ProjectTreeData treeFromSnapshot(const sim::FileSystem::Snapshot& snapshot, const QString& name);
 
 /// Decorates an engine snapshot on `tree` and diffs it against `previous`
-/// (full when there is none or when `treeChanged`). O(leases x depth + changed).
+/// (full when there is none or when `treeChanged`). `clockRate` is the engine's
+/// time per wall-clock time from now on (ServerClock::rate). O(leases x depth + changed).
 LockStatePtr lockStateFor(const Snapshot& snapshot, const TreeIndex* tree, const LockState* previous,
-                          bool treeChanged, std::uint64_t generation);
+                          bool treeChanged, std::uint64_t generation, double clockRate = 1.0);
 
 /// The plan of a scenario: one row per step, nothing run yet.
 ScenarioPlanPtr planOf(const sim::Scenario& scenario);

@@ -4,6 +4,9 @@
 #include "simulation/scenariostepmodel.h"
 #include "simulation/simulationcontroller.h"
 
+#include <QAbstractScrollArea>
+#include <QAction>
+#include <QCoreApplication>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QBarCategoryAxis>
@@ -35,6 +38,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QWheelEvent>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
@@ -101,6 +105,7 @@ SimulationPanel::SimulationPanel(QWidget* parent) : QWidget(parent)
 
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
+    m_tabs->setObjectName(QStringLiteral("simulationTabs"));
     m_tabs->addTab(createLoadTestTab(), tr("Load test"));
     m_tabs->addTab(createScenarioTab(), tr("Scenarios"));
     auto* layout = new QVBoxLayout(this);
@@ -147,6 +152,7 @@ QWidget* SimulationPanel::createLoadTestTab()
     liveLayout->addWidget(createCounters());
     liveLayout->addWidget(createCharts(), 1);
     m_status = new QLabel;
+    m_status->setObjectName(QStringLiteral("simulationStatus"));
     m_status->setTextFormat(Qt::RichText);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setText(tr("Press Start to run the virtual users."));
@@ -176,6 +182,40 @@ QWidget* SimulationPanel::createControls()
     m_stop->setToolTip(tr("End the run: held leases are released and the main view returns to Studio's project"));
     m_step = new QPushButton(s->standardIcon(QStyle::SP_MediaSkipForward), tr("Step"));
     m_step->setToolTip(tr("Run the next event only (pauses a running simulation)"));
+    auto identify = [](QWidget* w, const char* objectName, const QString& accessible) {
+        w->setObjectName(QLatin1String(objectName));
+        w->setAccessibleName(accessible);
+    };
+    identify(m_start, "simulationStart", tr("Start or resume the simulation"));
+    identify(m_pause, "simulationPause", tr("Pause the simulation"));
+    identify(m_stop, "simulationStop", tr("Stop the simulation"));
+    identify(m_step, "simulationStep", tr("Run the next simulated event"));
+    connect(m_start, &QPushButton::clicked, this, &SimulationPanel::startSimulation);
+    connect(m_pause, &QPushButton::clicked, this, &SimulationPanel::pauseSimulation);
+    connect(m_stop, &QPushButton::clicked, this, &SimulationPanel::stopSimulation);
+    connect(m_step, &QPushButton::clicked, this, &SimulationPanel::stepSimulation);
+
+    // The same four for the main window's Simulation menu, with a debugger's keys.
+    m_startAction = new QAction(m_start->icon(), tr("&Start"), this);
+    m_startAction->setObjectName(QStringLiteral("simulationStartAction"));
+    m_startAction->setShortcut(QKeySequence(Qt::Key_F5));
+    m_startAction->setToolTip(m_start->toolTip());
+    m_pauseAction = new QAction(m_pause->icon(), tr("&Pause"), this);
+    m_pauseAction->setObjectName(QStringLiteral("simulationPauseAction"));
+    m_pauseAction->setToolTip(m_pause->toolTip());
+    m_stopAction = new QAction(m_stop->icon(), tr("S&top"), this);
+    m_stopAction->setObjectName(QStringLiteral("simulationStopAction"));
+    m_stopAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
+    m_stopAction->setToolTip(m_stop->toolTip());
+    m_stepAction = new QAction(m_step->icon(), tr("St&ep"), this);
+    m_stepAction->setObjectName(QStringLiteral("simulationStepAction"));
+    m_stepAction->setShortcut(QKeySequence(Qt::Key_F10));
+    m_stepAction->setToolTip(m_step->toolTip());
+    connect(m_startAction, &QAction::triggered, this, &SimulationPanel::startSimulation);
+    connect(m_pauseAction, &QAction::triggered, this, &SimulationPanel::pauseSimulation);
+    connect(m_stopAction, &QAction::triggered, this, &SimulationPanel::stopSimulation);
+    connect(m_stepAction, &QAction::triggered, this, &SimulationPanel::stepSimulation);
+
     runLayout->addWidget(m_start, 0, 0);
     runLayout->addWidget(m_pause, 0, 1);
     runLayout->addWidget(m_stop, 0, 2);
@@ -230,6 +270,7 @@ QWidget* SimulationPanel::createControls()
     auto* users = new QGroupBox(tr("Users and targets"));
     auto* usersForm = new QFormLayout(users);
     m_users = spin(1, 500, int(defaults.users), QString());
+    m_users->setObjectName(QStringLiteral("simulationUsers"));
     m_users->setToolTip(tr("Virtual users, each with its own lock client (1–500)"));
     usersForm->addRow(tr("Users"), m_users);
     m_targets = new QComboBox;
@@ -313,6 +354,7 @@ QWidget* SimulationPanel::createControls()
     auto* engineForm = new QFormLayout(engine);
     m_locking = new QCheckBox(tr("Users take locks"));
     m_locking->setChecked(true);
+    m_locking->setObjectName(QStringLiteral("simulationLocking"));
     m_locking->setToolTip(tr("Off: users skip the lock entirely and the safety monitor counts the damage"));
     connect(m_locking, &QCheckBox::toggled, m_controller, &SimulationController::setLocking);
     engineForm->addRow(tr("Locking"), m_locking);
@@ -332,7 +374,17 @@ QWidget* SimulationPanel::createControls()
     paramsLayout->addWidget(engine);
     paramsLayout->addStretch(1);
 
+    for (QAbstractSpinBox* box : params->findChildren<QAbstractSpinBox*>()) {
+        box->setFocusPolicy(Qt::StrongFocus);
+        box->installEventFilter(this);
+    }
+    for (QComboBox* box : params->findChildren<QComboBox*>()) {
+        box->setFocusPolicy(Qt::StrongFocus);
+        box->installEventFilter(this);
+    }
+
     auto* scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("simulationSettings"));
     scroll->setWidget(params);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -450,11 +502,14 @@ QWidget* SimulationPanel::createCharts()
     bars->setBarWidth(0.85);
     wait->addSeries(bars);
     m_waitCategories = new QBarCategoryAxis;
-    // One label per bucket does not fit a dock-sized chart; the title names the
-    // buckets' range instead (set once the histogram's shape is known).
-    m_waitCategories->setLabelsVisible(false);
-    m_waitCategories->setTitleVisible(false);
+    // One short label per bucket (its upper bound), in a smaller font so that
+    // the fourteen of them fit a dock-sized chart.
+    QFont axisFont = m_waitCategories->labelsFont();
+    axisFont.setPointSizeF(std::max(6.0, axisFont.pointSizeF() * 0.8));
+    m_waitCategories->setLabelsFont(axisFont);
+    m_waitCategories->setTitleText(tr("wait, ms (bucket upper bound)"));
     m_waitAxis = new QValueAxis;
+    m_waitAxis->setTitleText(tr("operations"));
     m_waitAxis->setLabelFormat(QStringLiteral("%.0f"));
     m_waitAxis->setRange(0, 10);
     wait->addAxis(m_waitCategories, Qt::AlignBottom);
@@ -463,8 +518,9 @@ QWidget* SimulationPanel::createCharts()
     bars->attachAxis(m_waitAxis);
     wait->legend()->hide();
     m_waitView = new QChartView(wait);
+    m_waitView->setObjectName(QStringLiteral("waitHistogram"));
     m_waitView->setRenderHint(QPainter::Antialiasing);
-    m_waitView->setMinimumSize(260, 220);
+    m_waitView->setMinimumSize(320, 220);
     splitter->addWidget(m_waitView);
 
     auto* heat = new QWidget;
@@ -544,6 +600,15 @@ QWidget* SimulationPanel::createScenarioTab()
     m_scenarioClose = new QPushButton(s->standardIcon(QStyle::SP_DialogCloseButton), tr("Close"));
     m_scenarioClose->setToolTip(tr("Drop the scenario; the main view returns to Studio's project"));
     connect(m_scenarioClose, &QPushButton::clicked, this, &SimulationPanel::closeScenario);
+    auto identify = [](QWidget* w, const char* objectName, const QString& accessible) {
+        w->setObjectName(QLatin1String(objectName));
+        w->setAccessibleName(accessible);
+    };
+    identify(load, "scenarioLoad", tr("Load the selected scenario"));
+    identify(m_scenarioPlay, "scenarioPlay", tr("Play the scenario"));
+    identify(m_scenarioStep, "scenarioStep", tr("Run the scenario's next step"));
+    identify(m_scenarioReset, "scenarioRestart", tr("Restart the scenario"));
+    identify(m_scenarioClose, "scenarioClose", tr("Close the scenario"));
     buttons->addWidget(load, 0, 0);
     buttons->addWidget(m_scenarioPlay, 0, 1);
     buttons->addWidget(m_scenarioStep, 1, 0);
@@ -736,7 +801,8 @@ void SimulationPanel::loadScenario(const QString& name, bool play)
     m_scenarioAtEnd = false;
     m_autoplay = play;
     m_hideOnFinish = false;
-    m_controller->loadScenario(name, SimulationEngine(m_engine->currentData().toInt()), m_backend.url);
+    m_scenarioEngine = SimulationEngine(m_engine->currentData().toInt());
+    m_controller->loadScenario(name, m_scenarioEngine, m_backend.url);
 }
 
 void SimulationPanel::playScenario()
@@ -795,7 +861,11 @@ void SimulationPanel::onStepFinished(const sim::StepResult& result, bool atEnd)
         m_autoplay = false;
         emit scenarioFinished(passed == m_stepModel->rowCount());
     } else if (m_autoplay) {
-        QTimer::singleShot(kScenarioStepDelayMs, this, [this] {
+        // The pause between steps is only for the reader: on the in-process
+        // engine the scenario's clock stands still during it. A Redis server's
+        // clock does not, so there the steps follow each other at once.
+        const int delay = m_scenarioEngine == SimulationEngine::Memory ? kScenarioStepDelayMs : 0;
+        QTimer::singleShot(delay, this, [this] {
             if (m_autoplay)
                 stepScenario();
         });
@@ -815,6 +885,7 @@ void SimulationPanel::onFrame(const SimulationFramePtr& frame)
         updateCounters(m_stats);
         updateCharts(m_stats);
         m_matrixModel->setMatrix(m_stats.conflictMatrix);
+        fitHeatMap();
         updateButtons();
         emit statisticsUpdated();
         if (m_state == sim::Simulation::State::Finished) {
@@ -834,6 +905,11 @@ void SimulationPanel::onFrame(const SimulationFramePtr& frame)
 
 void SimulationPanel::showFrameProject(const SimulationFrame& frame)
 {
+    if (frame.engineText != m_shownEngine || frame.project != m_shownProject) {
+        m_shownEngine = frame.engineText;
+        m_shownProject = frame.project;
+        emit shownProjectChanged();
+    }
     if (!m_shown) {
         m_shown = true;
         emit simulationShown(true);
@@ -848,8 +924,52 @@ void SimulationPanel::hideProject()
 {
     if (m_shown) {
         m_shown = false;
+        m_shownEngine.clear();
+        m_shownProject.clear();
         emit simulationShown(false);
     }
+}
+
+QList<QAction*> SimulationPanel::runActions() const
+{
+    return {m_startAction, m_pauseAction, m_stopAction, m_stepAction};
+}
+
+bool SimulationPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::Wheel) {
+        auto* widget = qobject_cast<QWidget*>(watched);
+        if (widget && !widget->hasFocus()) {
+            // The settings scroll instead of the value changing.
+            for (QWidget* w = widget->parentWidget(); w; w = w->parentWidget())
+                if (auto* area = qobject_cast<QAbstractScrollArea*>(w)) {
+                    QCoreApplication::sendEvent(area->verticalScrollBar(), event);
+                    break;
+                }
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void SimulationPanel::fitHeatMap()
+{
+    // Every count shown must fit its cell: no "3…".
+    const QFontMetrics metrics(m_heatMap->font());
+    int widest = 0;
+    for (int row = 0; row < m_matrixModel->rowCount(); ++row)
+        for (int column = 0; column < m_matrixModel->columnCount(); ++column)
+            widest = std::max(widest, metrics.horizontalAdvance(m_matrixModel->index(row, column).data().toString()));
+    const int margin = 2 * (m_heatMap->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_heatMap) + 1) + 4;
+    QHeaderView* header = m_heatMap->horizontalHeader();
+    const int minimum = std::max(22, widest + margin);
+    if (header->minimumSectionSize() == minimum)
+        return;
+    header->setMinimumSectionSize(minimum);
+    const int columns = m_matrixModel->columnCount();
+    m_heatMap->setMinimumWidth(std::max(380, m_heatMap->verticalHeader()->sizeHint().width() + columns * minimum
+                                                 + 2 * m_heatMap->frameWidth() + 2));
+    header->resizeSections(QHeaderView::Stretch);
 }
 
 void SimulationPanel::updateCounters(const sim::Statistics& s)
@@ -949,6 +1069,11 @@ void SimulationPanel::updateButtons()
     m_start->setEnabled(!running);
     m_pause->setEnabled(running);
     m_stop->setEnabled(running || paused);
+    m_startAction->setText(paused ? tr("&Resume") : tr("&Start"));
+    m_startAction->setEnabled(m_start->isEnabled());
+    m_pauseAction->setEnabled(m_pause->isEnabled());
+    m_stopAction->setEnabled(m_stop->isEnabled());
+    m_stepAction->setEnabled(m_step->isEnabled());
     m_engine->setEnabled(!running && !paused);
     m_users->setEnabled(!running && !paused);
     m_scenarioPlay->setEnabled(m_scenarioLoaded && !m_scenarioAtEnd && !m_autoplay);

@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class QAbstractButton;
+class QAction;
 class QBarSet;
 class QBarCategoryAxis;
 class QCheckBox;
@@ -70,9 +71,23 @@ public:
     /// Frames received so far (tests).
     int framesApplied() const { return m_frames; }
 
+    /// Start/Resume (F5), Pause, Stop (Shift+F5) and Step (F10) for a menu:
+    /// they do what the Run buttons do and are enabled with them.
+    QList<QAction*> runActions() const;
+    /// The engine and project of the simulation or scenario being shown ("" when none).
+    QString shownEngine() const { return m_shownEngine; }
+    QString shownProject() const { return m_shownProject; }
+
+protected:
+    /// Spin boxes and combo boxes in the settings take the mouse wheel only
+    /// once focused; otherwise it scrolls the settings.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 signals:
     /// A simulation or scenario is being shown (true) or no longer (false).
     void simulationShown(bool shown);
+    /// The engine or project of the shown simulation changed (shownEngine(), shownProject()).
+    void shownProjectChanged();
     void simulatedTreeChanged(const treelock::ui::ProjectTreeData& tree);
     void simulatedStateChanged(const treelock::ui::LockStatePtr& state);
     void statisticsUpdated();
@@ -93,6 +108,7 @@ private:
     void updateCounters(const sim::Statistics& s);
     void updateCharts(const sim::Statistics& s);
     void updateButtons();
+    void fitHeatMap();
     double speed() const;
     void setStatus(const QString& text);
 
@@ -106,6 +122,10 @@ private:
     QPushButton* m_pause;
     QPushButton* m_stop;
     QPushButton* m_step;
+    QAction* m_startAction;
+    QAction* m_pauseAction;
+    QAction* m_stopAction;
+    QAction* m_stepAction;
     QSlider* m_speed;
     QLabel* m_speedLabel;
     QSpinBox* m_users;
@@ -170,6 +190,9 @@ private:
     bool m_autoplay = false;
     bool m_stepPending = false;
     QString m_scenarioName;
+    SimulationEngine m_scenarioEngine = SimulationEngine::Memory;
+    QString m_shownEngine;
+    QString m_shownProject;
     int m_frames = 0;
     std::size_t m_histogramSize = 0;
 };

@@ -33,6 +33,7 @@ void SimulationWorker::shutdown()
         m_timer->stop();
     m_player.reset();
     m_scenarioEngine.reset();
+    m_scenarioClock.reset();
     m_sim.reset(); // stop()s and joins its threads
 }
 
@@ -64,7 +65,8 @@ bool SimulationWorker::create(const SimulationRequest& request)
         sim::SimulationConfig config = request.config;
         config.project = kSimProject;
         config.duration = std::chrono::milliseconds(0);
-        if (request.engine == SimulationEngine::Memory) {
+        m_virtualTime = request.engine == SimulationEngine::Memory;
+        if (m_virtualTime) {
             config.timing = sim::Timing::Virtual;
             config.engine.reset();
             m_engineText = tr("in-process engine, virtual clock");
@@ -74,7 +76,8 @@ bool SimulationWorker::create(const SimulationRequest& request)
         }
         m_project = QString::fromStdString(kSimProject);
         m_sim = std::make_unique<sim::Simulation>(std::move(config));
-        m_sim->setSpeed(request.engine == SimulationEngine::Redis && request.speed <= 0 ? 1 : request.speed);
+        m_speed = request.engine == SimulationEngine::Redis && request.speed <= 0 ? 1 : request.speed;
+        m_sim->setSpeed(m_speed);
         return true;
     } catch (const std::exception& e) {
         m_sim.reset();
@@ -130,6 +133,7 @@ void SimulationWorker::step(const SimulationRequest& request)
 
 void SimulationWorker::setSpeed(double speed)
 {
+    m_speed = speed;
     if (m_sim)
         m_sim->setSpeed(speed);
 }
@@ -148,12 +152,17 @@ void SimulationWorker::poll()
     frame->source = SimulationFrame::Source::Simulation;
     frame->state = m_sim->state();
     frame->statistics = m_sim->statistics();
+    // The lease table counts down between frames at the simulated clock's pace
+    // ("max" speed has none; 1 is as good a guess as any).
+    double rate = 1;
+    if (m_virtualTime)
+        rate = frame->state != sim::Simulation::State::Running ? 0 : m_speed > 0 ? m_speed : 1;
     publish(SimulationFrame::Source::Simulation, m_sim->tree(), *m_sim->engine(), frame,
-            frame->state != sim::Simulation::State::Running);
+            frame->state != sim::Simulation::State::Running, rate);
 }
 
 void SimulationWorker::publish(SimulationFrame::Source source, const sim::FileSystem::Snapshot& tree, Engine& engine,
-                               std::shared_ptr<SimulationFrame> frame, bool forceTree)
+                               std::shared_ptr<SimulationFrame> frame, bool forceTree, double clockRate)
 {
     frame->source = source;
     frame->project = m_project;
@@ -172,7 +181,7 @@ void SimulationWorker::publish(SimulationFrame::Source source, const sim::FileSy
         m_treeAge.start();
     }
     try {
-        frame->locks = lockStateFor(engine.snapshot(), m_index.get(), m_last.get(), sendTree, ++m_generation);
+        frame->locks = lockStateFor(engine.snapshot(), m_index.get(), m_last.get(), sendTree, ++m_generation, clockRate);
         m_last = frame->locks;
     } catch (const std::exception& e) {
         emit failed(tr("Cannot read the simulation's locks: %1").arg(QString::fromUtf8(e.what())));
@@ -197,13 +206,23 @@ void SimulationWorker::loadScenario(const QString& name, SimulationEngine engine
             throw InvalidInput("no scenario named " + name.toStdString());
         const QByteArray json = file.readAll();
         sim::Scenario scenario = sim::Scenario::fromJson(std::string_view(json.constData(), std::size_t(json.size())));
-        m_scenarioEngine = openEngine(engine, redisUrl, kScenarioProject, &m_engineText);
+        if (engine == SimulationEngine::Memory) {
+            // Time passes only while a step runs, as when the whole scenario
+            // is played at once (`treelock scenario`): short TTLs survive the
+            // viewer's pace.
+            m_scenarioClock = std::make_shared<sim::ScenarioClock>();
+            m_scenarioEngine = std::make_shared<MemoryEngine>(kScenarioProject, PathOptions{},
+                                                              [clock = m_scenarioClock] { return clock->now(); });
+            m_engineText = tr("in-process engine, scenario clock");
+        } else {
+            m_scenarioEngine = openEngine(engine, redisUrl, kScenarioProject, &m_engineText);
+        }
         m_project = QString::fromStdString(kScenarioProject);
         const ScenarioPlanPtr plan = planOf(scenario);
-        m_player = std::make_unique<sim::ScenarioPlayer>(std::move(scenario), m_scenarioEngine);
+        m_player = std::make_unique<sim::ScenarioPlayer>(std::move(scenario), m_scenarioEngine, m_scenarioClock);
         emit scenarioLoaded(plan);
         auto frame = std::make_shared<SimulationFrame>();
-        publish(SimulationFrame::Source::Scenario, m_player->tree(), *m_scenarioEngine, frame, true);
+        publish(SimulationFrame::Source::Scenario, m_player->tree(), *m_scenarioEngine, frame, true, scenarioClockRate());
     } catch (const std::exception& e) {
         closeScenario();
         emit failed(tr("Cannot load scenario %1: %2").arg(name, QString::fromUtf8(e.what())));
@@ -226,13 +245,19 @@ void SimulationWorker::scenarioNext()
     }
     emit stepFinished(result, m_player->atEnd());
     auto frame = std::make_shared<SimulationFrame>();
-    publish(SimulationFrame::Source::Scenario, m_player->tree(), *m_scenarioEngine, frame, true);
+    publish(SimulationFrame::Source::Scenario, m_player->tree(), *m_scenarioEngine, frame, true, scenarioClockRate());
+}
+
+double SimulationWorker::scenarioClockRate() const
+{
+    return m_scenarioClock ? 0 : 1;
 }
 
 void SimulationWorker::closeScenario()
 {
     m_player.reset();
     m_scenarioEngine.reset();
+    m_scenarioClock.reset();
 }
 
 } // namespace treelock::ui

@@ -21,7 +21,9 @@ class TreeIndex;
 /// lock through; lives in the SimulationController's QThread, so engine
 /// snapshots (Redis round trips) and scenario steps (which wait) never block
 /// the GUI. Every 250 ms it polls statistics(), tree() and the engine's
-/// snapshot and emits an immutable SimulationFrame.
+/// snapshot and emits an immutable SimulationFrame. A scenario on the
+/// in-process engine runs on a sim::ScenarioClock: time passes only while a
+/// step runs, so the pace at which the viewer steps expires no lease.
 class SimulationWorker : public QObject {
     Q_OBJECT
 public:
@@ -60,12 +62,17 @@ private:
     std::shared_ptr<Engine> openEngine(SimulationEngine engine, const QString& redisUrl, const std::string& project,
                                        QString* description);
     void poll();
+    /// ServerClock::rate of the scenario's frames: 0 on the scenario clock (it stands still between steps).
+    double scenarioClockRate() const;
     void publish(SimulationFrame::Source source, const sim::FileSystem::Snapshot& tree, Engine& engine,
-                 std::shared_ptr<SimulationFrame> frame, bool forceTree);
+                 std::shared_ptr<SimulationFrame> frame, bool forceTree, double clockRate);
 
     std::unique_ptr<sim::Simulation> m_sim;          // Owned.
     std::unique_ptr<sim::ScenarioPlayer> m_player;   // Owned.
     std::shared_ptr<Engine> m_scenarioEngine;
+    std::shared_ptr<sim::ScenarioClock> m_scenarioClock; // the in-process scenario engine's clock
+    bool m_virtualTime = false;                           // m_sim runs on the simulated clock
+    double m_speed = 1;
     QString m_engineText;
     QString m_project;
     QTimer* m_timer = nullptr;                       // Owned (child).
