@@ -9,7 +9,7 @@
 #include <QCoreApplication>
 #include <QBarSeries>
 #include <QBarSet>
-#include <QBarCategoryAxis>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
@@ -474,12 +474,18 @@ QWidget* SimulationPanel::createCharts()
     m_timeAxis->setTitleText(tr("simulated s"));
     m_timeAxis->setLabelFormat(QStringLiteral("%.0f"));
     m_timeAxis->setRange(0, 10);
+    m_timeAxis->setTickCount(6); // whole numbers on ranges of multiples of 5 and "nice" ones
     m_opsAxis = new QValueAxis;
-    m_opsAxis->setLabelFormat(QStringLiteral("%.0f"));
+    m_opsAxis->setTitleText(tr("operations/s"));
+    m_opsAxis->setLabelFormat(QStringLiteral("%g"));
     m_opsAxis->setRange(0, 10);
+    m_opsAxis->setTickCount(6);
     m_violationAxis = new QValueAxis;
-    m_violationAxis->setLabelFormat(QStringLiteral("%.0f"));
+    m_violationAxis->setTitleText(tr("violations"));
+    m_violationAxis->setTitleBrush(QColor(0xc6, 0x28, 0x28));
+    m_violationAxis->setLabelFormat(QStringLiteral("%g"));
     m_violationAxis->setRange(0, 10);
+    m_violationAxis->setTickCount(6);
     m_violationAxis->setLabelsColor(QColor(0xc6, 0x28, 0x28));
     throughput->addAxis(m_timeAxis, Qt::AlignBottom);
     throughput->addAxis(m_opsAxis, Qt::AlignLeft);
@@ -501,13 +507,12 @@ QWidget* SimulationPanel::createCharts()
     bars->append(m_waitBars);
     bars->setBarWidth(0.85);
     wait->addSeries(bars);
-    m_waitCategories = new QBarCategoryAxis;
-    // One short label per bucket (its upper bound), in a smaller font so that
-    // the fourteen of them fit a dock-sized chart.
-    QFont axisFont = m_waitCategories->labelsFont();
-    axisFont.setPointSizeF(std::max(6.0, axisFont.pointSizeF() * 0.8));
-    m_waitCategories->setLabelsFont(axisFont);
-    m_waitCategories->setTitleText(tr("wait, ms (bucket upper bound)"));
+    // Bar i stands at x = i. Fourteen bucket labels do not fit a dock-sized
+    // chart, so the axis reads like a log scale: the decades are labelled, at
+    // their bars (the tooltip lists every bucket).
+    m_waitCategories = new QCategoryAxis;
+    m_waitCategories->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    m_waitCategories->setTitleText(tr("ms (log buckets, upper bound)"));
     m_waitAxis = new QValueAxis;
     m_waitAxis->setTitleText(tr("operations"));
     m_waitAxis->setLabelFormat(QStringLiteral("%.0f"));
@@ -644,11 +649,10 @@ QWidget* SimulationPanel::createScenarioTab()
     QHeaderView* h = m_stepView->horizontalHeader();
     h->setSectionResizeMode(ScenarioStepModel::IndexColumn, QHeaderView::ResizeToContents);
     h->setSectionResizeMode(ScenarioStepModel::ActorColumn, QHeaderView::ResizeToContents);
-    h->setSectionResizeMode(ScenarioStepModel::StepColumn, QHeaderView::Interactive);
+    h->setSectionResizeMode(ScenarioStepModel::StepColumn, QHeaderView::ResizeToContents);
     h->setSectionResizeMode(ScenarioStepModel::ExpectedColumn, QHeaderView::ResizeToContents);
     h->setSectionResizeMode(ScenarioStepModel::ActualColumn, QHeaderView::Stretch);
     h->setSectionResizeMode(ScenarioStepModel::ResultColumn, QHeaderView::ResizeToContents);
-    m_stepView->setColumnWidth(ScenarioStepModel::StepColumn, fontMetrics().horizontalAdvance(QStringLiteral("acquire move-folder /A/C /B  ")));
     connect(m_stepView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
         if (current.isValid())
             m_narration->setText(current.siblingAtColumn(0).data(ScenarioStepModel::NarrationRole).toString());
@@ -1033,17 +1037,19 @@ void SimulationPanel::updateCharts(const sim::Statistics& s)
     m_violationAxis->setRange(0, std::max(10.0, nice(double(maxViolations) * 1.1)));
 
     if (s.waitHistogram.size() != m_histogramSize) {
-        QStringList categories;
-        for (const auto& b : s.waitHistogram)
-            categories << bucketLabel(b.upperMs);
-        m_waitCategories->clear();
-        m_waitCategories->append(categories);
-        if (s.waitHistogram.size() >= 2) {
-            m_waitView->setToolTip(
-                tr("wait, log-scale buckets from ≤ %1 ms to > %2 ms")
-                    .arg(bucketLabel(s.waitHistogram.front().upperMs),
-                         bucketLabel(s.waitHistogram[s.waitHistogram.size() - 2].upperMs)));
+        for (const QString& label : m_waitCategories->categoriesLabels())
+            m_waitCategories->remove(label);
+        m_waitCategories->setStartValue(-0.5);
+        m_waitCategories->setRange(-0.5, double(s.waitHistogram.size()) - 0.5);
+        QStringList all;
+        for (std::size_t i = 0; i < s.waitHistogram.size(); ++i) {
+            const double upper = s.waitHistogram[i].upperMs;
+            all << bucketLabel(upper);
+            const double decade = upper > 0 && !std::isinf(upper) ? std::log10(upper) : 0;
+            if (std::isinf(upper) || upper == 0 || decade == std::round(decade))
+                m_waitCategories->append(all.back(), double(i));
         }
+        m_waitView->setToolTip(tr("Time from the first attempt to the grant. Buckets, in ms: ≤ %1").arg(all.join(QStringLiteral(", ≤ "))));
         m_waitBars->remove(0, m_waitBars->count());
         for (std::size_t i = 0; i < s.waitHistogram.size(); ++i)
             m_waitBars->append(0);

@@ -7,7 +7,7 @@
 class QAbstractButton;
 class QAction;
 class QBarSet;
-class QBarCategoryAxis;
+class QCategoryAxis;
 class QCheckBox;
 class QChartView;
 class QComboBox;
@@ -164,7 +164,7 @@ private:
     QValueAxis* m_violationAxis;
     QChartView* m_waitView;
     QBarSet* m_waitBars;
-    QBarCategoryAxis* m_waitCategories;
+    QCategoryAxis* m_waitCategories;
     QValueAxis* m_waitAxis;
     QTableView* m_heatMap;
 
