@@ -284,6 +284,8 @@ private slots:
             QVERIFY(!play->isEnabled());
             QTRY_VERIFY_WITH_TIMEOUT(panel.scenarioAtEnd(), 60000);
             verifyEveryStepPassed(panel, name);
+            if (QTest::currentTestFailed())
+                return;
         }
     }
 
@@ -308,6 +310,8 @@ private slots:
                 QTest::qWait(400);
             }
             verifyEveryStepPassed(panel, name);
+            if (QTest::currentTestFailed())
+                return;
         }
     }
 
