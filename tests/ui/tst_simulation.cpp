@@ -583,6 +583,8 @@ private slots:
         window.start();
         QTRY_VERIFY_WITH_TIMEOUT(window.treeModel()->indexForPath("/projects").isValid()
                                      || window.treeModel()->nodeCount() > 100, 10000);
+        QTest::qWait(500);
+        const int studioNodes = window.treeModel()->nodeCount();
         auto* backend = child<QLabel>(&window, "backendLabel");
         QTRY_VERIFY_WITH_TIMEOUT(backend->text().contains(QStringLiteral("project <b>demo</b>")), 10000);
         window.simulationPanel()->setUsers(10);
@@ -594,8 +596,14 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.treeModel()->treeName() == QStringLiteral("sim"), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(window.treeModel()->indexForPath("/A/C").isValid() || window.treeModel()->indexForPath("/B").isValid(), 10000);
         QVERIFY(window.simulationDock()->isVisible());
+        // Stopped while users hold leases: none of their paths may stay in Studio's tree.
+        click(child<QPushButton>(window.simulationPanel(), "simulationPause"));
+        QTRY_VERIFY_WITH_TIMEOUT(window.simulationPanel()->state() == State::Paused, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.leaseModel()->rowCount() > 0, 10000);
         click(child<QPushButton>(window.simulationPanel(), "simulationStop"));
         QTRY_VERIFY_WITH_TIMEOUT(!window.showsSimulation(), 10000);
+        QCOMPARE(window.treeModel()->nodeCount(), studioNodes);
+        QCOMPARE(window.leaseModel()->rowCount(), 0);
         QVERIFY(window.treeModel()->treeName() != QStringLiteral("sim"));
         QVERIFY(backend->text().contains(QStringLiteral("project <b>demo</b>")));
     }

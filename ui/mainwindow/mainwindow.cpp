@@ -571,13 +571,14 @@ void MainWindow::showSimulation(bool shown)
         statusBar()->showMessage(tr("The tree and the lease table show the simulation's project"), 6000);
         return;
     }
+    auto state = m_bridgeState ? std::make_shared<LockState>(*m_bridgeState) : std::make_shared<LockState>();
+    state->full = true;
+    // setTree() adds the paths of the model's current leases that the tree
+    // lacks: those must be Studio's, not the simulation's.
+    m_treeModel->applyState(state);
     m_treeModel->setTree(m_tree);
     m_treePanel->updateTitle();
-    if (m_bridgeState) {
-        auto state = std::make_shared<LockState>(*m_bridgeState);
-        state->full = true;
-        applyState(state);
-    }
+    applyState(state);
     m_bridge->refresh();
     statusBar()->showMessage(tr("The tree and the lease table show project %1 again").arg(m_backend.project), 6000);
 }
