@@ -572,6 +572,30 @@ private slots:
         }
     }
 
+    // A scenario loaded over a running simulation shows its own small tree,
+    // without the paths of the simulation's leases.
+    void scenarioReplacesARunningSimulationInTheViews()
+    {
+        MainWindow window(memoryOptions());
+        window.resize(1500, 1000);
+        window.show();
+        window.start();
+        SimulationPanel* panel = window.simulationPanel();
+        panel->setUsers(20);
+        click(child<QPushButton>(panel, "simulationStart"));
+        QTRY_VERIFY_WITH_TIMEOUT(window.treeModel()->treeName() == QStringLiteral("sim"), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.leaseModel()->rowCount() > 0, 10000);
+        child<QTabWidget>(panel, "simulationTabs")->setCurrentIndex(1);
+        selectScenario(child<QListWidget>(panel, "scenarioList"), QStringLiteral("seed-example"));
+        click(child<QPushButton>(panel, "scenarioLoad"));
+        QTRY_VERIFY_WITH_TIMEOUT(window.treeModel()->treeName() == QStringLiteral("sim-scenario"), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.leaseModel()->rowCount(), 0, 10000);
+        QTest::qWait(500);
+        QVERIFY2(window.treeModel()->nodeCount() < 20, qPrintable(QString::number(window.treeModel()->nodeCount())));
+        QVERIFY(!window.treeModel()->indexForPath("/u1-1").isValid());
+        QVERIFY(child<QLabel>(&window, "backendLabel")->text().contains(QStringLiteral("project <b>sim-scenario</b>")));
+    }
+
     void mainWindowShowsTheSimulatedProjectAndSwitchesBack()
     {
         StudioOptions options;

@@ -918,10 +918,12 @@ void SimulationPanel::showFrameProject(const SimulationFrame& frame)
         m_shown = true;
         emit simulationShown(true);
     }
-    if (frame.tree)
-        emit simulatedTreeChanged(*frame.tree);
+    // The state first: a tree model given a new tree keeps the paths of its
+    // current leases, which must be the ones that go with that tree.
     if (frame.locks)
         emit simulatedStateChanged(frame.locks);
+    if (frame.tree)
+        emit simulatedTreeChanged(*frame.tree);
 }
 
 void SimulationPanel::hideProject()
