@@ -359,6 +359,7 @@ QWidget* SimulationPanel::createControls()
     connect(m_locking, &QCheckBox::toggled, m_controller, &SimulationController::setLocking);
     engineForm->addRow(tr("Locking"), m_locking);
     m_engine = new QComboBox;
+    m_engine->setObjectName(QStringLiteral("simulationEngine"));
     m_engine->addItem(tr("In-process (virtual clock)"), int(SimulationEngine::Memory));
     m_engine->addItem(tr("Studio's Redis, project “sim”"), int(SimulationEngine::Redis));
     m_engine->setToolTip(tr("In-process: deterministic, as fast as you like. Redis: real time, through the server Studio is connected to, in its own project"));

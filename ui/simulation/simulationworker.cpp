@@ -216,6 +216,9 @@ void SimulationWorker::loadScenario(const QString& name, SimulationEngine engine
             m_engineText = tr("in-process engine, scenario clock");
         } else {
             m_scenarioEngine = openEngine(engine, redisUrl, kScenarioProject, &m_engineText);
+            // A scenario's counts assume an empty project; an earlier one may
+            // have left an expired lease (pause-fencing's paused holder).
+            m_scenarioEngine->sweep("studio");
         }
         m_project = QString::fromStdString(kScenarioProject);
         const ScenarioPlanPtr plan = planOf(scenario);
