@@ -201,7 +201,7 @@ void MainWindow::createActions()
     m_refresh = new QAction(s->standardIcon(QStyle::SP_BrowserReload), tr("&Refresh"), this);
     // Not QKeySequence::Refresh: that is F5 on most desktops, Start/Resume of the Simulation menu.
     m_refresh->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    m_refresh->setToolTip(tr("Read a full snapshot now (F5)"));
+    m_refresh->setToolTip(tr("Read a full snapshot now (Ctrl+R)"));
     connect(m_refresh, &QAction::triggered, m_bridge, &Bridge::refresh);
 
     m_releaseExpired = new QAction(s->standardIcon(QStyle::SP_TrashIcon), tr("Release expired (%1)").arg(0), this);

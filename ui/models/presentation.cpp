@@ -132,9 +132,8 @@ QString operationName(const QString& cliName)
 
 bool timeLeftIsShort(std::chrono::milliseconds left, std::chrono::milliseconds ttl)
 {
-    const std::chrono::milliseconds threshold = ttl.count() > 0 ? std::min<std::chrono::milliseconds>(ttl / 4, std::chrono::seconds(5))
-                                                                : std::chrono::seconds(5);
-    return left < threshold;
+    const std::chrono::milliseconds cap = std::chrono::seconds(5);
+    return left < (ttl.count() > 0 ? std::min<std::chrono::milliseconds>(ttl / 4, cap) : cap);
 }
 
 QString formatAge(std::chrono::milliseconds age)
