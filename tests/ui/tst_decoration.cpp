@@ -191,6 +191,22 @@ private slots:
         QVERIFY(nextExpiry({}, kNow) == ServerTime::max());
     }
 
+    void leasesBelowCountsLeasesNotRequests()
+    {
+        // One rename names two paths under /A: one lease below /A, not two.
+        const std::vector<LeaseInfo> leases{
+            lease("r", {{"/A/a.txt", LockMode::X}, {"/A/b.txt", LockMode::X}}),
+            lease("u", {{"/A/C/c.txt", LockMode::X}}, 30s, "bob"),
+            lease("old", {{"/A/C/D", LockMode::X}}, -1s, "carol"),
+        };
+        const TreeIndex tree = seedTree();
+        const NodeStateMap m = decorate(leases, kNow, &tree);
+        QCOMPARE(leasesBelow(m.at("/A")), 2);
+        QCOMPARE(leasesBelow(m.at("/")), 2);
+        QCOMPARE(leasesBelow(m.at("/A/C")), 1); // the expired lease is not counted
+        QCOMPARE(leasesBelow(m.at("/A/C/D/d.txt")), 0); // covered from above only
+    }
+
     void treeIndexSubtreesAreContiguousAndWholeSegment()
     {
         const TreeIndex tree = seedTree();

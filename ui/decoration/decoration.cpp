@@ -36,6 +36,16 @@ NodeKind NodeState::kind() const noexcept
     return NodeKind::None;
 }
 
+int leasesBelow(const NodeState& state)
+{
+    std::vector<std::uint32_t> leases;
+    for (const Touch& t : state.touches)
+        if (!t.expired && t.role != TouchRole::Cover)
+            leases.push_back(t.lease);
+    std::sort(leases.begin(), leases.end());
+    return int(std::unique(leases.begin(), leases.end()) - leases.begin());
+}
+
 namespace {
 
 LockMode coverModeOf(LockMode m) noexcept

@@ -66,6 +66,11 @@ constexpr bool hasMode(std::uint8_t bits, LockMode m) noexcept { return (bits & 
 /// Strongest mode in a bit set (X > SIX > S > IX > IS); IS if empty.
 LockMode strongestMode(std::uint8_t bits) noexcept;
 
+/// Distinct live leases that hold this node or a path below it (the number a
+/// folder's "N leases below" shows): a lease naming two paths under the node
+/// counts once. Pure; O(touches log touches).
+int leasesBelow(const NodeState& state);
+
 /// Per-node state keyed by canonical path. Only nodes that some lease touches.
 using NodeStateMap = std::unordered_map<std::string, NodeState>;
 
