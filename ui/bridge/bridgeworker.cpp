@@ -268,6 +268,7 @@ void BridgeWorker::tick()
         m_attempt = 0;
         emit connectionChanged({ConnectionStatus::Connected, {}, 0});
         m_lastSnapshot = {};
+        m_checkVanished = m_haveSnapshot;
     }
     guarded([&] {
         pollEvents();
@@ -338,6 +339,23 @@ void BridgeWorker::takeSnapshot()
     Snapshot snap = m_engine->snapshot();
     m_lastSnapshot = Clock::now();
     m_clock = ServerClock{snap.serverTime, m_lastSnapshot};
+    if (m_checkVanished) {
+        // Released and reaped leases were dropped by their events (read just
+        // before); what else is gone was lost with the server's data.
+        m_checkVanished = false;
+        std::size_t vanished = 0;
+        for (const auto& [id, l] : m_leases)
+            vanished += std::none_of(snap.leases.begin(), snap.leases.end(),
+                                     [&id](const LeaseInfo& s) { return s.id == id; });
+        if (vanished > 0) {
+            LogEntry entry;
+            entry.type = LogEntry::Type::Info;
+            entry.time = snap.serverTime;
+            entry.detail = tr("%n lease(s) vanished after the connection was restored (server restarted or data lost)",
+                              nullptr, int(vanished));
+            emitLocal(std::move(entry));
+        }
+    }
     if (!m_haveSnapshot || !sameLeases(m_leases, snap.leases)) {
         m_leases.clear();
         for (LeaseInfo& l : snap.leases)

@@ -75,6 +75,7 @@ private:
     bool m_dirty = true;
     bool m_fullNext = true;
     bool m_haveSnapshot = false;
+    bool m_checkVanished = false;          // next snapshot follows a reconnect: report lost leases
     ConnectionStatus m_status = ConnectionStatus::Connecting;
     int m_attempt = 0;
     std::chrono::steady_clock::time_point m_lastSnapshot{};
