@@ -36,14 +36,20 @@ ForceReleaseDialog::ForceReleaseDialog(const LeaseInfo& lease, bool expired, con
     form->addRow(tr("Paths:"), paths);
     form->addRow(tr("Fence:"), new QLabel(QString::number(lease.fence), this));
     m_reason = new QLineEdit(this);
+    m_reason->setObjectName(QStringLiteral("forceReleaseReason"));
+    m_reason->setAccessibleName(tr("Reason"));
     m_reason->setPlaceholderText(tr("Why? (required, recorded in the event stream)"));
     form->addRow(tr("Reason:"), m_reason);
     form->addRow(QString(), new QLabel(tr("Recorded as %1 on %2").arg(operatorName, host), this));
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     m_ok = buttons->addButton(tr("Force release"), QDialogButtonBox::AcceptRole);
+    m_ok->setObjectName(QStringLiteral("forceReleaseButton"));
     m_ok->setEnabled(false);
-    buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
+    // Enter in the reason field releases (once a reason is typed; until then
+    // the disabled default button makes Enter do nothing). Cancel is Esc.
+    m_ok->setDefault(true);
+    buttons->button(QDialogButtonBox::Cancel)->setAutoDefault(false);
     connect(m_reason, &QLineEdit::textChanged, this, [this](const QString& t) { m_ok->setEnabled(!t.trimmed().isEmpty()); });
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
