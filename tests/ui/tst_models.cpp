@@ -120,16 +120,63 @@ private slots:
         model.setHighlightedPaths({});
         QVERIFY(!model.indexForPath("/A/C").data(LockTreeModel::HighlightRole).toBool());
 
-        // Released: states go, the lease-only nodes stay (marked).
+        // Released: states go, and so do the nodes only the lease named.
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
         model.applyState(feed.next({}));
         QCOMPARE(int(kindAt(model, "/A/C")), int(NodeKind::None));
-        QVERIFY(model.indexForPath("/B/new/x.txt").isValid());
+        QVERIFY(!model.indexForPath("/B/new/x.txt").isValid());
+        QVERIFY(!model.indexForPath("/B/new").isValid());
+        QCOMPARE(removed.count(), 2); // /B/new/x.txt, then /B/new
+        QCOMPARE(model.nodeCount(), 9);
 
         // A new tree keeps showing the lock state.
         model.applyState(feed.next({lease("c", {{"/A/a.txt", LockMode::S}})}));
         model.setTree(seed());
         QCOMPARE(int(kindAt(model, "/A/a.txt")), int(NodeKind::HeldS));
         QVERIFY(!model.indexForPath("/B/new").isValid());
+    }
+
+    void leaseOnlyNodeStaysWhileALeaseNamesIt()
+    {
+        LockTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setTree(seed());
+        Feeder feed(model.treeIndex());
+        LeaseInfo move = lease("m", {{"/A/C", LockMode::X}, {"/B/C", LockMode::X}});
+        LeaseInfo upload = lease("u", {{"/B/up/f.txt", LockMode::X}});
+        upload.operation = "upload";
+        model.applyState(feed.next({move, upload}));
+        QVERIFY(model.indexForPath("/B/C").data(LockTreeModel::FromLeaseRole).toBool());
+        QVERIFY(model.indexForPath("/B/up/f.txt").isValid());
+
+        // The upload ends: its file and folder go, the move's destination stays.
+        model.applyState(feed.next({move}));
+        QVERIFY(!model.indexForPath("/B/up/f.txt").isValid());
+        QVERIFY(!model.indexForPath("/B/up").isValid());
+        QVERIFY(model.indexForPath("/B/C").isValid());
+        QCOMPARE(int(kindAt(model, "/B/C")), int(NodeKind::HeldX));
+
+        // A full state (a new snapshot after a reconnect) removes them too.
+        auto full = std::make_shared<LockState>(*feed.next({}));
+        full->full = true;
+        model.applyState(full);
+        QVERIFY(!model.indexForPath("/B/C").isValid());
+        QCOMPARE(model.nodeCount(), 9);
+    }
+
+    void folderKnownOnlyFromALeaseIsAFolder()
+    {
+        LockTreeModel model;
+        model.setTree(seed());
+        Feeder feed(model.treeIndex());
+        // move-folder /A/C /B: the destination /B/C is a folder without children.
+        LeaseInfo move = lease("m", {{"/A/C", LockMode::X}, {"/B/C", LockMode::X}});
+        LeaseInfo upload = lease("u", {{"/B/up/f.txt", LockMode::X}});
+        upload.operation = "upload";
+        model.applyState(feed.next({move, upload}));
+        QVERIFY(model.indexForPath("/B/C").data(LockTreeModel::FolderRole).toBool());
+        QVERIFY(model.indexForPath("/B/up").data(LockTreeModel::FolderRole).toBool()); // an ancestor of a lease path
+        QVERIFY(!model.indexForPath("/B/up/f.txt").data(LockTreeModel::FolderRole).toBool());
     }
 
     void treeModelBatchesDataChangedPerParent()

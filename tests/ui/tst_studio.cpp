@@ -4,25 +4,55 @@
 // executable's --screenshot writes a PNG.
 #include "bridge/bridge.h"
 #include "mainwindow/mainwindow.h"
+#include "models/eventlogmodel.h"
+#include "models/filterproxies.h"
 #include "models/leasetablemodel.h"
 #include "models/locktreemodel.h"
+#include "models/presentation.h"
 #include "models/projecttree.h"
+#include "panels/eventlogpanel.h"
+#include "panels/leasepanel.h"
+#include "panels/treepanel.h"
 
 #include "redisserver.h"
 
 #include <treelock/redisengine.h>
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QContextMenuEvent>
+#include <QDialog>
+#include <QDockWidget>
 #include <QElapsedTimer>
+#include <QFileDialog>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPointer>
 #include <QProcess>
+#include <QScreen>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QSysInfo>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
+#include <QToolBar>
+#include <QToolButton>
+#include <QTreeView>
+
+#include <functional>
+#include <map>
 
 using namespace treelock;
 using namespace treelock::ui;
@@ -46,6 +76,103 @@ NodeKind kindAt(const MainWindow& w, const std::string& path)
     return NodeKind(w.treeModel()->indexForPath(path).data(LockTreeModel::KindRole).toInt());
 }
 
+/// Runs `act` on the next modal dialog once it is up (the caller then opens
+/// it with a blocking exec()); sets `*seen` when it ran. The returned watcher
+/// deletes itself when done or after kTimeout.
+QPointer<QTimer> whenModal(std::function<void(QWidget*)> act, bool* seen = nullptr)
+{
+    auto* timer = new QTimer;
+    auto clock = std::make_shared<QElapsedTimer>();
+    clock->start();
+    timer->setInterval(20);
+    QObject::connect(timer, &QTimer::timeout, [timer, act, clock, seen] {
+        QWidget* modal = QApplication::activeModalWidget();
+        if (modal && modal->isVisible()) {
+            timer->stop();
+            timer->deleteLater();
+            if (seen)
+                *seen = true;
+            act(modal);
+        } else if (clock->elapsed() > kTimeout) {
+            timer->stop();
+            timer->deleteLater();
+        }
+    });
+    timer->start();
+    return timer;
+}
+
+void rejectDialog(QWidget* modal)
+{
+    if (auto* d = qobject_cast<QDialog*>(modal))
+        d->reject();
+    else
+        modal->close();
+}
+
+/// Types a reason into the force-release dialog and presses Enter.
+void typeReasonAndEnter(QWidget* modal)
+{
+    auto* reason = modal->findChild<QLineEdit*>(QStringLiteral("forceReleaseReason"));
+    if (!reason) {
+        rejectDialog(modal);
+        return;
+    }
+    QTest::keyClicks(reason, QStringLiteral("stuck upload"));
+    QTest::keyClick(reason, Qt::Key_Return);
+}
+
+QModelIndex leaseRow(MainWindow& w, const LeaseId& id)
+{
+    const int row = w.leaseModel()->rowOf(id);
+    return row < 0 ? QModelIndex() : w.leasePanel()->proxy()->mapFromSource(w.leaseModel()->index(row, LeaseTableModel::OwnerColumn));
+}
+
+QModelIndex treeRow(MainWindow& w, const std::string& path)
+{
+    return w.treePanel()->proxy()->mapFromSource(w.treeModel()->indexForPath(path));
+}
+
+void clickRow(QAbstractItemView* view, const QModelIndex& index)
+{
+    view->scrollTo(index);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
+}
+
+/// Right-clicks `index` and returns the context menu that opened, or null.
+QMenu* openContextMenu(QAbstractItemView* view, const QModelIndex& index, const QString& menuName)
+{
+    view->scrollTo(index);
+    const QPoint pos = view->visualRect(index).center();
+    QContextMenuEvent event(QContextMenuEvent::Mouse, pos, view->viewport()->mapToGlobal(pos));
+    QApplication::sendEvent(view->viewport(), &event);
+    for (QWidget* w : QApplication::topLevelWidgets())
+        if (auto* menu = qobject_cast<QMenu*>(w); menu && menu->objectName() == menuName && menu->isVisible())
+            return menu;
+    return nullptr;
+}
+
+/// Picks the action the way a click would: the menu closes, then the action runs.
+bool pick(QMenu* menu, const QString& actionName)
+{
+    QAction* action = menu ? menu->findChild<QAction*>(actionName) : nullptr;
+    if (!action || !action->isEnabled())
+        return false;
+    menu->hide();
+    action->trigger();
+    menu->close();
+    return true;
+}
+
+AcquireOptions as(const char* owner, const char* op, std::chrono::milliseconds ttl = 30s)
+{
+    AcquireOptions o;
+    o.owner = owner;
+    o.operation = op;
+    o.ttl = ttl;
+    return o;
+}
+
 struct Fixture {
     explicit Fixture(const std::string& project)
     {
@@ -62,19 +189,32 @@ struct Fixture {
         ro.url = server.url();
         engine = std::make_unique<RedisEngine>(ro, project);
     }
+    /// Shows the window and makes it the active one (shortcuts need that).
+    bool show()
+    {
+        window->show();
+        QApplication::setActiveWindow(window.get());
+        return QTest::qWaitForWindowActive(window.get());
+    }
+    LeaseId take(const char* owner, const char* op, std::vector<LockRequest> requests, std::chrono::milliseconds ttl = 60s)
+    {
+        const AcquireResult r = engine->acquire(requests, as(owner, op, ttl));
+        return r.granted ? r.grant.lease : LeaseId();
+    }
     test::RedisServer server;
     std::unique_ptr<MainWindow> window;
     std::unique_ptr<RedisEngine> engine;
 };
 
-AcquireOptions as(const char* owner, const char* op, std::chrono::milliseconds ttl = 30s)
+bool logHas(const MainWindow& w, const QString& text)
 {
-    AcquireOptions o;
-    o.owner = owner;
-    o.operation = op;
-    o.ttl = ttl;
-    return o;
+    const EventLogModel* m = w.logModel();
+    for (int r = 0; r < m->rowCount(); ++r)
+        if (m->entryAt(r).detail.contains(text))
+            return true;
+    return false;
 }
+
 
 } // namespace
 
@@ -84,6 +224,7 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
+        QApplication::setQuitOnLastWindowClosed(false);
         registerBridgeTypes();
     }
 
@@ -200,6 +341,367 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(f.window->leaseModel()->rowOf(r.grant.lease) >= 0, kTimeout);
     }
 
+    void enterInTheForceReleaseDialogReleasesAndSelectsNothing()
+    {
+        Fixture f("enter");
+        QVERIFY(f.show());
+        const LeaseId alice = f.take("alice", "move-folder", {{"/A/C", LockMode::X}});
+        const LeaseId bob = f.take("bob", "upload", {{"/B/b.txt", LockMode::X}});
+        QVERIFY(!alice.empty() && !bob.empty());
+        QTRY_VERIFY_WITH_TIMEOUT(leaseRow(*f.window, alice).isValid() && leaseRow(*f.window, bob).isValid(), kTimeout);
+        QTableView* table = f.window->leasePanel()->view();
+        clickRow(table, leaseRow(*f.window, alice));
+        QCOMPARE(f.window->leasePanel()->currentLeaseId(), QString::fromStdString(alice));
+
+        bool dialog = false;
+        whenModal(&typeReasonAndEnter, &dialog);
+        QTest::keyClick(table, Qt::Key_Delete);
+        QVERIFY(dialog);
+        QTRY_VERIFY_WITH_TIMEOUT(f.engine->snapshot().leases.size() == 1, kTimeout);
+        QCOMPARE(f.engine->snapshot().leases.front().id, bob);
+        QTRY_VERIFY_WITH_TIMEOUT(f.window->statusBar()->currentMessage().contains(QStringLiteral("force-released")), kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(f.window->leaseModel()->rowOf(alice) < 0, kTimeout);
+        // Nothing selected: a second Delete cannot reach bob's lease.
+        QVERIFY(table->selectionModel()->selectedRows().isEmpty());
+        QVERIFY(f.window->leasePanel()->currentLeaseId().isEmpty());
+        bool second = false;
+        QPointer<QTimer> watcher = whenModal(&rejectDialog, &second);
+        QTest::keyClick(table, Qt::Key_Delete);
+        QTest::qWait(200);
+        delete watcher.data();
+        QVERIFY(!second);
+        QVERIFY(f.window->leaseModel()->rowOf(bob) >= 0);
+    }
+
+    void cancelledForceReleaseSaysSo()
+    {
+        Fixture f("cancel");
+        QVERIFY(f.show());
+        const LeaseId alice = f.take("alice", "move-folder", {{"/A/C", LockMode::X}});
+        QTRY_VERIFY_WITH_TIMEOUT(leaseRow(*f.window, alice).isValid(), kTimeout);
+        clickRow(f.window->leasePanel()->view(), leaseRow(*f.window, alice));
+        whenModal([](QWidget* modal) {
+            // Enter with no reason does nothing; Esc cancels.
+            auto* reason = modal->findChild<QLineEdit*>(QStringLiteral("forceReleaseReason"));
+            QTest::keyClick(reason, Qt::Key_Return);
+            if (modal->isVisible())
+                QTest::keyClick(reason, Qt::Key_Escape);
+        });
+        QTest::keyClick(f.window->leasePanel()->view(), Qt::Key_Delete);
+        QVERIFY(f.window->statusBar()->currentMessage().contains(QStringLiteral("cancelled")));
+        QCOMPARE(f.engine->snapshot().leases.size(), std::size_t(1));
+    }
+
+    void leasesLostInARestartAreLogged()
+    {
+        Fixture f("vanish");
+        QTRY_VERIFY_WITH_TIMEOUT(f.window->statesApplied() > 0, kTimeout);
+        const LeaseId a = f.take("alice", "upload", {{"/A/a.txt", LockMode::X}});
+        const LeaseId b = f.take("bob", "upload", {{"/B/b.txt", LockMode::X}});
+        const LeaseId c = f.take("carol", "upload", {{"/A/C/c.txt", LockMode::X}});
+        QVERIFY(!a.empty() && !b.empty() && !c.empty());
+        // (untranslated, the plural reads "lease(s)")
+        QTRY_VERIFY_WITH_TIMEOUT(f.window->leaseModel()->rowCount() == 3, kTimeout);
+        QSignalSpy connection(f.window->bridge(), &Bridge::connectionChanged);
+        f.server.stop(true); // no persistence: the leases are gone with the process
+        QTRY_VERIFY_WITH_TIMEOUT(!connection.isEmpty()
+                                     && connection.last().at(0).value<ConnectionState>().status == ConnectionStatus::Lost,
+                                 kTimeout);
+        f.server.start();
+        QTRY_VERIFY_WITH_TIMEOUT(f.window->leaseModel()->rowCount() == 0, 8000);
+        RedisOptions ro;
+        ro.url = f.server.url();
+        QVERIFY(RedisEngine(ro, "vanish").snapshot().leases.empty());
+        QTRY_VERIFY_WITH_TIMEOUT(logHas(*f.window, QStringLiteral(" vanished after the connection was restored")), kTimeout);
+    }
+
+    void leaseOnlyNodesLeaveTheTreeWithTheirLease()
+    {
+        Fixture f("leaseonly");
+        const LeaseId id = f.take("bob", "move-folder", {{"/A/C", LockMode::X}, {"/B/C", LockMode::X}});
+        QTRY_VERIFY_WITH_TIMEOUT(f.window->treeModel()->indexForPath("/B/C").isValid(), kTimeout);
+        QVERIFY(f.window->treeModel()->indexForPath("/B/C").data(LockTreeModel::FolderRole).toBool());
+        QVERIFY(f.engine->release(id).status == LeaseStatus::Ok);
+        QTRY_VERIFY_WITH_TIMEOUT(!f.window->treeModel()->indexForPath("/B/C").isValid(), kTimeout);
+        QVERIFY(f.window->treeModel()->indexForPath("/A/C").isValid()); // in the loaded tree: stays
+    }
+
+    void searchTakesAPathOrAName()
+    {
+        Fixture f("search");
+        QVERIFY(f.show());
+        QLineEdit* search = f.window->treePanel()->searchField();
+        QLabel* status = f.window->treePanel()->searchStatus();
+        QTreeView* tree = f.window->treePanel()->view();
+        QTest::keyClicks(search, QStringLiteral("/A/C/D/d.txt"));
+        QTRY_COMPARE_WITH_TIMEOUT(f.window->treePanel()->currentPath(), QStringLiteral("/A/C/D/d.txt"), kTimeout);
+        QVERIFY(tree->isExpanded(treeRow(*f.window, "/A/C/D")));
+        QVERIFY(status->text().contains(QStringLiteral("/A/C/D/d.txt")));
+
+        search->clear();
+        QTest::keyClicks(search, QStringLiteral("A/C/E/")); // no leading slash, a trailing one
+        QTRY_COMPARE_WITH_TIMEOUT(f.window->treePanel()->currentPath(), QStringLiteral("/A/C/E"), kTimeout);
+
+        search->clear();
+        QTest::keyClicks(search, QStringLiteral("/A/nope.txt"));
+        QTRY_COMPARE_WITH_TIMEOUT(status->text(), QStringLiteral("No match for /A/nope.txt"), kTimeout);
+
+        search->clear();
+        QTest::keyClicks(search, QStringLiteral(".TXT"));
+        // (untranslated, the plural reads "match(es)")
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("3 match")), kTimeout);
+        QVERIFY(treeRow(*f.window, "/A/C/c.txt").isValid());
+        QVERIFY(!treeRow(*f.window, "/A/C/E").isValid());
+
+        search->clear();
+        QTest::keyClicks(search, QStringLiteral("zzz"));
+        QTRY_COMPARE_WITH_TIMEOUT(status->text(), QStringLiteral("No match for zzz"), kTimeout);
+    }
+
+    void windowFitsTheScreenAndTheTreeGetsTheMostRoom()
+    {
+        StudioOptions options;
+        options.backend.kind = BackendConfig::Kind::Memory;
+        options.useSettings = false;
+        MainWindow w(options);
+        w.setTree(seedTree());
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QRect available = w.screen()->availableGeometry();
+        QVERIFY2(available.contains(w.frameGeometry()),
+                 qPrintable(QStringLiteral("window %1x%2+%3+%4 on a screen of %5x%6")
+                                .arg(w.frameGeometry().width()).arg(w.frameGeometry().height())
+                                .arg(w.frameGeometry().x()).arg(w.frameGeometry().y())
+                                .arg(available.width()).arg(available.height())));
+        QVERIFY(available.contains(QRect(w.statusBar()->mapToGlobal(QPoint(0, 0)), w.statusBar()->size())));
+        const QSize tree = w.treePanel()->view()->viewport()->size();
+        const QSize leases = w.leasePanel()->view()->viewport()->size();
+        const QSize log = w.findChild<EventLogPanel*>()->view()->viewport()->size();
+        const auto area = [](QSize s) { return s.width() * s.height(); };
+        QVERIFY2(area(tree) > area(leases) && area(tree) > area(log),
+                 qPrintable(QStringLiteral("tree %1x%2, leases %3x%4, log %5x%6").arg(tree.width()).arg(tree.height())
+                                .arg(leases.width()).arg(leases.height()).arg(log.width()).arg(log.height())));
+        QVERIFY2(tree.height() > 2 * log.height(), qPrintable(QStringLiteral("tree %1 px high, log %2").arg(tree.height()).arg(log.height())));
+    }
+
+    void restoredGeometryIsClampedToTheScreen()
+    {
+        const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
+        {
+            StudioOptions options;
+            options.backend.kind = BackendConfig::Kind::Memory;
+            options.useSettings = false;
+            MainWindow big(options);
+            big.setGeometry(QRect(available.topLeft() + QPoint(300, 200), available.size() * 2));
+            QSettings().setValue(QStringLiteral("window/geometry"), big.saveGeometry());
+        }
+        StudioOptions options;
+        options.backend.kind = BackendConfig::Kind::Memory;
+        MainWindow w(options);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QRect frame = w.frameGeometry();
+        QVERIFY2(available.contains(frame), qPrintable(QStringLiteral("window %1x%2+%3+%4 on a screen of %5x%6")
+                                                           .arg(frame.width()).arg(frame.height()).arg(frame.x()).arg(frame.y())
+                                                           .arg(available.width()).arg(available.height())));
+        QSettings().remove(QStringLiteral("window"));
+    }
+
+    void legendCollapsesByClickAndIsRemembered()
+    {
+        QSettings().remove(QStringLiteral("view/legend"));
+        StudioOptions options;
+        options.backend.kind = BackendConfig::Kind::Memory;
+        auto w = std::make_unique<MainWindow>(options);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QAbstractButton* toggle = w->treePanel()->legendToggle();
+        QWidget* legend = w->treePanel()->findChild<QWidget*>(QStringLiteral("legend"));
+        QVERIFY(legend);
+        const bool shown = legend->isVisible();
+        const int treeHeight = w->treePanel()->view()->height();
+        QTest::mouseClick(toggle, Qt::LeftButton);
+        QCOMPARE(legend->isVisible(), !shown);
+        QCOMPARE(QSettings().value(QStringLiteral("view/legend")).toBool(), !shown);
+        QTRY_VERIFY_WITH_TIMEOUT(shown ? w->treePanel()->view()->height() > treeHeight
+                                       : w->treePanel()->view()->height() < treeHeight, kTimeout);
+        w.reset();
+        MainWindow again(options);
+        again.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&again));
+        QCOMPARE(again.treePanel()->findChild<QWidget*>(QStringLiteral("legend"))->isVisible(), !shown);
+        QSettings().remove(QStringLiteral("view/legend"));
+        QSettings().remove(QStringLiteral("window"));
+    }
+
+    void leaseColumnsShowTheirWholeText()
+    {
+        Fixture f("columns");
+        QVERIFY(f.show());
+        const LeaseId id = f.take("alice", "rename-folder", {{"/A/C", LockMode::X}, {"/A/C2", LockMode::X}});
+        QTRY_VERIFY_WITH_TIMEOUT(leaseRow(*f.window, id).isValid(), kTimeout);
+        QTableView* table = f.window->leasePanel()->view();
+        const QFontMetrics fm = table->fontMetrics();
+        const QModelIndex row = leaseRow(*f.window, id);
+        for (int c : {LeaseTableModel::OwnerColumn, LeaseTableModel::OperationColumn, LeaseTableModel::AgeColumn,
+                      LeaseTableModel::TimeLeftColumn, LeaseTableModel::FenceColumn}) {
+            const QString text = row.siblingAtColumn(c).data().toString();
+            QVERIFY2(table->columnWidth(c) >= fm.horizontalAdvance(text) + 8,
+                     qPrintable(QStringLiteral("column %1 is %2 px for '%3'").arg(c).arg(table->columnWidth(c)).arg(text)));
+        }
+        // The widest age and time left the columns will show.
+        using namespace std::chrono_literals;
+        QVERIFY(table->columnWidth(LeaseTableModel::AgeColumn) >= fm.horizontalAdvance(presentation::formatAge(59min + 59s)) + 8);
+        QVERIFY(table->columnWidth(LeaseTableModel::TimeLeftColumn) >= fm.horizontalAdvance(presentation::formatTimeLeft(-(59min + 59s))) + 8);
+        // The paths are the widest column.
+        for (int c = 0; c < LeaseTableModel::ColumnCount; ++c)
+            if (c != LeaseTableModel::PathsColumn)
+                QVERIFY2(table->columnWidth(LeaseTableModel::PathsColumn) > table->columnWidth(c),
+                         qPrintable(QStringLiteral("paths %1 px, column %2 %3 px").arg(table->columnWidth(LeaseTableModel::PathsColumn)).arg(c).arg(table->columnWidth(c))));
+    }
+
+    void treeNodeMenuActsOnTheNode()
+    {
+        Fixture f("treemenu");
+        QVERIFY(f.show());
+        const LeaseId id = f.take("alice", "move-folder", {{"/A/C", LockMode::X}});
+        QTRY_VERIFY_WITH_TIMEOUT(leaseRow(*f.window, id).isValid(), kTimeout);
+        QTreeView* tree = f.window->treePanel()->view();
+        QTRY_VERIFY_WITH_TIMEOUT(treeRow(*f.window, "/A/C").isValid(), kTimeout);
+        const QString menuName = QStringLiteral("treeNodeMenu");
+
+        QVERIFY(pick(openContextMenu(tree, treeRow(*f.window, "/A/C"), menuName), QStringLiteral("copyNodePath")));
+        QCOMPARE(QApplication::clipboard()->text(), QStringLiteral("/A/C"));
+
+        QVERIFY(pick(openContextMenu(tree, treeRow(*f.window, "/A/C"), menuName), QStringLiteral("showNodeLeases")));
+        QCOMPARE(f.window->leasePanel()->proxy()->nodePath(), QStringLiteral("/A/C"));
+
+        QVERIFY(pick(openContextMenu(tree, treeRow(*f.window, "/A"), menuName), QStringLiteral("expandSubtree")));
+        QVERIFY(tree->isExpanded(treeRow(*f.window, "/A/C/D")));
+        QVERIFY(pick(openContextMenu(tree, treeRow(*f.window, "/A"), menuName), QStringLiteral("collapseSubtree")));
+        QVERIFY(!tree->isExpanded(treeRow(*f.window, "/A")));
+        tree->expand(treeRow(*f.window, "/A"));
+        QVERIFY(!tree->isExpanded(treeRow(*f.window, "/A/C"))); // stays collapsed below
+
+        // /A only carries an intention: nothing to release there.
+        QMenu* menu = openContextMenu(tree, treeRow(*f.window, "/A"), menuName);
+        QVERIFY(menu);
+        QVERIFY(!menu->findChild<QAction*>(QStringLiteral("forceReleaseNode"))->isEnabled());
+        menu->close();
+        bool dialog = false;
+        whenModal(&typeReasonAndEnter, &dialog);
+        QVERIFY(pick(openContextMenu(tree, treeRow(*f.window, "/A/C"), menuName), QStringLiteral("forceReleaseNode")));
+        QVERIFY(dialog);
+        QTRY_VERIFY_WITH_TIMEOUT(f.engine->snapshot().leases.empty(), kTimeout);
+    }
+
+    void leaseMenuCopiesShowsAndFilters()
+    {
+        Fixture f("leasemenu");
+        QVERIFY(f.show());
+        const LeaseId id = f.take("alice", "move-folder", {{"/A/C", LockMode::X}, {"/B/C", LockMode::X}});
+        const LeaseId other = f.take("bob", "upload", {{"/A/a.txt", LockMode::X}});
+        QTRY_VERIFY_WITH_TIMEOUT(leaseRow(*f.window, id).isValid() && leaseRow(*f.window, other).isValid(), kTimeout);
+        QTableView* table = f.window->leasePanel()->view();
+        const QString menuName = QStringLiteral("leaseMenu");
+        QVERIFY(pick(openContextMenu(table, leaseRow(*f.window, id), menuName), QStringLiteral("copyLeaseId")));
+        QCOMPARE(QApplication::clipboard()->text(), QString::fromStdString(id));
+        QVERIFY(pick(openContextMenu(table, leaseRow(*f.window, id), menuName), QStringLiteral("copyLeasePaths")));
+        QCOMPARE(QApplication::clipboard()->text(), QStringLiteral("/A/C\n/B/C"));
+
+        f.window->treePanel()->view()->collapseAll();
+        QVERIFY(pick(openContextMenu(table, leaseRow(*f.window, id), menuName), QStringLiteral("showLeaseInTree")));
+        QVERIFY(f.window->treeModel()->indexForPath("/B/C").data(LockTreeModel::HighlightRole).toBool());
+        QVERIFY(f.window->treePanel()->view()->isExpanded(treeRow(*f.window, "/B")));
+
+        QTRY_VERIFY_WITH_TIMEOUT(f.window->logModel()->rowCount() >= 2, kTimeout);
+        QVERIFY(pick(openContextMenu(table, leaseRow(*f.window, id), menuName), QStringLiteral("showLeaseEvents")));
+        EventLogPanel* log = f.window->findChild<EventLogPanel*>();
+        QCOMPARE(log->proxy()->rowCount(), 1);
+        QCOMPARE(log->proxy()->index(0, 0).data(EventLogModel::LeaseIdRole).toString(), QString::fromStdString(id));
+        bool dialog = false;
+        whenModal(&typeReasonAndEnter, &dialog);
+        QVERIFY(pick(openContextMenu(table, leaseRow(*f.window, id), menuName), QStringLiteral("leaseForceRelease")));
+        QVERIFY(dialog);
+        QTRY_VERIFY_WITH_TIMEOUT(f.window->leaseModel()->rowOf(id) < 0, kTimeout);
+        QVERIFY(f.window->leaseModel()->rowOf(other) >= 0);
+    }
+
+    void eventRowsLeadToTheirLeaseAndPath()
+    {
+        Fixture f("eventmenu");
+        QVERIFY(f.show());
+        const LeaseId id = f.take("alice", "move-folder", {{"/A/C/D", LockMode::X}});
+        const LeaseId other = f.take("bob", "upload", {{"/A/a.txt", LockMode::X}});
+        QTRY_VERIFY_WITH_TIMEOUT(leaseRow(*f.window, id).isValid() && leaseRow(*f.window, other).isValid(), kTimeout);
+        EventLogPanel* log = f.window->findChild<EventLogPanel*>();
+        QTRY_VERIFY_WITH_TIMEOUT(log->proxy()->rowCount() >= 2, kTimeout);
+        QModelIndex grant;
+        for (int r = 0; r < log->proxy()->rowCount(); ++r)
+            if (log->proxy()->index(r, 0).data(EventLogModel::LeaseIdRole).toString() == QString::fromStdString(id))
+                grant = log->proxy()->index(r, EventLogModel::OwnerColumn);
+        QVERIFY(grant.isValid());
+        const QString menuName = QStringLiteral("eventMenu");
+        QVERIFY(pick(openContextMenu(log->view(), grant, menuName), QStringLiteral("copyEvent")));
+        QVERIFY(QApplication::clipboard()->text().contains(QString::fromStdString(id)));
+        QVERIFY(pick(openContextMenu(log->view(), grant, menuName), QStringLiteral("showEventLease")));
+        QCOMPARE(f.window->leasePanel()->currentLeaseId(), QString::fromStdString(id));
+        QVERIFY(pick(openContextMenu(log->view(), grant, menuName), QStringLiteral("showEventPath")));
+        QCOMPARE(f.window->treePanel()->currentPath(), QStringLiteral("/A/C/D"));
+
+        // Double-click selects the lease of the row.
+        f.window->leasePanel()->view()->clearSelection();
+        log->view()->scrollTo(grant);
+        const QPoint at = log->view()->visualRect(grant).center();
+        QTest::mouseClick(log->view()->viewport(), Qt::LeftButton, {}, at); // the first click of the two
+        QTest::mouseDClick(log->view()->viewport(), Qt::LeftButton, {}, at);
+        QCOMPARE(f.window->leasePanel()->currentLeaseId(), QString::fromStdString(id));
+    }
+
+    void eventLogFiltersAndExports()
+    {
+        Fixture f("eventlog");
+        QVERIFY(f.show());
+        const LeaseId id = f.take("alice", "move-folder", {{"/A/C", LockMode::X}});
+        const LeaseId other = f.take("bob", "upload", {{"/A/a.txt", LockMode::X}});
+        QVERIFY(f.engine->release(other).status == LeaseStatus::Ok);
+        EventLogPanel* log = f.window->findChild<EventLogPanel*>();
+        QTRY_COMPARE_WITH_TIMEOUT(log->proxy()->rowCount(), 3, kTimeout); // 2 grants, 1 release
+        QTest::keyClicks(log->findChild<QLineEdit*>(QStringLiteral("eventFilter")), QStringLiteral("bob"));
+        QCOMPARE(log->proxy()->rowCount(), 2);
+        auto* type = log->findChild<QComboBox*>(QStringLiteral("eventTypeFilter"));
+        type->setFocus();
+        QTest::keyClick(type, Qt::Key_Down); // "grant"
+        QCOMPARE(type->currentText(), QStringLiteral("grant"));
+        QCOMPARE(log->proxy()->rowCount(), 1);
+        QCOMPARE(log->proxy()->index(0, 0).data(EventLogModel::LeaseIdRole).toString(), QString::fromStdString(other));
+
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("events.csv"));
+        bool dialog = false;
+        whenModal([file](QWidget* modal) {
+            auto* d = qobject_cast<QFileDialog*>(modal);
+            if (!d)
+                return rejectDialog(modal);
+            // Type the name the way a user does, and press Enter.
+            auto* name = d->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+            if (!name)
+                return rejectDialog(modal);
+            name->clear();
+            QTest::keyClicks(name, file);
+            QTest::keyClick(name, Qt::Key_Return);
+        }, &dialog);
+        QTest::mouseClick(log->findChild<QAbstractButton*>(QStringLiteral("exportEvents")), Qt::LeftButton);
+        QVERIFY(dialog);
+        QFile csv(file);
+        QVERIFY2(csv.open(QIODevice::ReadOnly), qPrintable(f.window->statusBar()->currentMessage()));
+        const QStringList lines = QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 2); // header + bob's grant
+        QVERIFY(lines[0].startsWith(QStringLiteral("Time,Event,Owner")));
+        QVERIFY(lines[1].contains(QString::fromStdString(other)));
+        QVERIFY(f.window->statusBar()->currentMessage().contains(file));
+    }
+
     void screenshotOptionWritesAPng()
     {
         QTemporaryDir dir;
@@ -222,5 +724,22 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestStudio)
+int main(int argc, char** argv)
+{
+    // Offscreen, the screen is a small laptop's (1280x800) unless the caller
+    // configured one: the layout checks need a screen smaller than the
+    // window Studio used to open at.
+    QTemporaryDir config;
+    if (qgetenv("QT_QPA_PLATFORM") == "offscreen") {
+        QFile f(config.filePath(QStringLiteral("screen.json")));
+        if (f.open(QIODevice::WriteOnly))
+            f.write(R"({"screens":[{"name":"laptop","x":0,"y":0,"width":1280,"height":800,"logicalDpi":96,"logicalBaseDpi":96,"dpr":1}]})");
+        f.close();
+        qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + f.fileName().toUtf8());
+    }
+    QApplication app(argc, argv);
+    TestStudio test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_studio.moc"

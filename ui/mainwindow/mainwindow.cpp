@@ -33,6 +33,7 @@
 #include <QPointer>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -46,9 +47,30 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <QScreen>
+
+#include <algorithm>
 #include <atomic>
 
 namespace treelock::ui {
+
+namespace {
+
+/// Docks tabbed with the event log share its height and the window's width:
+/// a wide or tall panel scrolls inside its dock rather than making the whole
+/// window too large for a laptop's screen (or the log too tall).
+QScrollArea* scrollable(QWidget* panel)
+{
+    auto* area = new QScrollArea;
+    area->setObjectName(panel->objectName() + QStringLiteral("Scroll"));
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidgetResizable(true);
+    area->setWidget(panel);
+    area->setMinimumSize(200, 60);
+    return area;
+}
+
+} // namespace
 
 MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     : QMainWindow(parent), m_options(options), m_config(options.backend)
@@ -102,7 +124,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     m_simPanel = new SimulationPanel(this);
     m_simDock = new QDockWidget(tr("Simulation"), this);
     m_simDock->setObjectName(QStringLiteral("simulationDock"));
-    m_simDock->setWidget(m_simPanel);
+    m_simDock->setWidget(scrollable(m_simPanel));
     m_simDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::BottomDockWidgetArea, m_simDock);
     tabifyDockWidget(m_logDock, m_simDock);
@@ -111,7 +133,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     m_matrixView = new MatrixView(this);
     m_matrixDock = new QDockWidget(tr("Permission matrix"), this);
     m_matrixDock->setObjectName(QStringLiteral("permissionMatrixDock"));
-    m_matrixDock->setWidget(m_matrixView);
+    m_matrixDock->setWidget(scrollable(m_matrixView));
     m_matrixDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::BottomDockWidgetArea, m_matrixDock);
     tabifyDockWidget(m_logDock, m_matrixDock);
@@ -151,6 +173,29 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     connect(m_treePanel, &TreePanel::onlyLockedChanged, m_onlyLocked, &QAction::setChecked);
     connect(m_leasePanel, &LeasePanel::leaseSelected, this, &MainWindow::onLeaseSelected);
     connect(m_leasePanel, &LeasePanel::forceReleaseRequested, this, [this](const QString& id) { forceRelease(id); });
+    connect(m_leasePanel, &LeasePanel::showInTreeRequested, this, [this](const QString& id) {
+        onLeaseSelected(id);
+        m_treePanel->view()->setFocus();
+    });
+    connect(m_leasePanel, &LeasePanel::showEventsRequested, this, [this](const QString& id) {
+        m_logPanel->setLeaseFilter(id);
+        m_logDock->show();
+        m_logDock->raise();
+    });
+    connect(m_treePanel, &TreePanel::showLeasesRequested, m_leasePanel, &LeasePanel::setNodeFilter);
+    connect(m_treePanel, &TreePanel::forceReleaseRequested, this, [this](const QStringList& ids) {
+        for (const QString& id : ids)
+            forceRelease(id);
+    });
+    connect(m_logPanel, &EventLogPanel::leaseRequested, this, [this](const QString& id) {
+        if (!m_leasePanel->selectLease(id))
+            statusBar()->showMessage(tr("Lease %1 is no longer held").arg(QString::fromStdString(shortLeaseId(id.toStdString()))), 6000);
+    });
+    connect(m_logPanel, &EventLogPanel::pathRequested, this, [this](const QString& path) {
+        if (!m_treePanel->selectPath(path))
+            statusBar()->showMessage(tr("%1 is not in the tree").arg(path), 6000);
+    });
+    connect(m_logPanel, &EventLogPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(m_leasePanel->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             [this] { m_forceRelease->setEnabled(!m_leasePanel->currentLeaseId().isEmpty()); });
 
@@ -159,11 +204,51 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     connect(m_clock, &QTimer::timeout, this, &MainWindow::tickClock);
     m_clock->start();
 
-    resize(1440, 900);
-    m_splitter->setSizes({640, 800});
-    resizeDocks({m_logDock}, {250}, Qt::Vertical);
+    // Screenshots (for the docs) are made at one fixed size; a window for a
+    // user fits the screen it opens on.
+    if (m_options.screenshot.isEmpty())
+        fitToScreen();
+    else
+        resize(1440, 900);
+    // The tree is the main view: the larger side, and the event log starts as
+    // a strip of a few rows that the user can drag taller.
+    m_splitter->setSizes({width() * 11 / 20, width() * 9 / 20});
+    resizeDocks({m_logDock}, {std::clamp(height() / 6, 110, 190)}, Qt::Vertical);
+    // The legend costs a hundred pixels of tree: shown by default only where
+    // the screen is tall; the user's choice is remembered.
+    m_treePanel->setLegendShown(screen()->availableGeometry().height() >= 1000);
     if (m_options.useSettings)
         restoreSettings();
+    connect(m_treePanel, &TreePanel::legendShownChanged, this, [this](bool shown) {
+        if (m_options.useSettings)
+            QSettings().setValue(QStringLiteral("view/legend"), shown);
+    });
+}
+
+void MainWindow::fitToScreen()
+{
+    const QRect available = screen()->availableGeometry();
+    const QSize size(std::min(1440, available.width() * 4 / 5), std::min(900, available.height() * 4 / 5));
+    resize(size);
+    move(available.center() - QPoint(size.width() / 2, size.height() / 2));
+}
+
+void MainWindow::clampToScreen()
+{
+    if (isMaximized() || isFullScreen())
+        return;
+    const QRect available = screen()->availableGeometry();
+    // Before the first show there is no frame yet: allow for a typical one.
+    const QSize extra = isVisible() ? frameGeometry().size() - size()
+                                    : QSize(16, 16 + style()->pixelMetric(QStyle::PM_TitleBarHeight));
+    const QSize most = available.size() - extra;
+    if (width() > most.width() || height() > most.height())
+        resize(std::min(width(), most.width()), std::min(height(), most.height()));
+    const QSize outer = size() + extra;
+    const int x = std::clamp(pos().x(), available.left(), std::max(available.left(), available.right() + 1 - outer.width()));
+    const int y = std::clamp(pos().y(), available.top(), std::max(available.top(), available.bottom() + 1 - outer.height()));
+    if (QPoint(x, y) != pos())
+        move(x, y);
 }
 
 MainWindow::~MainWindow() = default;
@@ -180,37 +265,44 @@ void MainWindow::createActions()
 {
     QStyle* s = style();
     m_connect = new QAction(s->standardIcon(QStyle::SP_DriveNetIcon), tr("&Connect…"), this);
+    m_connect->setObjectName(QStringLiteral("connectAction"));
     m_connect->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
     m_connect->setToolTip(tr("Connect to another Redis server or project (Ctrl+K)"));
     connect(m_connect, &QAction::triggered, this, &MainWindow::connectDialog);
 
     m_openFolder = new QAction(s->standardIcon(QStyle::SP_DirOpenIcon), tr("Open &Folder…"), this);
+    m_openFolder->setObjectName(QStringLiteral("openFolderAction"));
     m_openFolder->setShortcut(QKeySequence::Open);
     m_openFolder->setToolTip(tr("Show a local folder's files as the project tree (Ctrl+O)"));
     connect(m_openFolder, &QAction::triggered, this, &MainWindow::openFolderDialog);
 
     m_openTree = new QAction(s->standardIcon(QStyle::SP_FileDialogDetailedView), tr("Open &Tree File…"), this);
+    m_openTree->setObjectName(QStringLiteral("openTreeAction"));
     m_openTree->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     m_openTree->setToolTip(tr("Load a project tree from a JSON tree file (Ctrl+Shift+O)"));
     connect(m_openTree, &QAction::triggered, this, &MainWindow::openTreeFileDialog);
 
     m_quit = new QAction(tr("&Quit"), this);
+    m_quit->setObjectName(QStringLiteral("quitAction"));
     m_quit->setShortcut(QKeySequence::Quit);
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
 
     m_refresh = new QAction(s->standardIcon(QStyle::SP_BrowserReload), tr("&Refresh"), this);
+    m_refresh->setObjectName(QStringLiteral("refreshAction"));
     // Not QKeySequence::Refresh: that is F5 on most desktops, Start/Resume of the Simulation menu.
     m_refresh->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_refresh->setToolTip(tr("Read a full snapshot now (Ctrl+R)"));
     connect(m_refresh, &QAction::triggered, m_bridge, &Bridge::refresh);
 
     m_releaseExpired = new QAction(s->standardIcon(QStyle::SP_TrashIcon), tr("Release expired (%1)").arg(0), this);
+    m_releaseExpired->setObjectName(QStringLiteral("releaseExpiredAction"));
     m_releaseExpired->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     m_releaseExpired->setToolTip(tr("Reap every expired lease now; recorded as a sweep by you (Ctrl+Shift+R)"));
     m_releaseExpired->setEnabled(false);
     connect(m_releaseExpired, &QAction::triggered, m_bridge, &Bridge::releaseExpired);
 
     m_forceRelease = new QAction(s->standardIcon(QStyle::SP_DialogCancelButton), tr("&Force release…"), this);
+    m_forceRelease->setObjectName(QStringLiteral("forceReleaseAction"));
     m_forceRelease->setShortcut(QKeySequence::Delete);
     m_forceRelease->setToolTip(tr("Revoke the selected lease; asks for a reason, which is audited (Del)"));
     m_forceRelease->setEnabled(false);
@@ -221,26 +313,31 @@ void MainWindow::createActions()
     });
 
     m_copyUrl = new QAction(s->standardIcon(QStyle::SP_FileLinkIcon), tr("Copy &URL"), this);
+    m_copyUrl->setObjectName(QStringLiteral("copyUrlAction"));
     m_copyUrl->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     m_copyUrl->setToolTip(tr("Copy the backend URL, to point the treelock CLI at the same server (Ctrl+Shift+C)"));
     connect(m_copyUrl, &QAction::triggered, this, &MainWindow::copyUrl);
 
     m_onlyLocked = new QAction(tr("Show only &locked nodes"), this);
+    m_onlyLocked->setObjectName(QStringLiteral("onlyLockedAction"));
     m_onlyLocked->setCheckable(true);
     m_onlyLocked->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     connect(m_onlyLocked, &QAction::toggled, m_treePanel, &TreePanel::setOnlyLocked);
 
     m_expandLocked = new QAction(tr("&Expand to locked nodes"), this);
+    m_expandLocked->setObjectName(QStringLiteral("expandLockedAction"));
     m_expandLocked->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     connect(m_expandLocked, &QAction::triggered, m_treePanel, &TreePanel::expandLocked);
 
     m_findNode = new QAction(tr("Find in &tree"), this);
+    m_findNode->setObjectName(QStringLiteral("findNodeAction"));
     m_findNode->setShortcut(QKeySequence::Find);
     connect(m_findNode, &QAction::triggered, this, [this] {
         m_treePanel->searchField()->setFocus();
         m_treePanel->searchField()->selectAll();
     });
     m_filterLeases = new QAction(tr("Filter &leases"), this);
+    m_filterLeases->setObjectName(QStringLiteral("filterLeasesAction"));
     m_filterLeases->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
     connect(m_filterLeases, &QAction::triggered, this, [this] {
         m_leasePanel->filterField()->setFocus();
@@ -248,6 +345,7 @@ void MainWindow::createActions()
     });
 
     m_about = new QAction(tr("&About Treelock Studio"), this);
+    m_about->setObjectName(QStringLiteral("aboutAction"));
     connect(m_about, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About Treelock Studio"),
                            tr("<b>Treelock Studio</b> %1<br/>Live view of hierarchical locks on Redis: "
@@ -259,8 +357,10 @@ void MainWindow::createActions()
 void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->setObjectName(QStringLiteral("fileMenu"));
     file->addAction(m_connect);
     QMenu* recent = file->addMenu(tr("Recent connections"));
+    recent->setObjectName(QStringLiteral("recentMenu"));
     connect(recent, &QMenu::aboutToShow, this, [this, recent] {
         recent->clear();
         const QStringList entries = ConnectDialog::recentConnections();
@@ -269,7 +369,7 @@ void MainWindow::createMenus()
         for (const QString& e : entries) {
             const QString url = e.section(QLatin1Char('|'), 0, 0);
             const QString project = e.section(QLatin1Char('|'), 1, 1);
-            recent->addAction(tr("%1 · project %2").arg(url, project), this, [this, e] {
+            QAction* entry = recent->addAction(tr("%1 · project %2").arg(url, project), this, [this, e] {
                 BackendConfig c = m_config;
                 c.kind = BackendConfig::Kind::Url;
                 c.url = e.section(QLatin1Char('|'), 0, 0);
@@ -278,16 +378,18 @@ void MainWindow::createMenus()
                 c.password.clear();
                 connectTo(c);
             });
+            entry->setObjectName(QStringLiteral("recentConnection"));
         }
     });
     file->addSeparator();
     file->addAction(m_openFolder);
     file->addAction(m_openTree);
-    file->addAction(tr("Open &Demo Tree"), this, [this] { setTree(demoTree()); });
+    file->addAction(tr("Open &Demo Tree"), this, [this] { setTree(demoTree()); })->setObjectName(QStringLiteral("openDemoTreeAction"));
     file->addSeparator();
     file->addAction(m_quit);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
     view->addAction(m_refresh);
     view->addSeparator();
     view->addAction(m_findNode);
@@ -297,18 +399,22 @@ void MainWindow::createMenus()
     view->addSeparator();
     QAction* dock = m_logDock->toggleViewAction();
     dock->setText(tr("Event &log"));
+    dock->setObjectName(QStringLiteral("eventLogAction"));
     dock->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_J));
     view->addAction(dock);
     QAction* simulation = m_simDock->toggleViewAction();
     simulation->setText(tr("&Simulation"));
+    simulation->setObjectName(QStringLiteral("simulationDockAction"));
     simulation->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_5));
     view->addAction(simulation);
     QAction* matrix = m_matrixDock->toggleViewAction();
     matrix->setText(tr("Permission &matrix"));
+    matrix->setObjectName(QStringLiteral("permissionMatrixAction"));
     matrix->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     view->addAction(matrix);
 
     QMenu* locks = menuBar()->addMenu(tr("&Locks"));
+    locks->setObjectName(QStringLiteral("locksMenu"));
     locks->addAction(m_releaseExpired);
     locks->addAction(m_forceRelease);
     locks->addSeparator();
@@ -317,6 +423,7 @@ void MainWindow::createMenus()
     createSimulationMenu();
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->setObjectName(QStringLiteral("helpMenu"));
     help->addAction(m_about);
 }
 
@@ -643,6 +750,15 @@ void MainWindow::onAction(const ActionResult& result)
 {
     m_lastAction = result.message;
     statusBar()->showMessage(result.message, 10000);
+    // A release that worked shows up as the stream's own event; one that did
+    // not would otherwise leave no trace once the status bar moves on.
+    if (result.kind == ActionResult::Kind::ForceRelease && !result.ok) {
+        LogEntry entry;
+        entry.type = LogEntry::Type::Info;
+        entry.time = m_leaseModel->state() ? m_leaseModel->state()->clock.now() : ServerTime{};
+        entry.detail = result.message;
+        m_logModel->append(entry);
+    }
     emit actionReported(result);
 }
 
@@ -667,11 +783,19 @@ void MainWindow::forceRelease(const QString& leaseId, const QString& reason)
     if (why.isEmpty()) {
         ForceReleaseDialog dialog(*lease, m_leaseModel->statusAt(row) == LeaseTableModel::Status::Expired,
                                   operatorName(), QSysInfo::machineHostName(), this);
-        if (dialog.exec() != QDialog::Accepted)
+        if (dialog.exec() != QDialog::Accepted) {
+            statusBar()->showMessage(tr("Force release of %1 cancelled: nothing was released")
+                                         .arg(QString::fromStdString(shortLeaseId(leaseId.toStdString()))), 8000);
             return;
+        }
         why = dialog.reason();
     }
-    statusBar()->showMessage(tr("Force-releasing %1…").arg(QString::fromStdString(shortLeaseId(lease->id))));
+    // The released row goes away and the view would move the selection to its
+    // neighbour, often another owner's lease: a second Delete would then
+    // revoke that one. Select nothing, so the next Delete needs a new choice.
+    QTableView* table = m_leasePanel->view();
+    table->selectionModel()->clear();
+    statusBar()->showMessage(tr("Force-releasing %1…").arg(QString::fromStdString(shortLeaseId(leaseId.toStdString()))));
     m_bridge->forceRelease(leaseId, why);
 }
 
@@ -699,10 +823,14 @@ bool MainWindow::saveScreenshot(const QString& file)
 void MainWindow::restoreSettings()
 {
     QSettings settings;
-    if (settings.contains(QStringLiteral("window/geometry")))
+    if (settings.contains(QStringLiteral("window/geometry"))) {
         restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+        clampToScreen(); // saved on a larger screen, or with another resolution
+    }
     if (settings.contains(QStringLiteral("window/state")))
         restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (settings.contains(QStringLiteral("view/legend")))
+        m_treePanel->setLegendShown(settings.value(QStringLiteral("view/legend")).toBool());
     if (settings.contains(QStringLiteral("window/splitter")))
         m_splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
     if (settings.contains(QStringLiteral("window/treeHeader")))

@@ -89,6 +89,8 @@ private:
     void connectDialog();
     void copyUrl();
     void tickClock();
+    void fitToScreen();
+    void clampToScreen();
     void restoreSettings();
     void saveSettings();
     void updateReleaseExpired(int count);

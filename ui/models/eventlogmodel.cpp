@@ -53,6 +53,13 @@ QString EventLogModel::typeName(LogEntry::Type type)
     return {};
 }
 
+QString EventLogModel::firstPath(const QString& paths)
+{
+    const QString first = paths.section(QStringLiteral(", "), 0, 0).trimmed();
+    const qsizetype slash = first.indexOf(QLatin1Char('/'));
+    return slash < 0 ? QString() : first.mid(slash);
+}
+
 int EventLogModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : int(m_entries.size());
@@ -119,6 +126,10 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const
         return {};
     case TypeRole:
         return int(e.type);
+    case LeaseIdRole:
+        return e.lease;
+    case FirstPathRole:
+        return firstPath(e.paths);
     default:
         return {};
     }

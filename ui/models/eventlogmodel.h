@@ -16,7 +16,11 @@ class EventLogModel : public QAbstractTableModel {
 public:
     enum Column { TimeColumn, TypeColumn, OwnerColumn, OperationColumn, PathsColumn,
                   LeaseColumn, DetailColumn, ColumnCount };
-    enum Role { TypeRole = Qt::UserRole + 1 };
+    enum Role {
+        TypeRole = Qt::UserRole + 1, ///< int(LogEntry::Type)
+        LeaseIdRole,                 ///< QString full lease id (empty for sweeps, infos)
+        FirstPathRole,               ///< QString first path of the entry's requests, or empty
+    };
 
     explicit EventLogModel(QObject* parent = nullptr);
 
@@ -28,6 +32,8 @@ public:
     const LogEntry& entryAt(int row) const { return m_entries[std::size_t(row)]; }
 
     static QString typeName(LogEntry::Type type);
+    /// The first path of a "X /A/C, X /B/C" request list ("/A/C"), or empty.
+    static QString firstPath(const QString& paths);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -41,6 +41,7 @@ void LockTreeModel::setTree(const ProjectTreeData& tree)
     beginResetModel();
     m_nodes.clear();
     m_byPath.clear();
+    m_removed = 0;
     m_highlighted.clear();
     m_treeName = tree.name;
     m_nodes.reserve(tree.entries.size() + 1);
@@ -142,6 +143,8 @@ void LockTreeModel::applyState(LockStatePtr state)
         }
     }
     m_state = state;
+    markLeaseFolders(*state);
+    removeUnnamedLeaseNodes(state->full || !old ? nullptr : &state->changedPaths);
 
     // 2. One dataChanged per parent over the rows whose state changed.
     std::vector<int> changed;
@@ -168,6 +171,78 @@ void LockTreeModel::applyState(LockStatePtr state)
         }
     }
     emitChanged(std::move(changed), 0, ColumnCount - 1);
+}
+
+int LockTreeModel::countNameMatches(const QString& text, bool lockedOnly) const
+{
+    int n = 0;
+    for (std::size_t i = 1; i < m_nodes.size(); ++i) {
+        const Node& node = m_nodes[i];
+        if (node.parent == -2 || !node.name.contains(text, Qt::CaseInsensitive))
+            continue;
+        if (lockedOnly && !indexOfNode(int(i), 0).data(LockedRole).toBool())
+            continue;
+        ++n;
+    }
+    return n;
+}
+
+void LockTreeModel::markLeaseFolders(const LockState& state)
+{
+    // A lease names folders when its operation works on folders, and any path
+    // a lease holds an intention on explicitly is a folder too.
+    for (const LeaseInfo& l : state.leases) {
+        const bool folderOperation = l.operation.ends_with("-folder");
+        for (const LockRequest& r : l.requests) {
+            if (!folderOperation && r.mode != LockMode::IS && r.mode != LockMode::IX && r.mode != LockMode::SIX)
+                continue;
+            const auto it = m_byPath.find(r.path);
+            if (it != m_byPath.end() && m_nodes[std::size_t(it->second)].fromLease)
+                m_nodes[std::size_t(it->second)].folder = true;
+        }
+    }
+}
+
+void LockTreeModel::removeUnnamedLeaseNodes(const std::vector<std::string>* candidates)
+{
+    std::vector<int> gone;
+    const auto consider = [&](int id) {
+        const Node& n = m_nodes[std::size_t(id)];
+        if (n.fromLease && n.parent >= 0 && !m_state->nodes.contains(n.path))
+            gone.push_back(id);
+    };
+    if (candidates) {
+        for (const std::string& p : *candidates)
+            if (const auto it = m_byPath.find(p); it != m_byPath.end())
+                consider(it->second);
+    } else {
+        for (std::size_t i = 1; i < m_nodes.size(); ++i)
+            consider(int(i));
+    }
+    if (gone.empty())
+        return;
+    // Deepest first, so a lease-only folder goes after its lease-only children.
+    std::sort(gone.begin(), gone.end(), [this](int a, int b) {
+        return depthOf(m_nodes[std::size_t(a)].path) > depthOf(m_nodes[std::size_t(b)].path);
+    });
+    for (int id : gone) {
+        Node& n = m_nodes[std::size_t(id)];
+        if (!n.children.empty())
+            continue; // still the parent of a named node (or of a loaded one)
+        const int parent = n.parent;
+        const int row = n.row;
+        beginRemoveRows(indexOfNode(parent, 0), row, row);
+        auto& siblings = m_nodes[std::size_t(parent)].children;
+        siblings.erase(siblings.begin() + row);
+        for (std::size_t r = std::size_t(row); r < siblings.size(); ++r)
+            m_nodes[std::size_t(siblings[r])].row = int(r);
+        m_byPath.erase(n.path);
+        n.parent = -2; // a dead slot: indices of the other nodes stay valid
+        n.highlighted = false;
+        ++m_removed;
+        endRemoveRows();
+    }
+    std::erase_if(m_highlighted, [this](int h) { return m_nodes[std::size_t(h)].parent == -2; });
 }
 
 void LockTreeModel::setHighlightedPaths(const std::vector<std::string>& paths)
@@ -295,7 +370,6 @@ QString LockTreeModel::holderText(const NodeState& s) const
 {
     const auto& leases = m_state->leases;
     QStringList owners;
-    int below = 0;
     const NodeKind kind = s.kind();
     for (const Touch& t : s.touches) {
         const bool wanted = (kind == NodeKind::HeldX || kind == NodeKind::HeldSIX || kind == NodeKind::HeldS)
@@ -304,11 +378,6 @@ QString LockTreeModel::holderText(const NodeState& s) const
                                 ? t.role == TouchRole::Cover && !t.expired
                             : kind == NodeKind::Expired ? t.expired && t.role == TouchRole::Explicit
                                                         : false;
-        if (kind == NodeKind::IntentIX || kind == NodeKind::IntentIS) {
-            if (!t.expired && t.role != TouchRole::Cover)
-                ++below;
-            continue;
-        }
         if (!wanted)
             continue;
         const QString o = QString::fromStdString(leases[t.lease].owner);
@@ -316,7 +385,7 @@ QString LockTreeModel::holderText(const NodeState& s) const
             owners << o;
     }
     if (kind == NodeKind::IntentIX || kind == NodeKind::IntentIS)
-        return tr("%n lease(s) below", nullptr, below);
+        return tr("%n lease(s) below", nullptr, leasesBelow(s));
     if (owners.size() > 2)
         return tr("%1, %2 +%3").arg(owners[0], owners[1]).arg(owners.size() - 2);
     return owners.join(QStringLiteral(", "));
@@ -459,7 +528,7 @@ QVariant LockTreeModel::data(const QModelIndex& index, int role) const
     case HighlightRole:
         return n.highlighted;
     case FolderRole:
-        return n.folder;
+        return n.folder || !n.children.empty();
     case LockedRole:
         return kind != NodeKind::None && kind != NodeKind::CoveredS && kind != NodeKind::CoveredX;
     default:

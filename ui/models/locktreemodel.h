@@ -46,7 +46,10 @@ public:
     std::string pathOf(const QModelIndex& index) const;
     const NodeState* stateOf(const QModelIndex& index) const;
     LockStatePtr state() const { return m_state; }
-    int nodeCount() const { return int(m_nodes.size()); }
+    /// Nodes whose name contains `text` (case-insensitive), optionally only
+    /// locked ones (LockedRole). O(nodes).
+    int countNameMatches(const QString& text, bool lockedOnly) const;
+    int nodeCount() const { return int(m_nodes.size()) - m_removed; }
     const QString& treeName() const { return m_treeName; }
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
@@ -72,6 +75,10 @@ private:
     QModelIndex indexOfNode(int node, int column) const;
     int ensureNode(const std::string& path, std::vector<int>* created);
     void emitChanged(std::vector<int> nodes, int firstColumn, int lastColumn);
+    void markLeaseFolders(const LockState& state);
+    /// Removes lease-only nodes that no lease of m_state names any more (of
+    /// `candidates`, or of every node when null). One remove per node.
+    void removeUnnamedLeaseNodes(const std::vector<std::string>* candidates);
     const NodeState* stateOfNode(int node) const;
     QString toolTip(int node) const;
     QString holderText(const NodeState& s) const;
@@ -83,6 +90,7 @@ private:
     LockStatePtr m_state;
     std::vector<int> m_highlighted;
     QString m_treeName;
+    int m_removed = 0;                             // dead slots in m_nodes (removed lease-only nodes)
 };
 
 } // namespace treelock::ui

@@ -2,10 +2,12 @@
 
 #include "models/filterproxies.h"
 #include "models/leasetablemodel.h"
+#include "models/presentation.h"
 #include "views/pilldelegate.h"
 
 #include <QApplication>
 #include <QClipboard>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -44,6 +46,8 @@ LeasePanel::LeasePanel(LeaseTableModel* model, QWidget* parent) : QWidget(parent
 
     m_title = new QLabel(this);
     m_filter = new QLineEdit(this);
+    m_filter->setObjectName(QStringLiteral("leaseFilter"));
+    m_filter->setAccessibleName(tr("Filter leases"));
     m_filter->setPlaceholderText(tr("Filter by owner, operation, path or id…"));
     m_filter->setClearButtonEnabled(true);
 
@@ -52,6 +56,8 @@ LeasePanel::LeasePanel(LeaseTableModel* model, QWidget* parent) : QWidget(parent
     m_chip->setStyleSheet(QStringLiteral("#nodeChip { background: #e3eefb; border: 1px solid #90b4e0; border-radius: 10px; }"));
     m_chipLabel = new QLabel(m_chip);
     auto* clear = new QToolButton(m_chip);
+    clear->setObjectName(QStringLiteral("clearNodeFilter"));
+    clear->setAccessibleName(tr("Show every lease"));
     clear->setText(QStringLiteral("✕"));
     clear->setAutoRaise(true);
     clear->setToolTip(tr("Show every lease"));
@@ -63,6 +69,7 @@ LeasePanel::LeasePanel(LeaseTableModel* model, QWidget* parent) : QWidget(parent
     connect(clear, &QToolButton::clicked, this, [this] { setNodeFilter({}); });
 
     m_view = new QTableView(this);
+    m_view->setObjectName(QStringLiteral("leaseView"));
     m_view->setModel(m_proxy);
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(LeaseTableModel::TimeLeftColumn, Qt::AscendingOrder);
@@ -77,15 +84,32 @@ LeasePanel::LeasePanel(LeaseTableModel* model, QWidget* parent) : QWidget(parent
     m_view->setItemDelegateForColumn(LeaseTableModel::StateColumn, new PillDelegate(&leaseStatePill, m_view));
     QHeaderView* h = m_view->horizontalHeader();
     h->setStretchLastSection(false);
-    h->setSectionResizeMode(LeaseTableModel::PathsColumn, QHeaderView::Stretch);
+    // Every column but the paths is as wide as its widest likely text (and its
+    // header, with room for the sort arrow); the paths take what is left.
     const QFontMetrics fm = m_view->fontMetrics();
-    h->resizeSection(LeaseTableModel::LeaseColumn, fm.horizontalAdvance(QStringLiteral("0000000000")) + 12);
-    h->resizeSection(LeaseTableModel::OwnerColumn, 76);
-    h->resizeSection(LeaseTableModel::OperationColumn, 96);
-    h->resizeSection(LeaseTableModel::AgeColumn, 60);
-    h->resizeSection(LeaseTableModel::TimeLeftColumn, 92);
-    h->resizeSection(LeaseTableModel::FenceColumn, fm.horizontalAdvance(QStringLiteral("0000000000000000")) + 14);
-    h->resizeSection(LeaseTableModel::StateColumn, 78);
+    const QFontMetrics hfm = h->fontMetrics();
+    const auto fit = [&](int column, std::initializer_list<QString> samples) {
+        int w = hfm.horizontalAdvance(m_model->headerData(column, Qt::Horizontal).toString()) + 28;
+        for (const QString& t : samples)
+            w = std::max(w, fm.horizontalAdvance(t) + 16);
+        h->resizeSection(column, w);
+    };
+    using namespace std::chrono_literals;
+    fit(LeaseTableModel::LeaseColumn, {QStringLiteral("0000000000")});
+    fit(LeaseTableModel::OwnerColumn, {QStringLiteral("operator")});
+    fit(LeaseTableModel::OperationColumn, {presentation::operationName(QStringLiteral("rename-folder"))});
+    fit(LeaseTableModel::AgeColumn, {presentation::formatAge(59min + 59s), presentation::formatAge(23h + 59min)});
+    fit(LeaseTableModel::TimeLeftColumn, {presentation::formatTimeLeft(-(59min + 59s)), presentation::formatTimeLeft(23h + 59min)});
+    fit(LeaseTableModel::FenceColumn, {QStringLiteral("0000000000000000")}); // fences are 16-digit numbers
+    h->resizeSection(LeaseTableModel::StateColumn,
+                     std::max(hfm.horizontalAdvance(m_model->headerData(LeaseTableModel::StateColumn, Qt::Horizontal).toString()) + 28,
+                              PillDelegate::pillSize(QStringLiteral("expired ×2"), m_view->font()).width() + 12));
+    h->setMinimumSectionSize(40);
+    m_minPathsWidth = fm.horizontalAdvance(QStringLiteral("X /projects/p01, X /projects/p02"));
+    h->resizeSection(LeaseTableModel::PathsColumn, m_minPathsWidth);
+    // The paths column takes the room the others leave, but never less than
+    // a path or two (a plain Stretch would shrink it to nothing in a narrow panel).
+    m_view->viewport()->installEventFilter(this);
 
     auto* top = new QHBoxLayout;
     top->setContentsMargins(0, 0, 0, 0);
@@ -105,7 +129,13 @@ LeasePanel::LeasePanel(LeaseTableModel* model, QWidget* parent) : QWidget(parent
     });
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             [this] { emit leaseSelected(currentLeaseId()); });
-    connect(m_view, &QTableView::customContextMenuRequested, this, &LeasePanel::showMenu);
+    connect(m_view, &QTableView::customContextMenuRequested, this, [this](const QPoint& pos) {
+        QMenu* menu = contextMenuFor(m_view->indexAt(pos));
+        if (!menu)
+            return;
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(m_view->viewport()->mapToGlobal(pos));
+    });
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &LeasePanel::updateTitle);
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &LeasePanel::updateTitle);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &LeasePanel::updateTitle);
@@ -137,21 +167,64 @@ QString LeasePanel::currentLeaseId() const
     return rows.isEmpty() ? QString() : rows.first().data(LeaseTableModel::LeaseIdRole).toString();
 }
 
-void LeasePanel::showMenu(const QPoint& pos)
+bool LeasePanel::eventFilter(QObject* watched, QEvent* event)
 {
-    const QModelIndex idx = m_view->indexAt(pos);
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+        fitPathsColumn();
+    return QWidget::eventFilter(watched, event);
+}
+
+void LeasePanel::fitPathsColumn()
+{
+    QHeaderView* h = m_view->horizontalHeader();
+    int others = 0;
+    for (int c = 0; c < LeaseTableModel::ColumnCount; ++c)
+        if (c != LeaseTableModel::PathsColumn && !h->isSectionHidden(c))
+            others += h->sectionSize(c);
+    h->resizeSection(LeaseTableModel::PathsColumn, std::max(m_minPathsWidth, m_view->viewport()->width() - others));
+}
+
+bool LeasePanel::selectLease(const QString& leaseId)
+{
+    const int row = m_model->rowOf(leaseId.toStdString());
+    if (row < 0)
+        return false;
+    QModelIndex idx = m_proxy->mapFromSource(m_model->index(row, 0));
+    if (!idx.isValid()) {
+        m_filter->clear();
+        setNodeFilter({});
+        idx = m_proxy->mapFromSource(m_model->index(row, 0));
+    }
     if (!idx.isValid())
-        return;
-    const QString id = idx.data(LeaseTableModel::LeaseIdRole).toString();
-    QMenu menu(this);
-    QAction* force = menu.addAction(tr("Force release…"));
+        return false;
+    m_view->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->scrollTo(idx);
+    return true;
+}
+
+QMenu* LeasePanel::contextMenuFor(const QModelIndex& index)
+{
+    if (!index.isValid())
+        return nullptr;
+    const QString id = index.data(LeaseTableModel::LeaseIdRole).toString();
+    const QStringList paths = index.data(LeaseTableModel::PathsRole).toStringList();
+    auto* menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("leaseMenu"));
+    QAction* force = menu->addAction(tr("Force release…"), this, [this, id] { emit forceReleaseRequested(id); });
+    force->setObjectName(QStringLiteral("leaseForceRelease"));
     force->setShortcut(QKeySequence::Delete);
-    QAction* copy = menu.addAction(tr("Copy lease id"));
-    QAction* chosen = menu.exec(m_view->viewport()->mapToGlobal(pos));
-    if (chosen == force)
-        emit forceReleaseRequested(id);
-    else if (chosen == copy)
-        QApplication::clipboard()->setText(id);
+    menu->addSeparator();
+    QAction* copy = menu->addAction(tr("Copy lease id"), this, [id] { QApplication::clipboard()->setText(id); });
+    copy->setObjectName(QStringLiteral("copyLeaseId"));
+    QAction* copyPaths = menu->addAction(tr("Copy paths"), this,
+                                         [paths] { QApplication::clipboard()->setText(paths.join(QLatin1Char('\n'))); });
+    copyPaths->setObjectName(QStringLiteral("copyLeasePaths"));
+    menu->addSeparator();
+    QAction* tree = menu->addAction(tr("Show in tree"), this, [this, id] { emit showInTreeRequested(id); });
+    tree->setObjectName(QStringLiteral("showLeaseInTree"));
+    QAction* events = menu->addAction(tr("Show its events"), this, [this, id] { emit showEventsRequested(id); });
+    events->setObjectName(QStringLiteral("showLeaseEvents"));
+    return menu;
 }
 
 } // namespace treelock::ui

@@ -7,6 +7,7 @@ class QLineEdit;
 class QTableView;
 class QToolButton;
 class QFrame;
+class QMenu;
 
 namespace treelock::ui {
 
@@ -27,13 +28,22 @@ public:
     /// Full id of the current lease, or empty.
     QString currentLeaseId() const;
     void updateTitle();
+    /// Selects the lease's row (clearing filters that hide it); false if no row has it.
+    bool selectLease(const QString& leaseId);
+    /// The context menu of a row (of the view's proxy); the caller owns it.
+    QMenu* contextMenuFor(const QModelIndex& index);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 signals:
     void leaseSelected(const QString& leaseId);
     void forceReleaseRequested(const QString& leaseId);
+    void showInTreeRequested(const QString& leaseId);
+    void showEventsRequested(const QString& leaseId);
 
 private:
-    void showMenu(const QPoint& pos);
+    void fitPathsColumn();
 
     LeaseTableModel* m_model;   // Not owned.
     LeaseFilterProxy* m_proxy;  // Owned (child).
@@ -42,6 +52,7 @@ private:
     QFrame* m_chip;
     QLabel* m_chipLabel;
     QLabel* m_title;
+    int m_minPathsWidth = 0;
 };
 
 } // namespace treelock::ui

@@ -11,7 +11,7 @@ class LegendWidget : public QWidget {
 public:
     explicit LegendWidget(QWidget* parent = nullptr);
     QSize sizeHint() const override;
-    QSize minimumSizeHint() const override { return sizeHint(); }
+    QSize minimumSizeHint() const override { return {200, sizeHint().height()}; }
 
 protected:
     void paintEvent(QPaintEvent* event) override;
