@@ -171,7 +171,10 @@ private slots:
         options.useSettings = false;
         MainWindow window(options);
         QVERIFY(window.matrixView());
-        auto* dock = qobject_cast<QDockWidget*>(window.matrixView()->parentWidget());
+        // The view may sit in a scroll area inside the dock.
+        QDockWidget* dock = nullptr;
+        for (QWidget* p = window.matrixView()->parentWidget(); p && !dock; p = p->parentWidget())
+            dock = qobject_cast<QDockWidget*>(p);
         QVERIFY(dock);
         QCOMPARE(dock->objectName(), QStringLiteral("permissionMatrixDock"));
         QVERIFY(waitReady(*window.matrixView()));
