@@ -16,6 +16,7 @@
 
 #include "redisserver.h"
 
+#include <treelock/path.h>
 #include <treelock/redisengine.h>
 
 #include <QAbstractButton>
@@ -38,6 +39,7 @@
 #include <QPointer>
 #include <QProcess>
 #include <QScreen>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -700,6 +702,324 @@ private slots:
         QVERIFY(lines[0].startsWith(QStringLiteral("Time,Event,Owner")));
         QVERIFY(lines[1].contains(QString::fromStdString(other)));
         QVERIFY(f.window->statusBar()->currentMessage().contains(file));
+    }
+
+    // Every control of the window and its panels (but the Simulation dock's,
+    // checked by tst_ui_simulation) is pressed and must change something the
+    // user can see. A control without an entry in the table fails the test,
+    // so one added later without an effect check cannot slip through.
+    void everyControlHasAVisibleEffect()
+    {
+        Fixture f("controls");
+        QVERIFY(f.show());
+        MainWindow* w = f.window.get();
+        QTRY_VERIFY_WITH_TIMEOUT(w->statesApplied() > 0, kTimeout);
+        LeaseId target = f.take("alice", "move-folder", {{"/A/C", LockMode::X}, {"/B/D", LockMode::X}});
+        std::string treeNode = "/A/C"; // where the tree's context menu opens
+        QTRY_VERIFY_WITH_TIMEOUT(leaseRow(*w, target).isValid(), kTimeout);
+        clickRow(w->leasePanel()->view(), leaseRow(*w, target)); // enables Force release
+        f.take("erin", "upload", {{"/A/a.txt", LockMode::X}}, 50ms);
+        QTRY_VERIFY_WITH_TIMEOUT(w->releaseExpiredAction()->isEnabled(), kTimeout); // and Release expired
+        EventLogPanel* log = w->findChild<EventLogPanel*>();
+        QTRY_VERIFY_WITH_TIMEOUT(log->proxy()->rowCount() > 0, kTimeout);
+        QDockWidget* simDock = w->simulationDock();
+
+        const auto targetEvent = [&] {
+            for (int r = 0; r < log->proxy()->rowCount(); ++r)
+                if (log->proxy()->index(r, 0).data(EventLogModel::LeaseIdRole).toString() == QString::fromStdString(target))
+                    return log->proxy()->index(r, EventLogModel::OwnerColumn);
+            return QModelIndex();
+        };
+        int fresh = 0;
+        const auto freshTarget = [&] {
+            target = f.take("dave", "upload", {{"/B/t" + std::to_string(++fresh), LockMode::X}});
+            QTRY_VERIFY_WITH_TIMEOUT(leaseRow(*w, target).isValid(), kTimeout);
+            QTRY_VERIFY_WITH_TIMEOUT(targetEvent().isValid(), kTimeout);
+        };
+        // Opens a dialog: which class, then closes it.
+        const auto expectDialog = [&](const std::function<void()>& press, const char* className) {
+            QString opened;
+            whenModal([&opened](QWidget* modal) {
+                opened = QString::fromLatin1(modal->metaObject()->className());
+                rejectDialog(modal);
+            });
+            press();
+            QTRY_COMPARE_WITH_TIMEOUT(opened, QString::fromLatin1(className), kTimeout);
+        };
+        const auto toggles = [&](const std::function<void()>& press, const std::function<bool()>& state) {
+            const bool before = state();
+            press();
+            QTRY_COMPARE_WITH_TIMEOUT(state(), !before, kTimeout);
+            press();
+            QTRY_COMPARE_WITH_TIMEOUT(state(), before, kTimeout);
+        };
+
+        struct Control {
+            QString key;                 // objectName, else the text
+            std::function<void()> press; // what the user does
+            QAbstractButton* button = nullptr;
+        };
+        std::vector<Control> controls;
+        QSet<QObject*> seen;
+        const auto addAction = [&](QAction* a) {
+            if (a->isSeparator() || !a->isEnabled() || !a->isVisible() || seen.contains(a))
+                return;
+            seen.insert(a);
+            controls.push_back({a->objectName().isEmpty() ? a->text() : a->objectName(), [a] { a->trigger(); }});
+        };
+        std::function<void(QMenu*)> walkMenu = [&](QMenu* menu) {
+            // The Simulation menu belongs to the Simulation dock's checks.
+            if (menu->objectName() == QLatin1String("simulationMenu") || menu->title().remove(QLatin1Char('&')) == QLatin1String("Simulation"))
+                return;
+            menu->popup(QPoint(0, 0)); // dynamic menus fill themselves when shown
+            menu->hide();
+            for (QAction* a : menu->actions()) {
+                if (a->menu())
+                    walkMenu(a->menu());
+                else
+                    addAction(a);
+            }
+        };
+        for (QAction* a : w->menuBar()->actions())
+            if (a->menu())
+                walkMenu(a->menu());
+        for (QToolBar* bar : w->findChildren<QToolBar*>())
+            for (QAction* a : bar->actions())
+                addAction(a);
+        // Context menus: pressed again (on the current target) when checked.
+        const auto contextActions = [&](const std::function<QMenu*()>& open) {
+            QMenu* menu = open();
+            QVERIFY(menu);
+            for (QAction* a : menu->actions()) {
+                if (a->isSeparator() || !a->isEnabled())
+                    continue;
+                const QString name = a->objectName();
+                controls.push_back({name.isEmpty() ? a->text() : name, [open, name] { QVERIFY(pick(open(), name)); }});
+            }
+            menu->close();
+        };
+        contextActions([&] { return openContextMenu(w->treePanel()->view(), treeRow(*w, treeNode), QStringLiteral("treeNodeMenu")); });
+        contextActions([&] { return openContextMenu(w->leasePanel()->view(), leaseRow(*w, target), QStringLiteral("leaseMenu")); });
+        contextActions([&] { return openContextMenu(log->view(), targetEvent(), QStringLiteral("eventMenu")); });
+        for (QAbstractButton* b : w->findChildren<QAbstractButton*>()) {
+            auto* tool = qobject_cast<QToolButton*>(b);
+            const bool structural = b->objectName().startsWith(QLatin1String("qt_"))        // dock and toolbar chrome
+                                    || qobject_cast<QLineEdit*>(b->parentWidget())          // a field's clear button
+                                    || b->parentWidget()->inherits("QTabBar")               // tab scrolling
+                                    || b->inherits("QTableCornerButton")                    // select all
+                                    || (tool && tool->defaultAction());                     // an action, checked above
+            if (structural || !b->isEnabled() || simDock->isAncestorOf(b))
+                continue;
+            controls.push_back({b->objectName().isEmpty() ? b->text() : b->objectName(),
+                                [b] { QVERIFY2(b->isVisible(), qPrintable(b->objectName() + QStringLiteral(" is hidden")));
+                                      QTest::mouseClick(b, Qt::LeftButton); }, b});
+        }
+
+        QTemporaryDir dir;
+        const QString treeMenu = QStringLiteral("treeNodeMenu");
+        std::map<QString, std::function<void(const Control&)>> effects{
+            {QStringLiteral("connectAction"), [&](const Control& c) { expectDialog(c.press, "treelock::ui::ConnectDialog"); }},
+            {QStringLiteral("openFolderAction"), [&](const Control& c) { expectDialog(c.press, "QFileDialog"); }},
+            {QStringLiteral("openTreeAction"), [&](const Control& c) { expectDialog(c.press, "QFileDialog"); }},
+            {QStringLiteral("openDemoTreeAction"), [&](const Control& c) {
+                 c.press();
+                 QCOMPARE(w->treeModel()->treeName(), QStringLiteral("demo"));
+                 w->setTree(seedTree());
+             }},
+            {QStringLiteral("quitAction"), [&](const Control& c) {
+                 c.press();
+                 QVERIFY(!w->isVisible());
+                 QVERIFY(f.show());
+             }},
+            {QStringLiteral("refreshAction"), [&](const Control& c) {
+                 w->statusBar()->clearMessage();
+                 c.press();
+                 QVERIFY(!w->statusBar()->currentMessage().isEmpty());
+             }},
+            {QStringLiteral("releaseExpiredAction"), [&](const Control& c) {
+                 const LeaseId old = f.take("erin", "upload", {{"/B/e.txt", LockMode::X}}, 50ms);
+                 QTRY_VERIFY_WITH_TIMEOUT(w->leaseModel()->rowOf(old) >= 0
+                                              && w->leaseModel()->statusAt(w->leaseModel()->rowOf(old)) == LeaseTableModel::Status::Expired,
+                                          kTimeout);
+                 QVERIFY(w->releaseExpiredAction()->isEnabled());
+                 c.press();
+                 QTRY_VERIFY_WITH_TIMEOUT(!w->releaseExpiredAction()->isEnabled(), kTimeout);
+                 QTRY_VERIFY_WITH_TIMEOUT(w->leaseModel()->rowOf(old) < 0, kTimeout);
+             }},
+            {QStringLiteral("forceReleaseAction"), [&](const Control& c) {
+                 freshTarget();
+                 clickRow(w->leasePanel()->view(), leaseRow(*w, target));
+                 bool dialog = false;
+                 whenModal(&typeReasonAndEnter, &dialog);
+                 c.press();
+                 QVERIFY(dialog);
+                 QTRY_VERIFY_WITH_TIMEOUT(w->leaseModel()->rowOf(target) < 0, kTimeout);
+                 freshTarget();
+             }},
+            {QStringLiteral("copyUrlAction"), [&](const Control& c) {
+                 QApplication::clipboard()->clear();
+                 c.press();
+                 QCOMPARE(QApplication::clipboard()->text(), w->backendInfo().url);
+             }},
+            {QStringLiteral("onlyLockedAction"), [&](const Control& c) { toggles(c.press, [&] { return w->treePanel()->proxy()->onlyLocked(); }); }},
+            {QStringLiteral("onlyLockedButton"), [&](const Control& c) { toggles(c.press, [&] { return w->treePanel()->proxy()->onlyLocked(); }); }},
+            {QStringLiteral("legendToggle"), [&](const Control& c) { toggles(c.press, [&] { return w->treePanel()->legendShown(); }); }},
+            {QStringLiteral("eventLogAction"), [&](const Control& c) { toggles(c.press, [&] { return w->findChild<QDockWidget*>(QStringLiteral("eventLogDock"))->isVisible(); }); }},
+            {QStringLiteral("simulationDockAction"), [&](const Control& c) { toggles(c.press, [&] { return simDock->isVisible(); }); }},
+            {QStringLiteral("permissionMatrixAction"), [&](const Control& c) { toggles(c.press, [&] { return w->findChild<QDockWidget*>(QStringLiteral("permissionMatrixDock"))->isVisible(); }); }},
+            {QStringLiteral("expandLockedAction"), [&](const Control& c) {
+                 w->treePanel()->view()->collapseAll();
+                 c.press();
+                 QVERIFY(w->treePanel()->view()->isExpanded(treeRow(*w, "/A")));
+             }},
+            {QStringLiteral("findNodeAction"), [&](const Control& c) {
+                 w->leasePanel()->view()->setFocus();
+                 c.press();
+                 QTRY_COMPARE_WITH_TIMEOUT(QApplication::focusWidget(), static_cast<QWidget*>(w->treePanel()->searchField()), kTimeout);
+             }},
+            {QStringLiteral("filterLeasesAction"), [&](const Control& c) {
+                 w->treePanel()->view()->setFocus();
+                 c.press();
+                 QTRY_COMPARE_WITH_TIMEOUT(QApplication::focusWidget(), static_cast<QWidget*>(w->leasePanel()->filterField()), kTimeout);
+             }},
+            {QStringLiteral("aboutAction"), [&](const Control& c) { expectDialog(c.press, "QMessageBox"); }},
+            {QStringLiteral("copyNodePath"), [&](const Control& c) {
+                 c.press();
+                 QCOMPARE(QApplication::clipboard()->text(), QString::fromStdString(treeNode));
+             }},
+            {QStringLiteral("showNodeLeases"), [&](const Control& c) {
+                 c.press();
+                 QCOMPARE(w->leasePanel()->proxy()->nodePath(), QString::fromStdString(treeNode));
+                 w->leasePanel()->setNodeFilter({});
+             }},
+            {QStringLiteral("expandSubtree"), [&](const Control& c) {
+                 w->treePanel()->view()->collapseAll();
+                 w->treePanel()->revealPaths({treeNode});
+                 c.press();
+                 QVERIFY(w->treePanel()->view()->isExpanded(treeRow(*w, "/A/C/D")));
+             }},
+            {QStringLiteral("collapseSubtree"), [&](const Control& c) {
+                 w->treePanel()->view()->expandAll();
+                 c.press();
+                 QVERIFY(!w->treePanel()->view()->isExpanded(treeRow(*w, "/A/C")));
+             }},
+            {QStringLiteral("forceReleaseNode"), [&](const Control& c) {
+                 freshTarget();
+                 treeNode = w->leaseModel()->leaseAt(w->leaseModel()->rowOf(target))->requests.front().path;
+                 bool dialog = false;
+                 whenModal(&typeReasonAndEnter, &dialog);
+                 const LeaseId released = target;
+                 c.press();
+                 QVERIFY(dialog);
+                 QTRY_VERIFY_WITH_TIMEOUT(w->leaseModel()->rowOf(released) < 0, kTimeout);
+                 treeNode = "/A/C";
+                 freshTarget();
+             }},
+            {QStringLiteral("leaseForceRelease"), [&](const Control& c) {
+                 freshTarget();
+                 bool dialog = false;
+                 whenModal(&typeReasonAndEnter, &dialog);
+                 const LeaseId released = target;
+                 c.press();
+                 QVERIFY(dialog);
+                 QTRY_VERIFY_WITH_TIMEOUT(w->leaseModel()->rowOf(released) < 0, kTimeout);
+                 freshTarget();
+             }},
+            {QStringLiteral("copyLeaseId"), [&](const Control& c) {
+                 c.press();
+                 QCOMPARE(QApplication::clipboard()->text(), QString::fromStdString(target));
+             }},
+            {QStringLiteral("copyLeasePaths"), [&](const Control& c) {
+                 c.press();
+                 QCOMPARE(QApplication::clipboard()->text(), QString::fromStdString(w->leaseModel()->leaseAt(w->leaseModel()->rowOf(target))->requests.front().path));
+             }},
+            {QStringLiteral("showLeaseInTree"), [&](const Control& c) {
+                 w->treePanel()->view()->collapseAll();
+                 c.press();
+                 const std::string path = w->leaseModel()->leaseAt(w->leaseModel()->rowOf(target))->requests.front().path;
+                 QVERIFY(w->treeModel()->indexForPath(path).data(LockTreeModel::HighlightRole).toBool());
+                 QVERIFY(w->treePanel()->view()->isExpanded(treeRow(*w, parentPath(path))));
+             }},
+            {QStringLiteral("showLeaseEvents"), [&](const Control& c) {
+                 c.press();
+                 QCOMPARE(log->proxy()->leaseId(), QString::fromStdString(target));
+                 log->setLeaseFilter({});
+             }},
+            {QStringLiteral("clearLeaseFilter"), [&](const Control& c) {
+                 log->setLeaseFilter(QString::fromStdString(target));
+                 c.press();
+                 QVERIFY(log->proxy()->leaseId().isEmpty());
+             }},
+            {QStringLiteral("clearNodeFilter"), [&](const Control& c) {
+                 QVERIFY(pick(openContextMenu(w->treePanel()->view(), treeRow(*w, "/A"), treeMenu), QStringLiteral("showNodeLeases")));
+                 c.press();
+                 QVERIFY(w->leasePanel()->proxy()->nodePath().isEmpty());
+             }},
+            {QStringLiteral("copyEvent"), [&](const Control& c) {
+                 c.press();
+                 QVERIFY(QApplication::clipboard()->text().contains(QString::fromStdString(target)));
+             }},
+            {QStringLiteral("showEventLease"), [&](const Control& c) {
+                 w->leasePanel()->view()->clearSelection();
+                 c.press();
+                 QCOMPARE(w->leasePanel()->currentLeaseId(), QString::fromStdString(target));
+             }},
+            {QStringLiteral("showEventPath"), [&](const Control& c) {
+                 c.press();
+                 QCOMPARE(w->treePanel()->currentPath(), QString::fromStdString(w->leaseModel()->leaseAt(w->leaseModel()->rowOf(target))->requests.front().path));
+             }},
+            {QStringLiteral("exportEvents"), [&](const Control& c) { expectDialog(c.press, "QFileDialog"); }},
+            {QStringLiteral("Export Markdown…"), [&](const Control& c) {
+                 w->findChild<QDockWidget*>(QStringLiteral("permissionMatrixDock"))->raise();
+                 expectDialog(c.press, "QFileDialog");
+             }},
+            {QStringLiteral("Export CSV…"), [&](const Control& c) {
+                 w->findChild<QDockWidget*>(QStringLiteral("permissionMatrixDock"))->raise();
+                 expectDialog(c.press, "QFileDialog");
+             }},
+            {QStringLiteral("followEvents"), [&](const Control& c) {
+                 w->findChild<QDockWidget*>(QStringLiteral("eventLogDock"))->raise();
+                 for (int i = 0; i < 30; ++i)
+                     QVERIFY(f.engine->release(f.take("fred", "upload", {{"/B/f.txt", LockMode::X}})).status == LeaseStatus::Ok);
+                 QTRY_VERIFY_WITH_TIMEOUT(log->view()->verticalScrollBar()->maximum() > 0, kTimeout);
+                 log->view()->verticalScrollBar()->setValue(0); // the user scrolls up
+                 QVERIFY(!log->following());
+                 c.press();
+                 QVERIFY(log->following());
+                 QCOMPARE(log->view()->verticalScrollBar()->value(), log->view()->verticalScrollBar()->maximum());
+             }},
+            {QStringLiteral("clearEvents"), [&](const Control& c) {
+                 QVERIFY(w->logModel()->rowCount() > 0);
+                 c.press();
+                 QCOMPARE(w->logModel()->rowCount(), 0);
+             }},
+            {QStringLiteral("retryButton"), [&](const Control& c) {
+                 QSignalSpy connection(w->bridge(), &Bridge::connectionChanged);
+                 f.server.stop(true);
+                 QTRY_VERIFY_WITH_TIMEOUT(!connection.isEmpty() && connection.last().at(0).value<ConnectionState>().status == ConnectionStatus::Lost, kTimeout);
+                 f.server.start();
+                 c.press();
+                 QTRY_VERIFY_WITH_TIMEOUT(w->findChild<QWidget*>(QStringLiteral("connectionBanner"))->isHidden(), kTimeout);
+                 RedisOptions ro;
+                 ro.url = f.server.url();
+                 f.engine = std::make_unique<RedisEngine>(ro, "controls");
+                 freshTarget();
+             }},
+        };
+
+        QStringList checked;
+        for (const Control& c : controls) {
+            const auto it = effects.find(c.key);
+            QVERIFY2(it != effects.end(), qPrintable(QStringLiteral("no effect check for the control \"%1\": add one to this test").arg(c.key)));
+            it->second(c);
+            if (QTest::currentTestFailed())
+                QFAIL(qPrintable(QStringLiteral("the control \"%1\" had no visible effect").arg(c.key)));
+            checked << c.key;
+        }
+        // The walk found the controls it should (it is not vacuous).
+        for (const char* key : {"connectAction", "forceReleaseAction", "releaseExpiredAction", "copyNodePath", "leaseForceRelease", "showEventLease",
+                                "legendToggle", "exportEvents", "clearEvents"})
+            QVERIFY2(checked.contains(QLatin1String(key)), key);
     }
 
     void screenshotOptionWritesAPng()

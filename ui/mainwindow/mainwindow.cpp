@@ -99,6 +99,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     m_bannerText = new QLabel(m_banner);
     m_bannerText->setWordWrap(true);
     auto* retry = new QPushButton(tr("Retry now"), m_banner);
+    retry->setObjectName(QStringLiteral("retryButton"));
     auto* bannerLayout = new QHBoxLayout(m_banner);
     bannerLayout->setContentsMargins(10, 6, 10, 6);
     bannerLayout->addWidget(m_bannerText, 1);
@@ -292,7 +293,10 @@ void MainWindow::createActions()
     // Not QKeySequence::Refresh: that is F5 on most desktops, Start/Resume of the Simulation menu.
     m_refresh->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_refresh->setToolTip(tr("Read a full snapshot now (Ctrl+R)"));
-    connect(m_refresh, &QAction::triggered, m_bridge, &Bridge::refresh);
+    connect(m_refresh, &QAction::triggered, this, [this] {
+        statusBar()->showMessage(tr("Reading the server's locks…"), 3000);
+        m_bridge->refresh();
+    });
 
     m_releaseExpired = new QAction(s->standardIcon(QStyle::SP_TrashIcon), tr("Release expired (%1)").arg(0), this);
     m_releaseExpired->setObjectName(QStringLiteral("releaseExpiredAction"));
