@@ -214,7 +214,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     // The tree is the main view: the larger side, and the event log starts as
     // a strip of a few rows that the user can drag taller.
     m_splitter->setSizes({width() * 11 / 20, width() * 9 / 20});
-    resizeDocks({m_logDock}, {std::clamp(height() / 6, 110, 190)}, Qt::Vertical);
+    resizeDocks({m_logDock}, {std::clamp(height() / 5, 150, 240)}, Qt::Vertical);
     // The legend costs a hundred pixels of tree: shown by default only where
     // the screen is tall; the user's choice is remembered.
     m_treePanel->setLegendShown(screen()->availableGeometry().height() >= 1000);

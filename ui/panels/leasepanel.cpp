@@ -99,14 +99,22 @@ LeasePanel::LeasePanel(LeaseTableModel* model, QWidget* parent) : QWidget(parent
     fit(LeaseTableModel::OwnerColumn, {QStringLiteral("operator")});
     fit(LeaseTableModel::OperationColumn, {presentation::operationName(QStringLiteral("rename-folder"))});
     fit(LeaseTableModel::AgeColumn, {presentation::formatAge(59min + 59s), presentation::formatAge(23h + 59min)});
-    fit(LeaseTableModel::TimeLeftColumn, {presentation::formatTimeLeft(-(59min + 59s)), presentation::formatTimeLeft(23h + 59min)});
+    // Expired leases show "N s ago" until they are reaped, seconds later.
+    fit(LeaseTableModel::TimeLeftColumn, {presentation::formatTimeLeft(-59s), presentation::formatTimeLeft(23h + 59min)});
     fit(LeaseTableModel::FenceColumn, {QStringLiteral("0000000000000000")}); // fences are 16-digit numbers
     h->resizeSection(LeaseTableModel::StateColumn,
                      std::max(hfm.horizontalAdvance(m_model->headerData(LeaseTableModel::StateColumn, Qt::Horizontal).toString()) + 28,
                               PillDelegate::pillSize(QStringLiteral("expired ×2"), m_view->font()).width() + 12));
     h->setMinimumSectionSize(40);
-    m_minPathsWidth = fm.horizontalAdvance(QStringLiteral("X /projects/p01, X /projects/p02"));
+    m_minPathsWidth = std::max(hfm.horizontalAdvance(m_model->headerData(LeaseTableModel::PathsColumn, Qt::Horizontal).toString()) + 28,
+                               fm.horizontalAdvance(QStringLiteral("X /A/C, X /B/C")) + 16);
     h->resizeSection(LeaseTableModel::PathsColumn, m_minPathsWidth);
+    // What a narrow panel cuts off first is the least needed: who, what,
+    // where, for how long and in which state come first; the id, age and
+    // fence (also in the tooltip and the force-release dialog) last.
+    for (int c : {LeaseTableModel::LeaseColumn, LeaseTableModel::AgeColumn, LeaseTableModel::FenceColumn})
+        h->moveSection(h->visualIndex(c), LeaseTableModel::ColumnCount - 1);
+    h->moveSection(h->visualIndex(LeaseTableModel::StateColumn), h->visualIndex(LeaseTableModel::TimeLeftColumn) + 1);
     // The paths column takes the room the others leave, but never less than
     // a path or two (a plain Stretch would shrink it to nothing in a narrow panel).
     m_view->viewport()->installEventFilter(this);
