@@ -146,7 +146,8 @@ QMenu* TreePanel::contextMenuFor(const QModelIndex& index)
 {
     if (!index.isValid())
         return nullptr;
-    const QModelIndex node = index.siblingAtColumn(0);
+    // Persistent: the tree may change (a new lock state) while the menu is open.
+    const QPersistentModelIndex node = index.siblingAtColumn(0);
     const QString path = node.data(LockTreeModel::PathRole).toString();
     // The leases that hold this very path (not those above or below it).
     QStringList held;
@@ -166,6 +167,8 @@ QMenu* TreePanel::contextMenuFor(const QModelIndex& index)
     leases->setObjectName(QStringLiteral("showNodeLeases"));
     menu->addSeparator();
     QAction* expand = menu->addAction(tr("Expand subtree"), this, [this, node] {
+        if (!node.isValid())
+            return;
         if (m_proxy->rowCount(node) > 2000)
             m_view->expandRecursively(node, 2); // a huge subtree: the first levels only
         else
@@ -175,6 +178,8 @@ QMenu* TreePanel::contextMenuFor(const QModelIndex& index)
     expand->setEnabled(m_proxy->hasChildren(node));
     QAction* collapse = menu->addAction(tr("Collapse subtree"), this, [this, node] {
         // Collapse the children first, so the subtree stays collapsed when reopened.
+        if (!node.isValid())
+            return;
         QList<QModelIndex> pending{node};
         while (!pending.isEmpty()) {
             const QModelIndex i = pending.takeLast();
