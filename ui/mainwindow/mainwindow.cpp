@@ -216,8 +216,8 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     m_splitter->setSizes({width() * 11 / 20, width() * 9 / 20});
     resizeDocks({m_logDock}, {std::clamp(height() / 5, 150, 240)}, Qt::Vertical);
     // The legend costs a hundred pixels of tree: shown by default only where
-    // the screen is tall; the user's choice is remembered.
-    m_treePanel->setLegendShown(screen()->availableGeometry().height() >= 1000);
+    // the screen is tall (and in screenshots); the user's choice is remembered.
+    m_treePanel->setLegendShown(!m_options.screenshot.isEmpty() || screen()->availableGeometry().height() >= 1000);
     if (m_options.useSettings)
         restoreSettings();
     connect(m_treePanel, &TreePanel::legendShownChanged, this, [this](bool shown) {

@@ -104,7 +104,7 @@ LeasePanel::LeasePanel(LeaseTableModel* model, QWidget* parent) : QWidget(parent
     fit(LeaseTableModel::FenceColumn, {QStringLiteral("0000000000000000")}); // fences are 16-digit numbers
     h->resizeSection(LeaseTableModel::StateColumn,
                      std::max(hfm.horizontalAdvance(m_model->headerData(LeaseTableModel::StateColumn, Qt::Horizontal).toString()) + 28,
-                              PillDelegate::pillSize(QStringLiteral("expired ×2"), m_view->font()).width() + 12));
+                              PillDelegate::pillSize(QStringLiteral("expired"), m_view->font()).width() + 12));
     h->setMinimumSectionSize(40);
     m_minPathsWidth = std::max(hfm.horizontalAdvance(m_model->headerData(LeaseTableModel::PathsColumn, Qt::Horizontal).toString()) + 28,
                                fm.horizontalAdvance(QStringLiteral("X /A/C, X /B/C")) + 16);
@@ -189,7 +189,9 @@ void LeasePanel::fitPathsColumn()
     for (int c = 0; c < LeaseTableModel::ColumnCount; ++c)
         if (c != LeaseTableModel::PathsColumn && !h->isSectionHidden(c))
             others += h->sectionSize(c);
-    h->resizeSection(LeaseTableModel::PathsColumn, std::max(m_minPathsWidth, m_view->viewport()->width() - others));
+    // A third of the table at least: the paths say what a lease is about.
+    const int width = m_view->viewport()->width();
+    h->resizeSection(LeaseTableModel::PathsColumn, std::max({m_minPathsWidth, width - others, width / 3}));
 }
 
 bool LeasePanel::selectLease(const QString& leaseId)
