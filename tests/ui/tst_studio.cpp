@@ -1043,6 +1043,42 @@ private slots:
         QVERIFY(!image.isNull());
         QVERIFY(image.width() >= 800 && image.height() >= 500);
     }
+
+    void sizeOptionSetsTheWindowAndTheScreenshot()
+    {
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("small.png"));
+        QProcess studio;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+        studio.setProcessEnvironment(env);
+        studio.start(QStringLiteral(TREELOCK_STUDIO_PATH),
+                     {QStringLiteral("--memory"), QStringLiteral("--size"), QStringLiteral("1280x800"),
+                      QStringLiteral("--screenshot"), png, QStringLiteral("--after"), QStringLiteral("300")});
+        QVERIFY2(studio.waitForFinished(60000), "treelock-studio did not exit");
+        QVERIFY2(studio.exitStatus() == QProcess::NormalExit && studio.exitCode() == 0,
+                 studio.readAllStandardError().constData());
+        const QImage image(png);
+        QCOMPARE(image.size(), QSize(1280, 800));
+    }
+
+    void badSizeNamesTheInputAndTheRule()
+    {
+        for (const QString& bad : {QStringLiteral("big"), QStringLiteral("1280x"), QStringLiteral("100x100"),
+                                   QStringLiteral("1280x800x2")}) {
+            QProcess studio;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+            studio.setProcessEnvironment(env);
+            studio.start(QStringLiteral(TREELOCK_STUDIO_PATH), {QStringLiteral("--memory"), QStringLiteral("--size"), bad});
+            QVERIFY2(studio.waitForFinished(30000), "treelock-studio did not exit");
+            QCOMPARE(studio.exitCode(), 2);
+            const QString err = QString::fromUtf8(studio.readAllStandardError());
+            QVERIFY2(err.contains(QLatin1String("--size '") + bad + QLatin1Char('\'')) && err.contains(QLatin1String("WIDTHxHEIGHT")),
+                     qPrintable(err));
+        }
+    }
 };
 
 int main(int argc, char** argv)

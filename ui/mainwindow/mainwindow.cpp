@@ -205,9 +205,11 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     connect(m_clock, &QTimer::timeout, this, &MainWindow::tickClock);
     m_clock->start();
 
-    // Screenshots (for the docs) are made at one fixed size; a window for a
-    // user fits the screen it opens on.
-    if (m_options.screenshot.isEmpty())
+    // A window for a user fits the screen it opens on; screenshots (for the
+    // docs) are made at one fixed size, or at the size asked for.
+    if (m_options.windowSize.isValid())
+        resize(m_options.windowSize);
+    else if (m_options.screenshot.isEmpty())
         fitToScreen();
     else
         resize(1440, 900);
@@ -827,7 +829,7 @@ bool MainWindow::saveScreenshot(const QString& file)
 void MainWindow::restoreSettings()
 {
     QSettings settings;
-    if (settings.contains(QStringLiteral("window/geometry"))) {
+    if (!m_options.windowSize.isValid() && settings.contains(QStringLiteral("window/geometry"))) {
         restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
         clampToScreen(); // saved on a larger screen, or with another resolution
     }

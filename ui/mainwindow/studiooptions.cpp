@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QLibraryInfo>
+#include <QRegularExpression>
 #include <QTextStream>
 #include <QTimer>
 #include <QTranslator>
@@ -28,13 +29,14 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
     const QCommandLineOption tree(QStringLiteral("tree"), QApplication::translate("StudioOptions", "Tree file (JSON) or local folder to show."), QStringLiteral("PATH"));
     const QCommandLineOption shot(QStringLiteral("screenshot"), QApplication::translate("StudioOptions", "Save the main window as a PNG and exit."), QStringLiteral("FILE"));
     const QCommandLineOption after(QStringLiteral("after"), QApplication::translate("StudioOptions", "Wait MS milliseconds before the screenshot (default 1500)."), QStringLiteral("MS"), QStringLiteral("1500"));
+    const QCommandLineOption size(QStringLiteral("size"), QApplication::translate("StudioOptions", "Window size in pixels, e.g. 1280x800 (default: fits the screen; 1440x900 for --screenshot)."), QStringLiteral("WxH"));
     const QCommandLineOption scenario(QStringLiteral("demo-scenario"), QApplication::translate("StudioOptions", "Take a scenario's locks at start (\"seed\": someone moves /A/C while another edits /A/C/D/d.txt)."), QStringLiteral("NAME"));
     const QCommandLineOption lang(QStringLiteral("lang"), QApplication::translate("StudioOptions", "User interface language (e.g. zh_CN, en)."), QStringLiteral("LANG"));
     const QCommandLineOption simulate(QStringLiteral("simulate"), QApplication::translate("StudioOptions", "Open the Simulation panel and start a simulation (in-process engine)."));
     const QCommandLineOption users(QStringLiteral("users"), QApplication::translate("StudioOptions", "Virtual users for --simulate (1-500)."), QStringLiteral("N"));
     const QCommandLineOption noLocking(QStringLiteral("no-locking"), QApplication::translate("StudioOptions", "With --simulate: users skip the locks (violations appear)."));
     const QCommandLineOption simScenario(QStringLiteral("sim-scenario"), QApplication::translate("StudioOptions", "Open the Simulation panel and play a scenario (e.g. seed-example)."), QStringLiteral("NAME"));
-    parser.addOptions({redis, memory, project, user, tree, shot, after, scenario, lang, simulate, users, noLocking, simScenario});
+    parser.addOptions({redis, memory, project, user, tree, shot, after, size, scenario, lang, simulate, users, noLocking, simScenario});
     if (!parser.parse(arguments)) {
         *message = parser.errorText();
         *exitCode = 2;
@@ -74,6 +76,19 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
         *message = QApplication::translate("StudioOptions", "--after needs a number of milliseconds");
         *exitCode = 2;
         return false;
+    }
+    if (parser.isSet(size)) {
+        // 320x200 is the smallest window whose panels still show a row each.
+        static const QRegularExpression pattern(QStringLiteral("^(\\d{3,5})x(\\d{3,5})$"));
+        const QRegularExpressionMatch m = pattern.match(parser.value(size));
+        const QSize s = m.hasMatch() ? QSize(m.captured(1).toInt(), m.captured(2).toInt()) : QSize();
+        if (!s.isValid() || s.width() < 320 || s.height() < 200 || s.width() > 16384 || s.height() > 16384) {
+            *message = QApplication::translate("StudioOptions", "--size '%1': needs WIDTHxHEIGHT in pixels, from 320x200 to 16384x16384 (e.g. 1280x800)")
+                           .arg(parser.value(size));
+            *exitCode = 2;
+            return false;
+        }
+        o.windowSize = s;
     }
     o.scenario = parser.value(scenario);
     o.simulate = parser.isSet(simulate);

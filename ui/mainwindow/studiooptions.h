@@ -2,6 +2,7 @@
 
 #include "bridge/lockstate.h"
 
+#include <QSize>
 #include <QString>
 #include <QStringList>
 
@@ -16,6 +17,7 @@ struct StudioOptions {
     QString treeFile;             ///< --tree: a tree file (JSON) or a folder; default: demo tree for "demo"
     QString screenshot;           ///< --screenshot FILE
     int screenshotAfterMs = 1500; ///< --after MS
+    QSize windowSize;             ///< --size WxH; invalid: fit the screen (1440×900 for screenshots)
     QString scenario;             ///< --demo-scenario NAME
     QString language;             ///< --lang (e.g. zh_CN); empty: system locale
     bool useSettings = true;      ///< false for screenshots (deterministic window)
