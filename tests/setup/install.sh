@@ -34,7 +34,10 @@ installed=$(cd "$stage" && find . ! -type d | sed 's|^\.||' | sort)
     || fail "installed files differ from the programs"$'\n'"expected:"$'\n'"$expected"$'\n'"installed:"$'\n'"$installed"
 for p in "${programs[@]}"; do
     [ -x "$bin/$p" ] || fail "$bin/$p is not executable"
-    if readelf -d "$bin/$p" | grep -E '\((RUN)?PATH\)' | grep -qE "$build_dir|$source_dir"; then
+    # grep -q reads only up to its match: fed by a pipe under pipefail, an early
+    # exit would fail the writer with SIGPIPE, so each check reads a variable.
+    paths=$(readelf -d "$bin/$p" | grep -E '\((RUN)?PATH\)' || true)
+    if grep -qE "$build_dir|$source_dir" <<<"$paths"; then
         fail "$p keeps a run path into the build or source tree: $(readelf -d "$bin/$p" | grep -E 'PATH')"
     fi
 done
@@ -49,8 +52,10 @@ run() { # run ARGS...: must exit 0 and print something
     [ -n "$got" ] || fail "'$*' printed nothing"
     printf '%s\n' "$got"
 }
-run treelock --help | grep -q "acquire" || fail "installed 'treelock --help' does not list acquire"
-run treelock-bench --help | grep -q -- "--redis-server" || fail "installed 'treelock-bench --help' does not list --redis-server"
+help=$(run treelock --help)
+grep -q "acquire" <<<"$help" || fail "installed 'treelock --help' does not list acquire"
+help=$(run treelock-bench --help)
+grep -q -- "--redis-server" <<<"$help" || fail "installed 'treelock-bench --help' does not list --redis-server"
 if [ $studio -eq 1 ]; then
     help=$(run env QT_QPA_PLATFORM=offscreen treelock-studio --help)
     grep -q -- "--screenshot" <<<"$help" || fail "installed 'treelock-studio --help' does not list --screenshot"
