@@ -24,6 +24,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QCompleter>
 #include <QContextMenuEvent>
 #include <QDialog>
 #include <QDockWidget>
@@ -63,6 +64,7 @@ using namespace std::chrono_literals;
 namespace {
 
 constexpr int kTimeout = 5000;
+constexpr int kDialogTimeout = 60000;
 
 ProjectTreeData seedTree()
 {
@@ -80,7 +82,9 @@ NodeKind kindAt(const MainWindow& w, const std::string& path)
 
 /// Runs `act` on the next modal dialog once it is up (the caller then opens
 /// it with a blocking exec()); sets `*seen` when it ran. The returned watcher
-/// deletes itself when done or after kTimeout.
+/// deletes itself when done or after kDialogTimeout: long, because a watcher
+/// that gives up before a slow dialog appears (a file dialog reading a folder
+/// on a loaded machine) leaves that dialog's exec() blocking the test forever.
 QPointer<QTimer> whenModal(std::function<void(QWidget*)> act, bool* seen = nullptr)
 {
     auto* timer = new QTimer;
@@ -95,7 +99,7 @@ QPointer<QTimer> whenModal(std::function<void(QWidget*)> act, bool* seen = nullp
             if (seen)
                 *seen = true;
             act(modal);
-        } else if (clock->elapsed() > kTimeout) {
+        } else if (clock->elapsed() > kDialogTimeout) {
             timer->stop();
             timer->deleteLater();
         }
@@ -692,7 +696,16 @@ private slots:
                 return rejectDialog(modal);
             name->clear();
             QTest::keyClicks(name, file);
-            QTest::keyClick(name, Qt::Key_Return);
+            // The name field completes from the folder, which is read in the
+            // background: a completion list that pops up takes the first
+            // Enter, as it does for a user, who presses Enter again.
+            for (int tries = 0; tries < 50 && d->isVisible(); ++tries) {
+                if (QCompleter* c = name->completer(); c && c->popup()->isVisible())
+                    QTest::keyClick(c->popup(), Qt::Key_Escape);
+                QTest::keyClick(name, Qt::Key_Return);
+                if (d->isVisible())
+                    QTest::qWait(100);
+            }
         }, &dialog);
         QTest::mouseClick(log->findChild<QAbstractButton*>(QStringLiteral("exportEvents")), Qt::LeftButton);
         QVERIFY(dialog);
