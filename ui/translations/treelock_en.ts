@@ -140,6 +140,41 @@
     </message>
 </context>
 <context>
+    <name>QObject</name>
+    <message>
+        <source>First: &lt;code&gt;%1&lt;/code&gt; &amp;rarr; %2&lt;br&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Second: &lt;code&gt;%1&lt;/code&gt; &amp;rarr; %2&lt;br&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed: %1 &amp;nbsp; Engine: %2 (%3)&lt;br&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>agrees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>differs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clash at %1: held %2, wanted %3 (first operation&apos;s %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Reason:&lt;/i&gt; %1&lt;br&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Reading:&lt;/i&gt; %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>StudioOptions</name>
     <message>
         <source>Treelock Studio: live view of a project&apos;s hierarchical locks.
@@ -188,6 +223,38 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>--after needs a number of milliseconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window size in pixels, e.g. 1280x800 (default: fits the screen; 1440x900 for --screenshot).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the Simulation panel and start a simulation (in-process engine).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Virtual users for --simulate (1-500).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --simulate: users skip the locks (violations appear).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the Simulation panel and play a scenario (e.g. seed-example).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--size &apos;%1&apos;: needs WIDTHxHEIGHT in pixels, from 320x200 to 16384x16384 (e.g. 1280x800)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--users needs a number from 1 to 500</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no display: set DISPLAY (or WAYLAND_DISPLAY), or use QT_QPA_PLATFORM=offscreen (for example with --screenshot FILE), or run under xvfb-run -a</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -290,6 +357,31 @@ With no options it starts a private redis-server and opens the demo project.</so
             <numerusform>%n expired lease reaped by %1</numerusform>
             <numerusform>%n expired leases reaped by %1</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lease(s) vanished after the connection was restored (server restarted or data lost)</source>
+        <translation>
+            <numerusform>%n lease vanished after the connection was restored (server restarted or data lost)</numerusform>
+            <numerusform>%n leases vanished after the connection was restored (server restarted or data lost)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::ConflictMatrixModel</name>
+    <message numerus="yes">
+        <source>%1 refused because of %2: %n time(s)</source>
+        <translation>
+            <numerusform>%1 refused because of %2: %n time</numerusform>
+            <numerusform>%1 refused because of %2: %n times</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Refused: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocked by: %1 (%2)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -420,6 +512,73 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Clear the log (the project&apos;s event stream is not changed)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Filter events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter events by owner, path, lease…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the events of every lease</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the events shown (after filtering) as CSV or text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lease %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;Text (*.txt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n event(s) to %1</source>
+        <translation>
+            <numerusform>Exported %n event to %1</numerusform>
+            <numerusform>Exported %n events to %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show lease in table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show %1 in tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::ForceReleaseDialog</name>
@@ -467,6 +626,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Recorded as %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::LeasePanel</name>
@@ -499,6 +662,22 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>Copy lease id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter leases</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy paths</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show in tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show its events</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -728,10 +907,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Read a full snapshot now (F5)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Release expired (%1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -947,6 +1122,156 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>server %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Simulation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Permission matrix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lease %1 is no longer held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not in the tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read a full snapshot now (Ctrl+R)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the server&apos;s locks…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Simulation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Permission &amp;matrix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;imulation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Simulation&lt;/b&gt; · %1 · project &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tree and the lease table show the simulation&apos;s project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tree and the lease table show project %1 again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server warning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Force release of %1 cancelled: nothing was released</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::MatrixModel</name>
+    <message>
+        <source>Column: the operation someone else attempts meanwhile (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row: the operation in progress, granted first (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::MatrixView</name>
+    <message>
+        <source>Policy profile the engine plans the operations with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Markdown…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>agree: allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>agree: blocked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>differs (seed→engine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Object of the cell to replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replayed on a scratch project (click a cell):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deriving %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 sub-cells agree with the seed, %3 differ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Both leases are held on the scratch project.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Only the first lease is held; the refused second operation&apos;s paths are highlighted.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the matrix is still being derived</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Markdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::PrivateRedis</name>
@@ -976,11 +1301,622 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
 </context>
 <context>
-    <name>treelock::ui::TreePanel</name>
+    <name>treelock::ui::ScenarioStepModel</name>
     <message>
-        <source>Search names…</source>
+        <source>(default)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Mismatch: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Actual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::SimulationPanel</name>
+    <message numerus="yes">
+        <source>Press Play to run the %n step(s) one after another, or Step to run one.</source>
+        <translation>
+            <numerusform>Press Play to run the %n step, or Step to run it.</numerusform>
+            <numerusform>Press Play to run the %n steps one after another, or Step to run one.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Running on %1 · project &lt;b&gt;%2&lt;/b&gt; · %n tree entries</source>
+        <translation>
+            <numerusform>Running on %1 · project &lt;b&gt;%2&lt;/b&gt; · %n tree entry</numerusform>
+            <numerusform>Running on %1 · project &lt;b&gt;%2&lt;/b&gt; · %n tree entries</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenarios</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Press Start to run the virtual users.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the virtual users, or resume after a pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hold the simulated clock still</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End the run: held leases are released and the main view returns to Studio&apos;s project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the next event only (pauses a running simulation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start or resume the simulation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause the simulation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the simulation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the next simulated event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>St&amp;ep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Simulated time per wall-clock time (memory engine); with Redis it divides think and hold times</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Users and targets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Virtual users, each with its own lock client (1–500)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Users</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uniform</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hot spot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uniform: any entry; hot spot: a share of the picks goes to the first few entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Targets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the picks that go to the hot spot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hot-spot share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of entries in the hot spot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hot-spot entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operation mix (relative weights)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Relative weight of %1 (%2); 0 = never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long a user holds its locks while it works (uniform between the two)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean pause between a user&apos;s operations (exponential, cut at 10× the mean)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Think (mean)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A user gives an operation up after waiting this long for its locks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lease time to live; the watchdog renews every TTL/3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TTL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Faults (per granted operation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The user dies while holding: its lease stays until it expires</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Crash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The user stops renewing, sleeps past its TTL, then writes with its old fencing token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause past TTL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The user keeps its lease %1 ms longer after writing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slow release</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine and policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Users take locks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off: users skip the lock entirely and the safety monitor counts the damage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Locking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In-process (virtual clock)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Studio&apos;s Redis, project “sim”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In-process: deterministic, as fast as you like. Redis: real time, through the server Studio is connected to, in its own project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lock policy: fine (Treelock&apos;s) or seed (the seed documents&apos; table)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Random seed: with the in-process engine the same seed gives the same run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Acquire calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operations that got their locks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conflicts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refused acquire calls (the user waits and retries)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeouts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operations given up after the wait timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fencing rejections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes the file system refused because a newer fencing token had touched the nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operations whose change was applied to the tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operations/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Completed operations per simulated second, over the whole run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait p50 / p99</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time from the first attempt to the grant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In flight / waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operations between lock and write, and users waiting for a lock, now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Simulated time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time since the start, on the simulation&apos;s clock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Safety violations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>operations/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>violations (total)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>simulated s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>violations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait until granted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>operations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ms (log buckets, upper bound)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Conflicts&lt;/b&gt;: row refused, column holding the blocking lease</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Scenarios&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load the selected scenario on a fresh engine (Enter or double-click)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the remaining steps one after another</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the next step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load the scenario again from its first step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drop the scenario; the main view returns to Studio&apos;s project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load the selected scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play the scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the scenario&apos;s next step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart the scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close the scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No scenario loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick a scenario on the left: a scripted conflict story, played step by step against the lock engine, each step checked against its expected outcome.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Studio is not connected to Redis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running step %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &lt;b&gt;Step %2 of %3.&lt;/b&gt; %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expected %1, got %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 steps run: %3 ✓, %4 ✗</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped after %1 simulated s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused at %1 s: Step runs one event, Resume goes on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>locking is off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with locking on!</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>locking on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two in-flight operations that touch the same node (or an ancestor and a descendant) with at least one write. Must be 0 with locking on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most recent:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time from the first attempt to the grant. Buckets, in ms: ≤ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::SimulationWorker</name>
+    <message>
+        <source>in-process engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in-process engine, virtual clock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start the simulation: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing left to run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the simulation&apos;s locks: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in-process engine, scenario clock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot load scenario %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::TreePanel</name>
     <message>
         <source>Only locked</source>
         <translation type="unfinished"></translation>
@@ -1000,31 +1936,66 @@ With no options it starts a private redis-server and opens the demo project.</so
             <numerusform>&lt;b&gt;%1&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %n nodes&lt;/span&gt;</numerusform>
         </translation>
     </message>
-</context>
-<context>
-    <name>treelock::ui::ConflictMatrixModel</name>
+    <message>
+        <source>Search the tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search names or paste a path…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A name or part of one shows the matching nodes; a path such as /A/C/D/d.txt selects that node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Legend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the legend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show or hide what the node states mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show leases on this node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expand subtree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collapse subtree</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <source>%1 refused because of %2: %n time(s)</source>
+        <source>Force release %n lease(s) held here…</source>
         <translation>
-            <numerusform>%1 refused because of %2: %n time</numerusform>
-            <numerusform>%1 refused because of %2: %n times</numerusform>
+            <numerusform>Force release %n lease held here…</numerusform>
+            <numerusform>Force release %n leases held here…</numerusform>
         </translation>
     </message>
-</context>
-<context>
-    <name>treelock::ui::SimulationPanel</name>
-    <message numerus="yes">
-        <source>Press Play to run the %n step(s) one after another, or Step to run one.</source>
-        <translation>
-            <numerusform>Press Play to run the %n step, or Step to run it.</numerusform>
-            <numerusform>Press Play to run the %n steps one after another, or Step to run one.</numerusform>
-        </translation>
+    <message>
+        <source>Found %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No match for %1</source>
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Running on %1 · project &lt;b&gt;%2&lt;/b&gt; · %n tree entries</source>
+        <source>%n match(es)</source>
         <translation>
-            <numerusform>Running on %1 · project &lt;b&gt;%2&lt;/b&gt; · %n tree entry</numerusform>
-            <numerusform>Running on %1 · project &lt;b&gt;%2&lt;/b&gt; · %n tree entries</numerusform>
+            <numerusform>%n match</numerusform>
+            <numerusform>%n matches</numerusform>
         </translation>
     </message>
 </context>
