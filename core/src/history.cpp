@@ -216,12 +216,7 @@ HistoryReport checkEngineHistory(Engine& engine, const std::optional<EventStream
 std::optional<EventStreamInfo> readEventStreamInfo(const RedisOptions& options, const std::string& project)
 {
     validateProject(project);
-    RedisAddress address = RedisAddress::parse(options.url);
-    if (!options.user.empty())
-        address.user = options.user;
-    if (!options.password.empty())
-        address.password = options.password;
-    detail::RedisConnection connection(address, options.connectTimeout, options.commandTimeout);
+    detail::RedisConnection connection(RedisAddress::of(options), options.connectTimeout, options.commandTimeout);
     detail::Reply reply = connection.command({"XINFO", "STREAM", "tl:{" + project + "}:events"});
     if (!reply || reply->type == REDIS_REPLY_ERROR)
         return std::nullopt;

@@ -258,52 +258,6 @@ TEST(RedisEngine, authenticatesWithAclUserAndNeverShowsThePassword)
     EXPECT_EQ(viaFields.snapshot().leases.size(), 1u);
 }
 
-TEST(RedisAddress, parsesTheDocumentedForms)
-{
-    auto a = RedisAddress::parse("redis://127.0.0.1:6380/3");
-    EXPECT_FALSE(a.unixSocket);
-    EXPECT_EQ(a.host, "127.0.0.1");
-    EXPECT_EQ(a.port, 6380);
-    EXPECT_EQ(a.db, 3);
-    a = RedisAddress::parse("redis://bob:p%40ss@cache.local");
-    EXPECT_EQ(a.user, "bob");
-    EXPECT_EQ(a.password, "p@ss");
-    EXPECT_EQ(a.port, 6379);
-    EXPECT_EQ(a.redacted(), "redis://bob:***@cache.local:6379");
-    a = RedisAddress::parse("redis://:only-pw@[::1]:7000");
-    EXPECT_EQ(a.host, "::1");
-    EXPECT_EQ(a.port, 7000);
-    EXPECT_EQ(a.password, "only-pw");
-    a = RedisAddress::parse("unix:///run/redis/redis.sock?db=2");
-    EXPECT_TRUE(a.unixSocket);
-    EXPECT_EQ(a.host, "/run/redis/redis.sock");
-    EXPECT_EQ(a.db, 2);
-}
-
-TEST(RedisAddress, rejectsMalformedUrlsNamingThem)
-{
-    for (const std::string& bad : std::vector<std::string>{"http://x", "redis://", "redis://h:0", "redis://h:70000", "redis://h:x",
-                                  "redis://h/db", "unix://relative.sock", "unix:///s.sock?x=1",
-                                  "redis://[::1", "redis://h:%zz@h"}) {
-        try {
-            RedisAddress::parse(bad);
-            ADD_FAILURE() << "accepted " << bad;
-        } catch (const InvalidInput& e) {
-            EXPECT_NE(std::string(e.what()).find("Redis URL"), std::string::npos) << e.what();
-        }
-    }
-    // The password never shows in the message, however the URL is malformed.
-    for (const std::string& bad : std::vector<std::string>{"redis://u:topsecret@h:99999", "redis://topsecret@h:bad",
-                                  "redis://u:top@secret@h:0", "redis://topsecret@h/x"}) {
-        try {
-            RedisAddress::parse(bad);
-            ADD_FAILURE() << "accepted " << bad;
-        } catch (const InvalidInput& e) {
-            EXPECT_EQ(std::string(e.what()).find("secret"), std::string::npos) << e.what();
-        }
-    }
-}
-
 // The scripts check their arguments again (defence in depth): a caller that
 // bypasses the C++ checks gets an error reply and nothing is written.
 TEST(LuaScripts, acquireRecheckesItsArguments)

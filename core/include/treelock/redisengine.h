@@ -1,37 +1,13 @@
 #pragma once
 
 #include "treelock/engine.h"
+#include "treelock/redisurl.h"
 
 #include <chrono>
 #include <memory>
 #include <string>
 
 namespace treelock {
-
-/// Where and how to reach Redis.
-struct RedisOptions {
-    /// "redis://[user:password@]host[:port][/db]" or "unix:///path/to.sock[?db=N]".
-    std::string url = "redis://127.0.0.1:6379";
-    std::chrono::milliseconds connectTimeout{2000};
-    std::chrono::milliseconds commandTimeout{5000};
-    /// Credentials that override the URL's (e.g. from TREELOCK_REDIS_USER /
-    /// TREELOCK_REDIS_PASSWORD). Never printed or logged.
-    std::string user;
-    std::string password;
-};
-
-/// A parsed Redis URL. Throws InvalidInput naming the URL and what is wrong.
-struct RedisAddress {
-    bool unixSocket = false;
-    std::string host;       ///< host name, or socket path when unixSocket
-    int port = 6379;
-    int db = 0;
-    std::string user;
-    std::string password;
-    static RedisAddress parse(const std::string& url);
-    /// The URL with the password replaced by "***" (safe to show).
-    std::string redacted() const;
-};
 
 /// The engine on Redis: every verb is one Lua script run atomically on server
 /// time (EVALSHA, reloaded on NOSCRIPT). One connection guarded by a mutex;

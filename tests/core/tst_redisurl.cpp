@@ -1,0 +1,195 @@
+// RedisAddress: every form the parser understands and every rule it enforces,
+// each with the message the user sees.
+
+#include "treelock/error.h"
+#include "treelock/redisurl.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using namespace treelock;
+
+namespace {
+
+/// The message of the InvalidInput that parsing `url` throws ("" if it parses).
+std::string errorOf(const std::string& url)
+{
+    try {
+        RedisAddress::parse(url);
+    } catch (const InvalidInput& error) {
+        return error.what();
+    }
+    return {};
+}
+
+TEST(RedisUrl, tcpWithPortAndDb)
+{
+    const auto a = RedisAddress::parse("redis://127.0.0.1:6380/3");
+    EXPECT_FALSE(a.unixSocket);
+    EXPECT_EQ(a.host, "127.0.0.1");
+    EXPECT_EQ(a.port, 6380);
+    EXPECT_EQ(a.db, 3);
+    EXPECT_TRUE(a.user.empty());
+    EXPECT_TRUE(a.password.empty());
+    EXPECT_EQ(a.redacted(), "redis://127.0.0.1:6380/3");
+}
+
+TEST(RedisUrl, defaultsArePort6379AndDb0)
+{
+    const auto a = RedisAddress::parse("redis://cache.local");
+    EXPECT_EQ(a.host, "cache.local");
+    EXPECT_EQ(a.port, 6379);
+    EXPECT_EQ(a.db, 0);
+    EXPECT_EQ(RedisAddress::parse("redis://cache.local/").db, 0) << "an empty db is db 0";
+}
+
+TEST(RedisUrl, userAndPasswordArePercentDecoded)
+{
+    const auto a = RedisAddress::parse("redis://b%6Fb:p%40ss@cache.local");
+    EXPECT_EQ(a.user, "bob");
+    EXPECT_EQ(a.password, "p@ss");
+    EXPECT_EQ(a.redacted(), "redis://bob:***@cache.local:6379");
+}
+
+TEST(RedisUrl, passwordWithoutUserIsTheDefaultUsersPassword)
+{
+    auto a = RedisAddress::parse("redis://only-pw@h");
+    EXPECT_TRUE(a.user.empty());
+    EXPECT_EQ(a.password, "only-pw");
+    a = RedisAddress::parse("redis://:only-pw@h");
+    EXPECT_TRUE(a.user.empty());
+    EXPECT_EQ(a.password, "only-pw");
+    EXPECT_EQ(a.redacted(), "redis://:***@h:6379");
+}
+
+TEST(RedisUrl, passwordMayHoldAnAtSign)
+{
+    const auto a = RedisAddress::parse("redis://u:a@b@h:7000");
+    EXPECT_EQ(a.user, "u");
+    EXPECT_EQ(a.password, "a@b");
+    EXPECT_EQ(a.host, "h");
+    EXPECT_EQ(a.port, 7000);
+}
+
+TEST(RedisUrl, ipv6HostInBrackets)
+{
+    auto a = RedisAddress::parse("redis://[::1]:7000");
+    EXPECT_EQ(a.host, "::1");
+    EXPECT_EQ(a.port, 7000);
+    EXPECT_EQ(a.redacted(), "redis://[::1]:7000");
+    a = RedisAddress::parse("redis://[fe80::2]");
+    EXPECT_EQ(a.host, "fe80::2");
+    EXPECT_EQ(a.port, 6379);
+}
+
+TEST(RedisUrl, unixSocketWithAndWithoutDb)
+{
+    auto a = RedisAddress::parse("unix:///run/redis/redis.sock?db=2");
+    EXPECT_TRUE(a.unixSocket);
+    EXPECT_EQ(a.host, "/run/redis/redis.sock");
+    EXPECT_EQ(a.port, 0);
+    EXPECT_EQ(a.db, 2);
+    EXPECT_EQ(a.redacted(), "unix:///run/redis/redis.sock?db=2");
+    a = RedisAddress::parse("unix:///tmp/r.sock");
+    EXPECT_EQ(a.db, 0);
+    EXPECT_EQ(a.redacted(), "unix:///tmp/r.sock");
+}
+
+TEST(RedisUrl, optionsCredentialsOverrideTheUrls)
+{
+    RedisOptions options;
+    options.url = "redis://u:url-pw@h:7000/1";
+    EXPECT_EQ(RedisAddress::of(options).user, "u");
+    EXPECT_EQ(RedisAddress::of(options).password, "url-pw");
+    options.user = "admin";
+    options.password = "field-pw";
+    const auto a = RedisAddress::of(options);
+    EXPECT_EQ(a.user, "admin");
+    EXPECT_EQ(a.password, "field-pw");
+    EXPECT_EQ(a.port, 7000);
+    EXPECT_EQ(a.db, 1);
+}
+
+TEST(RedisUrl, unknownSchemeNamesTheExpectedForms)
+{
+    for (const std::string url : {"http://x", "redis:/h", "h:6379", ""})
+        EXPECT_EQ(errorOf(url), "invalid Redis URL \"" + url
+                                    + "\": expected redis://[user:password@]host[:port][/db] or unix:///path")
+            << url;
+}
+
+TEST(RedisUrl, tlsIsRefusedByName)
+{
+    EXPECT_EQ(errorOf("rediss://cache.local:6380"),
+              "invalid Redis URL \"rediss://cache.local:6380\": rediss:// (TLS) is not supported; "
+              "use redis:// or unix://");
+    EXPECT_EQ(errorOf("rediss://u:secret-pw@h").find("secret-pw"), std::string::npos);
+}
+
+TEST(RedisUrl, hostIsRequired)
+{
+    EXPECT_EQ(errorOf("redis://"), "invalid Redis URL \"redis://\": host is missing");
+    EXPECT_EQ(errorOf("redis://:6379"), "invalid Redis URL \"redis://:6379\": host is missing");
+    EXPECT_EQ(errorOf("redis://u:p@/2"), "invalid Redis URL \"redis://u:***@/2\": host is missing");
+}
+
+TEST(RedisUrl, portMustBeANumberInRange)
+{
+    const std::string rule = ": port must be a number from 1 to 65535";
+    for (const std::string url : {"redis://h:0", "redis://h:65536", "redis://h:x", "redis://h:", "redis://h:80x",
+                                  "redis://h:-1", "redis://[::1]:0"})
+        EXPECT_EQ(errorOf(url), "invalid Redis URL \"" + url + "\"" + rule) << url;
+    EXPECT_EQ(RedisAddress::parse("redis://h:1").port, 1);
+    EXPECT_EQ(RedisAddress::parse("redis://h:65535").port, 65535);
+}
+
+TEST(RedisUrl, dbMustBeANumberInRange)
+{
+    const std::string rule = ": db must be a number from 0 to 1048576";
+    for (const std::string url : {"redis://h/db", "redis://h/-1", "redis://h/1048577", "redis://h/1/2",
+                                  "unix:///s.sock?db=", "unix:///s.sock?db=x", "unix:///s.sock?db=1048577"})
+        EXPECT_EQ(errorOf(url), "invalid Redis URL \"" + url + "\"" + rule) << url;
+    EXPECT_EQ(RedisAddress::parse("redis://h/1048576").db, 1048576);
+}
+
+TEST(RedisUrl, unixAcceptsOnlyTheDbQuery)
+{
+    EXPECT_EQ(errorOf("unix:///s.sock?x=1"), "invalid Redis URL \"unix:///s.sock?x=1\": only ?db=N is understood");
+}
+
+TEST(RedisUrl, unixNeedsAnAbsolutePath)
+{
+    for (const std::string url : {"unix://relative.sock", "unix://", "unix://?db=1"})
+        EXPECT_EQ(errorOf(url), "invalid Redis URL \"" + url
+                                    + "\": unix:// needs an absolute socket path (unix:///path/to.sock)")
+            << url;
+}
+
+TEST(RedisUrl, bracketsMustCloseAndEndTheHost)
+{
+    EXPECT_EQ(errorOf("redis://[::1"), "invalid Redis URL \"redis://[::1\": unclosed [ in host");
+    EXPECT_EQ(errorOf("redis://[::1]x"), "invalid Redis URL \"redis://[::1]x\": junk after ]");
+}
+
+TEST(RedisUrl, percentEscapesMustBeTwoHexDigits)
+{
+    for (const std::string url : {"redis://u:%zz@h", "redis://u:%4@h", "redis://%@h"})
+        EXPECT_NE(errorOf(url).find("\": bad %-escape"), std::string::npos) << url;
+    EXPECT_EQ(errorOf("redis://u:%zz@h"), "invalid Redis URL \"redis://u:***@h\": bad %-escape");
+}
+
+// However the URL is malformed, the message never shows the password.
+TEST(RedisUrl, errorsNeverShowThePassword)
+{
+    for (const std::string url : {"redis://u:topsecret@h:99999", "redis://topsecret@h:bad", "redis://u:top@secret@h:0",
+                                  "redis://topsecret@h/x", "redis://u:topsecret@[::1", "redis://u:topsecret@",
+                                  "redis://u:topsecret%zz@h"}) {
+        const std::string message = errorOf(url);
+        EXPECT_FALSE(message.empty()) << "accepted " << url;
+        EXPECT_EQ(message.find("secret"), std::string::npos) << message;
+        EXPECT_NE(message.find("***"), std::string::npos) << message;
+    }
+}
+
+} // namespace
