@@ -1,10 +1,9 @@
 #include "treelock/history.h"
 
-#include "redisconnection.h"
+#include "redis/streamreader.h"
 #include "treelock/error.h"
 #include "treelock/path.h"
-
-#include <hiredis/hiredis.h>
+#include "treelock/redisprotocol.h"
 
 #include <algorithm>
 #include <charconv>
@@ -16,7 +15,7 @@ namespace {
 
 std::string field(const std::string& path, LockMode mode)
 {
-    return path + "|" + std::string(toString(mode));
+    return redis::KeySchema::nodeField(path, mode);
 }
 
 std::string describeRequests(const std::vector<LockRequest>& requests)
@@ -217,23 +216,7 @@ std::optional<EventStreamInfo> readEventStreamInfo(const RedisOptions& options, 
 {
     validateProject(project);
     detail::RedisConnection connection(RedisAddress::of(options), options.connectTimeout, options.commandTimeout);
-    detail::Reply reply = connection.command({"XINFO", "STREAM", "tl:{" + project + "}:events"});
-    if (!reply || reply->type == REDIS_REPLY_ERROR)
-        return std::nullopt;
-    if (reply->type != REDIS_REPLY_ARRAY)
-        return std::nullopt;
-    EventStreamInfo info;
-    for (size_t i = 0; i + 1 < reply->elements; i += 2) {
-        const std::string key = detail::replyText(reply->element[i]);
-        const redisReply* value = reply->element[i + 1];
-        if (key == "length")
-            info.length = static_cast<std::uint64_t>(detail::replyInteger(value));
-        else if (key == "entries-added")
-            info.entriesAdded = static_cast<std::uint64_t>(detail::replyInteger(value));
-        else if (key == "first-entry" && value->type == REDIS_REPLY_ARRAY && value->elements >= 1)
-            info.firstId = detail::replyText(value->element[0]);
-    }
-    return info;
+    return detail::readEventStreamInfo(connection, redis::KeySchema(project));
 }
 
 // ---------------------------------------------------------------- intervals

@@ -1,44 +1,25 @@
 #include "treelock/redisengine.h"
 
 #include "lockplan.h"
-#include "redisconnection.h"
+#include "redis/redisconnection.h"
+#include "redis/scriptregistry.h"
+#include "redis/streamreader.h"
 #include "treelock/error.h"
-
-#include <hiredis/hiredis.h>
+#include "treelock/redisprotocol.h"
 
 #include <algorithm>
-#include <cctype>
-#include <charconv>
-#include <map>
 #include <mutex>
 
 namespace treelock {
 
-namespace detail {
-std::string_view embeddedScript(std::string_view name);
-}
-
-using detail::Reply;
+using detail::replyElement;
 using detail::replyInteger;
-using detail::replyText;
-
-// ---------------------------------------------------------------- helpers
+using detail::textAt;
+using redis::Reply;
 
 namespace {
 
-constexpr const char* kScriptNames[] = {"acquire", "release", "renew", "force_release",
-                                        "sweep", "snapshot", "fsck"};
-
-const redisReply* element(const redisReply* reply, size_t i)
-{
-    if (!reply || reply->type != REDIS_REPLY_ARRAY || i >= reply->elements)
-        throw ScriptError("unexpected reply from a Treelock script: missing element "
-                          + std::to_string(i));
-    return reply->element[i];
-}
-
-long long intAt(const redisReply* reply, size_t i) { return replyInteger(element(reply, i)); }
-std::string textAt(const redisReply* reply, size_t i) { return replyText(element(reply, i)); }
+long long intAt(const Reply& reply, size_t i) { return detail::integerAt(reply, i); }
 
 ServerTime serverTime(long long ms) { return ServerTime(std::chrono::milliseconds(ms)); }
 
@@ -50,81 +31,47 @@ struct RedisEngine::Impl {
     Impl(const RedisOptions& options, std::string projectName, PathOptions paths)
         : address(RedisAddress::of(options)),
           project(std::move(projectName)),
+          keys(project),
           pathOptions(paths),
           connection(address, options.connectTimeout, options.commandTimeout),
           connectTimeout(options.connectTimeout),
           commandTimeout(options.commandTimeout)
     {
         validateProject(project);
-        prefix = "tl:{" + project + "}:";
     }
 
-    std::vector<std::string> commonKeys() const
+    // Runs a script. Caller holds `mutex`. Error replies become ScriptError; the
+    // scripts' own refusal {-1, message} becomes InvalidInput.
+    Reply run(const redis::ScriptCall& call)
     {
-        return {prefix + "nodes", prefix + "who", prefix + "expiry", prefix + "fence", prefix + "events"};
-    }
-
-    // Runs a script by name. Caller holds `mutex`. Error replies become ScriptError.
-    Reply run(const char* name, std::vector<std::string> keys, const std::vector<std::string>& args)
-    {
-        std::vector<std::string> cmd{"EVALSHA", "", std::to_string(keys.size())};
-        cmd.insert(cmd.end(), keys.begin(), keys.end());
-        cmd.push_back(prefix + "lease:");
-        cmd.push_back(prefix + "wake");
-        cmd.insert(cmd.end(), args.begin(), args.end());
-        for (int attempt = 0; attempt < 2; ++attempt) {
-            auto& sha = shas[name];
-            if (sha.empty())
-                sha = load(name);
-            cmd[1] = sha;
-            Reply reply = connection.command(cmd);
-            if (reply->type == REDIS_REPLY_ERROR) {
-                const std::string message = replyText(reply.get());
-                if (message.rfind("NOSCRIPT", 0) == 0) {
-                    sha.clear();
-                    continue;
-                }
-                throw ScriptError("Redis refused script " + std::string(name) + ": " + message);
-            }
-            if (reply->type == REDIS_REPLY_ARRAY && reply->elements == 2
-                && reply->element[0]->type == REDIS_REPLY_INTEGER && reply->element[0]->integer == -1)
-                throw InvalidInput(replyText(reply->element[1]));
-            return reply;
-        }
-        throw ScriptError("Redis keeps forgetting script " + std::string(name) + " (NOSCRIPT after load)");
-    }
-
-    std::string load(const char* name)
-    {
-        const std::string body = std::string(detail::embeddedScript("common")) + "\n"
-                                 + std::string(detail::embeddedScript(name));
-        Reply reply = connection.command({"SCRIPT", "LOAD", body});
-        if (reply->type == REDIS_REPLY_ERROR)
-            throw ScriptError("cannot load script " + std::string(name) + ": " + replyText(reply.get()));
-        return replyText(reply.get());
+        Reply reply = detail::toReply(scripts.run(connection, call).get());
+        if (reply.isError())
+            throw ScriptError("Redis refused script " + std::string(redis::scriptName(call.script)) + ": "
+                              + reply.text);
+        if (reply.isArray() && reply.size() == 2 && reply[0].is(-1))
+            throw InvalidInput(reply[1].text);
+        return reply;
     }
 
     void checkServer()
     {
         warnings.clear();
-        Reply policy = connection.command({"CONFIG", "GET", "maxmemory-policy"});
-        if (policy->type == REDIS_REPLY_ARRAY && policy->elements == 2) {
-            const std::string value = replyText(policy->element[1]);
+        const Reply policy = connection.call({"CONFIG", "GET", "maxmemory-policy"});
+        if (policy.isArray() && policy.size() == 2) {
+            const std::string value = policy[1].text;
             if (value != "noeviction")
                 warnings.push_back("Redis maxmemory-policy is \"" + value
                                    + "\", not \"noeviction\": under memory pressure Redis may "
                                      "evict lock keys, and locks would silently vanish");
         } else {
-            warnings.push_back("cannot read Redis maxmemory-policy (" + replyText(policy.get())
+            warnings.push_back("cannot read Redis maxmemory-policy (" + policy.text
                                + "); make sure it is \"noeviction\"");
             return;
         }
-        Reply aof = connection.command({"CONFIG", "GET", "appendonly"});
-        Reply save = connection.command({"CONFIG", "GET", "save"});
-        const bool aofOn = aof->type == REDIS_REPLY_ARRAY && aof->elements == 2
-                           && replyText(aof->element[1]) == "yes";
-        const bool rdbOn = save->type == REDIS_REPLY_ARRAY && save->elements == 2
-                           && !replyText(save->element[1]).empty();
+        const Reply aof = connection.call({"CONFIG", "GET", "appendonly"});
+        const Reply save = connection.call({"CONFIG", "GET", "save"});
+        const bool aofOn = aof.isArray() && aof.size() == 2 && aof[1].text == "yes";
+        const bool rdbOn = save.isArray() && save.size() == 2 && !save[1].text.empty();
         if (!aofOn && !rdbOn)
             warnings.push_back("Redis has no persistence (appendonly no, save \"\"): a restart "
                                "loses every lease; fencing tokens still rise");
@@ -132,11 +79,11 @@ struct RedisEngine::Impl {
 
     RedisAddress address;
     std::string project;
+    redis::KeySchema keys;
     PathOptions pathOptions;
-    std::string prefix;
     std::mutex mutex; // Guards everything below.
     detail::RedisConnection connection;
-    std::map<std::string, std::string> shas;
+    detail::ScriptRegistry scripts;
     std::vector<std::string> warnings;
     std::chrono::milliseconds connectTimeout;
     std::chrono::milliseconds commandTimeout;
@@ -147,8 +94,7 @@ RedisEngine::RedisEngine(const RedisOptions& options, std::string project, PathO
 {
     std::lock_guard lock(m_impl->mutex);
     m_impl->connection.ensureConnected();
-    for (const char* name : kScriptNames)
-        m_impl->shas[name] = m_impl->load(name);
+    m_impl->scripts.loadAll(m_impl->connection);
     m_impl->checkServer();
 }
 
@@ -157,7 +103,8 @@ RedisEngine::~RedisEngine() = default;
 const std::string& RedisEngine::project() const noexcept { return m_impl->project; }
 std::string RedisEngine::describe() const { return m_impl->address.redacted(); }
 const PathOptions& RedisEngine::pathOptions() const noexcept { return m_impl->pathOptions; }
-std::string RedisEngine::keyPrefix() const { return m_impl->prefix; }
+std::string RedisEngine::keyPrefix() const { return m_impl->keys.prefix(); }
+const redis::KeySchema& RedisEngine::keys() const noexcept { return m_impl->keys; }
 
 std::vector<std::string> RedisEngine::warnings()
 {
@@ -174,40 +121,32 @@ AcquireResult RedisEngine::acquire(const std::vector<LockRequest>& requests, con
     const LeaseId id = options.leaseId ? *options.leaseId : newLeaseId();
     detail::validateLeaseIdArgument(id);
 
-    std::vector<std::string> args{id, options.owner, options.operation,
-                                  std::to_string(options.ttl.count()), std::to_string(kReapBatch),
-                                  std::to_string(normal.size())};
-    for (const auto& r : normal) {
-        args.emplace_back(toString(r.mode));
-        args.push_back(r.path);
-    }
-    auto keys = m_impl->commonKeys();
-    keys.push_back(m_impl->prefix + "lease:" + id);
-
+    const auto call = redis::acquireCall(m_impl->keys, id, options.owner, options.operation, options.ttl,
+                                         kReapBatch, normal);
     std::lock_guard lock(m_impl->mutex);
-    Reply reply = m_impl->run("acquire", keys, args);
+    Reply reply = m_impl->run(call);
     AcquireResult result;
-    if (intAt(reply.get(), 0) == 1) {
+    if (intAt(reply, 0) == 1) {
         result.granted = true;
-        result.grant.lease = textAt(reply.get(), 1);
-        result.grant.fence = static_cast<std::uint64_t>(intAt(reply.get(), 2));
-        result.grant.expiresAt = serverTime(intAt(reply.get(), 3));
-        result.grant.holds = static_cast<int>(intAt(reply.get(), 4));
-        result.grant.ttl = std::chrono::milliseconds(intAt(reply.get(), 5));
+        result.grant.lease = textAt(reply, 1);
+        result.grant.fence = static_cast<std::uint64_t>(intAt(reply, 2));
+        result.grant.expiresAt = serverTime(intAt(reply, 3));
+        result.grant.holds = static_cast<int>(intAt(reply, 4));
+        result.grant.ttl = std::chrono::milliseconds(intAt(reply, 5));
         result.grant.requests = normal;
         return result;
     }
     Blocker b;
-    b.lease = textAt(reply.get(), 1);
-    b.owner = textAt(reply.get(), 2);
-    b.operation = textAt(reply.get(), 3);
-    b.path = textAt(reply.get(), 4);
-    b.mode = parseLockMode(textAt(reply.get(), 5)).value_or(LockMode::X);
-    b.expiresIn = std::chrono::milliseconds(intAt(reply.get(), 6));
-    b.clashPath = textAt(reply.get(), 7);
-    b.heldMode = parseLockMode(textAt(reply.get(), 8)).value_or(LockMode::X);
-    b.wanted.path = textAt(reply.get(), 9);
-    b.wanted.mode = parseLockMode(textAt(reply.get(), 10)).value_or(LockMode::X);
+    b.lease = textAt(reply, 1);
+    b.owner = textAt(reply, 2);
+    b.operation = textAt(reply, 3);
+    b.path = textAt(reply, 4);
+    b.mode = parseLockMode(textAt(reply, 5)).value_or(LockMode::X);
+    b.expiresIn = std::chrono::milliseconds(intAt(reply, 6));
+    b.clashPath = textAt(reply, 7);
+    b.heldMode = parseLockMode(textAt(reply, 8)).value_or(LockMode::X);
+    b.wanted.path = textAt(reply, 9);
+    b.wanted.mode = parseLockMode(textAt(reply, 10)).value_or(LockMode::X);
     result.blocker = std::move(b);
     return result;
 }
@@ -229,11 +168,10 @@ LeaseStatus statusOf(long long code)
 ReleaseResult RedisEngine::release(const LeaseId& lease)
 {
     detail::validateLeaseIdArgument(lease);
-    auto keys = m_impl->commonKeys();
-    keys.push_back(m_impl->prefix + "lease:" + lease);
+    const auto call = redis::releaseCall(m_impl->keys, lease);
     std::lock_guard lock(m_impl->mutex);
-    Reply reply = m_impl->run("release", keys, {lease});
-    return {statusOf(intAt(reply.get(), 0)), static_cast<int>(intAt(reply.get(), 1))};
+    Reply reply = m_impl->run(call);
+    return {statusOf(intAt(reply, 0)), static_cast<int>(intAt(reply, 1))};
 }
 
 RenewResult RedisEngine::renew(const LeaseId& lease, std::optional<std::chrono::milliseconds> ttl)
@@ -241,11 +179,10 @@ RenewResult RedisEngine::renew(const LeaseId& lease, std::optional<std::chrono::
     detail::validateLeaseIdArgument(lease);
     if (ttl)
         detail::validateTtl(*ttl);
-    auto keys = m_impl->commonKeys();
-    keys.push_back(m_impl->prefix + "lease:" + lease);
+    const auto call = redis::renewCall(m_impl->keys, lease, ttl.value_or(std::chrono::milliseconds(0)));
     std::lock_guard lock(m_impl->mutex);
-    Reply reply = m_impl->run("renew", keys, {lease, std::to_string(ttl ? ttl->count() : 0)});
-    return {statusOf(intAt(reply.get(), 0)), serverTime(intAt(reply.get(), 1))};
+    Reply reply = m_impl->run(call);
+    return {statusOf(intAt(reply, 0)), serverTime(intAt(reply, 1))};
 }
 
 ReleaseResult RedisEngine::forceRelease(const LeaseId& lease, const ForceOptions& options)
@@ -257,13 +194,11 @@ ReleaseResult RedisEngine::forceRelease(const LeaseId& lease, const ForceOptions
     if (options.lockDelay.count() < 0 || options.lockDelay > kMaxTtl)
         throw InvalidInput("invalid lock-delay " + std::to_string(options.lockDelay.count())
                            + " ms: must be between 0 and " + std::to_string(kMaxTtl.count()) + " ms");
-    auto keys = m_impl->commonKeys();
-    keys.push_back(m_impl->prefix + "lease:" + lease);
+    const auto call = redis::forceReleaseCall(m_impl->keys, lease, options.operatorName, options.host,
+                                              options.reason, options.admin, options.lockDelay);
     std::lock_guard lock(m_impl->mutex);
-    Reply reply = m_impl->run("force_release", keys,
-                              {lease, options.operatorName, options.host, options.reason,
-                               options.admin ? "1" : "0", std::to_string(options.lockDelay.count())});
-    return {statusOf(intAt(reply.get(), 0)), 0};
+    Reply reply = m_impl->run(call);
+    return {statusOf(intAt(reply, 0)), 0};
 }
 
 std::size_t RedisEngine::sweep(const std::string& by, const std::string& host)
@@ -273,10 +208,9 @@ std::size_t RedisEngine::sweep(const std::string& by, const std::string& host)
     std::size_t total = 0;
     for (;;) {
         std::lock_guard lock(m_impl->mutex);
-        Reply reply = m_impl->run("sweep", m_impl->commonKeys(),
-                                  {by, host, std::to_string(kSweepBatch), std::to_string(total)});
-        total += static_cast<std::size_t>(intAt(reply.get(), 0));
-        if (intAt(reply.get(), 1) == 0)
+        Reply reply = m_impl->run(redis::sweepCall(m_impl->keys, by, host, kSweepBatch, total));
+        total += static_cast<std::size_t>(intAt(reply, 0));
+        if (intAt(reply, 1) == 0)
             return total;
     }
 }
@@ -287,13 +221,12 @@ Snapshot RedisEngine::snapshot()
     constexpr int kPage = 1000;
     for (long long offset = 0;; offset += kPage) {
         std::lock_guard lock(m_impl->mutex);
-        Reply reply = m_impl->run("snapshot", m_impl->commonKeys(),
-                                  {std::to_string(offset), std::to_string(kPage)});
+        Reply reply = m_impl->run(redis::snapshotCall(m_impl->keys, offset, kPage));
         if (offset == 0)
-            snap.serverTime = serverTime(intAt(reply.get(), 0));
-        const long long total = intAt(reply.get(), 1);
-        for (size_t i = 2; i < reply->elements; ++i) {
-            const redisReply* r = reply->element[i];
+            snap.serverTime = serverTime(intAt(reply, 0));
+        const long long total = intAt(reply, 1);
+        for (size_t i = 2; i < reply.size(); ++i) {
+            const Reply& r = reply.elements[i];
             LeaseInfo info;
             info.id = textAt(r, 0);
             info.owner = textAt(r, 1);
@@ -316,25 +249,24 @@ Snapshot RedisEngine::snapshot()
 FsckReport RedisEngine::fsck(bool repair)
 {
     std::lock_guard lock(m_impl->mutex);
-    Reply reply = m_impl->run("fsck", m_impl->commonKeys(), {repair ? "1" : "0"});
+    Reply reply = m_impl->run(redis::fsckCall(m_impl->keys, repair));
     FsckReport report;
-    report.leases = static_cast<std::size_t>(intAt(reply.get(), 0));
-    report.nodeFields = static_cast<std::size_t>(intAt(reply.get(), 1));
-    const redisReply* diffs = element(reply.get(), 2);
-    for (size_t i = 0; i + 2 < diffs->elements; i += 3) {
-        const std::string field = textAt(diffs, i);
-        const auto bar = field.rfind('|');
+    report.leases = static_cast<std::size_t>(intAt(reply, 0));
+    report.nodeFields = static_cast<std::size_t>(intAt(reply, 1));
+    const Reply& diffs = replyElement(reply, 2);
+    for (size_t i = 0; i + 2 < diffs.size(); i += 3) {
+        auto [path, mode] = redis::KeySchema::splitNodeField(textAt(diffs, i));
         FsckReport::Difference d;
-        d.path = field.substr(0, bar);
-        d.mode = parseLockMode(field.substr(bar + 1)).value_or(LockMode::X);
+        d.path = std::move(path);
+        d.mode = mode.value_or(LockMode::X);
         d.expected = intAt(diffs, i + 1);
         d.actual = intAt(diffs, i + 2);
         report.differences.push_back(std::move(d));
     }
-    const redisReply* orphans = element(reply.get(), 3);
-    for (size_t i = 0; i < orphans->elements; ++i)
+    const Reply& orphans = replyElement(reply, 3);
+    for (size_t i = 0; i < orphans.size(); ++i)
         report.orphanIndexEntries.push_back(textAt(orphans, i));
-    report.repaired = intAt(reply.get(), 4) == 1;
+    report.repaired = intAt(reply, 4) == 1;
     return report;
 }
 
@@ -342,61 +274,26 @@ std::vector<Event> RedisEngine::events(const std::string& afterId, std::size_t m
 {
     if (max == 0)
         return {};
-    const std::string start = (afterId.empty() || afterId == "0") ? "-" : "(" + afterId;
     std::lock_guard lock(m_impl->mutex);
-    Reply reply = m_impl->connection.command(
-        {"XRANGE", m_impl->prefix + "events", start, "+", "COUNT", std::to_string(max)});
-    if (reply->type == REDIS_REPLY_ERROR)
-        throw ScriptError("cannot read events: " + replyText(reply.get()));
-    std::vector<Event> out;
-    for (size_t i = 0; i < reply->elements; ++i) {
-        const redisReply* entry = reply->element[i];
-        Event e;
-        e.id = textAt(entry, 0);
-        const redisReply* fields = element(entry, 1);
-        for (size_t f = 0; f + 1 < fields->elements; f += 2) {
-            const std::string key = textAt(fields, f);
-            const std::string value = textAt(fields, f + 1);
-            auto asInt = [&value] {
-                long long v = 0;
-                std::from_chars(value.data(), value.data() + value.size(), v);
-                return v;
-            };
-            if (key == "type") e.type = value;
-            else if (key == "t") e.time = serverTime(asInt());
-            else if (key == "lease") e.lease = value;
-            else if (key == "owner") e.owner = value;
-            else if (key == "op") e.operation = value;
-            else if (key == "requests") e.requests = detail::parseRequests(value);
-            else if (key == "fence") e.fence = static_cast<std::uint64_t>(asInt());
-            else if (key == "expires_ms") e.expiresAt = serverTime(asInt());
-            else if (key == "by") e.by = value;
-            else if (key == "host") e.host = value;
-            else if (key == "reason") e.reason = value;
-            else if (key == "was_live") e.wasLive = value == "1";
-            else if (key == "count") e.count = asInt();
-        }
-        out.push_back(std::move(e));
-    }
-    return out;
+    return detail::readEvents(m_impl->connection, m_impl->keys, afterId, max);
 }
 
 ServerTime RedisEngine::now()
 {
     std::lock_guard lock(m_impl->mutex);
-    Reply reply = m_impl->connection.command({"TIME"});
-    if (reply->type != REDIS_REPLY_ARRAY || reply->elements != 2)
+    const Reply reply = m_impl->connection.call({"TIME"});
+    if (!reply.isArray() || reply.size() != 2)
         throw ScriptError("unexpected reply to TIME");
-    return serverTime(replyInteger(reply->element[0]) * 1000 + replyInteger(reply->element[1]) / 1000);
+    return serverTime(replyInteger(reply[0]) * 1000 + replyInteger(reply[1]) / 1000);
 }
 
 std::vector<std::pair<std::string, std::int64_t>> RedisEngine::nodeCounts()
 {
     std::lock_guard lock(m_impl->mutex);
-    Reply reply = m_impl->connection.command({"HGETALL", m_impl->prefix + "nodes"});
+    const Reply reply = m_impl->connection.call({"HGETALL", m_impl->keys.nodes()});
     std::vector<std::pair<std::string, std::int64_t>> out;
-    for (size_t i = 0; i + 1 < reply->elements; i += 2)
-        out.emplace_back(textAt(reply.get(), i), intAt(reply.get(), i + 1));
+    for (size_t i = 0; i + 1 < reply.size(); i += 2)
+        out.emplace_back(textAt(reply, i), intAt(reply, i + 1));
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -405,13 +302,13 @@ std::vector<std::string> RedisEngine::projectKeys()
 {
     std::lock_guard lock(m_impl->mutex);
     std::vector<std::string> keys;
+    const std::string pattern = m_impl->keys.pattern();
     std::string cursor = "0";
     do {
-        Reply reply = m_impl->connection.command(
-            {"SCAN", cursor, "MATCH", "tl:{" + m_impl->project + "}:*", "COUNT", "1000"});
-        cursor = textAt(reply.get(), 0);
-        const redisReply* batch = element(reply.get(), 1);
-        for (size_t i = 0; i < batch->elements; ++i)
+        const Reply reply = m_impl->connection.call({"SCAN", cursor, "MATCH", pattern, "COUNT", "1000"});
+        cursor = textAt(reply, 0);
+        const Reply& batch = replyElement(reply, 1);
+        for (size_t i = 0; i < batch.size(); ++i)
             keys.push_back(textAt(batch, i));
     } while (cursor != "0");
     std::sort(keys.begin(), keys.end());
@@ -436,9 +333,9 @@ public:
         try {
             if (!m_connection.connected())
                 subscribe();
-            while (Reply reply = m_connection.readReply(deadline)) {
-                if (reply->type == REDIS_REPLY_ARRAY && reply->elements >= 3
-                    && replyText(reply->element[0]) == "message")
+            while (const detail::Reply raw = m_connection.readReply(deadline)) {
+                const Reply reply = detail::toReply(raw.get());
+                if (reply.isArray() && reply.size() >= 3 && reply[0].text == "message")
                     return true;
             }
             return false;
@@ -454,7 +351,7 @@ private:
     void subscribe()
     {
         m_connection.send({"SUBSCRIBE", m_channel});
-        Reply confirm = m_connection.readReply(std::chrono::steady_clock::now() + std::chrono::seconds(5));
+        const detail::Reply confirm = m_connection.readReply(std::chrono::steady_clock::now() + std::chrono::seconds(5));
         if (!confirm)
             throw ConnectionError("no answer to SUBSCRIBE " + m_channel);
     }
@@ -468,7 +365,7 @@ private:
 std::unique_ptr<WakeSignal> RedisEngine::subscribeWake()
 {
     return std::make_unique<RedisWakeSignal>(m_impl->address, m_impl->connectTimeout,
-                                             m_impl->commandTimeout, m_impl->prefix + "wake");
+                                             m_impl->commandTimeout, m_impl->keys.wake());
 }
 
 } // namespace treelock

@@ -1,6 +1,7 @@
 // The real `treelock` binary against a throwaway redis-server: output, exit
 // codes (0..6), waiting, credentials.
 #include "redisserver.h"
+#include "treelock/redisprotocol.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -660,7 +661,8 @@ TEST_F(Cli, fsckCleanCorruptRepaired)
     EXPECT_EQ(clean.code, 0) << clean;
     EXPECT_EQ(clean.out, "clean: 1 lease, 3 node counts checked\n") << clean;
 
-    server.cli({"HSET", "tl:{default}:nodes", "/A|X", "5"});
+    server.cli({"HSET", treelock::redis::KeySchema("default").nodes(),
+                treelock::redis::KeySchema::nodeField("/A", treelock::LockMode::X), "5"});
     const Result dirty = tl({"fsck"});
     EXPECT_EQ(dirty.code, 6) << dirty;
     EXPECT_TRUE(contains(dirty.out, "/A X: expected 0, stored 5")) << dirty;

@@ -6,6 +6,7 @@
 #include "treelock/memoryengine.h"
 #include "treelock/policy.h"
 #include "treelock/redisengine.h"
+#include "treelock/redisprotocol.h"
 
 #include <gtest/gtest.h>
 
@@ -173,8 +174,8 @@ protected:
         if (isMemory()) {
             m_memory->setNodeCountForTest(path, mode, count);
         } else {
-            const std::string out = m_server->cli({"HSET", "tl:{" + kProject + "}:nodes",
-                                                   path + "|" + std::string(toString(mode)),
+            const std::string out = m_server->cli({"HSET", redis::KeySchema(kProject).nodes(),
+                                                   redis::KeySchema::nodeField(path, mode),
                                                    std::to_string(count)});
             ASSERT_EQ(out.find("ERR"), std::string::npos) << out;
         }

@@ -7,6 +7,7 @@
 #include <treelock/history.h>
 #include <treelock/memoryengine.h>
 #include <treelock/redisengine.h>
+#include <treelock/redisprotocol.h>
 
 #include <gtest/gtest.h>
 
@@ -314,7 +315,7 @@ TEST(CheckHistoryCli, verdictAndExitCode)
     EXPECT_NE(out.find("\"ok\":true"), std::string::npos) << out;
 
     // Forge a history in which two leases hold X on /A at once.
-    const std::string events = "tl:{p}:events";
+    const std::string events = redis::KeySchema("p").events();
     for (const auto& lease : {L1, L2})
         server.cli({"XADD", events, "*", "type", "grant", "t", "1", "lease", lease, "owner", "o", "op", "x",
                     "requests", "X /A", "fence", lease == L1 ? "9000000000000000" : "9000000000000001",

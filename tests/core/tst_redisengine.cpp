@@ -5,9 +5,9 @@
 #include "redisserver.h"
 #include "treelock/error.h"
 #include "treelock/redisengine.h"
+#include "treelock/redisprotocol.h"
 
 #include <gtest/gtest.h>
-#include <hiredis/hiredis.h>
 
 #include <chrono>
 #include <csignal>
@@ -122,7 +122,7 @@ TEST(RedisEngine, fenceKeepsRisingAfterRestartThatLostData)
         highest = r.grant.fence;
     }
     server.restart(/*crash=*/true);
-    EXPECT_EQ(server.cli({"EXISTS", "tl:{p}:fence"}), "0\n") << "the restart should have lost the counter";
+    EXPECT_EQ(server.cli({"EXISTS", engine.keys().fence()}), "0\n") << "the restart should have lost the counter";
     std::optional<AcquireResult> after;
     for (int attempt = 0; attempt < 3 && !after; ++attempt) {
         try {
@@ -149,7 +149,7 @@ TEST(RedisEngine, fenceKeepsRisingWhenTheCounterRollsBack)
         if (i == 0)
             early = std::to_string(r.grant.fence);
     }
-    server.cli({"SET", "tl:{p}:fence", early});
+    server.cli({"SET", engine.keys().fence(), early});
     const auto after = engine.acquire({{"/G", LockMode::X}}, as("b"));
     ASSERT_TRUE(after.granted);
     EXPECT_GT(after.grant.fence, highest);
@@ -186,9 +186,11 @@ TEST(RedisEngine, everyKeySharesTheProjectHashTag)
     RedisEngine engine(optionsFor(server), "drive-1");
     const auto r = engine.acquire({{"/A/B", LockMode::X}}, as("a"));
     ASSERT_TRUE(r.granted);
-    for (const auto& key : engine.projectKeys())
+    const auto keys = engine.projectKeys();
+    EXPECT_GE(keys.size(), 4u);
+    for (const auto& key : keys)
         EXPECT_EQ(key.rfind("tl:{drive-1}:", 0), 0u) << key;
-    EXPECT_EQ(engine.keyPrefix(), "tl:{drive-1}:");
+    EXPECT_EQ(engine.keyPrefix(), engine.keys().prefix());
 }
 
 TEST(RedisEngine, releaseLeavesOnlyTheFenceAndTheEventStream)
@@ -198,7 +200,7 @@ TEST(RedisEngine, releaseLeavesOnlyTheFenceAndTheEventStream)
     const auto r = engine.acquire({{"/A/B/C", LockMode::S}, {"/D", LockMode::X}}, as("a"));
     ASSERT_TRUE(r.granted);
     ASSERT_EQ(engine.release(r.grant.lease).status, LeaseStatus::Ok);
-    const std::vector<std::string> expected{"tl:{p}:events", "tl:{p}:fence"};
+    const std::vector<std::string> expected{engine.keys().events(), engine.keys().fence()};
     EXPECT_EQ(engine.projectKeys(), expected);
 }
 
@@ -265,27 +267,14 @@ TEST(LuaScripts, acquireRecheckesItsArguments)
     test::RedisServer server;
     const std::string body = sourceFile("lua/common.lua") + "\n" + sourceFile("lua/acquire.lua");
     ASSERT_GT(body.size(), 1000u) << "TREELOCK_SOURCE_DIR must point at the sources";
-    redisContext* c = redisConnectUnix(server.socketPath().c_str());
-    ASSERT_TRUE(c && !c->err);
+    redis::RawConnection connection(server.url());
+    const redis::KeySchema keys("p");
     const std::string id(32, 'a');
-    auto attempt = [&](std::vector<std::string> tail) {
-        std::vector<std::string> args{"EVAL", body, "6", "tl:{p}:nodes", "tl:{p}:who", "tl:{p}:expiry",
-                                      "tl:{p}:fence", "tl:{p}:events", "tl:{p}:lease:" + id,
-                                      "tl:{p}:lease:", "tl:{p}:wake"};
-        args.insert(args.end(), tail.begin(), tail.end());
-        std::vector<const char*> argv;
-        std::vector<size_t> len;
-        for (auto& a : args) {
-            argv.push_back(a.data());
-            len.push_back(a.size());
-        }
-        auto* reply = static_cast<redisReply*>(redisCommandArgv(c, static_cast<int>(argv.size()), argv.data(), len.data()));
-        EXPECT_NE(reply, nullptr);
-        long long code = 99;
-        if (reply && reply->type == REDIS_REPLY_ARRAY && reply->elements > 0)
-            code = reply->element[0]->integer;
-        freeReplyObject(reply);
-        return code;
+    auto attempt = [&](const std::vector<std::string>& args) {
+        const redis::ScriptCall call = redis::scriptCall(redis::Script::Acquire, keys, id, args);
+        const redis::Reply reply = connection.command(call.eval(body));
+        EXPECT_TRUE(reply.isArray()) << reply.describe();
+        return reply.isArray() && reply.size() > 0 ? reply[0].integer : 99;
     };
     const std::vector<std::vector<std::string>> bad{
         {id, "o", "op", "1000", "16", "1", "X", "/A//B"},
@@ -305,7 +294,6 @@ TEST(LuaScripts, acquireRecheckesItsArguments)
         EXPECT_EQ(attempt(args), -1) << args.back();
     EXPECT_EQ(server.cli({"DBSIZE"}), "0\n");
     EXPECT_EQ(attempt({id, "o", "op", "1000", "16", "1", "X", "/A"}), 1);
-    redisFree(c);
 }
 
 // Regression cases from the seed's folder lock (string.find with Lua patterns,

@@ -3,6 +3,7 @@
 // project must be empty afterwards.
 #include "faultsupport.h"
 #include "redisserver.h"
+#include "treelock/redisprotocol.h"
 
 #include <gtest/gtest.h>
 
@@ -76,7 +77,7 @@ TEST(FaultContention, randomOperationsLeaveNoViolationAndNoKey)
     EXPECT_EQ(follower.uncleanSamples(), 0) << follower.firstUnclean();
     EXPECT_GT(follower.auditSamples(), 0);
     EXPECT_TRUE(engine.nodeCounts().empty());
-    EXPECT_EQ(engine.projectKeys(), (std::vector<std::string>{"tl:{fault}:events", "tl:{fault}:fence"}));
+    EXPECT_EQ(engine.projectKeys(), (std::vector<std::string>{engine.keys().events(), engine.keys().fence()}));
     if (!HasFailure())
         std::filesystem::remove_all(dir);
 }

@@ -9,6 +9,10 @@
 
 namespace treelock {
 
+namespace redis {
+class KeySchema;
+}
+
 /// The engine on Redis: every verb is one Lua script run atomically on server
 /// time (EVALSHA, reloaded on NOSCRIPT). One connection guarded by a mutex;
 /// thread-safe. A dropped connection is re-established on the next call (the
@@ -45,6 +49,8 @@ public:
     std::vector<std::string> projectKeys();
     /// Key prefix of the project: "tl:{project}:".
     std::string keyPrefix() const;
+    /// Every key of the project (treelock/redisprotocol.h).
+    const redis::KeySchema& keys() const noexcept;
 
 private:
     struct Impl;

@@ -23,17 +23,36 @@ timeval toTimeval(std::chrono::milliseconds ms)
     return tv;
 }
 
-std::vector<const char*> argvOf(const std::vector<std::string>& args, std::vector<size_t>& lengths)
-{
-    std::vector<const char*> argv;
-    argv.reserve(args.size());
-    lengths.clear();
-    lengths.reserve(args.size());
-    for (const auto& a : args) {
-        argv.push_back(a.data());
-        lengths.push_back(a.size());
+/// Arguments as hiredis wants them, on the stack for the usual short commands.
+class Argv {
+public:
+    explicit Argv(std::span<const std::string_view> args)
+    {
+        if (args.size() > kInline) {
+            m_heapPointers.resize(args.size());
+            m_heapLengths.resize(args.size());
+        }
+        const char** pointers = this->pointers();
+        std::size_t* lengths = this->lengths();
+        for (std::size_t i = 0; i < args.size(); ++i) {
+            pointers[i] = args[i].data();
+            lengths[i] = args[i].size();
+        }
     }
-    return argv;
+    const char** pointers() { return m_heapPointers.empty() ? m_pointers : m_heapPointers.data(); }
+    std::size_t* lengths() { return m_heapLengths.empty() ? m_lengths : m_heapLengths.data(); }
+
+private:
+    static constexpr std::size_t kInline = 16;
+    const char* m_pointers[kInline] = {};
+    std::size_t m_lengths[kInline] = {};
+    std::vector<const char*> m_heapPointers;
+    std::vector<std::size_t> m_heapLengths;
+};
+
+std::string_view nameOf(std::span<const std::string_view> args)
+{
+    return args.empty() ? std::string_view() : args.front();
 }
 
 } // namespace
@@ -54,6 +73,7 @@ RedisConnection::~RedisConnection() { disconnect(); }
 
 void RedisConnection::disconnect() noexcept
 {
+    m_pending.clear();
     if (m_context) {
         redisFree(m_context);
         m_context = nullptr;
@@ -108,49 +128,89 @@ void RedisConnection::ensureConnected()
     }
 }
 
+Reply RedisConnection::command(std::span<const std::string_view> args)
+{
+    append(args);
+    return receive(std::string(nameOf(args)));
+}
+
+Reply RedisConnection::command(std::initializer_list<std::string_view> args)
+{
+    return command(std::span<const std::string_view>(args.begin(), args.size()));
+}
+
+redis::Reply RedisConnection::call(std::initializer_list<std::string_view> args)
+{
+    return toReply(command(args).get());
+}
+
 Reply RedisConnection::command(const std::vector<std::string>& args)
 {
+    std::vector<std::string_view> views(args.begin(), args.end());
+    return command(std::span<const std::string_view>(views));
+}
+
+void RedisConnection::append(std::span<const std::string_view> args)
+{
     ensureConnected();
-    write(args);
+    format(args);
+}
+
+Reply RedisConnection::readReply()
+{
+    ensureConnected();
+    return receive("(pipelined)");
+}
+
+Reply RedisConnection::receive(const std::string& what)
+{
+    flush(what);
     void* raw = nullptr;
     if (redisGetReply(m_context, &raw) != REDIS_OK || !raw)
-        fail("command " + (args.empty() ? std::string() : args.front()) + " failed");
+        fail("command " + what + " failed");
     return Reply(static_cast<redisReply*>(raw));
 }
 
-void RedisConnection::send(const std::vector<std::string>& args)
+void RedisConnection::send(std::initializer_list<std::string_view> args)
 {
     ensureConnected();
-    write(args);
+    format(std::span<const std::string_view>(args.begin(), args.size()));
+    flush(std::string(nameOf(std::span<const std::string_view>(args.begin(), args.size()))));
+}
+
+void RedisConnection::format(std::span<const std::string_view> args)
+{
+    Argv argv(args);
+    char* formatted = nullptr;
+    const int length = redisFormatCommandArgv(&formatted, static_cast<int>(args.size()), argv.pointers(),
+                                              argv.lengths());
+    if (length < 0 || !formatted)
+        failWith("cannot format " + std::string(nameOf(args)), "out of memory");
+    const std::unique_ptr<char, void (*)(char*)> owned(formatted, &redisFreeCommand);
+    m_pending.append(formatted, static_cast<std::size_t>(length));
 }
 
 // Writing to a socket the server has closed raises SIGPIPE, whose default action
 // ends the process, and a library must not change the process's signal
-// disposition or mask. So the command is formatted by hiredis but written here,
+// disposition or mask. So commands are formatted by hiredis but written here,
 // with MSG_NOSIGNAL: a closed connection is an EPIPE error, never a signal, and
 // it costs no system call beyond the write. hiredis's own output buffer stays
 // empty, so redisGetReply only reads.
-void RedisConnection::write(const std::vector<std::string>& args)
+void RedisConnection::flush(const std::string& what)
 {
-    std::vector<size_t> lengths;
-    auto argv = argvOf(args, lengths);
-    char* formatted = nullptr;
-    const int length = redisFormatCommandArgv(&formatted, static_cast<int>(argv.size()), argv.data(), lengths.data());
-    if (length < 0 || !formatted)
-        failWith("cannot format " + (args.empty() ? std::string() : args.front()), "out of memory");
-    const std::unique_ptr<char, void (*)(char*)> owned(formatted, &redisFreeCommand);
     std::size_t done = 0;
-    while (done < static_cast<std::size_t>(length)) {
-        const ssize_t n = ::send(m_context->fd, formatted + done, static_cast<std::size_t>(length) - done, MSG_NOSIGNAL);
+    while (done < m_pending.size()) {
+        const ssize_t n = ::send(m_context->fd, m_pending.data() + done, m_pending.size() - done, MSG_NOSIGNAL);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
             const bool timedOut = n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
-            failWith("cannot send " + (args.empty() ? std::string() : args.front()),
+            failWith("cannot send " + what,
                      timedOut ? "timed out" : (n < 0 ? std::strerror(errno) : "connection closed"));
         }
         done += static_cast<std::size_t>(n);
     }
+    m_pending.clear();
 }
 
 Reply RedisConnection::readReply(std::chrono::steady_clock::time_point deadline)
@@ -199,5 +259,75 @@ long long replyInteger(const redisReply* reply)
     }
     throw ScriptError("unexpected reply from Redis: expected an integer, got \"" + replyText(reply) + "\"");
 }
+
+const redisReply* replyElement(const redisReply* reply, std::size_t i)
+{
+    if (!reply || reply->type != REDIS_REPLY_ARRAY || i >= reply->elements)
+        throw ScriptError("unexpected reply from a Treelock script: missing element " + std::to_string(i));
+    return reply->element[i];
+}
+
+long long integerAt(const redisReply* reply, std::size_t i) { return replyInteger(replyElement(reply, i)); }
+std::string textAt(const redisReply* reply, std::size_t i) { return replyText(replyElement(reply, i)); }
+
+std::size_t replySize(const redisReply* reply) noexcept
+{
+    return reply && reply->type == REDIS_REPLY_ARRAY ? reply->elements : 0;
+}
+
+redis::Reply toReply(const redisReply* r)
+{
+    redis::Reply out;
+    if (!r)
+        return out;
+    switch (r->type) {
+    case REDIS_REPLY_STRING:
+    case REDIS_REPLY_STATUS:
+        out.type = redis::Reply::Type::String;
+        out.text.assign(r->str, r->len);
+        break;
+    case REDIS_REPLY_ERROR:
+        out.type = redis::Reply::Type::Error;
+        out.text.assign(r->str, r->len);
+        break;
+    case REDIS_REPLY_INTEGER:
+        out.type = redis::Reply::Type::Integer;
+        out.integer = r->integer;
+        break;
+    case REDIS_REPLY_ARRAY:
+        out.type = redis::Reply::Type::Array;
+        out.elements.reserve(r->elements);
+        for (std::size_t i = 0; i < r->elements; ++i)
+            out.elements.push_back(toReply(r->element[i]));
+        break;
+    default:
+        break;
+    }
+    return out;
+}
+
+long long replyInteger(const redis::Reply& reply)
+{
+    if (reply.isInteger())
+        return reply.integer;
+    if (reply.isString()) {
+        long long value = 0;
+        const char* end = reply.text.data() + reply.text.size();
+        auto [stop, ec] = std::from_chars(reply.text.data(), end, value);
+        if (ec == std::errc() && stop == end)
+            return value;
+    }
+    throw ScriptError("unexpected reply from Redis: expected an integer, got \"" + reply.text + "\"");
+}
+
+const redis::Reply& replyElement(const redis::Reply& reply, std::size_t i)
+{
+    if (!reply.isArray() || i >= reply.size())
+        throw ScriptError("unexpected reply from a Treelock script: missing element " + std::to_string(i));
+    return reply.elements[i];
+}
+
+long long integerAt(const redis::Reply& reply, std::size_t i) { return replyInteger(replyElement(reply, i)); }
+std::string textAt(const redis::Reply& reply, std::size_t i) { return replyElement(reply, i).text; }
 
 } // namespace treelock::detail

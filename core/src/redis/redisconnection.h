@@ -1,0 +1,101 @@
+#pragma once
+
+#include "treelock/redisprotocol.h"
+#include "treelock/redisurl.h"
+
+#include <chrono>
+#include <initializer_list>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+struct redisContext;
+struct redisReply;
+
+namespace treelock::detail {
+
+/// Owns one hiredis reply.
+struct ReplyDeleter {
+    void operator()(redisReply* reply) const noexcept;
+};
+using Reply = std::unique_ptr<redisReply, ReplyDeleter>;
+
+/// One synchronous hiredis connection. Not thread-safe (callers lock).
+/// A command that fails on I/O throws ConnectionError and drops the context;
+/// the next command connects again.
+class RedisConnection {
+public:
+    RedisConnection(RedisAddress address, std::chrono::milliseconds connectTimeout,
+                    std::chrono::milliseconds commandTimeout);
+    ~RedisConnection();
+    RedisConnection(const RedisConnection&) = delete;
+    RedisConnection& operator=(const RedisConnection&) = delete;
+
+    /// Connects (AUTH, SELECT) if not connected. Throws ConnectionError.
+    void ensureConnected();
+    bool connected() const noexcept { return m_context != nullptr; }
+    /// Runs one command (after any appended ones, whose replies come first).
+    /// Throws ConnectionError on I/O failure; returns error replies as they
+    /// are (callers decide).
+    Reply command(std::span<const std::string_view> args);
+    Reply command(std::initializer_list<std::string_view> args);
+    Reply command(const std::vector<std::string>& args);
+    /// command, its reply copied into a redis::Reply.
+    redis::Reply call(std::initializer_list<std::string_view> args);
+    /// Queues a command; the next read or command sends it (pipelining).
+    void append(std::span<const std::string_view> args);
+    /// Sends what is queued, then reads the next reply (blocking up to the
+    /// command timeout).
+    Reply readReply();
+    /// Sends a command without reading its reply (SUBSCRIBE).
+    void send(std::initializer_list<std::string_view> args);
+    /// Waits until a reply is available or the deadline passes; nullptr on timeout.
+    Reply readReply(std::chrono::steady_clock::time_point deadline);
+    void disconnect() noexcept;
+    /// Times this connection was (re)established.
+    int connectCount() const noexcept { return m_connects; }
+    const RedisAddress& address() const noexcept { return m_address; }
+
+private:
+    /// Formats `args` onto the queue. Throws ConnectionError.
+    void format(std::span<const std::string_view> args);
+    /// Writes the queue whole (MSG_NOSIGNAL). Throws ConnectionError naming `what`.
+    void flush(const std::string& what);
+    /// flush, then one reply (blocking up to the command timeout).
+    Reply receive(const std::string& what);
+    [[noreturn]] void fail(const std::string& what);                       ///< hiredis's error text
+    [[noreturn]] void failWith(const std::string& what, const std::string& detail);
+
+    RedisAddress m_address;
+    std::chrono::milliseconds m_connectTimeout;
+    std::chrono::milliseconds m_commandTimeout;
+    redisContext* m_context = nullptr; // Owned.
+    int m_connects = 0;
+    std::string m_pending; ///< formatted commands not yet written
+};
+
+/// Text of a string/status/error reply ("" otherwise).
+std::string replyText(const redisReply* reply);
+/// Integer of an integer reply, or a string reply that holds one. Throws ScriptError otherwise.
+long long replyInteger(const redisReply* reply);
+/// Element `i` of an array reply. Throws ScriptError if there is none.
+const redisReply* replyElement(const redisReply* reply, std::size_t i);
+/// replyInteger / replyText of element `i`.
+long long integerAt(const redisReply* reply, std::size_t i);
+std::string textAt(const redisReply* reply, std::size_t i);
+/// The number of elements of an array reply (0 for any other reply).
+std::size_t replySize(const redisReply* reply) noexcept;
+
+/// `reply` as a redis::Reply (a copy; status replies become String).
+redis::Reply toReply(const redisReply* reply);
+/// The same helpers on a redis::Reply: the integer of an Integer reply or of a
+/// String that holds one, element `i` of an Array (ScriptError otherwise), and
+/// the text of element `i` ("" unless it is a String or Error).
+long long replyInteger(const redis::Reply& reply);
+const redis::Reply& replyElement(const redis::Reply& reply, std::size_t i);
+long long integerAt(const redis::Reply& reply, std::size_t i);
+std::string textAt(const redis::Reply& reply, std::size_t i);
+
+} // namespace treelock::detail

@@ -1,0 +1,85 @@
+#include "redis/streamreader.h"
+
+#include "lockplan.h"
+#include "treelock/error.h"
+
+#include <hiredis/hiredis.h>
+
+#include <charconv>
+
+namespace treelock::detail {
+
+namespace {
+
+ServerTime serverTime(long long ms) { return ServerTime(std::chrono::milliseconds(ms)); }
+
+/// One XRANGE entry: [id, [field, value, ...]].
+Event eventOf(const redisReply* entry)
+{
+    Event e;
+    e.id = textAt(entry, 0);
+    const redisReply* fields = replyElement(entry, 1);
+    for (std::size_t f = 0; f + 1 < replySize(fields); f += 2) {
+        const std::string key = textAt(fields, f);
+        const std::string value = textAt(fields, f + 1);
+        auto asInt = [&value] {
+            long long v = 0;
+            std::from_chars(value.data(), value.data() + value.size(), v);
+            return v;
+        };
+        if (key == "type") e.type = value;
+        else if (key == "t") e.time = serverTime(asInt());
+        else if (key == "lease") e.lease = value;
+        else if (key == "owner") e.owner = value;
+        else if (key == "op") e.operation = value;
+        else if (key == "requests") e.requests = parseRequests(value);
+        else if (key == "fence") e.fence = static_cast<std::uint64_t>(asInt());
+        else if (key == "expires_ms") e.expiresAt = serverTime(asInt());
+        else if (key == "by") e.by = value;
+        else if (key == "host") e.host = value;
+        else if (key == "reason") e.reason = value;
+        else if (key == "was_live") e.wasLive = value == "1";
+        else if (key == "count") e.count = asInt();
+    }
+    return e;
+}
+
+} // namespace
+
+std::vector<Event> readEvents(RedisConnection& connection, const redis::KeySchema& keys,
+                              const std::string& afterId, std::size_t max)
+{
+    const std::string start = (afterId.empty() || afterId == "0") ? "-" : "(" + afterId;
+    const std::string stream = keys.events();
+    const std::string count = std::to_string(max);
+    Reply reply = connection.command({"XRANGE", stream, start, "+", "COUNT", count});
+    if (reply->type == REDIS_REPLY_ERROR)
+        throw ScriptError("cannot read events: " + replyText(reply.get()));
+    std::vector<Event> out;
+    out.reserve(replySize(reply.get()));
+    for (std::size_t i = 0; i < replySize(reply.get()); ++i)
+        out.push_back(eventOf(reply->element[i]));
+    return out;
+}
+
+std::optional<EventStreamInfo> readEventStreamInfo(RedisConnection& connection, const redis::KeySchema& keys)
+{
+    const std::string stream = keys.events();
+    Reply reply = connection.command({"XINFO", "STREAM", stream});
+    if (!reply || reply->type != REDIS_REPLY_ARRAY)
+        return std::nullopt;
+    EventStreamInfo info;
+    for (std::size_t i = 0; i + 1 < reply->elements; i += 2) {
+        const std::string key = replyText(reply->element[i]);
+        const redisReply* value = reply->element[i + 1];
+        if (key == "length")
+            info.length = static_cast<std::uint64_t>(replyInteger(value));
+        else if (key == "entries-added")
+            info.entriesAdded = static_cast<std::uint64_t>(replyInteger(value));
+        else if (key == "first-entry" && value->type == REDIS_REPLY_ARRAY && value->elements >= 1)
+            info.firstId = replyText(value->element[0]);
+    }
+    return info;
+}
+
+} // namespace treelock::detail
