@@ -45,7 +45,7 @@ struct MachineInfo {
     long nproc = 0;
     std::string cpuModel;
     std::string redisVersion;
-    std::string hiredisVersion;
+    std::string clientLibraryVersion;
     std::string server;             ///< "private redis-server (pid ...)" or the URL
     std::string transport;          ///< "loopback TCP" / "Unix socket"
     std::string pinning;            ///< what was pinned where, or why not

@@ -2,8 +2,7 @@
 
 #include "treelock/error.h"
 
-#include <hiredis/hiredis.h>
-
+#include <array>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
@@ -88,22 +87,14 @@ const ContenderInfo& contenderInfo(ContenderId id)
     throw std::logic_error("unknown contender");
 }
 
-ScriptShas ScriptShas::load(RedisClient& client)
+ScriptShas ScriptShas::load(redis::RawConnection& client)
 {
     ScriptShas s;
-    s.seedAcquire = client.status({"SCRIPT", "LOAD", kSeedAcquireLua});
-    s.seedRelease = client.status({"SCRIPT", "LOAD", kSeedReleaseLua});
-    s.plainRelease = client.status({"SCRIPT", "LOAD", kPlainReleaseLua});
-    s.returnOne = client.status({"SCRIPT", "LOAD", kReturnOneLua});
+    s.seedAcquire = client.loadBody(kSeedAcquireLua, "seed acquire");
+    s.seedRelease = client.loadBody(kSeedReleaseLua, "seed release");
+    s.plainRelease = client.loadBody(kPlainReleaseLua, "plain release");
+    s.returnOne = client.loadBody(kReturnOneLua, "return 1");
     return s;
-}
-
-std::vector<std::string> treelockScriptCall(const std::string& sha, const std::string& prefix,
-                                            const std::string& id)
-{
-    return {"EVALSHA",         sha,           "6",           prefix + "nodes",   prefix + "who",
-            prefix + "expiry", prefix + "fence", prefix + "events", prefix + "lease:" + id,
-            prefix + "lease:", prefix + "wake", id};
 }
 
 std::string Layout::held(long long i)
@@ -123,7 +114,8 @@ Slot::Slot(int index, const std::string& url, const Layout& layout, const Script
     options.commandTimeout = std::chrono::milliseconds(120000);
     m_engine = std::make_unique<RedisEngine>(options, layout.project);
     m_emptyEngine = std::make_unique<RedisEngine>(options, layout.emptyProject());
-    m_client = std::make_unique<RedisClient>(url);
+    m_client = std::make_unique<redis::RawConnection>(url, std::chrono::milliseconds(3000),
+                                                      options.commandTimeout);
     m_depth3 = {{Layout::depth3(index), LockMode::X}};
     m_depth10 = {{Layout::depth10(index), LockMode::X}};
     m_move = {{Layout::moveSource(index), LockMode::X}, {Layout::moveTarget(index), LockMode::X}};
@@ -149,20 +141,19 @@ void Slot::nextToken()
                   static_cast<unsigned long long>(++m_tokenCounter));
 }
 
-Reply Slot::evalsha(int argc, const char** argv, const std::size_t* lengths)
+redis::Reply Slot::evalsha(std::span<std::string_view> args)
 {
-    Reply reply = m_client->commandArgv(argc, argv, lengths);
-    if (isError(reply.get()) && replyText(reply.get()).rfind("NOSCRIPT", 0) == 0) {
-        const std::string stale(argv[1], lengths[1]);
-        // argv[1] may point into m_shas: retry with a copy (the SHA of a
+    redis::Reply reply = m_client->command(args);
+    if (reply.isError() && reply.text.rfind("NOSCRIPT", 0) == 0) {
+        const std::string stale(args[1]);
+        // args[1] may point into m_shas: retry with a copy (the SHA of a
         // script does not change when it is loaded again).
         m_shas = ScriptShas::load(*m_client);
         if (m_shas.seedAcquire != stale && m_shas.seedRelease != stale && m_shas.plainRelease != stale
             && m_shas.returnOne != stale)
             throw std::runtime_error("NOSCRIPT for an unknown script " + stale);
-        std::vector<const char*> retry(argv, argv + argc);
-        retry[1] = stale.data();
-        reply = m_client->commandArgv(argc, retry.data(), lengths);
+        args[1] = stale;
+        reply = m_client->command(args);
     }
     return reply;
 }
@@ -221,28 +212,20 @@ bool Slot::seedPair(std::string& error)
                               std::chrono::system_clock::now().time_since_epoch())
                               .count();
     const auto end = std::to_chars(m_nowMs, m_nowMs + sizeof m_nowMs - 1, now).ptr;
+    const std::string_view token(m_token, 32);
     {
-        const char* argv[] = {"EVALSHA", m_shas.seedAcquire.data(), "2", m_seedKey.data(),
-                              m_seedHash.data(), m_token, "30", m_nowMs};
-        const std::size_t lengths[] = {7, m_shas.seedAcquire.size(), 1, m_seedKey.size(),
-                                       m_seedHash.size(), 32, 2,
-                                       static_cast<std::size_t>(end - m_nowMs)};
-        Reply reply = evalsha(8, argv, lengths);
-        if (!reply || reply->type != REDIS_REPLY_INTEGER || reply->integer != 1) {
-            error = "seed acquire answered \"" + (reply && reply->type == REDIS_REPLY_INTEGER
-                                                      ? std::to_string(reply->integer)
-                                                      : replyText(reply.get()))
-                    + "\"";
+        std::array<std::string_view, 8> args{"EVALSHA", m_shas.seedAcquire, "2", m_seedKey, m_seedHash, token,
+                                             "30", std::string_view(m_nowMs, static_cast<std::size_t>(end - m_nowMs))};
+        const redis::Reply reply = evalsha(args);
+        if (!reply.is(1)) {
+            error = "seed acquire answered \"" + reply.describe() + "\"";
             return false;
         }
     }
-    const char* argv[] = {"EVALSHA", m_shas.seedRelease.data(), "2", m_seedKey.data(),
-                          m_seedHash.data(), m_token};
-    const std::size_t lengths[] = {7, m_shas.seedRelease.size(), 1, m_seedKey.size(),
-                                   m_seedHash.size(), 32};
-    Reply reply = evalsha(6, argv, lengths);
-    if (!reply || reply->type != REDIS_REPLY_INTEGER || reply->integer != 1) {
-        error = "seed release answered \"" + replyText(reply.get()) + "\"";
+    std::array<std::string_view, 6> args{"EVALSHA", m_shas.seedRelease, "2", m_seedKey, m_seedHash, token};
+    const redis::Reply reply = evalsha(args);
+    if (!reply.is(1)) {
+        error = "seed release answered \"" + reply.describe() + "\"";
         return false;
     }
     return true;
@@ -251,20 +234,19 @@ bool Slot::seedPair(std::string& error)
 bool Slot::plainPair(std::string& error)
 {
     nextToken();
+    const std::string_view token(m_token, 32);
     {
-        const char* argv[] = {"SET", m_plainKey.data(), m_token, "NX", "PX", "30000"};
-        const std::size_t lengths[] = {3, m_plainKey.size(), 32, 2, 2, 5};
-        Reply reply = m_client->commandArgv(6, argv, lengths);
-        if (!reply || reply->type != REDIS_REPLY_STATUS || replyText(reply.get()) != "OK") {
-            error = "plain SET NX PX answered \"" + replyText(reply.get()) + "\" (nil: key held)";
+        const std::array<std::string_view, 6> args{"SET", m_plainKey, token, "NX", "PX", "30000"};
+        const redis::Reply reply = m_client->command(args);
+        if (!reply.isString() || reply.text != "OK") {
+            error = "plain SET NX PX answered \"" + reply.describe() + "\" (nil: key held)";
             return false;
         }
     }
-    const char* argv[] = {"EVALSHA", m_shas.plainRelease.data(), "1", m_plainKey.data(), m_token};
-    const std::size_t lengths[] = {7, m_shas.plainRelease.size(), 1, m_plainKey.size(), 32};
-    Reply reply = evalsha(5, argv, lengths);
-    if (!reply || reply->type != REDIS_REPLY_INTEGER || reply->integer != 1) {
-        error = "plain compare-and-delete answered \"" + replyText(reply.get()) + "\"";
+    std::array<std::string_view, 5> args{"EVALSHA", m_shas.plainRelease, "1", m_plainKey, token};
+    const redis::Reply reply = evalsha(args);
+    if (!reply.is(1)) {
+        error = "plain compare-and-delete answered \"" + reply.describe() + "\"";
         return false;
     }
     return true;
@@ -272,11 +254,9 @@ bool Slot::plainPair(std::string& error)
 
 bool Slot::ping(std::string& error)
 {
-    const char* argv[] = {"PING"};
-    const std::size_t lengths[] = {4};
-    Reply reply = m_client->commandArgv(1, argv, lengths);
-    if (!reply || reply->type != REDIS_REPLY_STATUS || replyText(reply.get()) != "PONG") {
-        error = "PING answered \"" + replyText(reply.get()) + "\"";
+    const redis::Reply reply = m_client->command({"PING"});
+    if (!reply.isString() || reply.text != "PONG") {
+        error = "PING answered \"" + reply.describe() + "\"";
         return false;
     }
     return true;
@@ -284,11 +264,10 @@ bool Slot::ping(std::string& error)
 
 bool Slot::evalOne(std::string& error)
 {
-    const char* argv[] = {"EVALSHA", m_shas.returnOne.data(), "0"};
-    const std::size_t lengths[] = {7, m_shas.returnOne.size(), 1};
-    Reply reply = evalsha(3, argv, lengths);
-    if (!reply || reply->type != REDIS_REPLY_INTEGER || reply->integer != 1) {
-        error = "EVALSHA return 1 answered \"" + replyText(reply.get()) + "\"";
+    std::array<std::string_view, 3> args{"EVALSHA", m_shas.returnOne, "0"};
+    const redis::Reply reply = evalsha(args);
+    if (!reply.is(1)) {
+        error = "EVALSHA return 1 answered \"" + reply.describe() + "\"";
         return false;
     }
     return true;

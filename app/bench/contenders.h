@@ -1,11 +1,11 @@
 #pragma once
 
-#include "redisclient.h"
-
 #include "treelock/redisengine.h"
+#include "treelock/redisprotocol.h"
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,7 +60,7 @@ struct ScriptShas {
     std::string plainRelease;
     std::string returnOne;
     /// Loads every script; throws on an error reply.
-    static ScriptShas load(RedisClient& client);
+    static ScriptShas load(redis::RawConnection& client);
 };
 
 /// Key names and paths shared by the measured operations and the held leases.
@@ -75,6 +75,8 @@ struct Layout {
     /// but the measured pair: Treelock "at N = 0", measured in every phase,
     /// interleaved with Treelock at N (tl-d3-0, tl-d10-0).
     std::string emptyProject() const { return project + "-empty"; }
+    redis::KeySchema keys() const { return redis::KeySchema(project); }
+    redis::KeySchema emptyKeys() const { return redis::KeySchema(emptyProject()); }
 
     /// Measured paths of client slot `slot`: under /t0/w<slot>, a subtree no
     /// held lease touches (held leases are below /t<a>/u<b>), so nothing blocks
@@ -92,16 +94,8 @@ struct Layout {
     static std::string held(long long i);
 };
 
-/// EVALSHA of a Treelock script on lease `id`, up to the verb's own arguments,
-/// as lua/common.lua documents the interface: the SHA, 6 keys (nodes, who,
-/// expiry, fence, events, the lease record), then ARGV lease key prefix, wake
-/// channel and the lease id. `prefix` is the project's "tl:{project}:". Used
-/// where the bench calls the scripts directly (populating, --compare-scripts).
-std::vector<std::string> treelockScriptCall(const std::string& sha, const std::string& prefix,
-                                            const std::string& id);
-
 /// One client thread's resources: its own RedisEngine (own connection) for
-/// Treelock and its own hiredis connection for the others. Used by one thread
+/// Treelock and its own raw connection for the others. Used by one thread
 /// at a time.
 class Slot {
 public:
@@ -117,7 +111,7 @@ public:
 
     RedisEngine& engine() { return *m_engine; }
     RedisEngine& emptyEngine() { return *m_emptyEngine; }
-    RedisClient& client() { return *m_client; }
+    redis::RawConnection& client() { return *m_client; }
     int index() const noexcept { return m_index; }
 
 private:
@@ -127,8 +121,8 @@ private:
     bool plainPair(std::string& error);
     bool ping(std::string& error);
     bool evalOne(std::string& error);
-    /// EVALSHA through a prepared argv; on NOSCRIPT reloads the scripts once.
-    Reply evalsha(int argc, const char** argv, const std::size_t* lengths);
+    /// EVALSHA through prepared arguments; on NOSCRIPT reloads the scripts once.
+    redis::Reply evalsha(std::span<std::string_view> args);
     void nextToken();
 
     int m_index;
@@ -136,7 +130,7 @@ private:
     ScriptShas m_shas;
     std::unique_ptr<RedisEngine> m_engine;       // Owned. Project layout.project.
     std::unique_ptr<RedisEngine> m_emptyEngine;  // Owned. Project layout.emptyProject().
-    std::unique_ptr<RedisClient> m_client;  // Owned.
+    std::unique_ptr<redis::RawConnection> m_client;  // Owned.
     std::vector<LockRequest> m_depth3, m_depth10, m_move;
     AcquireOptions m_lockOptions, m_moveOptions;
     std::string m_seedKey, m_seedHash, m_plainKey;

@@ -1,6 +1,6 @@
 #include "redisprocess.h"
 
-#include "redisclient.h"
+#include "treelock/redisprotocol.h"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -102,8 +102,8 @@ RedisProcess::RedisProcess(Options options)
                                                 : "exited at start:\n" + log));
         }
         try {
-            RedisClient probe(unixUrl());
-            if (probe.status({"PING"}) == "PONG")
+            redis::RawConnection probe(unixUrl());
+            if (probe.text({"PING"}) == "PONG")
                 return;
         } catch (const std::exception& e) {
             lastError = e.what();

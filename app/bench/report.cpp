@@ -376,7 +376,7 @@ void printText(std::ostream& out, const BenchResults& results, const Report& rep
         << "  started:   " << m.startedAt << "\n"
         << "  machine:   " << m.nproc << " CPUs, " << m.cpuModel << "\n"
         << "  server:    redis-server " << m.redisVersion << ", " << m.server << ", over " << m.transport << "\n"
-        << "  client:    hiredis " << m.hiredisVersion << "; Treelock through treelock::RedisEngine, one per"
+        << "  client:    hiredis " << m.clientLibraryVersion << "; Treelock through treelock::RedisEngine, one per"
         << " connection; others through raw hiredis\n"
         << "  pinning:   " << m.pinning << "\n"
         << "  load avg:  " << load << "\n"
@@ -484,7 +484,7 @@ nlohmann::json toJson(const BenchResults& results, const Report& report)
     j["machine"] = {{"nproc", m.nproc},
                     {"cpu_model", m.cpuModel},
                     {"redis_version", m.redisVersion},
-                    {"hiredis_version", m.hiredisVersion},
+                    {"hiredis_version", m.clientLibraryVersion},
                     {"server", m.server},
                     {"transport", m.transport},
                     {"pinning", m.pinning},

@@ -1,13 +1,12 @@
 #include "scriptcompare.h"
 
 #include "benchrunner.h"
-#include "redisclient.h"
 #include "redisprocess.h"
 #include "report.h"
+#include "serverinfo.h"
 
 #include "treelock/redisengine.h"
-
-#include <hiredis/hiredis.h>
+#include "treelock/redisprotocol.h"
 
 #include <cstdio>
 #include <algorithm>
@@ -42,13 +41,13 @@ struct Version {
     std::string dir;
     std::string acquireSha;
     std::string releaseSha;
-    std::string prefix;                  ///< tl:{treelock-compare-<i>}:
+    redis::KeySchema keys{""};           ///< of project treelock-compare-<i>
     std::vector<double> usPerPair;       ///< one per round
 };
 
 class Comparison {
 public:
-    Comparison(const BenchOptions& options, RedisClient& client)
+    Comparison(const BenchOptions& options, redis::RawConnection& client)
         : m_options(options), m_client(client)
     {
         std::random_device rd;
@@ -60,9 +59,9 @@ public:
         const std::string common = readScript(dir, "common");
         Version v;
         v.dir = dir;
-        v.acquireSha = loadScript(common + "\n" + readScript(dir, "acquire"), dir + "/acquire.lua");
-        v.releaseSha = loadScript(common + "\n" + readScript(dir, "release"), dir + "/release.lua");
-        v.prefix = "tl:{treelock-compare-" + std::to_string(index) + "}:";
+        v.acquireSha = loadScript(redis::composeScript(common, readScript(dir, "acquire")), dir + "/acquire.lua");
+        v.releaseSha = loadScript(redis::composeScript(common, readScript(dir, "release")), dir + "/release.lua");
+        v.keys = redis::KeySchema("treelock-compare-" + std::to_string(index));
         return v;
     }
 
@@ -74,8 +73,8 @@ public:
         for (long long first = 0; first < count; first += kBatch) {
             const long long last = std::min(count, first + kBatch);
             for (long long i = first; i < last; ++i)
-                append(v, true, nextId(),
-                       "/t0/h" + std::to_string(i % 100) + "/g" + std::to_string(i / 100), "86400000");
+                append(v, true, nextId(), "/t0/h" + std::to_string(i % 100) + "/g" + std::to_string(i / 100),
+                       std::chrono::hours(24));
             for (long long i = first; i < last; ++i)
                 expectGranted(m_client.readReply(), v, "populating");
         }
@@ -84,17 +83,16 @@ public:
     /// `pairs` acquire + release pairs; returns server µs per pair.
     double measure(Version& v)
     {
-        m_client.status({"CONFIG", "RESETSTAT"});
+        m_client.text({"CONFIG", "RESETSTAT"});
         for (int i = 0; i < m_options.comparePairs; ++i) {
             const std::string id = nextId();
-            append(v, true, id, measuredPath(), "30000");
+            append(v, true, id, measuredPath(), std::chrono::seconds(30));
             expectGranted(m_client.readReply(), v, "acquire");
-            append(v, false, id, "", "");
-            Reply released = m_client.readReply();
-            if (!released || released->type != REDIS_REPLY_ARRAY || released->elements < 2
-                || released->element[0]->integer != 1 || released->element[1]->integer != 0)
+            append(v, false, id, "", {});
+            const redis::Reply released = m_client.readReply();
+            if (!released.isArray() || released.size() < 2 || released[0].integer != 1 || released[1].integer != 0)
                 throw std::runtime_error(v.dir + "/release.lua did not answer {1, 0} (released): \""
-                                         + replyText(released.get()) + "\"");
+                                         + released.describe() + "\"");
         }
         const CommandStat s = commandStat(infoSection(m_client, "commandstats"), "evalsha");
         const auto expected = static_cast<std::uint64_t>(2 * m_options.comparePairs);
@@ -108,14 +106,15 @@ public:
     void cleanUp(const std::vector<Version>& versions)
     {
         for (const auto& v : versions) {
+            const std::string pattern = v.keys.pattern();
             std::string cursor = "0";
             do {
-                Reply r = m_client.command({"SCAN", cursor, "MATCH", v.prefix + "*", "COUNT", "1000"});
-                if (!r || r->type != REDIS_REPLY_ARRAY || r->elements != 2)
-                    throw std::runtime_error("SCAN failed while cleaning up: " + replyText(r.get()));
-                cursor = replyText(r->element[0]);
-                for (std::size_t i = 0; i < r->element[1]->elements; ++i)
-                    m_client.command({"DEL", replyText(r->element[1]->element[i])});
+                const redis::Reply r = m_client.command({"SCAN", cursor, "MATCH", pattern, "COUNT", "1000"});
+                if (!r.isArray() || r.size() != 2)
+                    throw std::runtime_error("SCAN failed while cleaning up: " + r.describe());
+                cursor = r[0].text;
+                for (const redis::Reply& key : r[1].elements)
+                    m_client.command({"DEL", key.text});
             } while (cursor != "0");
         }
     }
@@ -123,10 +122,10 @@ public:
 private:
     std::string loadScript(const std::string& body, const std::string& what)
     {
-        Reply r = m_client.command({"SCRIPT", "LOAD", body});
-        if (!r || r->type != REDIS_REPLY_STRING)
-            throw std::runtime_error("--compare-scripts: Redis refused " + what + ": " + replyText(r.get()));
-        return replyText(r.get());
+        const redis::Reply r = m_client.command({"SCRIPT", "LOAD", body});
+        if (!r.isString())
+            throw std::runtime_error("--compare-scripts: Redis refused " + what + ": " + r.describe());
+        return r.text;
     }
 
     std::string nextId()
@@ -145,28 +144,26 @@ private:
         return path + "/m";
     }
 
-    // Acquire (X on `path` for `ttl` ms) or release of lease `id`.
+    // Acquire (X on `path` for `ttl`) or release of lease `id`, as RedisEngine calls them.
     void append(const Version& v, bool acquire, const std::string& id, const std::string& path,
-                const std::string& ttl)
+                std::chrono::milliseconds ttl)
     {
-        auto call = treelockScriptCall(acquire ? v.acquireSha : v.releaseSha, v.prefix, id);
         if (acquire)
-            call.insert(call.end(), {"compare", "pair", ttl, "16", "1", "X", path});
-        m_client.append({call.begin(), call.end()});
+            m_client.append(redis::acquireCall(v.keys, id, "compare", "pair", ttl, kReapBatch, {{path, LockMode::X}})
+                                .evalsha(v.acquireSha));
+        else
+            m_client.append(redis::releaseCall(v.keys, id).evalsha(v.releaseSha));
     }
 
-    static void expectGranted(const Reply& r, const Version& v, const char* what)
+    static void expectGranted(const redis::Reply& r, const Version& v, const char* what)
     {
-        if (!r || r->type != REDIS_REPLY_ARRAY || r->elements < 1 || r->element[0]->integer != 1)
-            throw std::runtime_error(v.dir + "/acquire.lua did not grant (" + what + "): \""
-                                     + replyText(r.get()) + (r && r->type == REDIS_REPLY_ARRAY && r->elements > 1
-                                                                ? replyText(r->element[1])
-                                                                : std::string())
-                                     + "\"");
+        if (!r.isArray() || r.size() < 1 || r[0].integer != 1)
+            throw std::runtime_error(v.dir + "/acquire.lua did not grant (" + what + "): \"" + r.describe()
+                                     + (r.isArray() && r.size() > 1 ? " " + r[1].describe() : std::string()) + "\"");
     }
 
     const BenchOptions& m_options;
-    RedisClient& m_client;
+    redis::RawConnection& m_client;
     unsigned long long m_idPrefix = 0;
     unsigned long long m_counter = 0;
     unsigned long long m_pathCounter = 0;
@@ -189,7 +186,7 @@ int runScriptComparison(const BenchOptions& options, std::ostream& out, std::ost
     std::unique_ptr<RedisProcess> server; // Owned; stopped last.
     if (url.empty())
         server = startPrivateServer(options, pin, url);
-    RedisClient client(url);
+    redis::RawConnection client(url, std::chrono::milliseconds(3000), std::chrono::milliseconds(120000));
     Comparison comparison(options, client);
     std::vector<Version> versions;
     for (std::size_t i = 0; i < options.compareScripts.size(); ++i)
