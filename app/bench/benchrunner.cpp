@@ -1,6 +1,5 @@
 #include "benchrunner.h"
 
-#include "redisprocess.h"
 #include "serverinfo.h"
 
 #include "treelock/error.h"
@@ -64,12 +63,15 @@ bool cpuAllowed(int cpu)
     return ::sched_getaffinity(0, sizeof set, &set) == 0 && CPU_ISSET(cpu, &set);
 }
 
-std::unique_ptr<RedisProcess> startPrivateServer(const BenchOptions& options, bool pinned, std::string& url)
+std::unique_ptr<RedisServerProcess> startPrivateServer(const BenchOptions& options, bool pinned, std::string& url)
 {
-    RedisProcess::Options po;
-    po.executable = options.redisServer;
-    po.cpu = pinned ? kServerCpu : -1;
-    auto server = std::make_unique<RedisProcess>(po);
+    RedisServerConfig config;
+    config.executable = options.redisServer;
+    config.folderPrefix = "treelock-bench";
+    config.tcp = true;
+    config.cpu = pinned ? kServerCpu : -1;
+    config.extraConfig = {"latency-monitor-threshold 50"};
+    auto server = std::make_unique<RedisServerProcess>(std::move(config));
     url = options.unixSocket ? server->unixUrl() : server->tcpUrl();
     return server;
 }
@@ -112,9 +114,9 @@ std::string infoText(redis::RawConnection& client, std::string_view section, std
 /// The counts that must be back to their baseline after each N.
 struct Counts {
     long long keys = 0;       ///< DBSIZE
-    long long nodes = 0;      ///< HLEN tl:{p}:nodes
-    long long who = 0;        ///< HLEN tl:{p}:who
-    long long expiry = 0;     ///< ZCARD tl:{p}:expiry
+    long long nodes = 0;      ///< HLEN of the project's nodes
+    long long who = 0;        ///< HLEN of the project's who
+    long long expiry = 0;     ///< ZCARD of the project's expiry
     long long seedHash = 0;   ///< HLEN of the seed's hash of locked keys
     long long emptyProject = 0; ///< HLEN nodes + HLEN who + ZCARD expiry of the empty project
     friend bool operator==(const Counts&, const Counts&) = default;
@@ -547,7 +549,7 @@ private:
     std::string m_url;
     redis::KeySchema m_keys = m_layout.keys();
     redis::KeySchema m_emptyKeys = m_layout.emptyKeys();
-    std::unique_ptr<RedisProcess> m_server;      // Owned; stopped last.
+    std::unique_ptr<RedisServerProcess> m_server; // Owned; stopped last.
     std::unique_ptr<redis::RawConnection> m_control; // Owned.
     ScriptShas m_shas;
     std::vector<std::unique_ptr<Slot>> m_slots;  // Owned.

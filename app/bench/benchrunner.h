@@ -3,6 +3,8 @@
 #include "benchoptions.h"
 #include "contenders.h"
 
+#include "treelock/redisserverprocess.h"
+
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
@@ -93,9 +95,10 @@ bool pinCurrentThread(int cpu);
 /// True if this process may run on `cpu`.
 bool cpuAllowed(int cpu);
 
-class RedisProcess;
-/// Starts the private redis-server of `options` (pinned to kServerCpu when
-/// `pinned`) and sets `url` to reach it (its Unix socket with --unix, else TCP).
-std::unique_ptr<RedisProcess> startPrivateServer(const BenchOptions& options, bool pinned, std::string& url);
+/// Starts the private redis-server of `options` (a Unix socket and a free
+/// loopback port in a temporary folder, no persistence, noeviction, latency
+/// monitor at 50 ms; pinned to kServerCpu when `pinned`) and sets `url` to
+/// reach it (its Unix socket with --unix, else TCP).
+std::unique_ptr<RedisServerProcess> startPrivateServer(const BenchOptions& options, bool pinned, std::string& url);
 
 } // namespace treelock::bench

@@ -1,7 +1,6 @@
 #include "scriptcompare.h"
 
 #include "benchrunner.h"
-#include "redisprocess.h"
 #include "report.h"
 #include "serverinfo.h"
 
@@ -183,7 +182,7 @@ int runScriptComparison(const BenchOptions& options, std::ostream& out, std::ost
     const bool pin = options.pin && cpuAllowed(kServerCpu) && cpuAllowed(kClientCpu)
                      && pinCurrentThread(kClientCpu);
     std::string url = options.redisUrl;
-    std::unique_ptr<RedisProcess> server; // Owned; stopped last.
+    std::unique_ptr<RedisServerProcess> server; // Owned; stopped last.
     if (url.empty())
         server = startPrivateServer(options, pin, url);
     redis::RawConnection client(url, std::chrono::milliseconds(3000), std::chrono::milliseconds(120000));

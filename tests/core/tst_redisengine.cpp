@@ -189,7 +189,7 @@ TEST(RedisEngine, everyKeySharesTheProjectHashTag)
     const auto keys = engine.projectKeys();
     EXPECT_GE(keys.size(), 4u);
     for (const auto& key : keys)
-        EXPECT_EQ(key.rfind("tl:{drive-1}:", 0), 0u) << key;
+        EXPECT_EQ(key.rfind(engine.keys().prefix(), 0), 0u) << key;
     EXPECT_EQ(engine.keyPrefix(), engine.keys().prefix());
 }
 

@@ -1,14 +1,16 @@
 #pragma once
 
-#include <chrono>
+#include "treelock/redisserverprocess.h"
+
 #include <string>
 #include <vector>
 
 namespace treelock::test {
 
-/// A throwaway redis-server for one test: started on a Unix socket (and, if
-/// asked, a free TCP port on 127.0.0.1) in a fresh temporary folder, stopped
-/// and removed by the destructor. Throws std::runtime_error when it cannot
+/// A throwaway redis-server for one test (treelock::RedisServerProcess):
+/// started on a Unix socket (and, if asked, a free TCP port on 127.0.0.1) in
+/// a fresh temporary folder, killed with the test process, stopped and
+/// removed by the destructor. Throws std::runtime_error when it cannot
 /// start, so tests fail rather than skip.
 class RedisServer {
 public:
@@ -25,35 +27,28 @@ public:
     RedisServer& operator=(const RedisServer&) = delete;
 
     /// "unix:///tmp/.../redis.sock"
-    std::string url() const;
+    std::string url() const { return m_process.unixUrl(); }
     /// "redis://127.0.0.1:PORT" (only with Options::tcp)
-    std::string tcpUrl() const;
-    const std::string& socketPath() const { return m_socket; }
-    const std::string& directory() const { return m_dir; }
-    int port() const { return m_port; }
-    int pid() const { return m_pid; }
+    std::string tcpUrl() const { return m_process.tcpUrl(); }
+    const std::string& socketPath() const { return m_process.socketPath(); }
+    const std::string& directory() const { return m_process.directory(); }
+    int port() const { return m_process.port(); }
+    int pid() const { return m_process.pid(); }
 
     /// SIGKILL (crash) or SIGTERM (clean shutdown, writes AOF) the server.
-    void stop(bool crash = false);
+    void stop(bool crash = false) { m_process.stop(crash); }
     /// Starts it again in the same folder, on the same socket and port.
-    void start();
+    void start() { m_process.start(); }
     /// stop + start.
-    void restart(bool crash = false);
+    void restart(bool crash = false) { m_process.restart(crash); }
     /// Runs a command through redis-cli and returns its output (for tests).
     std::string cli(const std::vector<std::string>& args) const;
 
 private:
-    void writeConfig();
-    void waitReady(std::chrono::milliseconds timeout);
-
-    Options m_options;
-    std::string m_dir;
-    std::string m_socket;
-    int m_port = 0;
-    int m_pid = -1;
+    RedisServerProcess m_process;
 };
 
 /// Finds a free TCP port on 127.0.0.1.
-int freeTcpPort();
+inline int freeTcpPort() { return freeLoopbackPort(); }
 
 } // namespace treelock::test
