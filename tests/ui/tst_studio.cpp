@@ -13,6 +13,7 @@
 #include "panels/eventlogpanel.h"
 #include "panels/leasepanel.h"
 #include "panels/treepanel.h"
+#include "views/legendwidget.h"
 
 #include "redisserver.h"
 
@@ -20,6 +21,7 @@
 #include <treelock/redisengine.h>
 
 #include <QAbstractButton>
+#include <QAbstractScrollArea>
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -35,17 +37,24 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMouseEvent>
 #include <QPointer>
 #include <QProcess>
 #include <QScreen>
+#include <QRegularExpression>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QStyle>
 #include <QSysInfo>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -221,7 +230,6 @@ bool logHas(const MainWindow& w, const QString& text)
     return false;
 }
 
-
 } // namespace
 
 class TestStudio : public QObject {
@@ -365,7 +373,7 @@ private slots:
         QVERIFY(dialog);
         QTRY_VERIFY_WITH_TIMEOUT(f.engine->snapshot().leases.size() == 1, kTimeout);
         QCOMPARE(f.engine->snapshot().leases.front().id, bob);
-        QTRY_VERIFY_WITH_TIMEOUT(f.window->statusBar()->currentMessage().contains(QStringLiteral("force-released")), kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(f.window->findChild<QLabel*>(QStringLiteral("actionResult"))->toolTip().contains(QStringLiteral("force-released")), kTimeout);
         QTRY_VERIFY_WITH_TIMEOUT(f.window->leaseModel()->rowOf(alice) < 0, kTimeout);
         // Nothing selected: a second Delete cannot reach bob's lease.
         QVERIFY(table->selectionModel()->selectedRows().isEmpty());
@@ -394,7 +402,8 @@ private slots:
                 QTest::keyClick(reason, Qt::Key_Escape);
         });
         QTest::keyClick(f.window->leasePanel()->view(), Qt::Key_Delete);
-        QVERIFY(f.window->statusBar()->currentMessage().contains(QStringLiteral("cancelled")));
+        QVERIFY(f.window->findChild<QLabel*>(QStringLiteral("actionResult"))->text().contains(QStringLiteral("cancelled")));
+        QVERIFY(logHas(*f.window, QStringLiteral("cancelled")));
         QCOMPARE(f.engine->snapshot().leases.size(), std::size_t(1));
     }
 
@@ -1034,6 +1043,34 @@ private slots:
         for (const char* key : {"connectAction", "forceReleaseAction", "releaseExpiredAction", "copyNodePath", "leaseForceRelease", "showEventLease",
                                 "legendToggle", "exportEvents", "clearEvents"})
             QVERIFY2(checked.contains(QLatin1String(key)), key);
+    }
+
+    void forceReleaseResultIsReadableInTheStatusBar()
+    {
+        Fixture f("readable");
+        QVERIFY(f.show());
+        QCOMPARE(f.window->size(), QSize(1024, 640)); // 80% of the 1280x800 screen
+        const LeaseId alice = f.take("alice", "move-folder", {{"/A/C", LockMode::X}});
+        QTRY_VERIFY_WITH_TIMEOUT(leaseRow(*f.window, alice).isValid(), kTimeout);
+        clickRow(f.window->leasePanel()->view(), leaseRow(*f.window, alice));
+        bool dialog = false;
+        whenModal(&typeReasonAndEnter, &dialog);
+        QTest::keyClick(f.window->leasePanel()->view(), Qt::Key_Delete);
+        QVERIFY(dialog);
+        auto* result = f.window->statusBar()->findChild<QLabel*>(QStringLiteral("actionResult"));
+        QVERIFY(result);
+        QTRY_VERIFY_WITH_TIMEOUT(result->toolTip().contains(QStringLiteral("force-released")), kTimeout);
+        QTest::qWait(50); // the status bar lays out again for the new text
+        QVERIFY(result->isVisible());
+        // What the label shows, not only what it holds: the outcome and who did it.
+        QVERIFY2(result->text().contains(QStringLiteral("force-released")) && result->text().contains(QStringLiteral("tester")),
+                 qPrintable(result->text()));
+        for (QLabel* other : f.window->statusBar()->findChildren<QLabel*>()) {
+            if (other != result && other->isVisible() && other->parentWidget() == result->parentWidget())
+                QVERIFY2(!other->geometry().intersects(result->geometry()), qPrintable(other->text()));
+        }
+        // And it stays on record: the stream's force event names the operator.
+        QTRY_VERIFY_WITH_TIMEOUT(logHas(*f.window, QStringLiteral("tester")), kTimeout);
     }
 
     void screenshotOptionWritesAPng()

@@ -70,6 +70,32 @@ QScrollArea* scrollable(QWidget* panel)
     return area;
 }
 
+/// A one-line label that elides its text to the width it is given and shows
+/// the whole text as its tooltip; it takes what room the status bar has left.
+class ElidedLabel : public QLabel {
+public:
+    using QLabel::QLabel;
+    void setFullText(const QString& text)
+    {
+        m_full = text;
+        setToolTip(text);
+        elide();
+    }
+    QSize minimumSizeHint() const override { return {fontMetrics().averageCharWidth() * 12, QLabel::minimumSizeHint().height()}; }
+    QSize sizeHint() const override { return {fontMetrics().horizontalAdvance(m_full) + 8, QLabel::sizeHint().height()}; }
+
+protected:
+    void resizeEvent(QResizeEvent* event) override
+    {
+        QLabel::resizeEvent(event);
+        elide();
+    }
+
+private:
+    void elide() { setText(fontMetrics().elidedText(m_full, Qt::ElideRight, contentsRect().width())); }
+    QString m_full;
+};
+
 } // namespace
 
 MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
@@ -491,6 +517,11 @@ void MainWindow::createToolBar()
 
 void MainWindow::createStatusBar()
 {
+    auto* result = new ElidedLabel(this);
+    result->setObjectName(QStringLiteral("actionResult"));
+    result->setAccessibleName(tr("Result of the last action"));
+    m_resultLabel = result;
+    statusBar()->addWidget(m_resultLabel, 1);
     m_backendLabel = new QLabel(this);
     m_backendLabel->setObjectName(QStringLiteral("backendLabel"));
     m_backendLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -712,7 +743,9 @@ void MainWindow::onBackend(const BackendInfo& info)
     case BackendConfig::Kind::Url: kind = tr("Redis"); break;
     case BackendConfig::Kind::Memory: kind = tr("In-process engine"); break;
     }
-    const QString url = info.kind == BackendConfig::Kind::Memory ? QString() : QStringLiteral(" <code>%1</code>").arg(info.url.toHtmlEscaped());
+    // A private server's socket path is long: the label shows its ends, the tooltip and Copy URL all of it.
+    const QString shownUrl = fontMetrics().elidedText(info.url, Qt::ElideMiddle, fontMetrics().averageCharWidth() * 30);
+    const QString url = info.kind == BackendConfig::Kind::Memory ? QString() : QStringLiteral(" <code>%1</code>").arg(shownUrl.toHtmlEscaped());
     m_backendLabel->setText(tr("<b>%1</b>%2 · project <b>%3</b>").arg(kind, url, info.project.toHtmlEscaped()));
     QString tip = info.note;
     if (info.kind != BackendConfig::Kind::Memory)
@@ -755,17 +788,25 @@ void MainWindow::onConnection(const ConnectionState& state)
 void MainWindow::onAction(const ActionResult& result)
 {
     m_lastAction = result.message;
-    statusBar()->showMessage(result.message, 10000);
-    // A release that worked shows up as the stream's own event; one that did
-    // not would otherwise leave no trace once the status bar moves on.
-    if (result.kind == ActionResult::Kind::ForceRelease && !result.ok) {
-        LogEntry entry;
-        entry.type = LogEntry::Type::Info;
-        entry.time = m_leaseModel->state() ? m_leaseModel->state()->clock.now() : ServerTime{};
-        entry.detail = result.message;
-        m_logModel->append(entry);
-    }
+    // A release or sweep that worked shows up as the stream's own event; any
+    // other result would leave no trace once the status bar moves on.
+    const bool streamed = result.ok && (result.kind == ActionResult::Kind::ForceRelease || result.kind == ActionResult::Kind::Sweep);
+    showResult(result.message, !streamed);
     emit actionReported(result);
+}
+
+void MainWindow::showResult(const QString& text, bool log)
+{
+    // A temporary message would hide the result label: the result wins.
+    statusBar()->clearMessage();
+    static_cast<ElidedLabel*>(m_resultLabel)->setFullText(text);
+    if (!log)
+        return;
+    LogEntry entry;
+    entry.type = LogEntry::Type::Info;
+    entry.time = m_leaseModel->state() ? m_leaseModel->state()->clock.now() : ServerTime{};
+    entry.detail = text;
+    m_logModel->append(entry);
 }
 
 void MainWindow::onLeaseSelected(const QString& id)
@@ -790,8 +831,8 @@ void MainWindow::forceRelease(const QString& leaseId, const QString& reason)
         ForceReleaseDialog dialog(*lease, m_leaseModel->statusAt(row) == LeaseTableModel::Status::Expired,
                                   operatorName(), QSysInfo::machineHostName(), this);
         if (dialog.exec() != QDialog::Accepted) {
-            statusBar()->showMessage(tr("Force release of %1 cancelled: nothing was released")
-                                         .arg(QString::fromStdString(shortLeaseId(leaseId.toStdString()))), 8000);
+            showResult(tr("Force release of %1 cancelled: nothing was released")
+                           .arg(QString::fromStdString(shortLeaseId(leaseId.toStdString()))), true);
             return;
         }
         why = dialog.reason();
@@ -801,7 +842,7 @@ void MainWindow::forceRelease(const QString& leaseId, const QString& reason)
     // revoke that one. Select nothing, so the next Delete needs a new choice.
     QTableView* table = m_leasePanel->view();
     table->selectionModel()->clear();
-    statusBar()->showMessage(tr("Force-releasing %1…").arg(QString::fromStdString(shortLeaseId(leaseId.toStdString()))));
+    showResult(tr("Force-releasing %1…").arg(QString::fromStdString(shortLeaseId(leaseId.toStdString()))), false);
     m_bridge->forceRelease(leaseId, why);
 }
 

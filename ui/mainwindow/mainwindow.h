@@ -84,6 +84,8 @@ private:
     void onConnection(const ConnectionState& state);
     void onAction(const ActionResult& result);
     void onLeaseSelected(const QString& id);
+    /// Shows an action's outcome in the status bar's result label (and, with `log`, in the event log).
+    void showResult(const QString& text, bool log);
     void openFolderDialog();
     void openTreeFileDialog();
     void connectDialog();
@@ -119,6 +121,7 @@ private:
     QFrame* m_banner;
     QLabel* m_bannerText;
     QLabel* m_backendLabel;
+    QLabel* m_resultLabel;            // the last action's outcome, elided, whole in its tooltip
     QLabel* m_countsLabel;
     QLabel* m_clockLabel;
     QString m_backendLabelSaved;      // the backend label's own text, while it names the simulation
