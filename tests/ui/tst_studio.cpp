@@ -1073,6 +1073,55 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(logHas(*f.window, QStringLiteral("tester")), kTimeout);
     }
 
+    void f5GivesTheSimulationDockRoomAndItsNumbersShow()
+    {
+        StudioOptions options;
+        options.backend.kind = BackendConfig::Kind::Memory;
+        options.useSettings = false;
+        MainWindow w(options);
+        w.setTree(seedTree());
+        w.show();
+        QApplication::setActiveWindow(&w);
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QCOMPARE(w.size(), QSize(1024, 640));
+        QTest::keyClick(&w, Qt::Key_F5);
+        QDockWidget* dock = w.simulationDock();
+        QTRY_VERIFY(dock->isVisible());
+        QTRY_VERIFY2(dock->height() >= w.height() * 4 / 10,
+                     qPrintable(QStringLiteral("dock %1 px of %2").arg(dock->height()).arg(w.height())));
+        auto* scroll = dock->findChild<QScrollArea*>(QStringLiteral("simulationPanelScroll"));
+        auto* tile = dock->findChild<QWidget*>(QStringLiteral("violationsTile"));
+        QVERIFY(scroll && tile);
+        const QRect inViewport(tile->mapTo(scroll->viewport(), QPoint(0, 0)), tile->size());
+        QVERIFY2(scroll->viewport()->rect().contains(inViewport),
+                 qPrintable(QStringLiteral("tile at %1,%2 %3x%4 in a viewport of %5x%6").arg(inViewport.x()).arg(inViewport.y())
+                                .arg(inViewport.width()).arg(inViewport.height())
+                                .arg(scroll->viewport()->width()).arg(scroll->viewport()->height())));
+        QTest::keyClick(&w, Qt::Key_F5, Qt::ShiftModifier); // stop
+
+        // The Scenarios tab: a loaded scenario's ✓/✗ column is in view.
+        auto* tabs = dock->findChild<QTabWidget*>(QStringLiteral("simulationTabs"));
+        QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {}, tabs->tabBar()->tabRect(1).center());
+        QCOMPARE(tabs->currentIndex(), 1);
+        auto* list = dock->findChild<QListWidget*>(QStringLiteral("scenarioList"));
+        const QList<QListWidgetItem*> items = list->findItems(QStringLiteral("fine-vs-seed"), Qt::MatchExactly);
+        QCOMPARE(items.size(), 1);
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(items.front()).center());
+        QTest::mouseClick(dock->findChild<QAbstractButton*>(QStringLiteral("scenarioLoad")), Qt::LeftButton);
+        auto* steps = dock->findChild<QTableView*>(QStringLiteral("scenarioSteps"));
+        QTRY_VERIFY(steps->model()->rowCount() > 0);
+        QHeaderView* header = steps->horizontalHeader();
+        const int result = 5; // ScenarioStepModel::ResultColumn
+        QCOMPARE(steps->model()->headerData(result, Qt::Horizontal).toString(), QStringLiteral("Result"));
+        const int left = header->sectionViewportPosition(result);
+        QVERIFY2(left >= 0 && left + header->sectionSize(result) <= steps->viewport()->width(),
+                 qPrintable(QStringLiteral("Result at %1+%2 in a viewport %3 wide").arg(left).arg(header->sectionSize(result))
+                                .arg(steps->viewport()->width())));
+        // ... and so is the step's text, whole: the steps scroll into view inside the dock.
+        const QRect viewInScroll(steps->mapTo(scroll->viewport(), QPoint(0, 0)), steps->size());
+        QVERIFY2(viewInScroll.left() >= 0 && viewInScroll.left() < scroll->viewport()->width(), "the step table is out of view");
+    }
+
     void screenshotOptionWritesAPng()
     {
         QTemporaryDir dir;

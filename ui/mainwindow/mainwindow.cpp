@@ -438,11 +438,19 @@ void MainWindow::createMenus()
     simulation->setText(tr("&Simulation"));
     simulation->setObjectName(QStringLiteral("simulationDockAction"));
     simulation->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_5));
+    connect(simulation, &QAction::triggered, this, [this](bool on) {
+        if (on)
+            raiseDock(m_simDock);
+    });
     view->addAction(simulation);
     QAction* matrix = m_matrixDock->toggleViewAction();
     matrix->setText(tr("Permission &matrix"));
     matrix->setObjectName(QStringLiteral("permissionMatrixAction"));
     matrix->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    connect(matrix, &QAction::triggered, this, [this](bool on) {
+        if (on)
+            raiseDock(m_matrixDock);
+    });
     view->addAction(matrix);
 
     QMenu* locks = menuBar()->addMenu(tr("&Locks"));
@@ -466,10 +474,7 @@ void MainWindow::createSimulationMenu()
     const QList<QAction*> run = m_simPanel->runActions();
     menu->addActions(run);
     // Starting from the menu (or F5) brings the panel into view.
-    connect(run.front(), &QAction::triggered, this, [this] {
-        m_simDock->show();
-        m_simDock->raise();
-    });
+    connect(run.front(), &QAction::triggered, this, [this] { raiseDock(m_simDock); });
     menu->addSeparator();
     menu->addAction(m_simDock->toggleViewAction());
 
@@ -548,11 +553,8 @@ void MainWindow::start()
     connectTo(m_config);
     if (!m_options.scenario.isEmpty())
         m_bridge->runScenario(m_options.scenario);
-    if (m_options.simulate || !m_options.simulationScenario.isEmpty()) {
-        m_simDock->show();
-        m_simDock->raise();
-        resizeDocks({m_simDock}, {470}, Qt::Vertical);
-    }
+    if (m_options.simulate || !m_options.simulationScenario.isEmpty())
+        raiseDock(m_simDock);
     if (m_options.simulate) {
         if (m_options.simulationUsers > 0)
             m_simPanel->setUsers(m_options.simulationUsers);
@@ -710,8 +712,7 @@ void MainWindow::showSimulation(bool shown)
     m_releaseExpired->setVisible(!shown);
     m_forceRelease->setVisible(!shown);
     if (shown) {
-        m_simDock->show();
-        m_simDock->raise();
+        raiseDock(m_simDock);
         statusBar()->showMessage(tr("The tree and the lease table show the simulation's project"), 6000);
         return;
     }
@@ -725,6 +726,15 @@ void MainWindow::showSimulation(bool shown)
     applyState(state);
     m_bridge->refresh();
     statusBar()->showMessage(tr("The tree and the lease table show project %1 again").arg(m_backend.project), 6000);
+}
+
+void MainWindow::raiseDock(QDockWidget* dock)
+{
+    dock->show();
+    dock->raise();
+    // It shares the event log's strip of a few rows: too short for its panel.
+    if (!dock->isFloating() && dock->height() < height() * 2 / 5)
+        resizeDocks({dock}, {height() / 2}, Qt::Vertical);
 }
 
 void MainWindow::updateReleaseExpired(int count)

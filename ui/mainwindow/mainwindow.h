@@ -97,6 +97,8 @@ private:
     void saveSettings();
     void updateReleaseExpired(int count);
     void showSimulation(bool shown);
+    /// Shows and raises a dock tabbed with the event log, at about half the window's height.
+    void raiseDock(QDockWidget* dock);
     QString operatorName() const;
 
     StudioOptions m_options;

@@ -419,16 +419,16 @@ QWidget* SimulationPanel::createCounters()
         c->tile = frame;
         grid->addWidget(frame, row, column);
     };
-    tile(&m_attempts, tr("Attempts"), tr("Acquire calls"), 0, 0);
-    tile(&m_grants, tr("Grants"), tr("Operations that got their locks"), 0, 1);
-    tile(&m_conflicts, tr("Conflicts"), tr("Refused acquire calls (the user waits and retries)"), 0, 2);
-    tile(&m_timeouts, tr("Timeouts"), tr("Operations given up after the wait timeout"), 0, 3);
-    tile(&m_fencing, tr("Fencing rejections"), tr("Writes the file system refused because a newer fencing token had touched the nodes"), 0, 4);
-    tile(&m_completed, tr("Completed"), tr("Operations whose change was applied to the tree"), 1, 0);
-    tile(&m_throughput, tr("Operations/s"), tr("Completed operations per simulated second, over the whole run"), 1, 1);
-    tile(&m_wait, tr("Wait p50 / p99"), tr("Time from the first attempt to the grant"), 1, 2);
-    tile(&m_active, tr("In flight / waiting"), tr("Operations between lock and write, and users waiting for a lock, now"), 1, 3);
-    tile(&m_clock, tr("Simulated time"), tr("Time since the start, on the simulation's clock"), 1, 4);
+    tile(&m_attempts, tr("Attempts"), tr("Acquire calls"), 0, 1);
+    tile(&m_grants, tr("Grants"), tr("Operations that got their locks"), 0, 2);
+    tile(&m_conflicts, tr("Conflicts"), tr("Refused acquire calls (the user waits and retries)"), 0, 3);
+    tile(&m_timeouts, tr("Timeouts"), tr("Operations given up after the wait timeout"), 0, 4);
+    tile(&m_fencing, tr("Fencing rejections"), tr("Writes the file system refused because a newer fencing token had touched the nodes"), 0, 5);
+    tile(&m_completed, tr("Completed"), tr("Operations whose change was applied to the tree"), 1, 1);
+    tile(&m_throughput, tr("Operations/s"), tr("Completed operations per simulated second, over the whole run"), 1, 2);
+    tile(&m_wait, tr("Wait p50 / p99"), tr("Time from the first attempt to the grant"), 1, 3);
+    tile(&m_active, tr("In flight / waiting"), tr("Operations between lock and write, and users waiting for a lock, now"), 1, 4);
+    tile(&m_clock, tr("Simulated time"), tr("Time since the start, on the simulation's clock"), 1, 5);
 
     m_violationsTile = new QFrame;
     m_violationsTile->setObjectName(QStringLiteral("violationsTile"));
@@ -450,7 +450,8 @@ QWidget* SimulationPanel::createCounters()
     vl->addWidget(m_violationsNote);
     vl->addStretch(1);
     m_violationsTile->setMinimumWidth(fontMetrics().horizontalAdvance(tr("Safety violations")) + 60);
-    grid->addWidget(m_violationsTile, 0, 5, 2, 1);
+    // First: the one number that must never need scrolling to.
+    grid->addWidget(m_violationsTile, 0, 0, 2, 1);
     for (int c = 0; c < 6; ++c)
         grid->setColumnStretch(c, 1);
     updateCounters(m_stats);
@@ -654,6 +655,8 @@ QWidget* SimulationPanel::createScenarioTab()
     h->setSectionResizeMode(ScenarioStepModel::ExpectedColumn, QHeaderView::ResizeToContents);
     h->setSectionResizeMode(ScenarioStepModel::ActualColumn, QHeaderView::Stretch);
     h->setSectionResizeMode(ScenarioStepModel::ResultColumn, QHeaderView::ResizeToContents);
+    // The ✓/✗ beside the step number: the wide columns cannot push it out of view.
+    h->moveSection(h->visualIndex(ScenarioStepModel::ResultColumn), 1);
     connect(m_stepView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
         if (current.isValid())
             m_narration->setText(current.siblingAtColumn(0).data(ScenarioStepModel::NarrationRole).toString());
