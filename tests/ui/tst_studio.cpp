@@ -1122,6 +1122,116 @@ private slots:
         QVERIFY2(viewInScroll.left() >= 0 && viewInScroll.left() < scroll->viewport()->width(), "the step table is out of view");
     }
 
+    void deepNamesKeepTheirRoom()
+    {
+        StudioOptions options;
+        options.backend.kind = BackendConfig::Kind::Memory;
+        options.useSettings = false;
+        MainWindow w(options);
+        ProjectTreeData t;
+        QString error;
+        QVERIFY(parseTreeJson(R"({"format":"treelock-tree","version":1,"name":"deep",
+            "paths":["/projects/p03-cobalt/src/report-2026.txt","/B/"]})", &t, &error));
+        w.setTree(t);
+        w.show();
+        QApplication::setActiveWindow(&w);
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QCOMPARE(w.size(), QSize(1024, 640));
+        QTest::keyClicks(w.treePanel()->searchField(), QStringLiteral("/projects/p03-cobalt/src/report-2026.txt"));
+        QTRY_COMPARE(w.treePanel()->currentPath(), QStringLiteral("/projects/p03-cobalt/src/report-2026.txt"));
+        QTreeView* view = w.treePanel()->view();
+        const QModelIndex node = treeRow(w, "/projects/p03-cobalt/src/report-2026.txt");
+        const int needed = view->fontMetrics().horizontalAdvance(QStringLiteral("report-2026.txt"))
+                           + view->style()->pixelMetric(QStyle::PM_SmallIconSize) + 12;
+        QVERIFY2(view->visualRect(node).width() >= needed,
+                 qPrintable(QStringLiteral("%1 px for a name that needs %2").arg(view->visualRect(node).width()).arg(needed)));
+    }
+
+    void searchFeedbackFollowsTheTreeAndTheNextSearch()
+    {
+        Fixture f("stalesearch");
+        QVERIFY(f.show());
+        QLineEdit* search = f.window->treePanel()->searchField();
+        QLabel* status = f.window->treePanel()->searchStatus();
+        auto* chip = f.window->leasePanel()->findChild<QWidget*>(QStringLiteral("nodeChip"));
+        QTest::keyClicks(search, QStringLiteral("/A/C/D/d.txt"));
+        QTRY_COMPARE(status->text(), QStringLiteral("Found /A/C/D/d.txt"));
+        QVERIFY(!chip->isHidden()); // the lease table shows the leases touching it
+        search->clear();
+        QTest::keyClicks(search, QStringLiteral("zzz"));
+        QTRY_COMPARE(status->text(), QStringLiteral("No match for zzz"));
+        QVERIFY(chip->isHidden());
+        QVERIFY(f.window->treePanel()->currentPath().isEmpty());
+
+        search->clear();
+        QTest::keyClicks(search, QStringLiteral("/A/C/D/d.txt"));
+        QTRY_COMPARE(status->text(), QStringLiteral("Found /A/C/D/d.txt"));
+        // Another tree without that path: the search is run on it again.
+        QMenu* file = f.window->menuBar()->findChild<QMenu*>(QStringLiteral("fileMenu"));
+        QTemporaryDir dir;
+        const QString other = dir.filePath(QStringLiteral("other.json"));
+        QFile json(other);
+        QVERIFY(json.open(QIODevice::WriteOnly));
+        json.write(R"({"format":"treelock-tree","version":1,"name":"other","paths":["/X/y.txt"]})");
+        json.close();
+        bool dialog = false;
+        whenModal([other](QWidget* modal) {
+            auto* d = qobject_cast<QFileDialog*>(modal);
+            if (!d)
+                return rejectDialog(modal);
+            auto* name = d->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+            if (!name)
+                return rejectDialog(modal);
+            name->clear();
+            QTest::keyClicks(name, other);
+            for (int tries = 0; tries < 50 && d->isVisible(); ++tries) {
+                if (QCompleter* c = name->completer(); c && c->popup()->isVisible())
+                    QTest::keyClick(c->popup(), Qt::Key_Escape);
+                QTest::keyClick(name, Qt::Key_Return);
+                if (d->isVisible())
+                    QTest::qWait(100);
+            }
+        }, &dialog);
+        QAction* open = nullptr;
+        for (QAction* a : file->actions())
+            if (a->objectName() == QLatin1String("openTreeAction"))
+                open = a;
+        QVERIFY(open);
+        open->trigger();
+        QVERIFY(dialog);
+        QTRY_VERIFY(f.window->treeModel()->indexForPath("/X/y.txt").isValid());
+        QTRY_COMPARE(status->text(), QStringLiteral("No match for /A/C/D/d.txt"));
+        QVERIFY(chip->isHidden());
+    }
+
+    void legendWrapsAndNeverOutgrowsTheTree()
+    {
+        QSettings().remove(QStringLiteral("view/legend"));
+        StudioOptions options;
+        options.backend.kind = BackendConfig::Kind::Memory;
+        options.useSettings = false;
+        MainWindow w(options);
+        w.setTree(seedTree());
+        w.show();
+        QApplication::setActiveWindow(&w);
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QAbstractButton* toggle = w.treePanel()->legendToggle();
+        if (!toggle->isChecked())
+            QTest::mouseClick(toggle, Qt::LeftButton);
+        auto* legend = w.treePanel()->findChild<LegendWidget*>(QStringLiteral("legend"));
+        QVERIFY(legend);
+        QTRY_VERIFY(legend->isVisible()); // at 1024x640 there is room for it
+        // Nothing is cut off: a narrower legend is taller, not elided.
+        QVERIFY(legend->heightFor(500) > legend->heightFor(1400));
+        QCOMPARE(legend->height(), legend->heightFor(legend->width()));
+        QTest::keyClick(&w, Qt::Key_F5); // the Simulation dock takes half the window
+        QTRY_VERIFY(w.simulationDock()->height() >= w.height() * 4 / 10);
+        QTest::keyClick(&w, Qt::Key_F5, Qt::ShiftModifier);
+        QTRY_VERIFY2(!legend->isVisible() || legend->height() <= w.treePanel()->view()->height(),
+                     qPrintable(QStringLiteral("legend %1 px, tree %2 px").arg(legend->height()).arg(w.treePanel()->view()->height())));
+        QVERIFY(toggle->isChecked()); // the choice stays; the legend comes back with the room
+    }
+
     void screenshotOptionWritesAPng()
     {
         QTemporaryDir dir;

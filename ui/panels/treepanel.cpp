@@ -22,6 +22,14 @@
 
 namespace treelock::ui {
 
+namespace {
+
+/// The columns beside the name at their full width; a narrow view gives them less.
+constexpr std::pair<int, int> kColumnWidths[] = {{LockTreeModel::StateColumn, 120}, {LockTreeModel::HolderColumn, 110},
+                                                 {LockTreeModel::ModeColumn, 70}, {LockTreeModel::TimeLeftColumn, 90}};
+
+} // namespace
+
 TreePanel::TreePanel(LockTreeModel* model, QWidget* parent) : QWidget(parent), m_model(model)
 {
     m_proxy = new TreeFilterProxy(this);
@@ -56,10 +64,8 @@ TreePanel::TreePanel(LockTreeModel* model, QWidget* parent) : QWidget(parent), m
     m_view->setItemDelegateForColumn(LockTreeModel::StateColumn, new PillDelegate(&treeStatePill, m_view));
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(LockTreeModel::NameColumn, QHeaderView::Stretch);
-    m_view->header()->resizeSection(LockTreeModel::StateColumn, 120);
-    m_view->header()->resizeSection(LockTreeModel::HolderColumn, 110);
-    m_view->header()->resizeSection(LockTreeModel::ModeColumn, 70);
-    m_view->header()->resizeSection(LockTreeModel::TimeLeftColumn, 90);
+    for (const auto& [column, width] : kColumnWidths)
+        m_view->header()->resizeSection(column, width);
     m_view->header()->setMinimumSectionSize(48);
     m_view->expand(m_proxy->index(0, 0));
 
@@ -69,12 +75,12 @@ TreePanel::TreePanel(LockTreeModel* model, QWidget* parent) : QWidget(parent), m
     m_legendToggle->setObjectName(QStringLiteral("legendToggle"));
     m_legendToggle->setText(tr("Legend"));
     m_legendToggle->setAccessibleName(tr("Show the legend"));
-    m_legendToggle->setToolTip(tr("Show or hide what the node states mean"));
+    m_legendToggle->setToolTip(tr("Show or hide what the node states mean (while the tree has less room than the legend, the legend stays hidden)"));
     m_legendToggle->setCheckable(true);
     m_legendToggle->setChecked(true);
     m_legendToggle->setToolButtonStyle(Qt::ToolButtonTextOnly);
     connect(m_legendToggle, &QToolButton::toggled, this, [this](bool on) {
-        m_legend->setVisible(on);
+        fitLegend();
         emit legendShownChanged(on);
     });
 
@@ -132,6 +138,12 @@ TreePanel::TreePanel(LockTreeModel* model, QWidget* parent) : QWidget(parent), m
     connect(model, &QAbstractItemModel::modelReset, this, [this] {
         m_view->expand(m_proxy->index(0, 0));
         updateTitle();
+        // Another tree: what the search found (and the node the lease table
+        // is filtered to) belonged to the old one. Search the new one again.
+        m_searchStatus->clear();
+        emit nodeSelected({});
+        if (!m_search->text().trimmed().isEmpty())
+            m_searchDelay->start();
     });
     updateTitle();
 }
@@ -218,6 +230,7 @@ void TreePanel::runSearch()
             m_searchStatus->setText(tr("Found %1").arg(path));
         } else {
             m_searchStatus->setText(tr("No match for %1").arg(text));
+            clearCurrent();
         }
         return;
     }
@@ -230,6 +243,8 @@ void TreePanel::runSearch()
         return;
     }
     const int n = m_model->countNameMatches(text, m_proxy->onlyLocked());
+    if (n == 0)
+        clearCurrent();
     m_searchStatus->setText(n == 0 ? tr("No match for %1").arg(text) : tr("%n match(es)", nullptr, n));
 }
 
@@ -247,6 +262,41 @@ bool TreePanel::selectPath(const QString& path)
     m_view->setCurrentIndex(idx);
     m_view->scrollTo(idx, QAbstractItemView::PositionAtCenter);
     return true;
+}
+
+void TreePanel::clearCurrent()
+{
+    // The lease table follows the current node: a search that found nothing
+    // leaves no node current, and the table shows every lease again.
+    m_view->selectionModel()->clear();
+    emit nodeSelected({});
+}
+
+void TreePanel::fitLegend()
+{
+    // The room of the tree and the legend together (the legend's may be stale while hidden).
+    const int room = m_view->height() + (!m_legend->isHidden() ? m_legend->height() + layout()->spacing() : 0);
+    m_legend->setVisible(m_legendToggle->isChecked() && room >= 2 * m_legend->heightFor(width()) + layout()->spacing());
+}
+
+void TreePanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitLegend();
+    fitColumns();
+}
+
+void TreePanel::fitColumns()
+{
+    // The name is what the tree is for: the other columns together take at
+    // most 45% of the view, so names deep in the tree keep their room.
+    QHeaderView* header = m_view->header();
+    int full = 0;
+    for (const auto& [column, width] : kColumnWidths)
+        full += width;
+    const int most = std::max(0, m_view->width() - 2 * m_view->frameWidth()) * 45 / 100;
+    for (const auto& [column, width] : kColumnWidths)
+        header->resizeSection(column, std::max(header->minimumSectionSize(), full <= most ? width : width * most / full));
 }
 
 void TreePanel::setLegendShown(bool shown)

@@ -58,8 +58,17 @@ signals:
     /// Force release of the leases that hold `path` itself.
     void forceReleaseRequested(const QStringList& leaseIds);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void runSearch();
+    /// Shows the legend when it is toggled on and the tree keeps at least its height.
+    void fitLegend();
+    /// Narrows the columns beside the name where the view is narrow.
+    void fitColumns();
+    /// Selects no node (and says so with nodeSelected).
+    void clearCurrent();
 
     LockTreeModel* m_model;     // Not owned.
     TreeFilterProxy* m_proxy;   // Owned (child).

@@ -33,6 +33,66 @@ LegendWidget::LegendWidget(QWidget* parent) : QWidget(parent)
 {
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     setToolTip(tr("Italic names are paths that a lease names but the loaded tree does not contain."));
+    setFixedHeight(heightFor(360));
+}
+
+int LegendWidget::pillWidth() const
+{
+    int w = 0;
+    for (NodeKind k : kOrder)
+        w = std::max(w, PillDelegate::pillSize(presentation::kindName(k), font()).width());
+    return w;
+}
+
+QFont LegendWidget::smallFont() const
+{
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.92);
+    return small;
+}
+
+QString LegendWidget::lastLine() const
+{
+    return tr("italic name = path named by a lease, not in the loaded tree · hover a node for every lease on it");
+}
+
+int LegendWidget::textWidth(int width, int columns) const
+{
+    return width / columns - pillWidth() - 22;
+}
+
+int LegendWidget::columnCount(int width) const
+{
+    return textWidth(width, 2) >= QFontMetrics(smallFont()).averageCharWidth() * 10 ? 2 : 1;
+}
+
+int LegendWidget::itemHeight(int width) const
+{
+    // An explanation too long for its column wraps: every row gets that height.
+    const QFontMetrics fm(smallFont());
+    const int w = std::max(20, textWidth(width, columnCount(width)));
+    int text = 0;
+    for (NodeKind k : kOrder)
+        text = std::max(text, fm.boundingRect(QRect(0, 0, w, 10000), Qt::TextWordWrap, shortExplanation(k)).height());
+    return std::max(rowHeight(), text + 6);
+}
+
+int LegendWidget::heightFor(int width) const
+{
+    const int columns = columnCount(width);
+    const int rows = (int(std::size(kOrder)) + columns - 1) / columns;
+    QFont italic = smallFont();
+    italic.setItalic(true);
+    const int last = QFontMetrics(italic).boundingRect(QRect(0, 0, std::max(40, width - 20), 10000),
+                                                       Qt::TextWordWrap, lastLine()).height();
+    return 6 + rows * itemHeight(width) + std::max(rowHeight(), last + 8) + 4;
+}
+
+void LegendWidget::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (const int h = heightFor(width()); h != height())
+        setFixedHeight(h);
 }
 
 int LegendWidget::rowHeight() const
@@ -42,8 +102,7 @@ int LegendWidget::rowHeight() const
 
 QSize LegendWidget::sizeHint() const
 {
-    const int rows = (int(std::size(kOrder)) + 1) / 2 + 1;
-    return {360, rows * rowHeight() + 10};
+    return {360, height()};
 }
 
 void LegendWidget::paintEvent(QPaintEvent*)
@@ -52,32 +111,28 @@ void LegendWidget::paintEvent(QPaintEvent*)
     p.fillRect(rect(), palette().base());
     p.setPen(palette().mid().color());
     p.drawLine(rect().topLeft(), rect().topRight());
-    const int h = rowHeight();
-    int pillWidth = 0;
-    for (NodeKind k : kOrder)
-        pillWidth = std::max(pillWidth, PillDelegate::pillSize(presentation::kindName(k), font()).width());
-    const int colWidth = width() / 2;
-    QFont small = font();
-    small.setPointSizeF(font().pointSizeF() * 0.92);
+    const int h = itemHeight(width());
+    const int pillWidth = this->pillWidth();
+    const int columns = columnCount(width());
+    const int colWidth = width() / columns;
+    const QFont small = smallFont();
     for (int i = 0; i < int(std::size(kOrder)); ++i) {
         const NodeKind k = kOrder[i];
-        const int x = 8 + (i % 2) * colWidth;
-        const int y = 6 + (i / 2) * h;
+        const int x = 8 + (i % columns) * colWidth;
+        const int y = 6 + (i / columns) * h;
         PillDelegate::paintPill(&p, QRect(x, y, pillWidth + 4, h), presentation::kindName(k), presentation::style(k), font());
         p.setFont(small);
         p.setPen(palette().text().color());
-        const QRect textRect(x + pillWidth + 10, y, colWidth - pillWidth - 22, h);
-        p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft,
-                   QFontMetrics(small).elidedText(shortExplanation(k), Qt::ElideRight, textRect.width()));
+        const QRect textRect(x + pillWidth + 10, y, textWidth(width(), columns), h);
+        p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft | Qt::TextWordWrap, shortExplanation(k));
     }
     // Last line: lease-only paths.
-    const int y = 6 + ((int(std::size(kOrder)) + 1) / 2) * h;
+    const int y = 6 + ((int(std::size(kOrder)) + columns - 1) / columns) * h;
     QFont italic = small;
     italic.setItalic(true);
     p.setFont(italic);
     p.setPen(QColor(0x55, 0x55, 0x80));
-    p.drawText(QRect(12, y, width() - 20, h), Qt::AlignVCenter | Qt::AlignLeft,
-               tr("italic name = path named by a lease, not in the loaded tree · hover a node for every lease on it"));
+    p.drawText(QRect(12, y + 4, width() - 20, height() - y - 4), Qt::AlignTop | Qt::AlignLeft | Qt::TextWordWrap, lastLine());
 }
 
 } // namespace treelock::ui
