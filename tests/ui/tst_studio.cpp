@@ -724,6 +724,9 @@ private slots:
         QCOMPARE(lines.size(), 2); // header + bob's grant
         QVERIFY(lines[0].startsWith(QStringLiteral("Time,Event,Owner")));
         QVERIFY(lines[1].contains(QString::fromStdString(other)));
+        // The date, the time to the millisecond and the UTC offset: the file means the same tomorrow, elsewhere.
+        static const QRegularExpression iso(QStringLiteral("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}(Z|[+-]\\d\\d:\\d\\d),"));
+        QVERIFY2(iso.match(lines[1]).hasMatch(), qPrintable(lines[1]));
         QVERIFY(f.window->statusBar()->currentMessage().contains(file));
     }
 
@@ -1145,6 +1148,30 @@ private slots:
                            + view->style()->pixelMetric(QStyle::PM_SmallIconSize) + 12;
         QVERIFY2(view->visualRect(node).width() >= needed,
                  qPrintable(QStringLiteral("%1 px for a name that needs %2").arg(view->visualRect(node).width()).arg(needed)));
+    }
+
+    void showItsEventsShowsEveryEventOfTheLease()
+    {
+        Fixture f("itsevents");
+        QVERIFY(f.show());
+        const LeaseId id = f.take("alice", "move-folder", {{"/A/C", LockMode::X}});
+        QTRY_VERIFY_WITH_TIMEOUT(leaseRow(*f.window, id).isValid(), kTimeout);
+        EventLogPanel* log = f.window->findChild<EventLogPanel*>();
+        QTRY_VERIFY_WITH_TIMEOUT(log->proxy()->rowCount() >= 1, kTimeout);
+        // Filters left from before that hide alice's events.
+        QTest::keyClicks(log->filterField(), QStringLiteral("nobody"));
+        auto* type = log->findChild<QComboBox*>(QStringLiteral("eventTypeFilter"));
+        type->setFocus();
+        QTest::keyClick(type, Qt::Key_End); // "info"
+        QCOMPARE(log->proxy()->rowCount(), 0);
+        QVERIFY(pick(openContextMenu(f.window->leasePanel()->view(), leaseRow(*f.window, id), QStringLiteral("leaseMenu")),
+                     QStringLiteral("showLeaseEvents")));
+        QVERIFY(log->filterField()->text().isEmpty());
+        QCOMPARE(type->currentIndex(), 0);
+        QCOMPARE(log->proxy()->rowCount(), 1); // the grant
+        // What happens to the lease later shows too.
+        QVERIFY(f.engine->release(id).status == LeaseStatus::Ok);
+        QTRY_COMPARE_WITH_TIMEOUT(log->proxy()->rowCount(), 2, kTimeout);
     }
 
     void searchFeedbackFollowsTheTreeAndTheNextSearch()

@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDateTime>
 #include <QFile>
 #include <QFileDialog>
 #include <QFrame>
@@ -163,6 +164,12 @@ void EventLogPanel::setFollow(bool follow)
 
 void EventLogPanel::setLeaseFilter(const QString& leaseId)
 {
+    // "Show its events" means all of them: a text or type filter left from
+    // before could hide every one, with nothing on screen to say why.
+    if (!leaseId.isEmpty()) {
+        m_filter->clear();
+        m_type->setCurrentIndex(0);
+    }
     m_proxy->setLeaseId(leaseId);
     m_leaseChip->setVisible(!leaseId.isEmpty());
     m_leaseChipLabel->setText(tr("lease %1").arg(leaseId.left(8)));
@@ -179,6 +186,12 @@ QString EventLogPanel::rowText(int proxyRow, const QString& separator) const
         // The full lease id, not the eight characters the column shows.
         QString text = c == EventLogModel::LeaseColumn ? idx.data(EventLogModel::LeaseIdRole).toString()
                                                        : idx.data(Qt::DisplayRole).toString();
+        // A file outlives the day: the date and the UTC offset, not only the clock time.
+        if (c == EventLogModel::TimeColumn) {
+            const QDateTime t = QDateTime::fromMSecsSinceEpoch(
+                m_model->entryAt(m_proxy->mapToSource(idx).row()).time.time_since_epoch().count());
+            text = t.toOffsetFromUtc(t.offsetFromUtc()).toString(Qt::ISODateWithMs);
+        }
         fields << (separator == QLatin1String(",") ? csvField(text) : text.replace(QLatin1Char('\t'), QLatin1Char(' ')));
     }
     return fields.join(separator);

@@ -27,7 +27,7 @@ public:
     QLineEdit* filterField() const { return m_filter; }
     bool following() const { return m_follow; }
 
-    /// Shows only the events of one lease (empty: every lease).
+    /// Shows only the events of one lease, clearing the text and type filters (empty: every lease).
     void setLeaseFilter(const QString& leaseId);
     /// Writes the shown rows to `file`: CSV when it ends in ".csv", else
     /// tab-separated text. False (and `error` set) when it cannot be written.
