@@ -1259,6 +1259,58 @@ private slots:
         QVERIFY(toggle->isChecked()); // the choice stays; the legend comes back with the room
     }
 
+    void dockSeparatorIsEasyToGrab()
+    {
+        StudioOptions options;
+        options.backend.kind = BackendConfig::Kind::Memory;
+        options.useSettings = false;
+        MainWindow w(options);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QRect central = w.centralWidget()->geometry();
+        QDockWidget* log = w.findChild<QDockWidget*>(QStringLiteral("eventLogDock"));
+        const int gap = log->geometry().top() - central.bottom() - 1;
+        QVERIFY2(gap >= 7, qPrintable(QStringLiteral("%1 px between the views and the docks").arg(gap)));
+        // Dragged from the middle of that gap, the border moves and the dock stays docked.
+        const int before = log->height();
+        const QPoint at(central.center().x(), central.bottom() + 1 + gap / 2);
+        QTest::mousePress(&w, Qt::LeftButton, {}, at);
+        for (int dy = 10; dy <= 60; dy += 10) {
+            QMouseEvent move(QEvent::MouseMove, at - QPoint(0, dy), w.mapToGlobal(at - QPoint(0, dy)), Qt::NoButton,
+                             Qt::LeftButton, Qt::NoModifier);
+            QApplication::sendEvent(&w, &move);
+            QTest::qWait(20);
+        }
+        QTest::mouseRelease(&w, Qt::LeftButton, {}, at - QPoint(0, 60));
+        QTRY_VERIFY2(log->height() > before + 30, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(log->height())));
+        QVERIFY(!log->isFloating());
+    }
+
+    void smallWindowKeepsAUsableSize()
+    {
+        StudioOptions options;
+        options.backend.kind = BackendConfig::Kind::Memory;
+        options.useSettings = false;
+        MainWindow w(options);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.resize(400, 300);
+        QTRY_VERIFY(w.width() >= 640 && w.height() >= 420);
+        for (QAbstractButton* b : w.findChildren<QAbstractButton*>()) {
+            // (A dock title's float and close buttons lie at its right edge, under the dock's own frame.)
+            if (!b->isVisible() || b->window() != &w || b->objectName().startsWith(QLatin1String("qt_dockwidget_")))
+                continue;
+            bool scrolls = false; // a scroll area's content may lie outside it by design
+            for (QWidget* p = b->parentWidget(); p && !scrolls; p = p->parentWidget())
+                scrolls = qobject_cast<QAbstractScrollArea*>(p) != nullptr;
+            if (scrolls)
+                continue;
+            const QRect r(b->mapTo(&w, QPoint(0, 0)), b->size());
+            QVERIFY2(QRect(QPoint(0, 0), w.size()).contains(r), qPrintable(QStringLiteral("%1 '%2' of %3 at %4,%5 %6x%7").arg(QString::fromLatin1(b->metaObject()->className()), b->text(),
+                     QString::fromLatin1(b->parentWidget()->metaObject()->className())).arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())));
+        }
+    }
+
     void screenshotOptionWritesAPng()
     {
         QTemporaryDir dir;

@@ -103,6 +103,11 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
 {
     setObjectName(QStringLiteral("TreelockStudio"));
     setWindowTitle(tr("Treelock Studio"));
+    // Below this the toolbar's and the panels' buttons are cut off.
+    setMinimumSize(640, 420);
+    // The border above the docks is dragged to give them room; the style's
+    // 3-4 pixels are easy to miss, and a press just below starts undocking.
+    setStyleSheet(QStringLiteral("QMainWindow::separator { width: 8px; height: 8px; }"));
 
     m_bridge = new Bridge(this);
     m_treeModel = new LockTreeModel(this);
