@@ -132,6 +132,45 @@ private slots:
         QVERIFY2(run.err.contains(QLatin1String("no-such-option")), qPrintable(run.err));
     }
 
+    void helpAllWorksWithoutDisplay()
+    {
+        QTemporaryDir tmp;
+        const Run run = runStudio({QStringLiteral("--help-all")}, noDisplayEnvironment(tmp.path()));
+        QVERIFY2(run.status == QProcess::NormalExit && run.code == 0, qPrintable(run.err));
+        QVERIFY2(run.out.contains(QLatin1String("--screenshot")), qPrintable(run.out));
+    }
+
+    void optionErrorsNameTheProgram()
+    {
+        QTemporaryDir tmp;
+        const Run run = runStudio({QStringLiteral("--no-such-option")}, noDisplayEnvironment(tmp.path()));
+        QCOMPARE(run.code, 2);
+        QVERIFY2(run.err.startsWith(QLatin1String("treelock-studio: ")), qPrintable(run.err));
+    }
+
+    // Checked when the options are read: with --screenshot an unknown name
+    // used to start the window, do nothing and exit 0.
+    void unknownScenarioNamesAreRejectedWithTheValidOnes()
+    {
+        QTemporaryDir tmp;
+        QProcessEnvironment env = noDisplayEnvironment(tmp.path());
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        const QString png = tmp.filePath(QStringLiteral("shot.png"));
+        const Run sim = runStudio({QStringLiteral("--memory"), QStringLiteral("--sim-scenario"), QStringLiteral("nope"),
+                                   QStringLiteral("--screenshot"), png, QStringLiteral("--after"), QStringLiteral("100")}, env);
+        QVERIFY2(sim.status == QProcess::NormalExit, qPrintable(sim.err));
+        QCOMPARE(sim.code, 2);
+        QVERIFY2(sim.err.contains(QLatin1String("treelock-studio: --sim-scenario 'nope'"))
+                     && sim.err.contains(QLatin1String("fine-vs-seed")) && sim.err.contains(QLatin1String("seed-example")),
+                 qPrintable(sim.err));
+        QVERIFY(!QFile::exists(png));
+        const Run demo = runStudio({QStringLiteral("--memory"), QStringLiteral("--demo-scenario"), QStringLiteral("nope")},
+                                   noDisplayEnvironment(tmp.path()));
+        QCOMPARE(demo.code, 2);
+        QVERIFY2(demo.err.startsWith(QLatin1String("treelock-studio: --demo-scenario 'nope'")) && demo.err.contains(QLatin1String("seed")),
+                 qPrintable(demo.err));
+    }
+
     void noDisplayIsAClearErrorNotAnAbort()
     {
         QTemporaryDir tmp;

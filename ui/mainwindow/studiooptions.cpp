@@ -37,12 +37,14 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
     const QCommandLineOption noLocking(QStringLiteral("no-locking"), QApplication::translate("StudioOptions", "With --simulate: users skip the locks (violations appear)."));
     const QCommandLineOption simScenario(QStringLiteral("sim-scenario"), QApplication::translate("StudioOptions", "Open the Simulation panel and play a scenario (e.g. seed-example)."), QStringLiteral("NAME"));
     parser.addOptions({redis, memory, project, user, tree, shot, after, size, scenario, lang, simulate, users, noLocking, simScenario});
+    // Option errors read like the no-display error: the program's name first.
+    const QString prefix = QStringLiteral("treelock-studio: ");
     if (!parser.parse(arguments)) {
-        *message = parser.errorText();
+        *message = prefix + parser.errorText();
         *exitCode = 2;
         return false;
     }
-    if (parser.isSet(QStringLiteral("help"))) {
+    if (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all"))) {
         *message = parser.helpText();
         *exitCode = 0;
         return false;
@@ -53,7 +55,7 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
         return false;
     }
     if (parser.isSet(redis) && parser.isSet(memory)) {
-        *message = QApplication::translate("StudioOptions", "--redis and --memory exclude each other");
+        *message = prefix + QApplication::translate("StudioOptions", "--redis and --memory exclude each other");
         *exitCode = 2;
         return false;
     }
@@ -73,17 +75,17 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
     bool ok = false;
     o.screenshotAfterMs = parser.value(after).toInt(&ok);
     if (!ok || o.screenshotAfterMs < 0) {
-        *message = QApplication::translate("StudioOptions", "--after needs a number of milliseconds");
+        *message = prefix + QApplication::translate("StudioOptions", "--after needs a number of milliseconds");
         *exitCode = 2;
         return false;
     }
     if (parser.isSet(size)) {
-        // 320x200 is the smallest window whose panels still show a row each.
+        // The window's minimum size: below it buttons are cut off.
         static const QRegularExpression pattern(QStringLiteral("^(\\d{3,5})x(\\d{3,5})$"));
         const QRegularExpressionMatch m = pattern.match(parser.value(size));
         const QSize s = m.hasMatch() ? QSize(m.captured(1).toInt(), m.captured(2).toInt()) : QSize();
-        if (!s.isValid() || s.width() < 320 || s.height() < 200 || s.width() > 16384 || s.height() > 16384) {
-            *message = QApplication::translate("StudioOptions", "--size '%1': needs WIDTHxHEIGHT in pixels, from 320x200 to 16384x16384 (e.g. 1280x800)")
+        if (!s.isValid() || s.width() < 640 || s.height() < 420 || s.width() > 16384 || s.height() > 16384) {
+            *message = prefix + QApplication::translate("StudioOptions", "--size '%1': needs WIDTHxHEIGHT in pixels, from 640x420 to 16384x16384 (e.g. 1280x800)")
                            .arg(parser.value(size));
             *exitCode = 2;
             return false;
@@ -91,13 +93,28 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
         o.windowSize = s;
     }
     o.scenario = parser.value(scenario);
+    // Names are checked here, not when the window has started (a screenshot would exit 0 without them).
+    const auto checkName = [&](const QCommandLineOption& option, const QStringList& valid) {
+        const QString value = parser.value(option);
+        if (value.isEmpty() || valid.contains(value))
+            return true;
+        *message = prefix + QApplication::translate("StudioOptions", "--%1 '%2': no such scenario; valid names: %3")
+                                .arg(option.names().constFirst(), value, valid.join(QStringLiteral(", ")));
+        *exitCode = 2;
+        return false;
+    };
+    QStringList simScenarios;
+    for (const QString& file : QDir(QStringLiteral(":/scenarios")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+        simScenarios << QFileInfo(file).completeBaseName();
+    if (!checkName(scenario, {QStringLiteral("seed")}) || !checkName(simScenario, simScenarios))
+        return false;
     o.simulate = parser.isSet(simulate);
     o.simulationLocking = !parser.isSet(noLocking);
     o.simulationScenario = parser.value(simScenario);
     if (parser.isSet(users)) {
         o.simulationUsers = parser.value(users).toInt(&ok);
         if (!ok || o.simulationUsers < 1 || o.simulationUsers > 500) {
-            *message = QApplication::translate("StudioOptions", "--users needs a number from 1 to 500");
+            *message = prefix + QApplication::translate("StudioOptions", "--users needs a number from 1 to 500");
             *exitCode = 2;
             return false;
         }
