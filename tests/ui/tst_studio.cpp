@@ -230,6 +230,7 @@ bool logHas(const MainWindow& w, const QString& text)
     return false;
 }
 
+
 } // namespace
 
 class TestStudio : public QObject {
@@ -1309,6 +1310,25 @@ private slots:
             QVERIFY2(QRect(QPoint(0, 0), w.size()).contains(r), qPrintable(QStringLiteral("%1 '%2' of %3 at %4,%5 %6x%7").arg(QString::fromLatin1(b->metaObject()->className()), b->text(),
                      QString::fromLatin1(b->parentWidget()->metaObject()->className())).arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())));
         }
+    }
+
+    void forceDialogNamesTheOperatorAndHowToSetIt()
+    {
+        Fixture f("operator");
+        QVERIFY(f.show());
+        const LeaseId id = f.take("alice", "upload", {{"/A/a.txt", LockMode::X}});
+        QTRY_VERIFY_WITH_TIMEOUT(leaseRow(*f.window, id).isValid(), kTimeout);
+        clickRow(f.window->leasePanel()->view(), leaseRow(*f.window, id));
+        QString shown;
+        whenModal([&shown](QWidget* modal) {
+            if (auto* who = modal->findChild<QLabel*>(QStringLiteral("forceReleaseOperator")))
+                shown = who->text();
+            rejectDialog(modal);
+        });
+        QTest::keyClick(f.window->leasePanel()->view(), Qt::Key_Delete);
+        QVERIFY2(shown.contains(QStringLiteral("tester")) && shown.contains(QSysInfo::machineHostName())
+                     && shown.contains(QStringLiteral("--user")), qPrintable(shown));
+        QVERIFY(!shown.contains(QStringLiteral("Recorded as")));
     }
 
     void screenshotOptionWritesAPng()

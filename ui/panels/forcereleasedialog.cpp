@@ -40,7 +40,10 @@ ForceReleaseDialog::ForceReleaseDialog(const LeaseInfo& lease, bool expired, con
     m_reason->setAccessibleName(tr("Reason"));
     m_reason->setPlaceholderText(tr("Why? (required, recorded in the event stream)"));
     form->addRow(tr("Reason:"), m_reason);
-    form->addRow(QString(), new QLabel(tr("Recorded as %1 on %2").arg(operatorName, host), this));
+    auto* who = new QLabel(tr("<b>%1</b> (host %2) <span style='color:#666'>· set with --user NAME</span>").arg(operatorName.toHtmlEscaped(), host.toHtmlEscaped()), this);
+    who->setObjectName(QStringLiteral("forceReleaseOperator"));
+    who->setToolTip(tr("Recorded with the release in the event stream. treelock-studio --user NAME sets it (default: $USER)."));
+    form->addRow(tr("Operator:"), who);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     m_ok = buttons->addButton(tr("Force release"), QDialogButtonBox::AcceptRole);
