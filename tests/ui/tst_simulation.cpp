@@ -222,6 +222,36 @@ private slots:
                      qPrintable(QStringLiteral("step %1: %2").arg(row + 1).arg(m->index(row, ScenarioStepModel::ActualColumn).data().toString())));
     }
 
+    // fine-vs-seed plays the same move under two profiles: each acquire says
+    // which one, or steps 1 and 5 read the same and behave differently.
+    void stepsNameTheirProfileWhenAScenarioMixesThem()
+    {
+        SimulationPanel panel;
+        panel.resize(1000, 500);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto* tabs = panel.findChild<QTabWidget*>(QStringLiteral("simulationTabs"));
+        QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {}, tabs->tabBar()->tabRect(1).center());
+        auto* list = panel.findChild<QListWidget*>(QStringLiteral("scenarioList"));
+        const auto load = [&](const QString& name) {
+            const QList<QListWidgetItem*> items = list->findItems(name, Qt::MatchExactly);
+            QCOMPARE(items.size(), 1);
+            QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(items.front()).center());
+            QTest::mouseClick(panel.findChild<QPushButton*>(QStringLiteral("scenarioLoad")), Qt::LeftButton);
+        };
+        const ScenarioStepModel* m = panel.stepModel();
+        const auto stepText = [m](int row) { return m->index(row, ScenarioStepModel::StepColumn).data().toString(); };
+        load(QStringLiteral("fine-vs-seed"));
+        QTRY_VERIFY(m->rowCount() > 5);
+        QVERIFY2(stepText(0).endsWith(QStringLiteral("fine profile")), qPrintable(stepText(0)));
+        QVERIFY2(stepText(4).endsWith(QStringLiteral("seed profile")), qPrintable(stepText(4)));
+        QVERIFY(!stepText(2).contains(QStringLiteral("profile"))); // a release has none
+        load(QStringLiteral("seed-example")); // one profile throughout: not repeated on every row
+        QTRY_VERIFY(m->rowCount() > 0 && !m->plan()->name.contains(QStringLiteral("fine-vs-seed")));
+        for (int row = 0; row < m->rowCount(); ++row)
+            QVERIFY2(!stepText(row).contains(QStringLiteral("profile")), qPrintable(stepText(row)));
+    }
+
     // The Run buttons start, pause, step, resume and stop a run, and their
     // enabled states follow it.
     void runButtonsDriveTheSimulation()

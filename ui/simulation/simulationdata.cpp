@@ -3,10 +3,12 @@
 #include "decoration/decoration.h"
 #include "decoration/treeindex.h"
 
+#include <QCoreApplication>
 #include <QDir>
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace treelock::ui {
 
@@ -62,9 +64,19 @@ ScenarioPlanPtr planOf(const sim::Scenario& scenario)
     plan->name = QString::fromStdString(scenario.name);
     plan->title = QString::fromStdString(scenario.title);
     plan->description = QString::fromStdString(scenario.description);
+    // Where steps use different policy profiles, the same words may lock
+    // differently: each acquire then says which profile it runs under.
+    std::set<std::string> profiles;
     for (const sim::ScenarioStep& s : scenario.steps)
-        plan->steps.push_back({QString::fromStdString(s.actor), stepText(s), QString::fromStdString(s.expect),
+        if (s.action == "acquire")
+            profiles.insert(s.profile.value_or(scenario.profile));
+    for (const sim::ScenarioStep& s : scenario.steps) {
+        QString what = stepText(s);
+        if (profiles.size() > 1 && s.action == "acquire")
+            what += QCoreApplication::translate("ScenarioPlan", " · %1 profile").arg(QString::fromStdString(s.profile.value_or(scenario.profile)));
+        plan->steps.push_back({QString::fromStdString(s.actor), what, QString::fromStdString(s.expect),
                                QString::fromStdString(s.narration)});
+    }
     return plan;
 }
 
