@@ -175,6 +175,13 @@
     </message>
 </context>
 <context>
+    <name>ScenarioPlan</name>
+    <message>
+        <source> · %1 profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>StudioOptions</name>
     <message>
         <source>Treelock Studio: live view of a project&apos;s hierarchical locks.
@@ -246,15 +253,19 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--size &apos;%1&apos;: needs WIDTHxHEIGHT in pixels, from 320x200 to 16384x16384 (e.g. 1280x800)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>--users needs a number from 1 to 500</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>no display: set DISPLAY (or WAYLAND_DISPLAY), or use QT_QPA_PLATFORM=offscreen (for example with --screenshot FILE), or run under xvfb-run -a</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--size &apos;%1&apos;: needs WIDTHxHEIGHT in pixels, from 640x420 to 16384x16384 (e.g. 1280x800)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 &apos;%2&apos;: no such scenario; valid names: %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -623,11 +634,19 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Recorded as %1 on %2</source>
+        <source>Reason</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Reason</source>
+        <source>&lt;b&gt;%1&lt;/b&gt; (host %2) &lt;span style=&apos;color:#666&apos;&gt;· set with --user NAME&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recorded with the release in the event stream. treelock-studio --user NAME sets it (default: $USER).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1178,6 +1197,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Force release of %1 cancelled: nothing was released</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Result of the last action</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::MatrixModel</name>
@@ -1280,23 +1303,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>cannot create a temporary folder: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot write %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cannot start %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>redis-server exited at start (see %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>redis-server did not answer within %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1957,10 +1964,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Show or hide what the node states mean</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Copy path</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1997,6 +2000,10 @@ With no options it starts a private redis-server and opens the demo project.</so
             <numerusform>%n match</numerusform>
             <numerusform>%n matches</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Show or hide what the node states mean (while the tree has less room than the legend, the legend stays hidden)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -175,6 +175,13 @@
     </message>
 </context>
 <context>
+    <name>ScenarioPlan</name>
+    <message>
+        <source> · %1 profile</source>
+        <translation> · %1 策略配置</translation>
+    </message>
+</context>
+<context>
     <name>StudioOptions</name>
     <message>
         <source>Treelock Studio: live view of a project&apos;s hierarchical locks.
@@ -251,12 +258,16 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>窗口大小（像素），例如 1280x800（默认：适应屏幕；使用 --screenshot 时为 1440x900）。</translation>
     </message>
     <message>
-        <source>--size &apos;%1&apos;: needs WIDTHxHEIGHT in pixels, from 320x200 to 16384x16384 (e.g. 1280x800)</source>
-        <translation>--size &apos;%1&apos;：需要 WIDTHxHEIGHT 形式的像素尺寸，范围为 320x200 到 16384x16384（例如 1280x800）</translation>
-    </message>
-    <message>
         <source>no display: set DISPLAY (or WAYLAND_DISPLAY), or use QT_QPA_PLATFORM=offscreen (for example with --screenshot FILE), or run under xvfb-run -a</source>
         <translation>没有可用的显示：请设置 DISPLAY（或 WAYLAND_DISPLAY），或使用 QT_QPA_PLATFORM=offscreen（例如配合 --screenshot FILE），或在 xvfb-run -a 下运行</translation>
+    </message>
+    <message>
+        <source>--size &apos;%1&apos;: needs WIDTHxHEIGHT in pixels, from 640x420 to 16384x16384 (e.g. 1280x800)</source>
+        <translation>--size &apos;%1&apos;：需要 WIDTHxHEIGHT 形式的像素尺寸，范围为 640x420 到 16384x16384（例如 1280x800）</translation>
+    </message>
+    <message>
+        <source>--%1 &apos;%2&apos;: no such scenario; valid names: %3</source>
+        <translation>--%1 &apos;%2&apos;：没有这个场景；有效名称：%3</translation>
     </message>
 </context>
 <context>
@@ -619,12 +630,20 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>原因：</translation>
     </message>
     <message>
-        <source>Recorded as %1 on %2</source>
-        <translation>记录为 %2 上的 %1</translation>
-    </message>
-    <message>
         <source>Reason</source>
         <translation>原因</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (host %2) &lt;span style=&apos;color:#666&apos;&gt;· set with --user NAME&lt;/span&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（主机 %2）&lt;span style=&apos;color:#666&apos;&gt;· 用 --user NAME 设置&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Recorded with the release in the event stream. treelock-studio --user NAME sets it (default: $USER).</source>
+        <translation>随释放一起记录在事件流中。用 treelock-studio --user NAME 设置（默认：$USER）。</translation>
+    </message>
+    <message>
+        <source>Operator:</source>
+        <translation>操作员：</translation>
     </message>
 </context>
 <context>
@@ -1167,6 +1186,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Force release of %1 cancelled: nothing was released</source>
         <translation>已取消强制释放 %1：未释放任何租约</translation>
     </message>
+    <message>
+        <source>Result of the last action</source>
+        <translation>上一个操作的结果</translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::MatrixModel</name>
@@ -1269,24 +1292,8 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>未安装 redis-server</translation>
     </message>
     <message>
-        <source>cannot create a temporary folder: %1</source>
-        <translation>无法创建临时文件夹：%1</translation>
-    </message>
-    <message>
-        <source>cannot write %1</source>
-        <translation>无法写入 %1</translation>
-    </message>
-    <message>
         <source>cannot start %1: %2</source>
         <translation>无法启动 %1：%2</translation>
-    </message>
-    <message>
-        <source>redis-server exited at start (see %1)</source>
-        <translation>redis-server 启动时退出（见 %1）</translation>
-    </message>
-    <message>
-        <source>redis-server did not answer within %1 ms</source>
-        <translation>redis-server 在 %1 毫秒内无应答</translation>
     </message>
 </context>
 <context>
@@ -1943,10 +1950,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>显示图例</translation>
     </message>
     <message>
-        <source>Show or hide what the node states mean</source>
-        <translation>显示或隐藏节点状态的含义</translation>
-    </message>
-    <message>
         <source>Copy path</source>
         <translation>复制路径</translation>
     </message>
@@ -1981,6 +1984,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>
             <numerusform>%n 个匹配</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Show or hide what the node states mean (while the tree has less room than the legend, the legend stays hidden)</source>
+        <translation>显示或隐藏节点状态的含义（树的空间小于图例时，图例保持隐藏）</translation>
     </message>
 </context>
 </TS>
