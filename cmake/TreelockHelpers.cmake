@@ -35,8 +35,11 @@ function(treelock_add_test)
     if(NOT ARG_TIMEOUT)
         set(ARG_TIMEOUT 300)
     endif()
+    # QTEST_FUNCTION_TIMEOUT: a Qt test function that hangs (a modal dialog
+    # nobody closes) aborts with its name and a backtrace after 90 s, instead
+    # of ctest killing the whole program silently at TIMEOUT.
     set_tests_properties(${ARG_NAME} PROPERTIES TIMEOUT ${ARG_TIMEOUT}
-                         ENVIRONMENT "QT_QPA_PLATFORM=offscreen;TREELOCK_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
+                         ENVIRONMENT "QT_QPA_PLATFORM=offscreen;TREELOCK_SOURCE_DIR=${PROJECT_SOURCE_DIR};QTEST_FUNCTION_TIMEOUT=90000")
     if(ARG_LABELS)
         set_tests_properties(${ARG_NAME} PROPERTIES LABELS "${ARG_LABELS}")
     endif()
