@@ -1151,6 +1151,29 @@ private slots:
                  qPrintable(QStringLiteral("%1 px for a name that needs %2").arg(view->visualRect(node).width()).arg(needed)));
     }
 
+    void statePillsKeepTheirWidthOnASmallScreen()
+    {
+        Fixture f("pills");
+        QVERIFY(f.show());
+        QCOMPARE(f.window->size(), QSize(1024, 640));
+        f.take("alice", "move-folder", {{"/A/C", LockMode::X}});
+        QTreeView* view = f.window->treePanel()->view();
+        // "/A" carries an IX intention, "/A/C/D" is covered by the X above.
+        QTRY_VERIFY_WITH_TIMEOUT(treeRow(*f.window, "/A/C/D").isValid(), kTimeout);
+        for (const char* path : {"/A", "/A/C/D"}) {
+            const QModelIndex row = treeRow(*f.window, path);
+            QTRY_VERIFY_WITH_TIMEOUT(!row.siblingAtColumn(LockTreeModel::StateColumn).data().toString().isEmpty(), kTimeout);
+            QStyleOptionViewItem option;
+            option.initFrom(view);
+            const QModelIndex state = row.siblingAtColumn(LockTreeModel::StateColumn);
+            const int needed = view->itemDelegateForColumn(LockTreeModel::StateColumn)->sizeHint(option, state).width();
+            QVERIFY2(view->header()->sectionSize(LockTreeModel::StateColumn) >= needed,
+                     qPrintable(QStringLiteral("%1: the state column is %2 px, its pill \"%3\" needs %4")
+                                    .arg(QLatin1String(path)).arg(view->header()->sectionSize(LockTreeModel::StateColumn))
+                                    .arg(state.data().toString()).arg(needed)));
+        }
+    }
+
     void showItsEventsShowsEveryEventOfTheLease()
     {
         Fixture f("itsevents");

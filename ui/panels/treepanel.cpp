@@ -18,6 +18,9 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
+
+#include <algorithm>
+#include <iterator>
 #include <QVBoxLayout>
 
 namespace treelock::ui {
@@ -289,14 +292,25 @@ void TreePanel::resizeEvent(QResizeEvent* event)
 void TreePanel::fitColumns()
 {
     // The name is what the tree is for: the other columns together take at
-    // most 45% of the view, so names deep in the tree keep their room.
+    // most half of the view, so names deep in the tree keep their room. The
+    // state pill says the most, so it keeps its width while the columns
+    // after it shrink; only when those are at their minimum does it shrink too.
     QHeaderView* header = m_view->header();
-    int full = 0;
+    const int minimum = header->minimumSectionSize();
+    const int most = std::max(0, m_view->width() - 2 * m_view->frameWidth()) / 2;
+    const auto& [stateColumn, stateWidth] = kColumnWidths[0];
+    int rest = 0;
     for (const auto& [column, width] : kColumnWidths)
-        full += width;
-    const int most = std::max(0, m_view->width() - 2 * m_view->frameWidth()) * 45 / 100;
-    for (const auto& [column, width] : kColumnWidths)
-        header->resizeSection(column, std::max(header->minimumSectionSize(), full <= most ? width : width * most / full));
+        rest += column == stateColumn ? 0 : width;
+    const int restCount = int(std::size(kColumnWidths)) - 1;
+    const int restRoom = std::max(restCount * minimum, most - stateWidth);
+    const int stateRoom = std::clamp(most - restRoom, minimum, stateWidth);
+    for (const auto& [column, width] : kColumnWidths) {
+        if (column == stateColumn)
+            header->resizeSection(column, stateRoom);
+        else
+            header->resizeSection(column, std::max(minimum, rest <= restRoom ? width : width * restRoom / rest));
+    }
 }
 
 void TreePanel::setLegendShown(bool shown)
