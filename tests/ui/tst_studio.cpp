@@ -143,6 +143,23 @@ QModelIndex leaseRow(MainWindow& w, const LeaseId& id)
     return row < 0 ? QModelIndex() : w.leasePanel()->proxy()->mapFromSource(w.leaseModel()->index(row, LeaseTableModel::OwnerColumn));
 }
 
+/// True when `dock` is open and, if it shares a tab bar with other docks,
+/// its tab is the current one: what the user sees, not QWidget visibility
+/// (a dock tabbed behind another still counts as visible).
+bool dockInFront(MainWindow& w, QDockWidget* dock)
+{
+    if (dock->isHidden())
+        return false;
+    for (QTabBar* tabs : w.findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
+        if (!tabs->isVisible())
+            continue;
+        for (int i = 0; i < tabs->count(); ++i)
+            if (tabs->tabText(i) == dock->windowTitle())
+                return tabs->currentIndex() == i;
+    }
+    return dock->isVisible();
+}
+
 QModelIndex treeRow(MainWindow& w, const std::string& path)
 {
     return w.treePanel()->proxy()->mapFromSource(w.treeModel()->indexForPath(path));
@@ -781,6 +798,16 @@ private slots:
             QTRY_COMPARE_WITH_TIMEOUT(state(), before, kTimeout);
         };
 
+        // A dock's menu entry brings it to the front, or closes it when it is
+        // in front; the dock is left open for the controls inside it.
+        const auto togglesDock = [&](const std::function<void()>& press, QDockWidget* dock) {
+            toggles(press, [&] { return dockInFront(*w, dock); });
+            if (dock->isHidden()) {
+                press();
+                QTRY_VERIFY_WITH_TIMEOUT(dockInFront(*w, dock), kTimeout);
+            }
+        };
+
         struct Control {
             QString key;                 // objectName, else the text
             std::function<void()> press; // what the user does
@@ -891,9 +918,9 @@ private slots:
             {QStringLiteral("onlyLockedAction"), [&](const Control& c) { toggles(c.press, [&] { return w->treePanel()->proxy()->onlyLocked(); }); }},
             {QStringLiteral("onlyLockedButton"), [&](const Control& c) { toggles(c.press, [&] { return w->treePanel()->proxy()->onlyLocked(); }); }},
             {QStringLiteral("legendToggle"), [&](const Control& c) { toggles(c.press, [&] { return w->treePanel()->legendShown(); }); }},
-            {QStringLiteral("eventLogAction"), [&](const Control& c) { toggles(c.press, [&] { return w->findChild<QDockWidget*>(QStringLiteral("eventLogDock"))->isVisible(); }); }},
-            {QStringLiteral("simulationDockAction"), [&](const Control& c) { toggles(c.press, [&] { return simDock->isVisible(); }); }},
-            {QStringLiteral("permissionMatrixAction"), [&](const Control& c) { toggles(c.press, [&] { return w->findChild<QDockWidget*>(QStringLiteral("permissionMatrixDock"))->isVisible(); }); }},
+            {QStringLiteral("eventLogAction"), [&](const Control& c) { togglesDock(c.press, w->findChild<QDockWidget*>(QStringLiteral("eventLogDock"))); }},
+            {QStringLiteral("simulationDockAction"), [&](const Control& c) { togglesDock(c.press, simDock); }},
+            {QStringLiteral("permissionMatrixAction"), [&](const Control& c) { togglesDock(c.press, w->findChild<QDockWidget*>(QStringLiteral("permissionMatrixDock"))); }},
             {QStringLiteral("expandLockedAction"), [&](const Control& c) {
                  w->treePanel()->view()->collapseAll();
                  c.press();
@@ -1149,6 +1176,46 @@ private slots:
                            + view->style()->pixelMetric(QStyle::PM_SmallIconSize) + 12;
         QVERIFY2(view->visualRect(node).width() >= needed,
                  qPrintable(QStringLiteral("%1 px for a name that needs %2").arg(view->visualRect(node).width()).arg(needed)));
+    }
+
+    void viewMenuBringsATabbedDockForwardInsteadOfClosingIt()
+    {
+        Fixture f("docks");
+        QVERIFY(f.show());
+        QDockWidget* log = f.window->findChild<QDockWidget*>(QStringLiteral("eventLogDock"));
+        QDockWidget* sim = f.window->simulationDock();
+        QAction* simulation = f.window->findChild<QAction*>(QStringLiteral("simulationDockAction"));
+        QAction* eventLog = f.window->findChild<QAction*>(QStringLiteral("eventLogAction"));
+        QVERIFY(log && sim && simulation && eventLog);
+        QVERIFY(f.window->tabifiedDockWidgets(log).contains(sim));
+        // The event log is in front; the Simulation dock is open behind it.
+        QTabBar* tabs = nullptr;
+        for (QTabBar* bar : f.window->findChildren<QTabBar*>(Qt::FindDirectChildrenOnly))
+            if (bar->isVisible() && bar->count() >= 2)
+                tabs = bar;
+        QVERIFY(tabs);
+        const auto front = [tabs] { return tabs->tabText(tabs->currentIndex()); };
+        log->raise();
+        QTRY_COMPARE(front(), log->windowTitle());
+        QVERIFY(!sim->isHidden());
+        QVERIFY(simulation->isChecked());
+        simulation->trigger();
+        QTRY_COMPARE(front(), sim->windowTitle());
+        QVERIFY(sim->isVisible());
+        QVERIFY(simulation->isChecked());
+        // Chosen again while in front, it closes.
+        simulation->trigger();
+        QTRY_VERIFY(sim->isHidden());
+        QVERIFY(!simulation->isChecked());
+        // The event log, brought to the front by its tab, closes too, and comes back.
+        for (int i = 0; i < tabs->count(); ++i)
+            if (tabs->tabText(i) == log->windowTitle())
+                QTest::mouseClick(tabs, Qt::LeftButton, {}, tabs->tabRect(i).center());
+        QTRY_COMPARE(front(), log->windowTitle());
+        eventLog->trigger();
+        QVERIFY(log->isHidden());
+        eventLog->trigger();
+        QVERIFY(log->isVisible());
     }
 
     void statePillsKeepTheirWidthOnASmallScreen()

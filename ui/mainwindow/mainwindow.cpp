@@ -41,6 +41,7 @@
 #include <QSysInfo>
 #include <QTableView>
 #include <QThread>
+#include <QTabBar>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
@@ -434,28 +435,11 @@ void MainWindow::createMenus()
     view->addAction(m_onlyLocked);
     view->addAction(m_expandLocked);
     view->addSeparator();
-    QAction* dock = m_logDock->toggleViewAction();
-    dock->setText(tr("Event &log"));
-    dock->setObjectName(QStringLiteral("eventLogAction"));
-    dock->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_J));
-    view->addAction(dock);
-    QAction* simulation = m_simDock->toggleViewAction();
-    simulation->setText(tr("&Simulation"));
-    simulation->setObjectName(QStringLiteral("simulationDockAction"));
-    simulation->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_5));
-    connect(simulation, &QAction::triggered, this, [this](bool on) {
-        if (on)
-            raiseDock(m_simDock);
-    });
-    view->addAction(simulation);
-    QAction* matrix = m_matrixDock->toggleViewAction();
-    matrix->setText(tr("Permission &matrix"));
-    matrix->setObjectName(QStringLiteral("permissionMatrixAction"));
-    matrix->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
-    connect(matrix, &QAction::triggered, this, [this](bool on) {
-        if (on)
-            raiseDock(m_matrixDock);
-    });
+    view->addAction(dockAction(m_logDock, tr("Event &log"), QStringLiteral("eventLogAction"), QKeySequence(Qt::CTRL | Qt::Key_J)));
+    m_simDockAction = dockAction(m_simDock, tr("&Simulation"), QStringLiteral("simulationDockAction"), QKeySequence(Qt::CTRL | Qt::Key_5));
+    view->addAction(m_simDockAction);
+    QAction* matrix = dockAction(m_matrixDock, tr("Permission &matrix"), QStringLiteral("permissionMatrixAction"),
+                                 QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     view->addAction(matrix);
 
     QMenu* locks = menuBar()->addMenu(tr("&Locks"));
@@ -481,7 +465,7 @@ void MainWindow::createSimulationMenu()
     // Starting from the menu (or F5) brings the panel into view.
     connect(run.front(), &QAction::triggered, this, [this] { raiseDock(m_simDock); });
     menu->addSeparator();
-    menu->addAction(m_simDock->toggleViewAction());
+    menu->addAction(m_simDockAction);
 
     // While the views show the simulation, so does the status bar.
     connect(m_simPanel, &SimulationPanel::shownProjectChanged, this, &MainWindow::showSimulationSource);
@@ -740,6 +724,38 @@ void MainWindow::raiseDock(QDockWidget* dock)
     // It shares the event log's strip of a few rows: too short for its panel.
     if (!dock->isFloating() && dock->height() < height() * 2 / 5)
         resizeDocks({dock}, {height() / 2}, Qt::Vertical);
+}
+
+bool MainWindow::dockInFront(QDockWidget* dock) const
+{
+    if (!dock->isVisible())
+        return false;
+    // Tabbed docks: QMainWindow's tab bars carry each dock's address as tab data.
+    for (const QTabBar* tabs : findChildren<QTabBar*>(Qt::FindDirectChildrenOnly))
+        for (int i = 0; i < tabs->count(); ++i)
+            if (tabs->tabData(i).value<quintptr>() == reinterpret_cast<quintptr>(dock))
+                return tabs->currentIndex() == i;
+    return true;
+}
+
+QAction* MainWindow::dockAction(QDockWidget* dock, const QString& text, const QString& name, const QKeySequence& key)
+{
+    // Not the dock's own toggleViewAction(): that closes a dock that is open
+    // but tabbed behind another, where the user who picks it wants to see it.
+    auto* action = new QAction(text, this);
+    action->setObjectName(name);
+    action->setShortcut(key);
+    action->setCheckable(true);
+    action->setChecked(!dock->isHidden());
+    connect(action, &QAction::triggered, this, [this, dock, action] {
+        if (dockInFront(dock))
+            dock->hide();
+        else
+            raiseDock(dock);
+        action->setChecked(!dock->isHidden());
+    });
+    connect(dock, &QDockWidget::visibilityChanged, action, [dock, action] { action->setChecked(!dock->isHidden()); });
+    return action;
 }
 
 void MainWindow::updateReleaseExpired(int count)

@@ -99,6 +99,9 @@ private:
     void showSimulation(bool shown);
     /// Shows and raises a dock tabbed with the event log, at about half the window's height.
     void raiseDock(QDockWidget* dock);
+    /// True when `dock` is open and not tabbed behind another dock.
+    bool dockInFront(QDockWidget* dock) const;
+    QAction* dockAction(QDockWidget* dock, const QString& text, const QString& name, const QKeySequence& key);
     QString operatorName() const;
 
     StudioOptions m_options;
@@ -116,6 +119,7 @@ private:
     QDockWidget* m_matrixDock;
     SimulationPanel* m_simPanel;
     QDockWidget* m_simDock;
+    QAction* m_simDockAction = nullptr; // View › Simulation, also in the Simulation menu
     ProjectTreeData m_tree;           // the tree Studio's project shows (restored after a simulation)
     LockStatePtr m_bridgeState;       // the bridge's latest state, applied again after a simulation
     bool m_simulationShown = false;
