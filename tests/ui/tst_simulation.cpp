@@ -28,6 +28,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSlider>
 #include <QSet>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -71,6 +72,68 @@ QMenu* menuOf(const QMainWindow& window, const char* menuName)
         if (top->menu() && top->menu()->objectName() == QLatin1String(menuName))
             return top->menu();
     return nullptr;
+}
+
+/// The field a form row labels `labelText` (the label's buddy), found as a user
+/// finds it: by the text beside it.
+template <typename T>
+T* field(const QWidget* parent, const QString& labelText)
+{
+    for (QLabel* label : parent->findChildren<QLabel*>())
+        if (label->text() == labelText && label->buddy())
+            if (auto* found = qobject_cast<T*>(label->buddy()))
+                return found;
+    qFatal("no %s labelled %s", T::staticMetaObject.className(), qPrintable(labelText));
+    return nullptr;
+}
+
+/// Replaces the value of `box` by typing `text`, as a user does, and presses Enter.
+void typeValue(QAbstractSpinBox* box, const QString& text)
+{
+    QTest::keyClick(box, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(box, text);
+    QTest::keyClick(box, Qt::Key_Return);
+}
+
+/// Types the number of users into the Users field.
+void typeUsers(const QWidget* panel, int users)
+{
+    auto* box = panel->findChild<QSpinBox*>(QStringLiteral("simulationUsers"));
+    QVERIFY(box);
+    typeValue(box, QString::number(users));
+    QCOMPARE(box->value(), users);
+}
+
+/// Clicks the tab `index` of the panel's tab bar.
+void clickTab(const QWidget* panel, int index)
+{
+    auto* tabs = panel->findChild<QTabWidget*>(QStringLiteral("simulationTabs"));
+    QVERIFY(tabs);
+    QTabBar* bar = tabs->tabBar();
+    QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(index).center());
+    QCOMPARE(tabs->currentIndex(), index);
+}
+
+/// Fills the contended setup of the simulator's own tests in the settings
+/// form: users, hot-spot targets, hold and think times, seed, as fast as
+/// possible.
+void fillContendedSetup(SimulationPanel* panel, int users, const QString& hotShare, const QString& thinkMean)
+{
+    typeUsers(panel, users);
+    auto* targets = field<QComboBox>(panel, QStringLiteral("Targets"));
+    QTest::keyClick(targets, Qt::Key_Home);
+    QTest::keyClick(targets, Qt::Key_Down); // "Hot spot"
+    QCOMPARE(targets->currentData().toInt(), int(sim::TargetChoice::Hotspot));
+    typeValue(field<QDoubleSpinBox>(panel, QStringLiteral("Hot-spot share")), hotShare);
+    QWidget* hold = field<QWidget>(panel, QStringLiteral("Hold"));
+    const auto holdBoxes = hold->findChildren<QSpinBox*>();
+    QCOMPARE(holdBoxes.size(), 2);
+    typeValue(holdBoxes[0], QStringLiteral("5"));
+    typeValue(holdBoxes[1], QStringLiteral("30"));
+    typeValue(field<QSpinBox>(panel, QStringLiteral("Think (mean)")), thinkMean);
+    auto* speed = panel->findChild<QSlider*>();
+    QVERIFY(speed);
+    QTest::keyClick(speed, Qt::Key_End); // "max"
 }
 
 void click(QAbstractButton* button)
@@ -176,44 +239,65 @@ private slots:
     void memorySimulationCountsRiseWithoutViolations()
     {
         SimulationPanel panel;
+        panel.resize(1400, 600);
+        panel.show();
         QAbstractItemModelTester tester(panel.matrixModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        panel.setUsers(30);
-        panel.startSimulation();
+        typeUsers(&panel, 30);
+        QCOMPARE(panel.request().config.users, std::size_t(30));
+        click(child<QPushButton>(&panel, "simulationStart"));
         QTRY_VERIFY_WITH_TIMEOUT(panel.statistics().grants > 200, 20000);
         QTRY_VERIFY_WITH_TIMEOUT(panel.statistics().conflicts > 0, 20000);
         QCOMPARE(panel.statistics().violations, 0u);
         QCOMPARE(panel.violationsLabel()->text(), QStringLiteral("0"));
         QVERIFY(panel.statistics().attempts >= panel.statistics().grants);
-        panel.stopSimulation();
+        click(child<QPushButton>(&panel, "simulationStop"));
         QTRY_VERIFY_WITH_TIMEOUT(panel.state() == sim::Simulation::State::Finished, 10000);
         QCOMPARE(panel.statistics().violations, 0u);
     }
 
     void lockingOffGivesViolations()
     {
-        // The simulator's own contended setup (tests/sim/tst_simulation.cpp).
+        // The simulator's own contended setup (tests/sim/tst_simulation.cpp),
+        // typed into the settings form.
         SimulationPanel panel;
-        SimulationRequest r = panel.request();
-        r.config.users = 30;
-        r.config.seed = 7;
-        r.config.targets = sim::TargetChoice::Hotspot;
-        r.config.hotFraction = 0.6;
-        r.config.hold = sim::Distribution::uniform(5, 30);
-        r.config.think = sim::Distribution::exponential(20, 200);
-        r.config.locking = false;
-        r.speed = 0; // as fast as possible
-        panel.setRequest(r);
-        panel.startSimulation();
+        panel.resize(1400, 600);
+        panel.show();
+        fillContendedSetup(&panel, 30, QStringLiteral("60"), QStringLiteral("20"));
+        typeValue(field<QSpinBox>(&panel, QStringLiteral("Seed")), QStringLiteral("7"));
+        auto* locking = child<QCheckBox>(&panel, "simulationLocking");
+        QTest::mouseClick(locking, Qt::LeftButton, {},
+                          QPoint(locking->style()->pixelMetric(QStyle::PM_IndicatorWidth) / 2 + 1, locking->height() / 2));
+        QVERIFY(!locking->isChecked());
+        const SimulationRequest r = panel.request();
+        QCOMPARE(r.config.users, std::size_t(30));
+        QCOMPARE(r.config.seed, std::uint64_t(7));
+        QVERIFY(r.config.targets == sim::TargetChoice::Hotspot);
+        QCOMPARE(r.config.hotFraction, 0.6);
+        QCOMPARE(r.config.hold.minMs, sim::Distribution::uniform(5, 30).minMs);
+        QCOMPARE(r.config.hold.maxMs, sim::Distribution::uniform(5, 30).maxMs);
+        QCOMPARE(r.config.think.meanMs, sim::Distribution::exponential(20, 200).meanMs);
+        QCOMPARE(r.config.think.maxMs, sim::Distribution::exponential(20, 200).maxMs);
+        QVERIFY(!r.config.locking);
+        QCOMPARE(r.speed, 0.0); // as fast as possible
+        click(child<QPushButton>(&panel, "simulationStart"));
         QTRY_VERIFY_WITH_TIMEOUT(panel.statistics().violations > 0, 20000);
         QCOMPARE(panel.statistics().attempts, 0u);
-        panel.stopSimulation();
+        click(child<QPushButton>(&panel, "simulationStop"));
+        QTRY_VERIFY_WITH_TIMEOUT(panel.state() == State::Finished, 10000);
     }
 
     void seedScenarioPlaysToTheEndWithEveryStepPassing()
     {
         SimulationPanel panel;
+        panel.resize(1400, 600);
+        panel.show();
         QAbstractItemModelTester tester(panel.stepModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        panel.loadScenario(QStringLiteral("seed-example"), true);
+        clickTab(&panel, 1);
+        selectScenario(child<QListWidget>(&panel, "scenarioList"), QStringLiteral("seed-example"));
+        click(child<QPushButton>(&panel, "scenarioLoad"));
+        auto* play = child<QPushButton>(&panel, "scenarioPlay");
+        QTRY_VERIFY_WITH_TIMEOUT(play->isEnabled(), 10000);
+        click(play);
         QTRY_VERIFY_WITH_TIMEOUT(panel.scenarioAtEnd(), 30000);
         const ScenarioStepModel* m = panel.stepModel();
         QVERIFY(m->rowCount() > 5);
@@ -259,7 +343,7 @@ private slots:
         SimulationPanel panel;
         panel.resize(1400, 600);
         panel.show();
-        panel.setUsers(20);
+        typeUsers(&panel, 20);
         auto* start = child<QPushButton>(&panel, "simulationStart");
         auto* pause = child<QPushButton>(&panel, "simulationPause");
         auto* stop = child<QPushButton>(&panel, "simulationStop");
@@ -307,7 +391,7 @@ private slots:
         auto* list = child<QListWidget>(&panel, "scenarioList");
         auto* load = child<QPushButton>(&panel, "scenarioLoad");
         auto* play = child<QPushButton>(&panel, "scenarioPlay");
-        child<QTabWidget>(&panel, "simulationTabs")->setCurrentIndex(1);
+        clickTab(&panel, 1);
         for (const QString& name : builtinScenarios()) {
             selectScenario(list, name);
             click(load);
@@ -331,7 +415,7 @@ private slots:
         auto* list = child<QListWidget>(&panel, "scenarioList");
         auto* load = child<QPushButton>(&panel, "scenarioLoad");
         auto* step = child<QPushButton>(&panel, "scenarioStep");
-        child<QTabWidget>(&panel, "simulationTabs")->setCurrentIndex(1);
+        clickTab(&panel, 1);
         for (const QString& name : builtinScenarios()) {
             selectScenario(list, name);
             click(load);
@@ -368,7 +452,7 @@ private slots:
         auto* list = child<QListWidget>(&panel, "scenarioList");
         auto* load = child<QPushButton>(&panel, "scenarioLoad");
         auto* play = child<QPushButton>(&panel, "scenarioPlay");
-        child<QTabWidget>(&panel, "simulationTabs")->setCurrentIndex(1);
+        clickTab(&panel, 1);
         for (int round = 0; round < 2; ++round)
             for (const QString& name : builtinScenarios()) {
                 selectScenario(list, name);
@@ -389,8 +473,10 @@ private slots:
         window.show();
         window.start();
         SimulationPanel* panel = window.simulationPanel();
-        panel->setUsers(10);
-        window.simulationDock()->hide();
+        typeUsers(panel, 10);
+        if (window.simulationDock()->isVisible())
+            window.simulationDock()->toggleViewAction()->trigger(); // the user closes the dock
+        QVERIFY(!window.simulationDock()->isVisible());
         QAction* start = menuAction(window, "simulationMenu", "simulationStartAction");
         QAction* pause = menuAction(window, "simulationMenu", "simulationPauseAction");
         QAction* stop = menuAction(window, "simulationMenu", "simulationStopAction");
@@ -459,7 +545,7 @@ private slots:
         dock->show();
         dock->raise();
         SimulationPanel* panel = window.simulationPanel();
-        panel->setUsers(10);
+        typeUsers(panel, 10);
         auto* tabs = child<QTabWidget>(panel, "simulationTabs");
         QSet<QString> pressed;
         auto press = [&](const char* name) {
@@ -557,14 +643,15 @@ private slots:
         SimulationPanel panel;
         panel.resize(1300, 500);
         panel.show();
-        SimulationRequest r = panel.request();
-        r.config.users = 40;
-        r.config.targets = sim::TargetChoice::Hotspot;
-        r.config.hotFraction = 0.9;
-        r.config.hold = sim::Distribution::uniform(5, 30);
-        r.config.think = sim::Distribution::exponential(5, 50);
-        r.speed = 0;
-        panel.setRequest(r);
+        fillContendedSetup(&panel, 40, QStringLiteral("90"), QStringLiteral("5"));
+        const SimulationRequest r = panel.request();
+        QCOMPARE(r.config.users, std::size_t(40));
+        QCOMPARE(r.config.hotFraction, 0.9);
+        QCOMPARE(r.config.hold.minMs, sim::Distribution::uniform(5, 30).minMs);
+        QCOMPARE(r.config.hold.maxMs, sim::Distribution::uniform(5, 30).maxMs);
+        QCOMPARE(r.config.think.meanMs, sim::Distribution::exponential(5, 50).meanMs);
+        QCOMPARE(r.config.think.maxMs, sim::Distribution::exponential(5, 50).maxMs);
+        QCOMPARE(r.speed, 0.0);
         click(child<QPushButton>(&panel, "simulationStart"));
         QTRY_VERIFY_WITH_TIMEOUT(panel.matrixModel()->maximum() >= 1000, 60000);
         click(child<QPushButton>(&panel, "simulationStop"));
@@ -584,7 +671,7 @@ private slots:
         SimulationPanel panel;
         panel.resize(1300, 500);
         panel.show();
-        panel.setUsers(20);
+        typeUsers(&panel, 20);
         click(child<QPushButton>(&panel, "simulationStart"));
         QTRY_VERIFY_WITH_TIMEOUT(!panel.statistics().waitHistogram.empty(), 20000);
         click(child<QPushButton>(&panel, "simulationStop"));
@@ -653,7 +740,7 @@ private slots:
         window.show();
         window.start();
         SimulationPanel* panel = window.simulationPanel();
-        panel->setUsers(20);
+        typeUsers(panel, 20);
         click(child<QPushButton>(panel, "simulationStart"));
         QTRY_VERIFY_WITH_TIMEOUT(window.treeModel()->treeName() == QStringLiteral("sim"), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(window.leaseModel()->rowCount() > 0, 10000);
@@ -683,7 +770,7 @@ private slots:
         const int studioNodes = window.treeModel()->nodeCount();
         auto* backend = child<QLabel>(&window, "backendLabel");
         QTRY_VERIFY_WITH_TIMEOUT(backend->text().contains(QStringLiteral("project <b>demo</b>")), 10000);
-        window.simulationPanel()->setUsers(10);
+        typeUsers(window.simulationPanel(), 10);
         click(child<QPushButton>(window.simulationPanel(), "simulationStart"));
         QTRY_VERIFY_WITH_TIMEOUT(window.showsSimulation(), 10000);
         // The status bar names what the views show.
