@@ -10,12 +10,27 @@
 #include <treelock/policy.h>
 
 #include <QAbstractItemModelTester>
+#include <QAbstractItemView>
 #include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QCompleter>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QFileDialog>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPointer>
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
 
 using namespace treelock;
 using namespace treelock::ui;
@@ -36,6 +51,136 @@ QByteArray readAll(const QString& fileName)
 {
     QFile file(fileName);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+constexpr int kDialogTimeout = 60000;
+
+/// Shows `view` as a window large enough for its table, as a user sees it.
+bool showView(MatrixView& view)
+{
+    view.resize(1700, 800);
+    view.show();
+    return QTest::qWaitForWindowExposed(&view);
+}
+
+/// The profile switch: the combo box that offers the built-in profiles.
+QComboBox* profileBox(const MatrixView& view)
+{
+    for (QComboBox* box : view.findChildren<QComboBox*>())
+        if (box->findText(QStringLiteral("seed")) >= 0 && box->findText(QStringLiteral("fine")) >= 0)
+            return box;
+    return nullptr;
+}
+
+/// The combo box that picks the object (sub-cell) of the replayed cell.
+QComboBox* subCellBox(const MatrixView& view)
+{
+    QComboBox* profiles = profileBox(view);
+    for (QComboBox* box : view.findChildren<QComboBox*>())
+        if (box != profiles)
+            return box;
+    return nullptr;
+}
+
+QPushButton* button(const MatrixView& view, const QString& text)
+{
+    for (QPushButton* b : view.findChildren<QPushButton*>())
+        if (b->text() == text)
+            return b;
+    return nullptr;
+}
+
+/// Picks `profile` in the profile switch with the arrow keys.
+void chooseProfile(MatrixView& view, const QString& profile)
+{
+    QComboBox* box = profileBox(view);
+    QVERIFY(box);
+    const int target = box->findText(profile);
+    QVERIFY2(target >= 0, qPrintable(profile));
+    QTest::keyClick(box, Qt::Key_Home);
+    for (int i = 0; i < target; ++i)
+        QTest::keyClick(box, Qt::Key_Down);
+    QCOMPARE(box->currentText(), profile);
+}
+
+/// Clicks the cell (row, column) of the matrix.
+void clickCell(MatrixView& view, int row, int column)
+{
+    auto* table = view.findChild<QTableView*>();
+    QVERIFY(table);
+    const QModelIndex index = table->model()->index(row, column);
+    QVERIFY(index.isValid());
+    table->scrollTo(index);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(index).center());
+    QCOMPARE(table->currentIndex(), index);
+}
+
+/// Runs `act` on the next modal dialog once it is up (the caller then opens
+/// it with a blocking exec()); sets `*seen` when it ran. Waits long: a watcher
+/// that gives up before a slow file dialog appears would leave its exec()
+/// blocking the test.
+QPointer<QTimer> whenModal(std::function<void(QWidget*)> act, bool* seen = nullptr)
+{
+    auto* timer = new QTimer;
+    auto clock = std::make_shared<QElapsedTimer>();
+    clock->start();
+    timer->setInterval(20);
+    QObject::connect(timer, &QTimer::timeout, [timer, act, clock, seen] {
+        QWidget* modal = QApplication::activeModalWidget();
+        if (modal && modal->isVisible()) {
+            timer->stop();
+            timer->deleteLater();
+            if (seen)
+                *seen = true;
+            act(modal);
+        } else if (clock->elapsed() > kDialogTimeout) {
+            timer->stop();
+            timer->deleteLater();
+        }
+    });
+    timer->start();
+    return timer;
+}
+
+void rejectDialog(QWidget* modal)
+{
+    if (auto* d = qobject_cast<QDialog*>(modal))
+        d->reject();
+    else
+        modal->close();
+}
+
+/// Answers a file dialog by typing `fileName` into its name field and
+/// pressing Enter until it closes.
+void typeFileNameAndEnter(QWidget* modal, const QString& fileName)
+{
+    auto* d = qobject_cast<QFileDialog*>(modal);
+    auto* name = d ? d->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")) : nullptr;
+    if (!name)
+        return rejectDialog(modal);
+    name->clear();
+    QTest::keyClicks(name, fileName);
+    // The name field completes from the folder, read in the background: a
+    // completion list that pops up takes the first Enter, as it does for a
+    // user, who presses Enter again.
+    for (int tries = 0; tries < 50 && d->isVisible(); ++tries) {
+        if (QCompleter* c = name->completer(); c && c->popup()->isVisible())
+            QTest::keyClick(c->popup(), Qt::Key_Escape);
+        QTest::keyClick(name, Qt::Key_Return);
+        if (d->isVisible())
+            QTest::qWait(100);
+    }
+}
+
+/// Presses the export button `text` and saves to `fileName` in its file dialog.
+void exportWithButton(MatrixView& view, const QString& text, const QString& fileName)
+{
+    QPushButton* b = button(view, text);
+    QVERIFY2(b && b->isVisible() && b->isEnabled(), qPrintable(text));
+    bool dialog = false;
+    whenModal([fileName](QWidget* modal) { typeFileNameAndEnter(modal, fileName); }, &dialog);
+    QTest::mouseClick(b, Qt::LeftButton);
+    QVERIFY(dialog);
 }
 
 } // namespace
@@ -92,22 +237,31 @@ private slots:
     void switchesProfiles()
     {
         MatrixView view;
+        QVERIFY(showView(view));
         QVERIFY(waitReady(view));
         QCOMPARE(view.profile(), QStringLiteral("fine"));
         QCOMPARE(view.matrixModel()->matrix()->differing(), 15u);
-        view.setProfile("seed");
+        chooseProfile(view, QStringLiteral("seed"));
+        QCOMPARE(view.profile(), QStringLiteral("seed"));
         QVERIFY(waitReady(view));
         QCOMPARE(view.matrixModel()->matrix()->profile, std::string("seed"));
         QCOMPARE(view.matrixModel()->matrix()->differing(), 14u);
+        // And back: the derived profile is shown again.
+        chooseProfile(view, QStringLiteral("fine"));
+        QVERIFY(waitReady(view));
+        QCOMPARE(view.matrixModel()->matrix()->profile, std::string("fine"));
+        QCOMPARE(view.matrixModel()->matrix()->differing(), 15u);
     }
 
     void replayShowsTheLocksOfBothOperations()
     {
         MatrixView view;
+        QVERIFY(showView(view));
         QVERIFY(waitReady(view));
         QSignalSpy replayed(&view, &MatrixView::scenarioReplayed);
-        QVERIFY(view.replay(indexOf(Operation::Create), indexOf(Operation::Create)));
+        clickCell(view, indexOf(Operation::Create), indexOf(Operation::Create));
         QCOMPARE(replayed.size(), 1);
+        QCOMPARE(replayed[0][0].toString(), QStringLiteral("fine"));
         QCOMPARE(replayed[0][1].toString(), QStringLiteral("create /A n1.txt"));
         QCOMPARE(replayed[0][2].toString(), QStringLiteral("create /A n2.txt"));
         QCOMPARE(replayed[0][3].toBool(), true);
@@ -123,11 +277,23 @@ private slots:
     void replayOfABlockedCellHighlightsTheRefusedPaths()
     {
         MatrixView view;
-        view.setProfile("seed");
+        QVERIFY(showView(view));
+        chooseProfile(view, QStringLiteral("seed"));
         QVERIFY(waitReady(view));
         QSignalSpy replayed(&view, &MatrixView::scenarioReplayed);
-        QVERIFY(view.replay(indexOf(Operation::MoveFolder), indexOf(Operation::Create), 1));
+        // The cell replays its first object; the second (B) is picked in the
+        // object box below the table.
+        clickCell(view, indexOf(Operation::MoveFolder), indexOf(Operation::Create));
         QCOMPARE(replayed.size(), 1);
+        QComboBox* objects = subCellBox(view);
+        QVERIFY(objects);
+        QCOMPARE(objects->count(), 2);
+        QCOMPARE(objects->currentIndex(), 0);
+        QTest::keyClick(objects, Qt::Key_Down);
+        QCOMPARE(objects->currentIndex(), 1);
+        QCOMPARE(replayed.size(), 2);
+        replayed.removeFirst();
+        QCOMPARE(replayed[0][0].toString(), QStringLiteral("seed"));
         QCOMPARE(replayed[0][2].toString(), QStringLiteral("create /B n2.txt"));
         QCOMPARE(replayed[0][3].toBool(), false);
         LockTreeModel* tree = view.replayTreeModel();
@@ -138,30 +304,64 @@ private slots:
         QVERIFY(wanted.isValid());
         QVERIFY(!tree->stateOf(wanted) || !tree->stateOf(wanted)->held);
         QVERIFY(wanted.data(LockTreeModel::HighlightRole).toBool());
-        QVERIFY(!view.replay(0, 0, 5));
         // With TREELOCK_SCREENSHOT_DIR set, keep a picture of the view (for docs and review).
         if (qEnvironmentVariableIsSet("TREELOCK_SCREENSHOT_DIR")) {
-            view.resize(1700, 800);
-            view.show();
             QVERIFY(view.grab().save(qEnvironmentVariable("TREELOCK_SCREENSHOT_DIR")
                                      + QStringLiteral("/permission-matrix.png")));
         }
+        // A cell with one object offers only that one: no sub-cell beyond it
+        // can be replayed.
+        clickCell(view, 0, 0);
+        QCOMPARE(replayed.size(), 2);
+        QCOMPARE(objects->count(), 1);
+        QTest::keyClick(objects, Qt::Key_Down);
+        QCOMPARE(objects->currentIndex(), 0);
+        QCOMPARE(replayed.size(), 2);
     }
 
     void exportsTheCliFormats()
     {
         MatrixView view;
+        QVERIFY(showView(view));
         QVERIFY(waitReady(view));
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        QString error;
-        QVERIFY2(view.exportMarkdown(dir.filePath("m.md"), &error), qPrintable(error));
-        QVERIFY2(view.exportCsv(dir.filePath("m.csv"), &error), qPrintable(error));
+        const QString markdown = QStringLiteral("Export Markdown…");
+        const QString csv = QStringLiteral("Export CSV…");
+        exportWithButton(view, markdown, dir.filePath("m.md"));
+        exportWithButton(view, csv, dir.filePath("m.csv"));
         const DerivedMatrix fine = deriveMatrix(SeedMatrix::builtin(), Policy::builtin("fine"));
         QCOMPARE(readAll(dir.filePath("m.md")), QByteArray::fromStdString(matrixToMarkdown(fine)));
         QCOMPARE(readAll(dir.filePath("m.csv")), QByteArray::fromStdString(matrixToCsv(fine)));
-        QVERIFY(!view.exportCsv(dir.filePath("missing/x.csv"), &error));
-        QVERIFY(!error.isEmpty());
+
+        // A file in a missing folder: the user is told, naming the file and why.
+        const QString missing = dir.filePath("missing/x.csv");
+        bool dialog = false;
+        bool warned = false;
+        QString title;
+        QString warning;
+        whenModal([&](QWidget* modal) {
+            typeFileNameAndEnter(modal, missing);
+            whenModal([&](QWidget* box) {
+                auto* message = qobject_cast<QMessageBox*>(box);
+                if (!message)
+                    return rejectDialog(box);
+                title = message->windowTitle();
+                warning = message->text();
+                QAbstractButton* ok = message->button(QMessageBox::Ok);
+                if (!ok)
+                    return rejectDialog(box);
+                QTest::mouseClick(ok, Qt::LeftButton);
+            }, &warned);
+        }, &dialog);
+        QTest::mouseClick(button(view, csv), Qt::LeftButton);
+        QVERIFY(dialog);
+        QTRY_VERIFY_WITH_TIMEOUT(warned, kDialogTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(!QApplication::activeModalWidget(), 10000);
+        QCOMPARE(title, QStringLiteral("Export failed"));
+        const QString prefix = QStringLiteral("Could not write %1: ").arg(missing);
+        QVERIFY2(warning.startsWith(prefix) && warning.size() > prefix.size(), qPrintable(warning));
+        QVERIFY(!QFile::exists(missing));
     }
 
     void mainWindowHasThePermissionMatrixDock()
