@@ -31,6 +31,7 @@
 #include <QDialog>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -62,6 +63,7 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QTreeView>
+#include <QWheelEvent>
 
 #include <functional>
 #include <map>
@@ -75,12 +77,14 @@ namespace {
 constexpr int kTimeout = 5000;
 constexpr int kDialogTimeout = 60000;
 
+constexpr const char* kSeedTreeJson = R"({"format":"treelock-tree","version":1,"name":"seed",
+    "paths":["/A/a.txt","/A/C/c.txt","/A/C/D/d.txt","/A/C/E/","/B/"]})";
+
 ProjectTreeData seedTree()
 {
     ProjectTreeData t;
     QString error;
-    parseTreeJson(R"({"format":"treelock-tree","version":1,"name":"seed",
-        "paths":["/A/a.txt","/A/C/c.txt","/A/C/D/d.txt","/A/C/E/","/B/"]})", &t, &error);
+    parseTreeJson(kSeedTreeJson, &t, &error);
     return t;
 }
 
@@ -137,6 +141,47 @@ void typeReasonAndEnter(QWidget* modal)
     QTest::keyClick(reason, Qt::Key_Return);
 }
 
+/// Answers a file dialog by typing `fileName` into its name field and
+/// pressing Enter until it closes.
+void typeFileNameAndEnter(QWidget* modal, const QString& fileName)
+{
+    auto* d = qobject_cast<QFileDialog*>(modal);
+    auto* name = d ? d->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")) : nullptr;
+    if (!name)
+        return rejectDialog(modal);
+    // Type the name the way a user does (over what is there), and press Enter.
+    QTest::keyClick(name, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(name, fileName);
+    // The name field completes from the folder, which is read in the
+    // background: a completion list that pops up takes the first Enter, as
+    // it does for a user, who presses Enter again.
+    for (int tries = 0; tries < 50 && d->isVisible(); ++tries) {
+        if (QCompleter* c = name->completer(); c && c->popup()->isVisible())
+            QTest::keyClick(c->popup(), Qt::Key_Escape);
+        QTest::keyClick(name, Qt::Key_Return);
+        if (d->isVisible())
+            QTest::qWait(100);
+    }
+}
+
+/// Replaces the text of `field` by typing over it.
+void retype(QLineEdit* field, const QString& text)
+{
+    QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(field, text);
+}
+
+/// The action `objectName` of any menu of the menu bar, found as a user would.
+QAction* menuBarAction(const MainWindow& w, const QString& objectName)
+{
+    for (QAction* top : w.menuBar()->actions())
+        if (top->menu())
+            for (QAction* a : top->menu()->actions())
+                if (a->objectName() == objectName)
+                    return a;
+    return nullptr;
+}
+
 QModelIndex leaseRow(MainWindow& w, const LeaseId& id)
 {
     const int row = w.leaseModel()->rowOf(id);
@@ -169,6 +214,19 @@ void clickRow(QAbstractItemView* view, const QModelIndex& index)
 {
     view->scrollTo(index);
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
+}
+
+/// Expands the node at `index` as a user does: clicks its branch arrow (which
+/// leaves the selection, and so the lease filter, alone).
+void clickBranchArrow(QTreeView* view, const QModelIndex& index)
+{
+    QVERIFY(index.isValid());
+    QVERIFY(!view->isExpanded(index));
+    view->scrollTo(index);
+    const QRect item = view->visualRect(index);
+    const QPoint arrow(item.left() - view->indentation() / 2, item.center().y());
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, arrow);
+    QVERIFY(view->isExpanded(index));
 }
 
 /// Right-clicks `index` and returns the context menu that opened, or null.
@@ -324,11 +382,27 @@ private slots:
     void forceReleaseWritesTheAuditEvent()
     {
         Fixture f("force");
+        QVERIFY(f.show());
         const AcquireResult r = f.engine->acquire({{"/A/C", LockMode::X}}, as("alice", "move-folder", 60s));
         QVERIFY(r.granted);
-        QTRY_VERIFY_WITH_TIMEOUT(f.window->leaseModel()->rowOf(r.grant.lease) >= 0, kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(leaseRow(*f.window, r.grant.lease).isValid(), kTimeout);
+        // The user selects the lease, picks Locks > Force release and gives a reason.
+        clickRow(f.window->leasePanel()->view(), leaseRow(*f.window, r.grant.lease));
+        QCOMPARE(f.window->leasePanel()->currentLeaseId(), QString::fromStdString(r.grant.lease));
+        QAction* forceRelease = menuBarAction(*f.window, QStringLiteral("forceReleaseAction"));
+        QVERIFY(forceRelease);
+        QTRY_VERIFY_WITH_TIMEOUT(forceRelease->isEnabled(), kTimeout);
         QSignalSpy reported(f.window.get(), &MainWindow::actionReported);
-        f.window->forceRelease(QString::fromStdString(r.grant.lease), QStringLiteral("stuck job"));
+        bool dialog = false;
+        whenModal([](QWidget* modal) {
+            auto* reason = modal->findChild<QLineEdit*>(QStringLiteral("forceReleaseReason"));
+            if (!reason)
+                return rejectDialog(modal);
+            QTest::keyClicks(reason, QStringLiteral("stuck job"));
+            QTest::keyClick(reason, Qt::Key_Return);
+        }, &dialog);
+        forceRelease->trigger();
+        QVERIFY(dialog);
         QTRY_COMPARE_WITH_TIMEOUT(reported.count(), 1, kTimeout);
         QVERIFY2(reported.at(0).at(0).value<ActionResult>().ok, qPrintable(f.window->lastActionMessage()));
         QVERIFY(f.window->lastActionMessage().contains(QStringLiteral("tester")));
@@ -471,23 +545,19 @@ private slots:
         QVERIFY(tree->isExpanded(treeRow(*f.window, "/A/C/D")));
         QVERIFY(status->text().contains(QStringLiteral("/A/C/D/d.txt")));
 
-        search->clear();
-        QTest::keyClicks(search, QStringLiteral("A/C/E/")); // no leading slash, a trailing one
+        retype(search, QStringLiteral("A/C/E/")); // no leading slash, a trailing one
         QTRY_COMPARE_WITH_TIMEOUT(f.window->treePanel()->currentPath(), QStringLiteral("/A/C/E"), kTimeout);
 
-        search->clear();
-        QTest::keyClicks(search, QStringLiteral("/A/nope.txt"));
+        retype(search, QStringLiteral("/A/nope.txt"));
         QTRY_COMPARE_WITH_TIMEOUT(status->text(), QStringLiteral("No match for /A/nope.txt"), kTimeout);
 
-        search->clear();
-        QTest::keyClicks(search, QStringLiteral(".TXT"));
+        retype(search, QStringLiteral(".TXT"));
         // (untranslated, the plural reads "match(es)")
         QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("3 match")), kTimeout);
         QVERIFY(treeRow(*f.window, "/A/C/c.txt").isValid());
         QVERIFY(!treeRow(*f.window, "/A/C/E").isValid());
 
-        search->clear();
-        QTest::keyClicks(search, QStringLiteral("zzz"));
+        retype(search, QStringLiteral("zzz"));
         QTRY_COMPARE_WITH_TIMEOUT(status->text(), QStringLiteral("No match for zzz"), kTimeout);
     }
 
@@ -614,7 +684,7 @@ private slots:
         QVERIFY(tree->isExpanded(treeRow(*f.window, "/A/C/D")));
         QVERIFY(pick(openContextMenu(tree, treeRow(*f.window, "/A"), menuName), QStringLiteral("collapseSubtree")));
         QVERIFY(!tree->isExpanded(treeRow(*f.window, "/A")));
-        tree->expand(treeRow(*f.window, "/A"));
+        clickBranchArrow(tree, treeRow(*f.window, "/A"));
         QVERIFY(!tree->isExpanded(treeRow(*f.window, "/A/C"))); // stays collapsed below
 
         // /A only carries an intention: nothing to release there.
@@ -713,27 +783,7 @@ private slots:
         QTemporaryDir dir;
         const QString file = dir.filePath(QStringLiteral("events.csv"));
         bool dialog = false;
-        whenModal([file](QWidget* modal) {
-            auto* d = qobject_cast<QFileDialog*>(modal);
-            if (!d)
-                return rejectDialog(modal);
-            // Type the name the way a user does, and press Enter.
-            auto* name = d->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
-            if (!name)
-                return rejectDialog(modal);
-            name->clear();
-            QTest::keyClicks(name, file);
-            // The name field completes from the folder, which is read in the
-            // background: a completion list that pops up takes the first
-            // Enter, as it does for a user, who presses Enter again.
-            for (int tries = 0; tries < 50 && d->isVisible(); ++tries) {
-                if (QCompleter* c = name->completer(); c && c->popup()->isVisible())
-                    QTest::keyClick(c->popup(), Qt::Key_Escape);
-                QTest::keyClick(name, Qt::Key_Return);
-                if (d->isVisible())
-                    QTest::qWait(100);
-            }
-        }, &dialog);
+        whenModal([file](QWidget* modal) { typeFileNameAndEnter(modal, file); }, &dialog);
         QTest::mouseClick(log->findChild<QAbstractButton*>(QStringLiteral("exportEvents")), Qt::LeftButton);
         QVERIFY(dialog);
         QFile csv(file);
@@ -871,6 +921,12 @@ private slots:
 
         QTemporaryDir dir;
         const QString treeMenu = QStringLiteral("treeNodeMenu");
+        const QString seedFile = dir.filePath(QStringLiteral("seed.json"));
+        {
+            QFile json(seedFile);
+            QVERIFY(json.open(QIODevice::WriteOnly));
+            json.write(kSeedTreeJson);
+        }
         std::map<QString, std::function<void(const Control&)>> effects{
             {QStringLiteral("connectAction"), [&](const Control& c) { expectDialog(c.press, "treelock::ui::ConnectDialog"); }},
             {QStringLiteral("openFolderAction"), [&](const Control& c) { expectDialog(c.press, "QFileDialog"); }},
@@ -878,7 +934,15 @@ private slots:
             {QStringLiteral("openDemoTreeAction"), [&](const Control& c) {
                  c.press();
                  QCOMPARE(w->treeModel()->treeName(), QStringLiteral("demo"));
-                 w->setTree(seedTree());
+                 // Back to the seed tree, opened from its file as a user does.
+                 QAction* open = menuBarAction(*w, QStringLiteral("openTreeAction"));
+                 QVERIFY(open);
+                 bool dialog = false;
+                 whenModal([&](QWidget* modal) { typeFileNameAndEnter(modal, seedFile); }, &dialog);
+                 open->trigger();
+                 QVERIFY(dialog);
+                 QTRY_COMPARE_WITH_TIMEOUT(w->treeModel()->treeName(), QStringLiteral("seed"), kTimeout);
+                 QTRY_VERIFY_WITH_TIMEOUT(treeRow(*w, "/A/C/D/d.txt").isValid(), kTimeout);
              }},
             {QStringLiteral("quitAction"), [&](const Control& c) {
                  c.press();
@@ -944,11 +1008,16 @@ private slots:
             {QStringLiteral("showNodeLeases"), [&](const Control& c) {
                  c.press();
                  QCOMPARE(w->leasePanel()->proxy()->nodePath(), QString::fromStdString(treeNode));
-                 w->leasePanel()->setNodeFilter({});
+                 QTest::mouseClick(w->leasePanel()->findChild<QAbstractButton*>(QStringLiteral("clearNodeFilter")), Qt::LeftButton);
+                 QVERIFY(w->leasePanel()->proxy()->nodePath().isEmpty());
              }},
             {QStringLiteral("expandSubtree"), [&](const Control& c) {
                  w->treePanel()->view()->collapseAll();
-                 w->treePanel()->revealPaths({treeNode});
+                 std::vector<std::string> above;
+                 for (std::string p = parentPath(treeNode); p != "/" && !p.empty(); p = parentPath(p))
+                     above.insert(above.begin(), p);
+                 for (const std::string& p : above)
+                     clickBranchArrow(w->treePanel()->view(), treeRow(*w, p));
                  c.press();
                  QVERIFY(w->treePanel()->view()->isExpanded(treeRow(*w, "/A/C/D")));
              }},
@@ -997,10 +1066,13 @@ private slots:
             {QStringLiteral("showLeaseEvents"), [&](const Control& c) {
                  c.press();
                  QCOMPARE(log->proxy()->leaseId(), QString::fromStdString(target));
-                 log->setLeaseFilter({});
+                 QTest::mouseClick(log->findChild<QAbstractButton*>(QStringLiteral("clearLeaseFilter")), Qt::LeftButton);
+                 QVERIFY(log->proxy()->leaseId().isEmpty());
              }},
             {QStringLiteral("clearLeaseFilter"), [&](const Control& c) {
-                 log->setLeaseFilter(QString::fromStdString(target));
+                 QVERIFY(pick(openContextMenu(w->leasePanel()->view(), leaseRow(*w, target), QStringLiteral("leaseMenu")),
+                              QStringLiteral("showLeaseEvents")));
+                 QCOMPARE(log->proxy()->leaseId(), QString::fromStdString(target));
                  c.press();
                  QVERIFY(log->proxy()->leaseId().isEmpty());
              }},
@@ -1036,7 +1108,15 @@ private slots:
                  for (int i = 0; i < 30; ++i)
                      QVERIFY(f.engine->release(f.take("fred", "upload", {{"/B/f.txt", LockMode::X}})).status == LeaseStatus::Ok);
                  QTRY_VERIFY_WITH_TIMEOUT(log->view()->verticalScrollBar()->maximum() > 0, kTimeout);
-                 log->view()->verticalScrollBar()->setValue(0); // the user scrolls up
+                 // The user scrolls up with the mouse wheel.
+                 QWidget* viewport = log->view()->viewport();
+                 const QPoint at = viewport->rect().center();
+                 for (int turns = 0; turns < 100 && log->view()->verticalScrollBar()->value() > 0; ++turns) {
+                     QWheelEvent wheel(at, viewport->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton,
+                                       Qt::NoModifier, Qt::NoScrollPhase, false);
+                     QApplication::sendEvent(viewport, &wheel);
+                 }
+                 QCOMPARE(log->view()->verticalScrollBar()->value(), 0);
                  QVERIFY(!log->following());
                  c.press();
                  QVERIFY(log->following());
