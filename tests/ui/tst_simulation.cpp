@@ -542,7 +542,9 @@ private slots:
         window.show();
         window.start();
         QDockWidget* dock = window.simulationDock();
-        dock->show();
+        if (!dock->isVisible())
+            dock->toggleViewAction()->trigger(); // Simulation > Simulation panel
+        QVERIFY(dock->isVisible());
         dock->raise();
         SimulationPanel* panel = window.simulationPanel();
         typeUsers(panel, 10);

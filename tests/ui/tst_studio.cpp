@@ -216,6 +216,17 @@ void clickRow(QAbstractItemView* view, const QModelIndex& index)
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
 }
 
+/// Deselects the selected row of `view` as a user does: Ctrl+click on it.
+void deselectByCtrlClick(QAbstractItemView* view)
+{
+    const QModelIndexList rows = view->selectionModel()->selectedRows();
+    for (const QModelIndex& row : rows) {
+        view->scrollTo(row);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier, view->visualRect(row).center());
+    }
+    QVERIFY(view->selectionModel()->selectedRows().isEmpty());
+}
+
 /// Expands the node at `index` as a user does: clicks its branch arrow (which
 /// leaves the selection, and so the lease filter, alone).
 void clickBranchArrow(QTreeView* view, const QModelIndex& index)
@@ -754,7 +765,8 @@ private slots:
         QCOMPARE(f.window->treePanel()->currentPath(), QStringLiteral("/A/C/D"));
 
         // Double-click selects the lease of the row.
-        f.window->leasePanel()->view()->clearSelection();
+        deselectByCtrlClick(f.window->leasePanel()->view());
+        QVERIFY(f.window->leasePanel()->currentLeaseId().isEmpty());
         log->view()->scrollTo(grant);
         const QPoint at = log->view()->visualRect(grant).center();
         QTest::mouseClick(log->view()->viewport(), Qt::LeftButton, {}, at); // the first click of the two
@@ -1086,7 +1098,8 @@ private slots:
                  QVERIFY(QApplication::clipboard()->text().contains(QString::fromStdString(target)));
              }},
             {QStringLiteral("showEventLease"), [&](const Control& c) {
-                 w->leasePanel()->view()->clearSelection();
+                 deselectByCtrlClick(w->leasePanel()->view());
+                 QVERIFY(w->leasePanel()->currentLeaseId().isEmpty());
                  c.press();
                  QCOMPARE(w->leasePanel()->currentLeaseId(), QString::fromStdString(target));
              }},
