@@ -1,6 +1,7 @@
 #include "treelock/lockclient.h"
 
 #include "treelock/error.h"
+#include "treelock/retry.h"
 
 #include <algorithm>
 #include <atomic>
@@ -12,7 +13,7 @@
 
 namespace treelock {
 
-using Clock = std::chrono::steady_clock;
+using TimePoint = ClientClock::TimePoint;
 using std::chrono::milliseconds;
 
 struct Lease::Held {
@@ -25,15 +26,33 @@ struct Lease::Held {
 
     std::mutex mutex; // Guards the fields below.
     ServerTime expiresAt{};
-    Clock::time_point validUntil{};   // local estimate of the expiry
-    Clock::time_point nextRenew{};
+    TimePoint validUntil{};   // local estimate of the expiry
+    TimePoint nextRenew{};
     bool done = false;                // released, abandoned or lost
     std::atomic<bool> lost{false};
 };
 
+namespace {
+
+class SteadyClientClock final : public ClientClock {
+public:
+    TimePoint now() override { return std::chrono::steady_clock::now(); }
+    std::unique_ptr<WakeSignal> subscribe(Engine& engine) override { return engine.subscribeWake(); }
+    void waitUntil(WakeSignal& signal, TimePoint deadline) override { signal.wait(deadline); }
+};
+
+} // namespace
+
+std::shared_ptr<ClientClock> steadyClientClock()
+{
+    static const auto clock = std::make_shared<SteadyClientClock>();
+    return clock;
+}
+
 struct LockClient::Shared {
     std::shared_ptr<Engine> engine;
     ClientOptions options;
+    std::shared_ptr<ClientClock> clock;
 
     std::mutex mutex; // Guards the fields below.
     std::condition_variable wake;
@@ -140,9 +159,9 @@ void LockClient::Shared::watch()
 {
     std::unique_lock lock(mutex);
     while (!stopping) {
-        auto next = Clock::now() + std::chrono::seconds(1);
+        const auto now = clock->now();
+        auto next = now + std::chrono::seconds(1);
         std::vector<std::shared_ptr<Lease::Held>> due;
-        const auto now = Clock::now();
         for (auto it = held.begin(); it != held.end();) {
             auto lease = it->second.lock();
             if (!lease) {
@@ -163,7 +182,7 @@ void LockClient::Shared::watch()
             lock.lock();
             continue;
         }
-        wake.wait_until(lock, next);
+        wake.wait_for(lock, next - now);
     }
 }
 
@@ -176,7 +195,7 @@ void LockClient::Shared::renewOne(const std::shared_ptr<Lease::Held>& lease)
     }
     LeaseStatus status = LeaseStatus::Ok;
     try {
-        const auto started = Clock::now();
+        const auto started = clock->now();
         const RenewResult r = engine->renew(lease->id, lease->ttl);
         status = r.status;
         if (status == LeaseStatus::Ok) {
@@ -190,7 +209,7 @@ void LockClient::Shared::renewOne(const std::shared_ptr<Lease::Held>& lease)
         // Unreachable server or refused script: retry soon, until the local
         // estimate of the expiry passes; then the lease is lost.
         std::lock_guard leaseLock(lease->mutex);
-        const auto now = Clock::now();
+        const auto now = clock->now();
         if (now < lease->validUntil) {
             lease->nextRenew = now + std::max(milliseconds(5), lease->ttl / 10);
             return;
@@ -225,6 +244,7 @@ LockClient::LockClient(std::shared_ptr<Engine> engine, ClientOptions options)
         throw InvalidInput("invalid TTL " + std::to_string(options.ttl.count()) + " ms");
     m_shared->engine = std::move(engine);
     m_shared->options = std::move(options);
+    m_shared->clock = m_shared->options.clock ? m_shared->options.clock : steadyClientClock();
     if (m_shared->options.watchdog)
         m_shared->watchdog = std::thread([shared = m_shared.get()] { shared->watch(); });
 }
@@ -266,13 +286,14 @@ AcquireOutcome LockClient::acquire(const std::vector<LockRequest>& requests, con
     acquireOptions.operation = operation;
     acquireOptions.ttl = opts.ttl;
 
-    const auto deadline = Clock::now() + wait;
+    ClientClock& clock = *m_shared->clock;
+    const auto deadline = clock.now() + wait;
     thread_local std::minstd_rand random{std::random_device{}()};
     std::unique_ptr<WakeSignal> wakeSignal;
-    milliseconds backoff = std::max(milliseconds(1), opts.minBackoff);
+    int retry = 0;
     AcquireOutcome outcome;
     for (;;) {
-        const auto started = Clock::now();
+        const auto started = clock.now();
         AcquireResult r = m_shared->engine->acquire(requests, acquireOptions);
         ++outcome.attempts;
         if (r.granted) {
@@ -296,7 +317,7 @@ AcquireOutcome LockClient::acquire(const std::vector<LockRequest>& requests, con
             return outcome;
         }
         outcome.blocker = std::move(r.blocker);
-        const auto now = Clock::now();
+        const auto now = clock.now();
         if (now >= deadline) {
             outcome.timedOut = wait.count() > 0;
             return outcome;
@@ -304,15 +325,16 @@ AcquireOutcome LockClient::acquire(const std::vector<LockRequest>& requests, con
         if (!wakeSignal) {
             // Subscribe, then try again at once: a release between the refused
             // attempt and the subscription would otherwise go unnoticed.
-            wakeSignal = m_shared->engine->subscribeWake();
+            wakeSignal = clock.subscribe(*m_shared->engine);
             continue;
         }
-        std::uniform_int_distribution<long long> jitter(backoff.count() / 2, backoff.count());
-        auto until = std::min(deadline, now + milliseconds(jitter(random)));
+        std::optional<milliseconds> blockerExpiresIn;
         if (outcome.blocker && !outcome.blocker->lease.empty())
-            until = std::min(until, now + outcome.blocker->expiresIn + milliseconds(1));
-        wakeSignal->wait(until);
-        backoff = std::min(backoff * 2, std::max(opts.maxBackoff, opts.minBackoff));
+            blockerExpiresIn = outcome.blocker->expiresIn;
+        const auto delay = nextRetryDelay(retry++, blockerExpiresIn,
+                                          std::chrono::duration_cast<std::chrono::microseconds>(deadline - now),
+                                          random(), std::max(milliseconds(1), opts.minBackoff), opts.maxBackoff);
+        clock.waitUntil(*wakeSignal, now + delay);
     }
 }
 

@@ -42,11 +42,6 @@ std::size_t indexOf(Operation op) noexcept
     return static_cast<std::size_t>(op);
 }
 
-std::string callText(const OperationCall& call)
-{
-    return toString(call);
-}
-
 std::string planText(const std::vector<LockRequest>& plan, std::string_view separator)
 {
     std::string out;
@@ -187,12 +182,12 @@ SeedSubCell readSubCell(const MatrixReader& reader, const nlohmann::json& doc,
     sub.second = reader.call(doc, "second", where);
     if (sub.first.op != cell.row) {
         reader.fail(where + ".first", "must be a " + std::string(toString(cell.row))
-                                          + " (the row's operation), got " + callText(sub.first));
+                                          + " (the row's operation), got " + toString(sub.first));
     }
     if (sub.second.op != cell.column) {
         reader.fail(where + ".second", "must be a " + std::string(toString(cell.column))
                                            + " (the column's operation), got "
-                                           + callText(sub.second));
+                                           + toString(sub.second));
     }
     sub.reading = reader.optionalString(doc, "reading", where);
     if (doc.contains("reasons")) {
@@ -308,8 +303,8 @@ std::string markdownDifferences(const DerivedMatrix& matrix)
             continue;
         out << "| " << markdownEscape(rowLabel(*entry.cell)) << " | "
             << columnLabel(entry.cell->column) << " | " << entry.subCell->object << " | "
-            << code(callText(entry.subCell->first)) << " then "
-            << code(callText(entry.subCell->second)) << " | " << toSymbol(entry.subCell->seed)
+            << code(toString(entry.subCell->first)) << " then "
+            << code(toString(entry.subCell->second)) << " | " << toSymbol(entry.subCell->seed)
             << " | " << symbolFor(entry.outcome.allowed) << " | "
             << (entry.outcome.blocker ? markdownEscape(clashText(entry.outcome)) : "") << " | "
             << (entry.reason.empty() ? "**(no reason recorded)**" : markdownEscape(entry.reason))
@@ -417,14 +412,6 @@ OperationCall parseOperationCall(std::string_view text)
                            + quoteForMessage(words.front()));
     }
     return OperationCall{*op, std::vector<std::string>(words.begin() + 1, words.end())};
-}
-
-std::string toString(const OperationCall& call)
-{
-    std::string out(toString(call.op));
-    for (const std::string& arg : call.args)
-        out += " " + arg;
-    return out;
 }
 
 // --- the seed's table -------------------------------------------------------
@@ -542,13 +529,13 @@ ScenarioOutcome runScenario(Engine& engine, const Policy& policy, const Operatio
 
     AcquireOptions options;
     options.owner = "first";
-    options.operation = callText(first);
+    options.operation = toString(first);
     const AcquireResult held = engine.acquire(outcome.firstPlan, options);
     if (!held.granted)
-        throw Error("matrix scenario: " + callText(first) + " was refused; the project is not empty");
+        throw Error("matrix scenario: " + toString(first) + " was refused; the project is not empty");
 
     options.owner = "second";
-    options.operation = callText(second);
+    options.operation = toString(second);
     const AcquireResult attempt = engine.acquire(outcome.secondPlan, options);
     outcome.allowed = attempt.granted;
     outcome.blocker = attempt.blocker;
@@ -640,8 +627,8 @@ std::string matrixToJson(const DerivedMatrix& matrix)
         item["expected"] = resultWord(expectsAllowed(sub.seed));
         item["engine"] = resultWord(entry.outcome.allowed);
         item["agrees"] = entry.agrees;
-        item["first"] = {{"call", callText(sub.first)}, {"plan", requests(entry.outcome.firstPlan)}};
-        item["second"] = {{"call", callText(sub.second)},
+        item["first"] = {{"call", toString(sub.first)}, {"plan", requests(entry.outcome.firstPlan)}};
+        item["second"] = {{"call", toString(sub.second)},
                           {"plan", requests(entry.outcome.secondPlan)}};
         if (entry.outcome.blocker) {
             const Blocker& b = *entry.outcome.blocker;
@@ -701,8 +688,8 @@ std::string matrixToCsv(const DerivedMatrix& matrix)
             resultWord(expectsAllowed(sub.seed)),
             resultWord(entry.outcome.allowed),
             entry.agrees ? "yes" : "no",
-            callText(sub.first),
-            callText(sub.second),
+            toString(sub.first),
+            toString(sub.second),
             planText(entry.outcome.firstPlan, " "),
             planText(entry.outcome.secondPlan, " "),
             b ? b->clashPath : std::string(),
@@ -770,9 +757,9 @@ std::string matrixToText(const DerivedMatrix& matrix)
             out << "\n" << toString(entry.cell->row) << " x " << toString(entry.cell->column)
                 << " [" << entry.subCell->object << "]: seed " << toSymbol(entry.subCell->seed)
                 << ", engine " << resultWord(entry.outcome.allowed) << "\n"
-                << "  " << callText(entry.subCell->first) << "  ["
+                << "  " << toString(entry.subCell->first) << "  ["
                 << planText(entry.outcome.firstPlan, ", ") << "]\n"
-                << "  " << callText(entry.subCell->second) << "  ["
+                << "  " << toString(entry.subCell->second) << "  ["
                 << planText(entry.outcome.secondPlan, ", ") << "]\n";
             if (entry.outcome.blocker)
                 out << "  clash " << clashText(entry.outcome) << "\n";
@@ -839,12 +826,12 @@ std::string matrixDocument(const SeedMatrix& seed)
     for (const AsymmetricPair& pair : asymmetricSeedPairs(seed)) {
         out << "| " << markdownEscape(rowLabel(*pair.cell)) << " x "
             << columnLabel(pair.cell->column) << " [" << pair.subCell->object << "]: "
-            << code(callText(pair.subCell->first)) << " then "
-            << code(callText(pair.subCell->second)) << " | " << toSymbol(pair.subCell->seed)
+            << code(toString(pair.subCell->first)) << " then "
+            << code(toString(pair.subCell->second)) << " | " << toSymbol(pair.subCell->seed)
             << " | " << markdownEscape(rowLabel(*pair.mirrorCell)) << " x "
             << columnLabel(pair.mirrorCell->column) << " [" << pair.mirrorSubCell->object
-            << "]: " << code(callText(pair.mirrorSubCell->first)) << " then "
-            << code(callText(pair.mirrorSubCell->second)) << " | "
+            << "]: " << code(toString(pair.mirrorSubCell->first)) << " then "
+            << code(toString(pair.mirrorSubCell->second)) << " | "
             << toSymbol(pair.mirrorSubCell->seed) << " |\n";
     }
 
@@ -861,8 +848,8 @@ std::string matrixDocument(const SeedMatrix& seed)
     for (const SeedCell& cell : seed.cells()) {
         for (const SeedSubCell& sub : cell.subCells) {
             for (const OperationCall* call : {&sub.first, &sub.second}) {
-                if (seen.insert(callText(*call)).second)
-                    calls.push_back(callText(*call));
+                if (seen.insert(toString(*call)).second)
+                    calls.push_back(toString(*call));
             }
         }
     }
@@ -884,8 +871,8 @@ std::string matrixDocument(const SeedMatrix& seed)
         const MatrixEntry& entry = derived.front().entries[i];
         out << "| " << (i + 1) << " | " << toString(entry.cell->row) << " | "
             << toString(entry.cell->column) << " | " << entry.subCell->object << " | "
-            << code(callText(entry.subCell->first)) << " | "
-            << code(callText(entry.subCell->second)) << " | " << toSymbol(entry.subCell->seed)
+            << code(toString(entry.subCell->first)) << " | "
+            << code(toString(entry.subCell->second)) << " | " << toSymbol(entry.subCell->seed)
             << " |";
         for (const DerivedMatrix& matrix : derived) {
             const MatrixEntry& mine = matrix.entries[i];

@@ -250,6 +250,14 @@ std::string_view toString(Operation op) noexcept
     return infoOf(op).name;
 }
 
+std::string toString(const OperationCall& call)
+{
+    std::string out(toString(call.op));
+    for (const std::string& arg : call.args)
+        out += " " + arg;
+    return out;
+}
+
 std::optional<Operation> parseOperation(std::string_view name) noexcept
 {
     for (const OperationInfo& info : kOperationInfo) {

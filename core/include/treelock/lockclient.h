@@ -14,6 +14,24 @@ namespace treelock {
 
 class LockClient;
 
+/// Where LockClient takes its time and how it waits between attempts, injectable as
+/// MemoryEngine's clock is. The default, steadyClientClock(), reads the steady clock
+/// and sleeps on the engine's wake-up channel.
+class ClientClock {
+public:
+    using TimePoint = std::chrono::steady_clock::time_point;
+    virtual ~ClientClock() = default;
+    /// The current time; only differences between two readings matter.
+    virtual TimePoint now() = 0;
+    /// Subscribes to the wake-ups of `engine`'s project (leases released, forced or expired).
+    virtual std::unique_ptr<WakeSignal> subscribe(Engine& engine) = 0;
+    /// Blocks until `signal` is woken or now() reaches `deadline`.
+    virtual void waitUntil(WakeSignal& signal, TimePoint deadline) = 0;
+};
+
+/// The real clock: std::chrono::steady_clock and the engine's pub/sub wake-ups.
+std::shared_ptr<ClientClock> steadyClientClock();
+
 /// Client-side settings, defaults in one place.
 struct ClientOptions {
     std::string owner = "anonymous";
@@ -23,6 +41,8 @@ struct ClientOptions {
     /// Backoff between attempts while waiting when no wake-up arrives (jittered).
     std::chrono::milliseconds minBackoff{5};
     std::chrono::milliseconds maxBackoff{250};
+    /// Time and waiting; null means steadyClientClock().
+    std::shared_ptr<ClientClock> clock;
 };
 
 /// A held lease. Move-only; releases in its destructor (errors swallowed).
@@ -77,8 +97,8 @@ public:
     LockClient& operator=(const LockClient&) = delete;
 
     /// Tries until granted or `wait` has passed (0 = one attempt). Sleeps on the
-    /// project's wake-up channel, at most until the blocker's expiry, with
-    /// jittered backoff when no wake-up comes.
+    /// project's wake-up channel for nextRetryDelay() (retry.h): jittered backoff,
+    /// at most until the blocker's expiry.
     AcquireOutcome acquire(const std::vector<LockRequest>& requests, const std::string& operation,
                            std::chrono::milliseconds wait = std::chrono::milliseconds{0});
     /// Plans the call with `policy`, then as above (operation label = op name).

@@ -35,8 +35,6 @@ std::string_view englishName(Operation op) noexcept;
 /// Parses the CLI form of a call: "move-folder /A /B" (operation name, then the
 /// arguments, separated by single spaces). Throws InvalidInput.
 OperationCall parseOperationCall(std::string_view text);
-/// The CLI form of a call: "move-folder /A /B".
-std::string toString(const OperationCall& call);
 
 /// One sub-cell of the seed's table: the seed's verdict for one object of a cell
 /// (the A, B or a of "A×B√"), and the concrete scenario it is taken to mean.

@@ -67,6 +67,9 @@ struct OperationCall {
     std::vector<std::string> args;
 };
 
+/// The CLI form of a call: "move-folder /A /B" (the operation, then each argument after a space).
+std::string toString(const OperationCall& call);
+
 /// Maps operations to lock requests. Data, loadable from JSON:
 /// {"name":"fine","recycle_bin":"/.recycle",
 ///  "operations":{"move-folder":[{"target":"source","mode":"X"},{"target":"new","mode":"X"}],...}}

@@ -32,14 +32,6 @@ std::string defaultExpectation(const std::string& action)
     return "done";
 }
 
-std::string callText(const OperationCall& call)
-{
-    std::string text(toString(call.op));
-    for (const auto& a : call.args)
-        text += " " + a;
-    return text;
-}
-
 std::string secondsText(milliseconds ms)
 {
     std::ostringstream out;
@@ -335,7 +327,7 @@ void ScenarioPlayer::Impl::run(const ScenarioStep& step, StepResult& r)
     if (step.action == "acquire") {
         const Policy policy = Policy::builtin(step.profile.value_or(scenario.profile));
         Actor& a = actor(step.actor, step.ttl.value_or(scenario.ttl));
-        r.what = "acquire " + callText(*step.call) + (step.profile ? " [" + *step.profile + "]" : "");
+        r.what = "acquire " + toString(*step.call) + (step.profile ? " [" + *step.profile + "]" : "");
         if (a.lease)
             a.lease.release(); // one operation per actor at a time
         AcquireOutcome got = a.client->acquire(*step.call, policy, step.waitFor);
@@ -370,7 +362,7 @@ void ScenarioPlayer::Impl::run(const ScenarioStep& step, StepResult& r)
         if (!call)
             throw InvalidInput("scenario step " + std::to_string(r.index + 1) + ": " + step.actor
                                + " has nothing to write (no acquire before)");
-        r.what = "write " + callText(*call) + " with fence " + std::to_string(a.fence);
+        r.what = "write " + toString(*call) + " with fence " + std::to_string(a.fence);
         FsResult done;
         {
             std::lock_guard lock(treeMutex);

@@ -1,0 +1,362 @@
+// A virtual user's state machine: think, pick an operation, acquire (retrying), work, release.
+
+#include "simulationimpl.h"
+
+#include "treelock/error.h"
+#include "treelock/retry.h"
+#include <algorithm>
+#include <cstdio>
+
+namespace treelock::sim {
+
+using std::chrono::milliseconds;
+
+void Simulation::Impl::setState(User& u, UserState s)
+{
+    if (u.state == UserState::Waiting && s != UserState::Waiting)
+        --waiting;
+    else if (u.state != UserState::Waiting && s == UserState::Waiting)
+        ++waiting;
+    u.state = s;
+}
+
+void Simulation::Impl::handle(User& u, Micros now)
+{
+    switch (u.state) {
+    case UserState::Thinking:
+    case UserState::Crashed: beginOperation(u, now); return;
+    case UserState::Waiting: attempt(u, now); return;
+    case UserState::Holding:
+    case UserState::SlowRelease: timedTick(u, now); return;
+    case UserState::Paused: lateWrite(u, now); return;
+    }
+}
+
+void Simulation::Impl::think(User& u, Micros now)
+{
+    setState(u, UserState::Thinking);
+    u.opId = 0;
+    u.fault = Fault::None;
+    schedule(u, now + scaled(config.think, u.rng));
+}
+
+bool Simulation::Impl::pickOperation(User& u)
+{
+    double total = 0;
+    for (double w : config.mix)
+        total += w;
+    double r = u.rng.uniform() * total;
+    Operation op = kAllOperations.back();
+    for (Operation candidate : kAllOperations) {
+        r -= config.mix[operationIndex(candidate)];
+        if (r < 0 && config.mix[operationIndex(candidate)] > 0) {
+            op = candidate;
+            break;
+        }
+    }
+    const bool hot = config.targets == TargetChoice::Hotspot && u.rng.uniform() < config.hotFraction;
+    const std::string serial = u.namePrefix + std::to_string(++u.serial);
+
+    std::lock_guard lock(worldMutex);
+    auto pick = [&](EntryKind kind, bool allowRoot) -> std::optional<std::string> {
+        if (hot) {
+            auto first = fs.firstEntries(kind, config.hotEntries);
+            if (allowRoot && kind == EntryKind::Folder)
+                first.push_back("/");
+            if (!first.empty())
+                return first[u.rng.below(first.size())];
+        }
+        const auto& list = kind == EntryKind::Folder ? fs.folders() : fs.files();
+        for (int tries = 0; tries < 4 && !list.empty(); ++tries) {
+            const std::string& p = list[u.rng.below(list.size())];
+            if (allowRoot || p != "/")
+                return p;
+        }
+        return std::nullopt;
+    };
+    auto destinationFor = [&](const std::string& source) -> std::optional<std::string> {
+        for (int tries = 0; tries < 6; ++tries) {
+            auto d = pick(EntryKind::Folder, true);
+            if (d && !isWithin(*d, source) && *d != parentPath(source))
+                return d;
+        }
+        return std::nullopt;
+    };
+
+    OperationCall call{op, {}};
+    switch (op) {
+    case Operation::Create:
+        if (auto f = pick(EntryKind::Folder, true))
+            call.args = {*f, serial};
+        break;
+    case Operation::Upload:
+        if (u.rng.uniform() < 0.5) {
+            if (auto file = pick(EntryKind::File, false))
+                call.args = {parentPath(*file), baseName(*file)};
+        } else if (auto f = pick(EntryKind::Folder, true)) {
+            call.args = {*f, serial + ".txt"};
+        }
+        break;
+    case Operation::MoveFolder:
+    case Operation::CopyFolder:
+    case Operation::MoveFile:
+    case Operation::CopyFile: {
+        const bool folder = op == Operation::MoveFolder || op == Operation::CopyFolder;
+        if (auto s = pick(folder ? EntryKind::Folder : EntryKind::File, false))
+            if (auto d = destinationFor(*s))
+                call.args = {*s, *d};
+        break;
+    }
+    case Operation::RenameFolder:
+    case Operation::RenameFile: {
+        const bool folder = op == Operation::RenameFolder;
+        if (auto s = pick(folder ? EntryKind::Folder : EntryKind::File, false))
+            call.args = {*s, folder ? serial : serial + ".txt"};
+        break;
+    }
+    case Operation::DeleteFolder:
+    case Operation::DeleteFile:
+        if (auto s = pick(op == Operation::DeleteFolder ? EntryKind::Folder : EntryKind::File, false))
+            call.args = {*s};
+        break;
+    case Operation::Purge:
+        if (!fs.recycled().empty())
+            call.args = {"/" + baseName(fs.recycled()[u.rng.below(fs.recycled().size())])};
+        break;
+    }
+    if (call.args.empty())
+        return false;
+    u.call = std::move(call);
+    return true;
+}
+
+void Simulation::Impl::beginOperation(User& u, Micros now)
+{
+    if (!pickOperation(u)) {
+        think(u, now);
+        return;
+    }
+    u.fence = 0;
+    u.leaseId.clear();
+    u.fault = Fault::None;
+    if (!locking.load()) {
+        trace(&u, now, toString(u.call) + ": no lock (locking off)");
+        startWork(u, now);
+        return;
+    }
+    try {
+        u.requests = policy.plan(u.call, engine->pathOptions());
+    } catch (const InvalidInput& error) {
+        trace(&u, now, toString(u.call) + ": not planned: " + error.what());
+        think(u, now);
+        return;
+    }
+    u.waitStart = now;
+    u.deadline = now + toMicros(config.waitTimeout);
+    u.retries = 0;
+    attempt(u, now);
+}
+
+void Simulation::Impl::attempt(User& u, Micros now)
+{
+    AcquireOutcome got;
+    if (isVirtual) {
+        AcquireOptions options;
+        options.owner = u.owner;
+        options.operation = std::string(toString(u.call.op));
+        options.ttl = config.ttl;
+        char id[33];
+        std::snprintf(id, sizeof id, "%016llx%016llx", static_cast<unsigned long long>(u.rng.next()),
+                      static_cast<unsigned long long>(u.rng.next()));
+        options.leaseId = id;
+        AcquireResult r = engine->acquire(u.requests, options);
+        got.attempts = 1;
+        got.blocker = std::move(r.blocker);
+        if (r.granted) {
+            u.holding = true;
+            u.leaseId = r.grant.lease;
+            u.fence = r.grant.fence;
+        }
+    } else {
+        got = u.client->acquire(u.requests, std::string(toString(u.call.op)), milliseconds(0));
+        if (got) {
+            u.lease = std::move(got.lease);
+            u.holding = true;
+            u.leaseId = u.lease.id();
+            u.fence = u.lease.fence();
+        }
+    }
+    if (u.holding) {
+        stats.update([](Statistics& s) {
+            ++s.attempts;
+            ++s.grants;
+        });
+        stats.recordWait(now - u.waitStart);
+        trace(&u, now, toString(u.call) + ": granted, fence " + std::to_string(u.fence));
+        startWork(u, now);
+        return;
+    }
+    std::optional<Operation> blockerOp;
+    if (got.blocker)
+        blockerOp = parseOperation(got.blocker->operation);
+    stats.update([&](Statistics& s) {
+        ++s.attempts;
+        ++s.conflicts;
+        if (blockerOp)
+            ++s.conflictMatrix[operationIndex(u.call.op)][operationIndex(*blockerOp)];
+    });
+    trace(&u, now,
+          toString(u.call) + ": refused"
+              + (got.blocker ? ", blocked by " + got.blocker->owner + " (" + got.blocker->operation + " on "
+                                   + got.blocker->path + ")"
+                             : std::string()));
+    if (now >= u.deadline) {
+        stats.update([](Statistics& s) { ++s.timeouts; });
+        trace(&u, now, "gives up after " + std::to_string(config.waitTimeout.count()) + " ms");
+        think(u, now);
+        return;
+    }
+    std::optional<milliseconds> blockerExpiresIn;
+    if (got.blocker && !got.blocker->lease.empty())
+        blockerExpiresIn = got.blocker->expiresIn;
+    const Micros retry = nextRetryDelay(u.retries++, blockerExpiresIn, u.deadline - now, u.rng.next());
+    setState(u, UserState::Waiting);
+    std::lock_guard lock(queueMutex);
+    scheduleLocked(u, now + retry);
+    if (got.blocker && !got.blocker->lease.empty())
+        waitersByBlocker[got.blocker->lease].emplace_back(u.index, u.gen);
+}
+
+void Simulation::Impl::startWork(User& u, Micros now)
+{
+    {
+        std::lock_guard lock(worldMutex);
+        FsResult begun = fs.begin(u.call, u.fence);
+        if (begun.status != FsStatus::Ok) {
+            if (begun.status == FsStatus::Failed)
+                stats.update([](Statistics& s) { ++s.failed; });
+            trace(&u, now, std::string(toString(begun.status)) + ": " + begun.message);
+        } else {
+            u.planned = std::move(begun.planned);
+            u.opId = nextOpId++;
+            highestFence = std::max(highestFence, u.fence);
+            monitor.enter(u.opId, u.call.op, u.fence, u.planned.access);
+        }
+    }
+    if (u.opId == 0) {
+        releaseLease(u, now);
+        think(u, now);
+        return;
+    }
+    u.fault = drawFault(u);
+    const Micros hold = scaled(config.hold, u.rng);
+    u.stateEnd = now + hold;
+    u.faultAt = (u.fault == Fault::Crash || u.fault == Fault::Pause) ? now + hold / 2 : kNever;
+    u.nextRenew = isVirtual && u.holding ? now + toMicros(config.ttl) / 3 : kNever;
+    setState(u, UserState::Holding);
+    scheduleTimed(u, now);
+}
+
+void Simulation::Impl::scheduleTimed(User& u, Micros)
+{
+    schedule(u, std::min({u.stateEnd, u.faultAt, u.nextRenew}));
+}
+
+void Simulation::Impl::timedTick(User& u, Micros now)
+{
+    if (now >= u.faultAt) {
+        if (u.fault == Fault::Crash)
+            crash(u, now);
+        else
+            pauseUser(u, now);
+        return;
+    }
+    if (now >= u.nextRenew && now < u.stateEnd) {
+        const RenewResult renewed = engine->renew(u.leaseId, config.ttl);
+        if (renewed.status != LeaseStatus::Ok) {
+            stats.update([](Statistics& s) { ++s.lostLeases; });
+            trace(&u, now, "lost its lease (" + std::string(toString(renewed.status)) + ")");
+            leaveMonitor(u, false);
+            abandonHeld(u);
+            think(u, now);
+            return;
+        }
+        u.nextRenew = now + toMicros(config.ttl) / 3;
+        scheduleTimed(u, now);
+        return;
+    }
+    if (now < u.stateEnd) {
+        scheduleTimed(u, now);
+        return;
+    }
+    if (u.state == UserState::SlowRelease) {
+        releaseLease(u, now);
+        think(u, now);
+        return;
+    }
+    finishWork(u, now);
+}
+
+void Simulation::Impl::leaveMonitor(User& u, bool applied)
+{
+    if (u.opId == 0)
+        return;
+    std::lock_guard lock(worldMutex);
+    monitor.leave(u.opId, applied);
+    u.opId = 0;
+}
+
+void Simulation::Impl::finishWork(User& u, Micros now)
+{
+    if (u.holding && u.lease && u.lease.lost()) {
+        stats.update([](Statistics& s) { ++s.lostLeases; });
+        trace(&u, now, "lost its lease before writing: gives up");
+        leaveMonitor(u, false);
+        abandonHeld(u);
+        think(u, now);
+        return;
+    }
+    FsResult applied;
+    {
+        std::lock_guard lock(worldMutex);
+        applied = fs.apply(u.planned);
+        monitor.leave(u.opId, applied.status == FsStatus::Ok);
+        u.opId = 0;
+    }
+    if (applied.status == FsStatus::Ok)
+        stats.recordCompleted(u.call.op, now);
+    else if (applied.status == FsStatus::Failed)
+        stats.update([](Statistics& s) { ++s.failed; });
+    trace(&u, now, toString(u.call) + ": " + (applied.status == FsStatus::Ok ? "applied" : std::string(toString(applied.status)) + ": " + applied.message));
+    if (u.fault == Fault::SlowRelease && u.holding) {
+        stats.update([](Statistics& s) { ++s.slowReleases; });
+        trace(&u, now, "releases slowly");
+        setState(u, UserState::SlowRelease);
+        Rng& rng = u.rng;
+        u.stateEnd = now + scaled(Distribution::fixed(static_cast<double>(config.slowReleaseDelay.count())), rng);
+        scheduleTimed(u, now);
+        return;
+    }
+    releaseLease(u, now);
+    think(u, now);
+}
+
+void Simulation::Impl::releaseLease(User& u, Micros now)
+{
+    if (!u.holding)
+        return;
+    const LeaseId id = u.leaseId;
+    releaseHeld(u);
+    std::lock_guard lock(queueMutex);
+    auto it = waitersByBlocker.find(id);
+    if (it == waitersByBlocker.end())
+        return;
+    for (const auto& [index, gen] : it->second) {
+        User& w = *users[index];
+        if (w.gen == gen && !w.running)
+            scheduleLocked(w, now);
+    }
+    waitersByBlocker.erase(it);
+}
+
+} // namespace treelock::sim
