@@ -384,7 +384,7 @@ Command buildCommand(std::string_view name, const Collected& options,
         cmd.memory = options.has("--memory");
         cmd.realTime = options.has("--realtime");
         if (auto users = options.value("--users"))
-            cmd.users = static_cast<std::size_t>(parseWholeNumber("--users", *users, 1, 500, "a whole number"));
+            cmd.users = static_cast<std::size_t>(parseWholeNumber("--users", *users, sim::limits::kMinUsers, sim::limits::kMaxUsers, "a whole number"));
         if (auto seconds = options.value("--seconds"))
             cmd.seconds = parseFraction("--seconds", *seconds, 0.001, 86400);
         if (auto seed = options.value("--seed"))
@@ -488,29 +488,6 @@ std::optional<Command> earlyExit(const std::vector<std::string>& args)
 }
 
 } // namespace
-
-std::string quoteInput(std::string_view text)
-{
-    constexpr std::size_t kMaxShown = 200;
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string out = "\"";
-    for (std::size_t i = 0; i < text.size() && i < kMaxShown; ++i) {
-        const auto byte = static_cast<unsigned char>(text[i]);
-        if (byte < 0x20 || byte == 0x7f) {
-            out += "\\x";
-            out += kHex[byte >> 4];
-            out += kHex[byte & 0xf];
-        } else {
-            if (byte == '"' || byte == '\\')
-                out += '\\';
-            out += static_cast<char>(byte);
-        }
-    }
-    out += '"';
-    if (text.size() > kMaxShown)
-        out += "...";
-    return out;
-}
 
 const std::vector<std::string>& commandNames()
 {

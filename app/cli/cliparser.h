@@ -1,6 +1,7 @@
 #pragma once
 
 #include "treelock/engine.h"
+#include "treelock/error.h"
 #include "treelock/lockmode.h"
 #include "treelock/policy.h"
 
@@ -165,9 +166,5 @@ std::vector<std::string> globalOptions();
 /// Usage text for `topic` (a command name), or the overview for "". Throws
 /// UsageError for an unknown topic.
 std::string helpText(std::string_view topic = {});
-
-/// `text` in double quotes with control characters as \xNN, cut at 200 bytes:
-/// safe to put user input into a message.
-std::string quoteInput(std::string_view text);
 
 } // namespace treelock::cli

@@ -1,19 +1,10 @@
 #include "treelock/error.h"
 
-#include "messages.h"
+namespace treelock {
 
-#include <string>
-#include <string_view>
-
-namespace treelock::detail {
-
-// Returns `text` in double quotes, printable whatever it holds: valid UTF-8 is
-// kept, control characters (C0, DEL, C1) and bytes that are not UTF-8 become
-// \xNN, '"' and '\' are escaped. Inputs longer than 256 bytes are cut, so a
-// huge rejected input does not make a huge message.
-std::string quoteForMessage(std::string_view text)
+// A huge rejected input must not make a huge message, hence the cut.
+std::string quoteInput(std::string_view text, std::size_t maxBytes)
 {
-    constexpr std::size_t kMaxShown = 256;
     static constexpr char kHex[] = "0123456789abcdef";
     std::string out = "\"";
     const auto escapeByte = [&out](unsigned char byte) {
@@ -26,7 +17,7 @@ std::string quoteForMessage(std::string_view text)
     };
 
     std::size_t i = 0;
-    while (i < text.size() && i < kMaxShown) {
+    while (i < text.size() && i < maxBytes) {
         const auto byte = static_cast<unsigned char>(text[i]);
         if (byte < 0x20 || byte == 0x7f) {
             escapeByte(byte);
@@ -82,4 +73,4 @@ std::string quoteForMessage(std::string_view text)
     return out;
 }
 
-} // namespace treelock::detail
+} // namespace treelock

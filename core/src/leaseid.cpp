@@ -1,6 +1,5 @@
 #include "treelock/leaseid.h"
 
-#include "messages.h"
 #include "treelock/error.h"
 
 #include <sys/random.h>
@@ -25,7 +24,7 @@ bool isProjectChar(char c) noexcept
 
 [[noreturn]] void throwInvalidProject(std::string_view project, const std::string& reason)
 {
-    throw InvalidInput("invalid project id " + detail::quoteForMessage(project) + ": " + reason
+    throw InvalidInput("invalid project id " + quoteInput(project) + ": " + reason
                        + " (project ids are 1-64 characters of A-Z a-z 0-9 _ . -)");
 }
 

@@ -1,6 +1,5 @@
 #include "treelock/lockmode.h"
 
-#include "messages.h"
 #include "treelock/error.h"
 #include "treelock/path.h"
 
@@ -101,22 +100,22 @@ LockRequest parseLockSpec(std::string_view spec)
 {
     const std::size_t colon = spec.find(':');
     if (colon == std::string_view::npos) {
-        throw InvalidInput("invalid lock spec " + detail::quoteForMessage(spec)
+        throw InvalidInput("invalid lock spec " + quoteInput(spec)
                            + ": expected MODE:PATH, e.g. X:/A/C");
     }
     const std::string_view modeText = spec.substr(0, colon);
     const std::string_view pathText = spec.substr(colon + 1);
     const std::optional<LockMode> mode = parseLockMode(modeText);
     if (!mode) {
-        throw InvalidInput("invalid lock spec " + detail::quoteForMessage(spec) + ": mode "
-                           + detail::quoteForMessage(modeText)
+        throw InvalidInput("invalid lock spec " + quoteInput(spec) + ": mode "
+                           + quoteInput(modeText)
                            + " is not a lock mode; MODE must be one of IS IX S SIX X");
     }
     try {
         return LockRequest{canonicalPath(pathText), *mode};
     } catch (const InvalidPath& error) {
         throw InvalidPath(error.path(), error.rule(),
-                          "invalid lock spec " + detail::quoteForMessage(spec) + ": "
+                          "invalid lock spec " + quoteInput(spec) + ": "
                               + error.what());
     }
 }

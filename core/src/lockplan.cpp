@@ -1,6 +1,5 @@
 #include "lockplan.h"
 
-#include "messages.h"
 #include "treelock/engine.h"
 #include "treelock/error.h"
 #include "treelock/leaseid.h"
@@ -114,7 +113,7 @@ std::vector<LockRequest> parseRequests(std::string_view text)
         const std::optional<LockMode> mode =
             space == std::string_view::npos ? std::nullopt : parseLockMode(line.substr(0, space));
         if (!mode) {
-            throw Error("corrupt requests text: line " + quoteForMessage(line)
+            throw Error("corrupt requests text: line " + quoteInput(line)
                         + " is not \"MODE PATH\"");
         }
         result.push_back(LockRequest{std::string(line.substr(space + 1)), *mode});
@@ -138,12 +137,12 @@ void validateLabel(std::string_view what, std::string_view value, bool required)
     if (required && value.empty())
         throw InvalidInput(std::string(what) + " is required and must not be empty");
     if (value.size() > kMaxLabelBytes) {
-        throw InvalidInput(std::string(what) + " " + quoteForMessage(value) + " is too long: "
+        throw InvalidInput(std::string(what) + " " + quoteInput(value) + " is too long: "
                            + std::to_string(value.size()) + " bytes, at most "
                            + std::to_string(kMaxLabelBytes) + " are allowed");
     }
     if (value.find('\0') != std::string_view::npos || value.find('\n') != std::string_view::npos) {
-        throw InvalidInput(std::string(what) + " " + quoteForMessage(value)
+        throw InvalidInput(std::string(what) + " " + quoteInput(value)
                            + " contains NUL or a newline, which labels must not contain");
     }
 }
@@ -151,7 +150,7 @@ void validateLabel(std::string_view what, std::string_view value, bool required)
 void validateLeaseIdArgument(std::string_view id, std::string_view what)
 {
     if (!isValidLeaseId(id)) {
-        throw InvalidInput(std::string(what) + " " + quoteForMessage(id)
+        throw InvalidInput(std::string(what) + " " + quoteInput(id)
                            + " is malformed: it must be 32 lower-case hex digits");
     }
 }

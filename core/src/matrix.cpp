@@ -1,6 +1,5 @@
 #include "treelock/matrix.h"
 
-#include "messages.h"
 #include "treelock/error.h"
 #include "treelock/memoryengine.h"
 
@@ -19,7 +18,6 @@ namespace treelock {
 
 namespace {
 
-using detail::quoteForMessage;
 
 constexpr std::array<std::string_view, 11> kEnglishNames{
     "create",      "upload",        "move folder", "move file",     "copy folder", "copy file",
@@ -103,7 +101,7 @@ public:
                               const std::string& where) const
     {
         if (!object.contains(key))
-            fail(where, "missing key " + quoteForMessage(key));
+            fail(where, "missing key " + quoteInput(key));
         const nlohmann::json& value = object.at(key);
         if (!value.is_string())
             fail(where + "." + key, std::string("must be a string, got ") + value.type_name());
@@ -120,7 +118,7 @@ public:
                                 const std::string& where) const
     {
         if (!object.contains(key) || !object.at(key).is_array())
-            fail(where, "needs an array " + quoteForMessage(key));
+            fail(where, "needs an array " + quoteInput(key));
         return object.at(key);
     }
 
@@ -143,7 +141,7 @@ public:
         const std::string& name = string(object, key, where);
         const std::optional<Operation> op = parseOperation(name);
         if (!op)
-            fail(where + "." + key, "unknown operation " + quoteForMessage(name));
+            fail(where + "." + key, "unknown operation " + quoteInput(name));
         return *op;
     }
 
@@ -167,7 +165,7 @@ SeedSubCell readSubCell(const MatrixReader& reader, const nlohmann::json& doc,
     SeedSubCell sub;
     sub.object = reader.string(doc, "object", where);
     if (sub.object != "A" && sub.object != "B" && sub.object != "a")
-        reader.fail(where + ".object", "must be \"A\", \"B\" or \"a\", got " + quoteForMessage(sub.object));
+        reader.fail(where + ".object", "must be \"A\", \"B\" or \"a\", got " + quoteInput(sub.object));
     if (doc.contains("labelled")) {
         if (!doc.at("labelled").is_boolean())
             reader.fail(where + ".labelled", "must be true or false");
@@ -176,7 +174,7 @@ SeedSubCell readSubCell(const MatrixReader& reader, const nlohmann::json& doc,
     const std::string& symbol = reader.string(doc, "seed", where);
     const std::optional<SeedVerdict> verdict = parseSeedVerdict(symbol);
     if (!verdict)
-        reader.fail(where + ".seed", "must be \u221A, \u00D7 or /, got " + quoteForMessage(symbol));
+        reader.fail(where + ".seed", "must be \u221A, \u00D7 or /, got " + quoteInput(symbol));
     sub.seed = *verdict;
     sub.first = reader.call(doc, "first", where);
     sub.second = reader.call(doc, "second", where);
@@ -402,14 +400,14 @@ OperationCall parseOperationCall(std::string_view text)
     }
     for (const std::string& word : words) {
         if (word.empty()) {
-            throw InvalidInput("operation call " + quoteForMessage(text)
+            throw InvalidInput("operation call " + quoteInput(text)
                                + ": operation and arguments must be separated by single spaces");
         }
     }
     const std::optional<Operation> op = parseOperation(words.front());
     if (!op) {
-        throw InvalidInput("operation call " + quoteForMessage(text) + ": unknown operation "
-                           + quoteForMessage(words.front()));
+        throw InvalidInput("operation call " + quoteInput(text) + ": unknown operation "
+                           + quoteInput(words.front()));
     }
     return OperationCall{*op, std::vector<std::string>(words.begin() + 1, words.end())};
 }
@@ -490,8 +488,8 @@ SeedMatrix SeedMatrix::fromJson(std::string_view json)
             cell.subCells.push_back(std::move(sub));
         }
         if (rebuilt != cell.text) {
-            reader.fail(where + ".seed", "the sub-cells spell " + quoteForMessage(rebuilt)
-                                             + ", the cell says " + quoteForMessage(cell.text));
+            reader.fail(where + ".seed", "the sub-cells spell " + quoteInput(rebuilt)
+                                             + ", the cell says " + quoteInput(cell.text));
         }
         matrix.m_cells.push_back(std::move(cell));
     }

@@ -1,6 +1,5 @@
 #include "treelock/path.h"
 
-#include "messages.h"
 #include "treelock/error.h"
 
 #include <utf8proc.h>
@@ -14,13 +13,12 @@ namespace treelock {
 
 namespace {
 
-using detail::quoteForMessage;
 
 [[noreturn]] void throwInvalidPath(std::string_view input, const char* what, std::string_view rule,
                                    const std::string& reason)
 {
     throw InvalidPath(std::string(input), std::string(rule),
-                      std::string("invalid ") + what + " " + quoteForMessage(input) + ": " + reason
+                      std::string("invalid ") + what + " " + quoteInput(input) + ": " + reason
                           + " (rule " + std::string(rule) + ")");
 }
 

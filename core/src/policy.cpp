@@ -1,6 +1,5 @@
 #include "treelock/policy.h"
 
-#include "messages.h"
 #include "treelock/error.h"
 
 #include <nlohmann/json.hpp>
@@ -18,7 +17,6 @@ namespace treelock {
 
 namespace {
 
-using detail::quoteForMessage;
 
 enum class Shape { FolderName, SourceFolder, SourceName, Source, Items };
 
@@ -118,7 +116,7 @@ class PolicyReader {
 public:
     explicit PolicyReader(std::string prefix) : m_prefix(std::move(prefix)) {}
 
-    void setName(const std::string& name) { m_prefix = "policy " + quoteForMessage(name); }
+    void setName(const std::string& name) { m_prefix = "policy " + quoteInput(name); }
 
     [[noreturn]] void fail(const std::string& key, const std::string& reason) const
     {
@@ -301,7 +299,7 @@ Policy Policy::builtin(std::string_view profile)
     }();
     const auto it = profiles.find(profile);
     if (it == profiles.end()) {
-        throw InvalidInput("unknown policy profile " + quoteForMessage(profile)
+        throw InvalidInput("unknown policy profile " + quoteInput(profile)
                            + " (built-in profiles: fine, seed)");
     }
     return it->second;
@@ -373,20 +371,20 @@ Policy Policy::fromJson(std::string_view json)
                 reader.requireString(rule.at("target"), ruleKey + ".target");
             const std::optional<Target> target = parseTarget(targetText);
             if (!target) {
-                reader.fail(ruleKey + ".target", quoteForMessage(targetText)
+                reader.fail(ruleKey + ".target", quoteInput(targetText)
                                                      + " is not a target (one of "
                                                      + validTargetList(~0u) + ")");
             }
             if (!(info.targets & bit(*target))) {
                 reader.fail(ruleKey + ".target",
-                            quoteForMessage(targetText) + " is not a target of "
+                            quoteInput(targetText) + " is not a target of "
                                 + std::string(info.name) + " (valid: "
                                 + validTargetList(info.targets) + ")");
             }
             const std::string& modeText = reader.requireString(rule.at("mode"), ruleKey + ".mode");
             const std::optional<LockMode> mode = parseLockMode(modeText);
             if (!mode) {
-                reader.fail(ruleKey + ".mode", quoteForMessage(modeText)
+                reader.fail(ruleKey + ".mode", quoteInput(modeText)
                                                    + " is not a lock mode (one of IS IX S SIX X)");
             }
             rules.push_back(PolicyRule{*target, *mode});
@@ -438,7 +436,7 @@ std::vector<LockRequest> Policy::plan(const OperationCall& call, const PathOptio
     }
     const std::vector<PolicyRule>& opRules = rules(call.op);
     if (opRules.empty()) {
-        throw InvalidInput("policy " + quoteForMessage(m_name) + " has no rules for "
+        throw InvalidInput("policy " + quoteInput(m_name) + " has no rules for "
                            + std::string(info.name));
     }
 
@@ -464,15 +462,15 @@ std::vector<LockRequest> Policy::plan(const OperationCall& call, const PathOptio
         const std::string folder = planner.path(1, "DSTFOLDER");
         const std::string verb(info.verb);
         if (folder == source)
-            planner.fail("cannot " + verb + " " + quoteForMessage(source) + " into itself");
+            planner.fail("cannot " + verb + " " + quoteInput(source) + " into itself");
         if (isAncestor(source, folder)) {
-            planner.fail("cannot " + verb + " " + quoteForMessage(source)
-                         + " into its own subtree " + quoteForMessage(folder));
+            planner.fail("cannot " + verb + " " + quoteInput(source)
+                         + " into its own subtree " + quoteInput(folder));
         }
         const std::string target = planner.built(joinPath(folder, baseName(source)), "new path");
         if (target == source) {
-            planner.fail("cannot " + verb + " " + quoteForMessage(source) + " into "
-                         + quoteForMessage(folder)
+            planner.fail("cannot " + verb + " " + quoteInput(source) + " into "
+                         + quoteInput(folder)
                          + ": it is already there (the destination equals the source)");
         }
         lock(Target::Source, source);
@@ -490,8 +488,8 @@ std::vector<LockRequest> Policy::plan(const OperationCall& call, const PathOptio
             && (!options.caseInsensitive
                 || planner.name(1, "NEWNAME", PathOptions{})
                        == baseName(planner.path(0, "SRC", PathOptions{})))) {
-            planner.fail("cannot rename " + quoteForMessage(source) + " to "
-                         + quoteForMessage(name) + ": the new name is the current name");
+            planner.fail("cannot rename " + quoteInput(source) + " to "
+                         + quoteInput(name) + ": the new name is the current name");
         }
         lock(Target::Source, source);
         lock(Target::SourceParent, parentPath(source));
@@ -516,7 +514,7 @@ std::vector<LockRequest> Policy::plan(const OperationCall& call, const PathOptio
             const std::string item =
                 asPath == bin || isAncestor(bin, asPath) ? asPath : planner.built(m_recycleBin + "/" + arg, role);
             if (item == bin) {
-                planner.fail("item " + quoteForMessage(arg)
+                planner.fail("item " + quoteInput(arg)
                              + " names the recycle bin itself; give items inside it (\"A\", \"/A\" and \""
                              + m_recycleBin + "/A\" all mean \"" + m_recycleBin + "/A\")");
             }

@@ -45,9 +45,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } catch (const cli::UsageError& e) {
         check(std::string(e.what()).size() < 4096, "usage messages are bounded");
     }
-    const std::string quoted = cli::quoteInput(input);
+    const std::string quoted = quoteInput(input);
     for (unsigned char c : quoted)
         check(c >= 0x20 && c != 0x7f, "quoteInput leaves no control character");
-    check(quoted.size() <= 4 * 200 + 16, "quoteInput is bounded");
+    // At most kQuotedInputBytes + 3 bytes shown (the last character is never split),
+    // each as \xNN at worst, two quotes and "... (N bytes)".
+    check(quoted.size() <= 4 * (kQuotedInputBytes + 3) + 2 + 32, "quoteInput is bounded");
     return 0;
 }

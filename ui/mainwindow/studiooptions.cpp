@@ -1,6 +1,7 @@
 #include "mainwindow/studiooptions.h"
 
 #include "mainwindow/mainwindow.h"
+#include "treelock/sim/limits.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -113,7 +114,7 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
     o.simulationScenario = parser.value(simScenario);
     if (parser.isSet(users)) {
         o.simulationUsers = parser.value(users).toInt(&ok);
-        if (!ok || o.simulationUsers < 1 || o.simulationUsers > 500) {
+        if (!ok || o.simulationUsers < int(treelock::sim::limits::kMinUsers) || o.simulationUsers > int(treelock::sim::limits::kMaxUsers)) {
             *message = prefix + QApplication::translate("StudioOptions", "--users needs a number from 1 to 500");
             *exitCode = 2;
             return false;

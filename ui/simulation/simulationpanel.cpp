@@ -269,7 +269,7 @@ QWidget* SimulationPanel::createControls()
 
     auto* users = new QGroupBox(tr("Users and targets"));
     auto* usersForm = new QFormLayout(users);
-    m_users = spin(1, 500, int(defaults.users), QString());
+    m_users = spin(int(treelock::sim::limits::kMinUsers), int(treelock::sim::limits::kMaxUsers), int(defaults.users), QString());
     m_users->setObjectName(QStringLiteral("simulationUsers"));
     m_users->setToolTip(tr("Virtual users, each with its own lock client (1–500)"));
     usersForm->addRow(tr("Users"), m_users);

@@ -1,9 +1,21 @@
 #pragma once
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace treelock {
+
+/// How much of an input quoteInput() shows by default, in bytes.
+inline constexpr std::size_t kQuotedInputBytes = 256;
+
+/// Quotes user input for a message: `text` in double quotes, printable whatever it
+/// holds. Valid UTF-8 is kept; control characters (C0, DEL, C1) and bytes that are
+/// not UTF-8 become \xNN; '"' and '\' are escaped. Input longer than `maxBytes` is
+/// cut after the character that starts before the limit (never inside a character) and
+/// followed by "... (N bytes)". Every layer quotes input with this one function.
+std::string quoteInput(std::string_view text, std::size_t maxBytes = kQuotedInputBytes);
 
 /// Base of every error core throws. Contention is never an error: a refused
 /// acquire is a value (AcquireResult with a Blocker).

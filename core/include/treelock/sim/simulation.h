@@ -3,6 +3,7 @@
 #include "treelock/engine.h"
 #include "treelock/policy.h"
 #include "treelock/sim/filesystem.h"
+#include "treelock/sim/limits.h"
 #include "treelock/sim/statistics.h"
 
 #include <array>
@@ -48,7 +49,7 @@ enum class Timing {
 
 /// Everything a simulation run is made of; defaults in one place.
 struct SimulationConfig {
-    std::size_t users = 20;                       ///< 1..500
+    std::size_t users = 20;                       ///< limits::kMinUsers..limits::kMaxUsers (1..500)
     /// Relative weight of each operation (index: operationIndex). All zero = invalid.
     std::array<double, kOperationCount> mix{3, 4, 1, 1.5, 0.5, 1, 1, 1, 0.5, 1, 1};
     TargetChoice targets = TargetChoice::Hotspot;
