@@ -60,17 +60,6 @@ Json requestsJson(const std::vector<LockRequest>& requests)
     return list;
 }
 
-std::string requestsText(const std::vector<LockRequest>& requests)
-{
-    std::string text;
-    for (const auto& r : requests) {
-        if (!text.empty())
-            text += ' ';
-        text += toString(r);
-    }
-    return text;
-}
-
 std::string counted(std::size_t n, const std::string& one, const std::string& many = {})
 {
     return std::to_string(n) + " " + (n == 1 ? one : many.empty() ? one + "s" : many);
@@ -383,7 +372,7 @@ public:
         for (const auto& lease : snapshot.leases) {
             const auto left = lease.expiresAt - snapshot.serverTime;
             rows.push_back({shortLeaseId(lease.id), orDash(lease.owner), orDash(lease.operation),
-                            requestsText(lease.requests), std::to_string(lease.fence),
+                            toString(lease.requests, " "), std::to_string(lease.fence),
                             stateOf(lease, snapshot.serverTime),
                             left.count() > 0 ? secondsText(left) : std::string("-")});
         }
@@ -624,7 +613,7 @@ private:
     {
         if (m_global.json) {
             out() << dump({{"id", e.id},
-                           {"type", e.type},
+                           {"type", toString(e.type)},
                            {"time_ms", msSinceEpoch(e.time)},
                            {"time", isoTime(e.time)},
                            {"lease", e.lease},
@@ -641,10 +630,10 @@ private:
                   << "\n";
             return;
         }
-        std::string line = isoTime(e.time) + " " + e.type + " "
+        std::string line = isoTime(e.time) + " " + std::string(toString(e.type)) + " "
                            + (e.lease.empty() ? std::string("-") : shortLeaseId(e.lease)) + " "
                            + orDash(e.owner) + " " + orDash(e.operation) + " "
-                           + orDash(requestsText(e.requests));
+                           + orDash(toString(e.requests, " "));
         if (e.fence != 0)
             line += " fence=" + std::to_string(e.fence);
         if (!e.by.empty())
@@ -653,9 +642,9 @@ private:
             line += " host=" + e.host;
         if (!e.reason.empty())
             line += " reason=" + quoteInput(e.reason);
-        if (e.type == "force")
+        if (e.type == EventType::Force)
             line += std::string(" was_live=") + (e.wasLive ? "yes" : "no");
-        if (e.type == "sweep")
+        if (e.type == EventType::Sweep)
             line += " count=" + std::to_string(e.count);
         out() << line << "\n";
     }

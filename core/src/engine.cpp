@@ -2,6 +2,8 @@
 
 #include "lockplan.h"
 
+#include <utility>
+
 namespace treelock {
 
 std::string_view toString(LeaseStatus status) noexcept
@@ -18,6 +20,31 @@ std::string_view toString(LeaseStatus status) noexcept
 void validateLabel(std::string_view what, std::string_view value, bool required)
 {
     detail::validateLabel(what, value, required);
+}
+
+namespace {
+
+constexpr std::pair<EventType, std::string_view> kEventTypeNames[] = {
+    {EventType::Grant, "grant"}, {EventType::Release, "release"}, {EventType::Expire, "expire"},
+    {EventType::Force, "force"}, {EventType::Sweep, "sweep"},
+};
+
+} // namespace
+
+std::string_view toString(EventType type) noexcept
+{
+    for (const auto& [value, name] : kEventTypeNames)
+        if (value == type)
+            return name;
+    return "unknown";
+}
+
+EventType parseEventType(std::string_view text) noexcept
+{
+    for (const auto& [value, name] : kEventTypeNames)
+        if (name == text)
+            return value;
+    return EventType::Unknown;
 }
 
 } // namespace treelock

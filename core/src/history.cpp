@@ -18,14 +18,6 @@ std::string field(const std::string& path, LockMode mode)
     return redis::KeySchema::nodeField(path, mode);
 }
 
-std::string describeRequests(const std::vector<LockRequest>& requests)
-{
-    std::string out;
-    for (const auto& r : requests)
-        out += (out.empty() ? "" : ", ") + toString(r);
-    return out;
-}
-
 // Stream ids "ms-seq" compare numerically, part by part.
 bool idLess(const std::string& a, const std::string& b)
 {
@@ -106,7 +98,7 @@ void HistoryChecker::feed(const Event& e)
         m_report.firstEventId = e.id;
     m_report.lastEventId = e.id;
 
-    if (e.type == "grant") {
+    if (e.type == EventType::Grant) {
         ++m_report.grants;
         if (e.fence <= m_lastFence)
             violate({"fence-not-increasing", e.id, e.lease, {},
@@ -121,11 +113,11 @@ void HistoryChecker::feed(const Event& e)
         if (auto why = clash(e.requests)) {
             const LeaseId other = blockerOf(e.requests);
             violate({"conflicting-grant", e.id, e.lease, other,
-                     "grant of lease " + shortLeaseId(e.lease) + " (" + describeRequests(e.requests)
+                     "grant of lease " + shortLeaseId(e.lease) + " (" + toString(e.requests)
                          + ", fence " + std::to_string(e.fence) + "): " + *why + " by live lease "
                          + shortLeaseId(other)
                          + (other.empty() ? std::string()
-                                          : " (" + describeRequests(m_live.at(other).requests)
+                                          : " (" + toString(m_live.at(other).requests)
                                                 + ", fence " + std::to_string(m_live.at(other).fence)
                                                 + ")")});
         }
@@ -135,7 +127,7 @@ void HistoryChecker::feed(const Event& e)
         LiveLease lease{e.requests, e.fence};
         add(lease, +1);
         m_live.emplace(e.lease, std::move(lease));
-    } else if (e.type == "release" || e.type == "expire" || e.type == "force") {
+    } else if (e.type == EventType::Release || e.type == EventType::Expire || e.type == EventType::Force) {
         ++m_report.ends;
         end(e);
     }
@@ -147,33 +139,33 @@ void HistoryChecker::end(const Event& e)
     auto checkFence = [&](std::uint64_t granted) {
         if (e.fence != 0 && e.fence != granted)
             violate({"fence-mismatch", e.id, e.lease, {},
-                     e.type + " of lease " + shortLeaseId(e.lease) + " carries fence "
+                     std::string(toString(e.type)) + " of lease " + shortLeaseId(e.lease) + " carries fence "
                          + std::to_string(e.fence) + ", granted with " + std::to_string(granted)});
     };
     if (auto it = m_live.find(e.lease); it != m_live.end()) {
         checkFence(it->second.fence);
         add(it->second, -1);
-        if (e.type == "force" && e.wasLive)
+        if (e.type == EventType::Force && e.wasLive)
             m_revoked[e.lease] = Revoked{it->second, {}};
         m_live.erase(it);
         m_ended.insert(e.lease);
         return;
     }
-    if (auto it = m_revoked.find(e.lease); it != m_revoked.end() && e.type == "expire") {
+    if (auto it = m_revoked.find(e.lease); it != m_revoked.end() && e.type == EventType::Expire) {
         // The revocation kept the paths blocked until now (a lock-delay).
         checkFence(it->second.lease.fence);
         for (const auto& [eventId, lease] : it->second.conflictingGrants)
             violate({"conflicting-grant", eventId, lease, e.lease,
                      "grant of lease " + shortLeaseId(lease) + " during the lock-delay of revoked lease "
                          + shortLeaseId(e.lease) + " ("
-                         + describeRequests(it->second.lease.requests) + ")"});
+                         + toString(it->second.lease.requests) + ")"});
         m_revoked.erase(it);
         return;
     }
     if (m_report.trimmed && !m_ended.contains(e.lease))
         return; // granted before the first event we have
     violate({"unmatched-end", e.id, e.lease, {},
-             e.type + " of lease " + shortLeaseId(e.lease)
+             std::string(toString(e.type)) + " of lease " + shortLeaseId(e.lease)
                  + (m_ended.contains(e.lease) ? " that had already ended" : " that was never granted")});
 }
 
@@ -258,9 +250,9 @@ std::vector<IntervalViolation> checkIntervals(std::vector<HeldInterval> interval
                 return out;
             std::ostringstream m;
             m << prev.client << " held lease " << shortLeaseId(prev.lease) << " ("
-              << describeRequests(prev.requests) << ", fence " << prev.fence << ") over ["
+              << toString(prev.requests) << ", fence " << prev.fence << ") over ["
               << prev.acquiredNs << ", " << prev.releasedNs << "] ns while " << cur.client
-              << " held lease " << shortLeaseId(cur.lease) << " (" << describeRequests(cur.requests)
+              << " held lease " << shortLeaseId(cur.lease) << " (" << toString(cur.requests)
               << ", fence " << cur.fence << ") over [" << cur.acquiredNs << ", " << cur.releasedNs
               << "] ns: overlap " << (std::min(prev.releasedNs, cur.releasedNs) - cur.acquiredNs) << " ns";
             out.push_back({prev, cur, m.str()});

@@ -125,4 +125,15 @@ std::string toString(const LockRequest& request)
     return std::string(toString(request.mode)) + ":" + request.path;
 }
 
+std::string toString(const std::vector<LockRequest>& requests, std::string_view separator)
+{
+    std::string out;
+    for (const LockRequest& request : requests) {
+        if (!out.empty())
+            out += separator;
+        out += toString(request);
+    }
+    return out;
+}
+
 } // namespace treelock

@@ -40,17 +40,6 @@ std::size_t indexOf(Operation op) noexcept
     return static_cast<std::size_t>(op);
 }
 
-std::string planText(const std::vector<LockRequest>& plan, std::string_view separator)
-{
-    std::string out;
-    for (const LockRequest& request : plan) {
-        if (!out.empty())
-            out += separator;
-        out += toString(request);
-    }
-    return out;
-}
-
 std::string symbolFor(bool allowed)
 {
     return std::string(allowed ? kAllowedSymbol : kBlockedSymbol);
@@ -688,8 +677,8 @@ std::string matrixToCsv(const DerivedMatrix& matrix)
             entry.agrees ? "yes" : "no",
             toString(sub.first),
             toString(sub.second),
-            planText(entry.outcome.firstPlan, " "),
-            planText(entry.outcome.secondPlan, " "),
+            toString(entry.outcome.firstPlan, " "),
+            toString(entry.outcome.secondPlan, " "),
             b ? b->clashPath : std::string(),
             b ? std::string(toString(b->heldMode)) : std::string(),
             b ? toString(b->wanted) : std::string(),
@@ -756,9 +745,9 @@ std::string matrixToText(const DerivedMatrix& matrix)
                 << " [" << entry.subCell->object << "]: seed " << toSymbol(entry.subCell->seed)
                 << ", engine " << resultWord(entry.outcome.allowed) << "\n"
                 << "  " << toString(entry.subCell->first) << "  ["
-                << planText(entry.outcome.firstPlan, ", ") << "]\n"
+                << toString(entry.outcome.firstPlan, ", ") << "]\n"
                 << "  " << toString(entry.subCell->second) << "  ["
-                << planText(entry.outcome.secondPlan, ", ") << "]\n";
+                << toString(entry.outcome.secondPlan, ", ") << "]\n";
             if (entry.outcome.blocker)
                 out << "  clash " << clashText(entry.outcome) << "\n";
             out << "  reason: " << (entry.reason.empty() ? "(none recorded)" : entry.reason)
@@ -854,7 +843,7 @@ std::string matrixDocument(const SeedMatrix& seed)
     for (const std::string& call : calls) {
         out << "| " << code(call) << " |";
         for (const std::string& name : Policy::builtinNames())
-            out << " " << planText(Policy::builtin(name).plan(parseOperationCall(call)), ", ") << " |";
+            out << " " << toString(Policy::builtin(name).plan(parseOperationCall(call)), ", ") << " |";
         out << "\n";
     }
 

@@ -85,7 +85,7 @@ struct MemoryEngine::State {
             events.pop_front();
     }
 
-    Event leaseEvent(const std::string& type, const LeaseId& id, const LeaseRecord& record) const
+    Event leaseEvent(EventType type, const LeaseId& id, const LeaseRecord& record) const
     {
         Event event;
         event.type = type;
@@ -137,7 +137,7 @@ struct MemoryEngine::State {
 
     // Removes a lease entirely with an event of type `kind` (plus `extra`'s
     // audit fields for force) and publishes a wake-up. O(requests x depth).
-    void dropLease(const LeaseId& id, const std::string& kind, std::int64_t now,
+    void dropLease(const LeaseId& id, EventType kind, std::int64_t now,
                    const Event* extra = nullptr)
     {
         const auto it = leases.find(id);
@@ -164,7 +164,7 @@ struct MemoryEngine::State {
         std::size_t reaped = 0;
         while (reaped < limit && !expiry.empty() && expiry.begin()->first <= now) {
             const LeaseId id = expiry.begin()->second;
-            dropLease(id, "expire", now);
+            dropLease(id, EventType::Expire, now);
             ++reaped;
         }
         return reaped;
@@ -318,7 +318,7 @@ AcquireResult MemoryEngine::acquire(const std::vector<LockRequest>& requests,
 
     if (const auto it = s.leases.find(id); it != s.leases.end()) {
         if (it->second.expiresMs <= now) {
-            s.dropLease(id, "expire", now);
+            s.dropLease(id, EventType::Expire, now);
         } else {
             LeaseRecord& record = it->second;
             ++record.holds;
@@ -363,7 +363,7 @@ AcquireResult MemoryEngine::acquire(const std::vector<LockRequest>& requests,
     record.fence = fence;
     s.addCounts(id, record.requests);
     s.expiry.emplace(record.expiresMs, id);
-    Event event = s.leaseEvent("grant", id, record);
+    Event event = s.leaseEvent(EventType::Grant, id, record);
     event.expiresAt = fromMs(record.expiresMs);
     s.appendEvent(std::move(event), now);
 
@@ -393,7 +393,7 @@ ReleaseResult MemoryEngine::release(const LeaseId& lease)
         return result;
     }
     if (it->second.expiresMs <= now) {
-        s.dropLease(lease, "expire", now);
+        s.dropLease(lease, EventType::Expire, now);
         result.status = LeaseStatus::Expired;
         return result;
     }
@@ -402,7 +402,7 @@ ReleaseResult MemoryEngine::release(const LeaseId& lease)
         result.remainingHolds = --it->second.holds;
         return result;
     }
-    s.dropLease(lease, "release", now);
+    s.dropLease(lease, EventType::Release, now);
     return result;
 }
 
@@ -422,7 +422,7 @@ RenewResult MemoryEngine::renew(const LeaseId& lease, std::optional<milliseconds
         return result;
     }
     if (it->second.expiresMs <= now) {
-        s.dropLease(lease, "expire", now);
+        s.dropLease(lease, EventType::Expire, now);
         result.status = LeaseStatus::Expired;
         return result;
     }
@@ -469,7 +469,7 @@ ReleaseResult MemoryEngine::forceRelease(const LeaseId& lease, const ForceOption
     result.status = LeaseStatus::Ok;
     if (live && options.lockDelay > milliseconds{0}) {
         LeaseRecord& record = it->second;
-        Event event = s.leaseEvent("force", lease, record);
+        Event event = s.leaseEvent(EventType::Force, lease, record);
         event.by = audit.by;
         event.host = audit.host;
         event.reason = audit.reason;
@@ -479,7 +479,7 @@ ReleaseResult MemoryEngine::forceRelease(const LeaseId& lease, const ForceOption
         s.setExpiry(lease, record, now + options.lockDelay.count());
         return result;
     }
-    s.dropLease(lease, "force", now, &audit);
+    s.dropLease(lease, EventType::Force, now, &audit);
     return result;
 }
 
@@ -500,7 +500,7 @@ std::size_t MemoryEngine::sweep(const std::string& by, const std::string& host)
     }
     if (total > 0) {
         Event event;
-        event.type = "sweep";
+        event.type = EventType::Sweep;
         event.by = by;
         event.host = host;
         event.count = static_cast<std::int64_t>(total);

@@ -120,7 +120,7 @@ std::vector<std::string> typesOf(const std::vector<Event>& events)
 {
     std::vector<std::string> types;
     for (const Event& e : events)
-        types.push_back(e.type);
+        types.push_back(std::string(toString(e.type)));
     return types;
 }
 
@@ -815,7 +815,7 @@ TEST_P(Conformance, AcquireReapsABoundedBatchInExpiryOrder)
     const auto events = allEvents();
     std::vector<std::string> reaped;
     for (std::size_t i = eventsBefore; i < events.size(); ++i) {
-        if (events[i].type == "expire")
+        if (events[i].type == EventType::Expire)
             reaped.push_back(events[i].lease);
     }
     EXPECT_EQ(reaped, std::vector<std::string>(order.begin(), order.begin() + kReapBatch));
@@ -901,7 +901,7 @@ TEST_P(Conformance, GrantAndReleaseEvents)
     const auto events = allEvents();
     ASSERT_EQ(events.size(), 2u);
     const Event& g = events[0];
-    EXPECT_EQ(g.type, "grant");
+    EXPECT_EQ(g.type, EventType::Grant);
     EXPECT_EQ(g.lease, r.grant.lease);
     EXPECT_EQ(g.owner, "alice");
     EXPECT_EQ(g.operation, "move-folder");
@@ -914,7 +914,7 @@ TEST_P(Conformance, GrantAndReleaseEvents)
     EXPECT_FALSE(g.wasLive);
 
     const Event& rel = events[1];
-    EXPECT_EQ(rel.type, "release");
+    EXPECT_EQ(rel.type, EventType::Release);
     EXPECT_EQ(rel.lease, r.grant.lease);
     EXPECT_EQ(rel.owner, "alice");
     EXPECT_EQ(rel.operation, "move-folder");
@@ -986,9 +986,9 @@ TEST_P(Conformance, SweepOfMoreThanOneBatchAddsOneEvent)
     EXPECT_EQ(engine().sweep("janitor"), static_cast<std::size_t>(n));
     const auto events = allEvents();
     const auto sweeps = std::count_if(events.begin(), events.end(),
-                                      [](const Event& e) { return e.type == "sweep"; });
+                                      [](const Event& e) { return e.type == EventType::Sweep; });
     EXPECT_EQ(sweeps, 1) << "semantics.md, Sweep: one event with the total count";
-    EXPECT_EQ(events.back().type, "sweep");
+    EXPECT_EQ(events.back().type, EventType::Sweep);
     EXPECT_EQ(events.back().count, n);
     EXPECT_TRUE(engine().snapshot().leases.empty());
     EXPECT_TRUE(nodeCounts().empty());
@@ -1008,7 +1008,7 @@ TEST_P(Conformance, EventStreamKeepsAboutTheCap)
     EXPECT_GE(events.size(), static_cast<std::size_t>(kEventStreamCap));
     EXPECT_LT(events.size(), static_cast<std::size_t>(2 * pairs));
     ASSERT_FALSE(events.empty());
-    EXPECT_EQ(events.back().type, "release");
+    EXPECT_EQ(events.back().type, EventType::Release);
     EXPECT_EQ(events.back().lease, last);
 }
 
@@ -1218,7 +1218,7 @@ TEST_P(Conformance, InvalidInputIsRejectedWithoutChange)
     // Only the last two (valid) acquires changed anything.
     const auto eventsAfter = allEvents();
     ASSERT_EQ(eventsAfter.size(), events.size() + 2);
-    EXPECT_EQ(eventsAfter[events.size()].type, "grant");
+    EXPECT_EQ(eventsAfter[events.size()].type, EventType::Grant);
     const Snapshot snapAfter = engine().snapshot();
     EXPECT_EQ(snapAfter.leases.size(), snap.leases.size() + 2);
     for (const LeaseInfo& l : snap.leases) {

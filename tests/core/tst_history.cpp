@@ -32,7 +32,7 @@ Event grant(const std::string& lease, std::vector<LockRequest> requests, std::ui
 {
     Event e;
     e.id = "1000-" + std::to_string(g_seq++);
-    e.type = "grant";
+    e.type = EventType::Grant;
     e.lease = lease;
     e.requests = std::move(requests);
     e.fence = fence;
@@ -43,7 +43,7 @@ Event ending(const std::string& type, const std::string& lease, std::uint64_t fe
 {
     Event e;
     e.id = "1000-" + std::to_string(g_seq++);
-    e.type = type;
+    e.type = parseEventType(type);
     e.lease = lease;
     e.fence = fence;
     e.wasLive = wasLive;
@@ -324,4 +324,14 @@ TEST(CheckHistoryCli, verdictAndExitCode)
     EXPECT_EQ(code, 6) << out;
     EXPECT_NE(out.find("VIOLATION (conflicting-grant)"), std::string::npos) << out;
     EXPECT_NE(out.find(shortLeaseId(L1)), std::string::npos) << out;
+}
+
+TEST(EventTypeNames, roundTripAndUnknown)
+{
+    for (EventType t : {EventType::Grant, EventType::Release, EventType::Expire, EventType::Force, EventType::Sweep})
+        EXPECT_EQ(parseEventType(toString(t)), t);
+    EXPECT_EQ(toString(EventType::Force), "force");
+    EXPECT_EQ(parseEventType("Grant"), EventType::Unknown);
+    EXPECT_EQ(parseEventType(""), EventType::Unknown);
+    EXPECT_EQ(toString(EventType::Unknown), "unknown");
 }

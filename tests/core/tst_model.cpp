@@ -327,7 +327,7 @@ private:
     std::string eventText(const Event& e, const FenceOrder& fences) const
     {
         std::ostringstream out;
-        out << e.type << " " << e.lease;
+        out << toString(e.type) << " " << e.lease;
         if (e.fence)
             out << " fence" << fences.of(e.fence);
         out << " owner=" << e.owner << " op=" << e.operation << " req=" << requestsText(e.requests)

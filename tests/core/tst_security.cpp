@@ -103,7 +103,7 @@ TEST(ForceRelease, expiredLeaseMayBeReleasedByAnyOperatorAndIsAudited)
     EXPECT_EQ(engine.forceRelease(r.grant.lease, {"bob", "ops-host", "stuck", false, milliseconds(0)}).status,
               LeaseStatus::Ok);
     const auto events = engine.events("0", 100);
-    ASSERT_EQ(events.back().type, "force");
+    ASSERT_EQ(events.back().type, EventType::Force);
     EXPECT_EQ(events.back().by, "bob");
     EXPECT_EQ(events.back().host, "ops-host");
     EXPECT_EQ(events.back().reason, "stuck");
@@ -128,7 +128,7 @@ TEST(ForceRelease, liveLeaseNeedsAdminAndIsAuditedWithOldOwnerAndFence)
     EXPECT_EQ(engine.forceRelease(r.grant.lease, {"bob", "ops-1", "deploy stuck", true, milliseconds(0)}).status,
               LeaseStatus::Ok);
     const auto e = engine.events("0", 100).back();
-    EXPECT_EQ(e.type, "force");
+    EXPECT_EQ(e.type, EventType::Force);
     EXPECT_TRUE(e.wasLive);
     EXPECT_EQ(e.by, "bob");
     EXPECT_EQ(e.host, "ops-1");
@@ -171,7 +171,7 @@ TEST(ForceRelease, lockDelayBlocksThePathsUntilItEnds)
     const auto events = engine.events("0", 100);
     int expiresOfRevoked = 0;
     for (const auto& e : events)
-        expiresOfRevoked += e.type == "expire" && e.lease == r.grant.lease;
+        expiresOfRevoked += e.type == EventType::Expire && e.lease == r.grant.lease;
     EXPECT_EQ(expiresOfRevoked, 1);
 }
 
@@ -187,7 +187,7 @@ TEST(ForceRelease, cliNeedsAdminForALiveLease)
     std::tie(out, code) = runCli("", base + " --admin --lock-delay 100");
     EXPECT_EQ(code, 0) << out;
     const auto e = engine.events("0", 100).back();
-    EXPECT_EQ(e.type, "force");
+    EXPECT_EQ(e.type, EventType::Force);
     EXPECT_EQ(e.by, "ops");
     EXPECT_EQ(e.reason, "stuck job");
     EXPECT_FALSE(e.host.empty());

@@ -99,7 +99,7 @@ TEST(FaultStall, busyScriptRepliesAreNeverSuccess)
         stillHeld |= l.id == held.grant.lease && !l.expired(snap.serverTime);
     EXPECT_TRUE(stillHeld);
     for (const auto& e : engine.events("0", 100000)) {
-        if (e.type == "grant") {
+        if (e.type == EventType::Grant) {
             EXPECT_NE(e.owner, "stalled");
         }
     }

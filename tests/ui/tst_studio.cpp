@@ -386,7 +386,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!action->isEnabled(), kTimeout);
         bool sawSweep = false;
         for (const Event& e : f.engine->events("0", 100))
-            sawSweep = sawSweep || (e.type == "sweep" && e.by == "tester" && e.count == 1);
+            sawSweep = sawSweep || (e.type == EventType::Sweep && e.by == "tester" && e.count == 1);
         QVERIFY(sawSweep);
     }
 
@@ -420,7 +420,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(f.window->leaseModel()->rowOf(r.grant.lease) < 0, kTimeout);
         bool audited = false;
         for (const Event& e : f.engine->events("0", 100)) {
-            if (e.type != "force")
+            if (e.type != EventType::Force)
                 continue;
             QCOMPARE(e.lease, r.grant.lease);
             QCOMPARE(e.by, std::string("tester"));

@@ -32,15 +32,15 @@ constexpr std::size_t kMaxEventsPerTick = 20000;
 LogEntry toLogEntry(const Event& e)
 {
     LogEntry out;
-    if (e.type == "grant")
+    if (e.type == EventType::Grant)
         out.type = LogEntry::Type::Grant;
-    else if (e.type == "release")
+    else if (e.type == EventType::Release)
         out.type = LogEntry::Type::Release;
-    else if (e.type == "expire")
+    else if (e.type == EventType::Expire)
         out.type = LogEntry::Type::Expire;
-    else if (e.type == "force")
+    else if (e.type == EventType::Force)
         out.type = LogEntry::Type::Force;
-    else if (e.type == "sweep")
+    else if (e.type == EventType::Sweep)
         out.type = LogEntry::Type::Sweep;
     out.time = e.time;
     out.streamId = QString::fromStdString(e.id);
@@ -307,7 +307,7 @@ void BridgeWorker::pollEvents()
             m_lastEventId = e.id;
             if (!m_haveSnapshot)
                 continue;
-            if (e.type == "grant") {
+            if (e.type == EventType::Grant) {
                 LeaseInfo l;
                 l.id = e.lease;
                 l.owner = e.owner;
@@ -319,7 +319,7 @@ void BridgeWorker::pollEvents()
                 l.fence = e.fence;
                 m_leases[l.id] = std::move(l);
                 m_dirty = true;
-            } else if (e.type == "release" || e.type == "expire" || (e.type == "force" && !e.lease.empty())) {
+            } else if (e.type == EventType::Release || e.type == EventType::Expire || (e.type == EventType::Force && !e.lease.empty())) {
                 if (m_leases.erase(e.lease))
                     m_dirty = true;
             }

@@ -13,10 +13,7 @@ constexpr int kSize = int(kAllOperations.size());
 
 QString planText(const std::vector<LockRequest>& plan)
 {
-    QStringList parts;
-    for (const LockRequest& request : plan)
-        parts << QString::fromStdString(toString(request));
-    return parts.join(QStringLiteral(", "));
+    return QString::fromStdString(toString(plan));
 }
 
 QString symbol(bool allowed)

@@ -145,10 +145,19 @@ struct FsckReport {
     bool clean() const noexcept { return differences.empty() && orphanIndexEntries.empty(); }
 };
 
+/// What an event of the stream records. Written as "grant", "release", "expire",
+/// "force" and "sweep"; Unknown stands for any other text.
+enum class EventType { Grant, Release, Expire, Force, Sweep, Unknown };
+
+/// The stream's name of an event type ("grant", ...; "unknown" for Unknown).
+std::string_view toString(EventType type) noexcept;
+/// The event type a stream name stands for; Unknown for any other text.
+EventType parseEventType(std::string_view text) noexcept;
+
 /// One entry of a project's event stream.
 struct Event {
     std::string id;                     ///< stream id ("1700000000000-0"), monotonic
-    std::string type;                   ///< grant, release, expire, force, sweep
+    EventType type = EventType::Unknown;
     ServerTime time{};
     LeaseId lease;
     std::string owner;

@@ -55,5 +55,7 @@ LockRequest parseLockSpec(std::string_view spec);
 
 /// "X:/A/C" form.
 std::string toString(const LockRequest& request);
+/// The requests in "X:/A/C" form joined by `separator`: "IX:/A, X:/A/C".
+std::string toString(const std::vector<LockRequest>& requests, std::string_view separator = ", ");
 
 } // namespace treelock

@@ -27,7 +27,7 @@ Event eventOf(const redisReply* entry)
             std::from_chars(value.data(), value.data() + value.size(), v);
             return v;
         };
-        if (key == "type") e.type = value;
+        if (key == "type") e.type = parseEventType(value);
         else if (key == "t") e.time = serverTime(asInt());
         else if (key == "lease") e.lease = value;
         else if (key == "owner") e.owner = value;
