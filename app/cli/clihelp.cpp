@@ -1,0 +1,185 @@
+// The text of `treelock --help` and `treelock help COMMAND`.
+
+#include "cliparser.h"
+
+#include "treelock/sim/limits.h"
+
+#include <map>
+#include <string>
+
+namespace treelock::cli {
+
+std::string helpText(std::string_view topic)
+{
+    static const std::map<std::string, std::string, std::less<>> texts{
+        {"acquire",
+         "usage: treelock acquire [--owner NAME] [--ttl MS] [--wait MS]\n"
+         "                        [--profile fine|seed | --policy FILE.json]\n"
+         "                        (--lock MODE:PATH [--lock MODE:PATH ...] | --op OPERATION ARGS...)\n"
+         "\n"
+         "Takes every lock of one lease, or none (atomically). Prints the lease id.\n"
+         "  --lock MODE:PATH  MODE is IS, IX, S, SIX or X; the first ':' ends it\n"
+         "  --op OPERATION    lock what OPERATION needs, planned by the policy:\n"
+         "      create FOLDER NAME | upload FOLDER NAME | move-folder SRC DSTFOLDER\n"
+         "      | move-file SRC DSTFOLDER | copy-folder SRC DSTFOLDER | copy-file SRC DSTFOLDER\n"
+         "      | rename-folder SRC NEWNAME | rename-file SRC NEWNAME | delete-folder PATH\n"
+         "      | delete-file PATH | purge ITEM...\n"
+         "  --owner NAME      holder label (default: $USER, else anonymous)\n"
+         "  --ttl MS          time to live, 10..86400000 (default 30000)\n"
+         "  --wait MS         wait up to MS for the blockers to go (default 0: one attempt)\n"
+         "  --profile NAME    built-in policy for --op: fine (default) or seed\n"
+         "  --policy FILE     policy document (JSON) for --op\n"
+         "On conflict prints the blocking lease and exits 3. Put `--` before\n"
+         "arguments that start with '-'.\n"},
+        {"release",
+         "usage: treelock release LEASE\n"
+         "\n"
+         "Drops one hold of the lease; the last hold frees its paths. Prints nothing\n"
+         "(with --json: {\"lease\",\"remaining_holds\"}). Exit 4 if the lease is unknown or expired.\n"},
+        {"renew",
+         "usage: treelock renew LEASE [--ttl MS]\n"
+         "\n"
+         "Extends a live lease to now + MS (default: its own TTL). Prints the new expiry\n"
+         "in ms since the epoch (server time). Exit 4 if the lease is unknown or expired.\n"},
+        {"force-release",
+         "usage: treelock force-release LEASE --reason TEXT [--admin] [--lock-delay MS]\n"
+         "                              [--operator NAME]\n"
+         "\n"
+         "Operator release, recorded in the event stream with operator, host and reason.\n"
+         "An expired lease needs no flag; revoking a live one needs --admin (else exit 3).\n"
+         "  --lock-delay MS   keep a revoked live lease's paths blocked for MS\n"
+         "  --operator NAME   recorded operator (default: $USER, else operator)\n"},
+        {"sweep",
+         "usage: treelock sweep [--operator NAME]\n"
+         "\n"
+         "Reaps every expired lease now and prints how many.\n"},
+        {"locks",
+         "usage: treelock locks\n"
+         "\n"
+         "Lists every lease of the project: id prefix, owner, operation, requests, fence,\n"
+         "state (live, expired, revoked) and time left. --json: every field, and\n"
+         "server_time_ms.\n"},
+        {"fsck",
+         "usage: treelock fsck [--repair]\n"
+         "\n"
+         "Recomputes the node counts from the leases and prints every difference.\n"
+         "Exit 0 when clean, 6 when differences were found (also with --repair, which\n"
+         "fixes them and prints \"repaired\").\n"},
+        {"check-history",
+         "usage: treelock check-history\n"
+         "\n"
+         "Replays the project's event stream and checks that every grant was compatible\n"
+         "with every lease live at that moment, that fences strictly increase, and that\n"
+         "every release, expiry and force matches a grant. Prints the verdict and the\n"
+         "first violation. The stream keeps about 10,000 events: when older ones were\n"
+         "trimmed it says so and checks what is left. Exit 0 when ok, 6 on a violation.\n"},
+        {"events",
+         "usage: treelock events [--from ID] [--count N] [--follow]\n"
+         "\n"
+         "Prints the project's events (grant, release, expire, force, sweep), one a line;\n"
+         "JSON lines with --json.\n"
+         "  --from ID    only events after stream id ID (default: from the start)\n"
+         "  --count N    print at most N events\n"
+         "  --follow     keep printing new events (polls every 100 ms) until SIGINT/SIGTERM\n"},
+        {"matrix",
+         "usage: treelock matrix [--profile fine|seed] [--json | --markdown]\n"
+         "\n"
+         "The seed's permission table (resources/matrix/seed-expected.json) checked\n"
+         "against the engine: every sub-cell runs as a scenario on a scratch in-process\n"
+         "project (no server needed) and is compared with the seed's expectation;\n"
+         "differences carry a reason.\n"
+         "  --profile NAME   policy profile: fine (default) or seed\n"
+         "  --json           a list of cells: row and column operation, object, seed\n"
+         "                   expectation, engine result, both lock plans, clash, reason\n"
+         "  --markdown       the profile's grid and differences; without --profile, the\n"
+         "                   whole of docs/permission-matrix.md (both profiles)\n"
+         "Default output: a plain-text grid and the differences.\n"},
+        {"simulate",
+         "usage: treelock simulate [--memory | --redis URL] [--realtime] [--users N]\n"
+         "                         [--seconds S] [--seed N] [--mix OP=W,...] [--crash-rate R]\n"
+         "                         [--pause-rate R] [--slow-release-rate R] [--no-locking]\n"
+         "                         [--profile fine|seed] [--ttl MS] [--uniform] [--json]\n"
+         "\n"
+         "Runs N virtual users doing the 11 operations on a simulated project tree through\n"
+         "the lock engine, with faults, a fenced file system and a safety monitor, and\n"
+         "prints the statistics (docs/simulator.md). By default: the in-process engine on\n"
+         "a virtual clock (S simulated seconds, deterministic for a seed). Only --redis URL\n"
+         "on the command line ($TREELOCK_REDIS does not count) runs it on Redis, in real\n"
+         "time, on --project.\n"
+         "  --memory               the in-process engine (the default; not with --redis)\n"
+         "  --realtime             wall-clock time on the in-process engine\n"
+         "  --users N              " + std::to_string(sim::limits::kMinUsers) + ".."
+         + std::to_string(sim::limits::kMaxUsers) + " (default 20)\n"
+         "  --seconds S            how long (default 10)\n"
+         "  --seed N               random seed (default 1)\n"
+         "  --mix OP=W,...         operation weights, e.g. create=3,move-folder=1 (others 0)\n"
+         "  --crash-rate R         per operation: the holder dies, its lease expires (0..1)\n"
+         "  --pause-rate R         per operation: the holder pauses past its TTL, then writes\n"
+         "                         with its old fencing token\n"
+         "  --slow-release-rate R  per operation: the holder keeps the lock 200 ms longer\n"
+         "  --no-locking           users skip the lock: the monitor counts violations\n"
+         "  --profile NAME         policy profile: fine (default) or seed\n"
+         "  --ttl MS               lease TTL (default 2000)\n"
+         "  --uniform              pick targets uniformly (default: a hot spot)\n"
+         "  --json                 keys: attempts, grants, conflicts, timeouts,\n"
+         "                         fencing_rejections, violations, ops_per_second, ...\n"
+         "Exit 1 if violations were counted while locking was on.\n"},
+        {"scenario",
+         "usage: treelock scenario FILE [--memory | --redis URL] [--json]\n"
+         "\n"
+         "Plays a scenario (resources/scenarios/*.json): one line per step with what\n"
+         "happened and whether it was the expected outcome, then the step's narration.\n"
+         "Engine as for simulate: in-process unless --redis URL is on the command line\n"
+         "(then the project must hold no leases). Exit 0 only if every step had its\n"
+         "expected outcome, else 1.\n"
+         "  --memory   the in-process engine (the default; not with --redis)\n"
+         "  --json     one object: scenario, passed, steps\n"},
+        {"help",
+         "usage: treelock help [COMMAND]\n"
+         "\n"
+         "Prints the overview, or the usage of COMMAND.\n"},
+    };
+    if (topic.empty()) {
+        return "usage: treelock [--redis URL] [--project NAME] [--json] [--quiet]\n"
+               "                [--case-insensitive] COMMAND ...\n"
+               "\n"
+               "Hierarchical locks on Redis.\n"
+               "\n"
+               "commands:\n"
+               "  acquire        take locks (--lock MODE:PATH ... or --op OPERATION ARGS...)\n"
+               "  release        release a lease\n"
+               "  renew          extend a lease\n"
+               "  force-release  operator release of a lease (audited)\n"
+               "  sweep          reap expired leases\n"
+               "  locks          list leases\n"
+               "  fsck           check (and --repair) the node counts\n"
+               "  check-history  check the event stream against the lock guarantees\n"
+               "  events         print (or --follow) the event stream\n"
+               "  matrix         the seed's permission table checked against the engine\n"
+               "  simulate       virtual users, faults and safety statistics\n"
+               "  scenario       play a scripted conflict scenario\n"
+               "  help           help on a command\n"
+               "\n"
+               "global options:\n"
+               "  --redis URL          redis://[user:password@]host[:port][/db] or\n"
+               "                       unix:///path/to.sock[?db=N]\n"
+               "                       (default: $TREELOCK_REDIS, else redis://127.0.0.1:6379)\n"
+               "  --project NAME       1-64 characters of A-Z a-z 0-9 _ . - (default: default)\n"
+               "  --json               machine-readable output\n"
+               "  --quiet              no server configuration warnings\n"
+               "  --case-insensitive   paths that differ only in case name one node\n"
+               "  -h, --help           this help; treelock help COMMAND for a command\n"
+               "  --version            print the version\n"
+               "\n"
+               "environment: TREELOCK_REDIS, TREELOCK_REDIS_USER, TREELOCK_REDIS_PASSWORD, USER\n"
+               "exit codes: 0 ok, 1 internal error, 2 invalid input, 3 conflict (or --wait\n"
+               "timed out), 4 lease unknown or expired, 5 Redis unreachable, 6 fsck found\n"
+               "differences or check-history a violation\n";
+    }
+    const auto it = texts.find(topic);
+    if (it == texts.end())
+        throw UsageError("unknown command " + quoteInput(topic) + " (try treelock --help)");
+    return it->second;
+}
+
+} // namespace treelock::cli
