@@ -1,4 +1,5 @@
 #include "commands.h"
+#include "redaction.h"
 #include "simcommands.h"
 
 #include "treelock/error.h"
@@ -36,7 +37,6 @@ using std::chrono::milliseconds;
 constexpr const char* kDefaultRedisUrl = "redis://127.0.0.1:6379";
 constexpr milliseconds kFollowPoll{100};
 constexpr std::size_t kEventPage = 1000;
-constexpr std::size_t kMinScrubbedSecret = 4;
 
 std::string envOr(const char* name, std::string fallback = {})
 {
@@ -66,104 +66,6 @@ std::string counted(std::size_t n, const std::string& one, const std::string& ma
 }
 
 std::string orDash(const std::string& text) { return text.empty() ? "-" : text; }
-
-// The password must never reach the output, whatever a message quotes: every
-// password the command line or environment carries is replaced by "***".
-// `urls`: anything that may be a Redis URL (unparsed arguments included).
-std::vector<std::string> secretsOf(const std::vector<std::string>& urls, const Environment& environment)
-{
-    std::vector<std::string> secrets;
-    if (!environment.redisPassword.empty())
-        secrets.push_back(environment.redisPassword);
-    std::vector<std::string> candidates = urls;
-    candidates.push_back(environment.redisUrl);
-    for (const std::string& url : candidates) {
-        const auto scheme = url.find("://");
-        const auto at = url.rfind('@');
-        if (scheme == std::string::npos || at == std::string::npos || at < scheme + 3)
-            continue;
-        try {
-            const RedisAddress address = RedisAddress::parse(url);
-            if (!address.password.empty())
-                secrets.push_back(address.password);
-        } catch (const std::exception&) {
-            // Malformed: the raw text below still counts.
-        }
-        const std::string userInfo = url.substr(scheme + 3, at - scheme - 3);
-        const auto colon = userInfo.find(':');
-        const std::string password = colon == std::string::npos ? userInfo : userInfo.substr(colon + 1);
-        if (!password.empty())
-            secrets.push_back(password);
-    }
-    // Shorter ones are not searched for: "***" in place of every "ab" would
-    // mangle lease ids and numbers, and hiding them would protect nothing.
-    std::erase_if(secrets, [](const std::string& secret) { return secret.size() < kMinScrubbedSecret; });
-    // Longest first, so a password containing another is replaced whole.
-    std::sort(secrets.begin(), secrets.end(),
-              [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
-    return secrets;
-}
-
-std::string redact(std::string text, const std::vector<std::string>& secrets)
-{
-    for (const auto& secret : secrets) {
-        for (auto at = text.find(secret); at != std::string::npos; at = text.find(secret, at + 3))
-            text.replace(at, secret.size(), "***");
-    }
-    return text;
-}
-
-// Writes to `target` line by line with every secret replaced by "***": the
-// second line of defence for everything the tool prints, stdout included.
-// Passwords have no newline, so a line is the unit to scrub.
-class RedactingBuffer : public std::streambuf {
-public:
-    RedactingBuffer(std::ostream& target, std::vector<std::string> secrets)
-        : m_target(target), m_secrets(std::move(secrets))
-    {
-    }
-    ~RedactingBuffer() override { sync(); }
-    RedactingBuffer(const RedactingBuffer&) = delete;
-    RedactingBuffer& operator=(const RedactingBuffer&) = delete;
-
-protected:
-    int_type overflow(int_type ch) override
-    {
-        if (traits_type::eq_int_type(ch, traits_type::eof()))
-            return traits_type::not_eof(ch);
-        m_line += traits_type::to_char_type(ch);
-        if (m_line.back() == '\n')
-            emit();
-        return ch;
-    }
-
-    std::streamsize xsputn(const char* text, std::streamsize count) override
-    {
-        for (std::streamsize i = 0; i < count; ++i)
-            overflow(traits_type::to_int_type(text[i]));
-        return count;
-    }
-
-    int sync() override
-    {
-        emit();
-        m_target.flush();
-        return m_target ? 0 : -1;
-    }
-
-private:
-    void emit()
-    {
-        if (m_line.empty())
-            return;
-        m_target << redact(m_line, m_secrets);
-        m_line.clear();
-    }
-
-    std::ostream& m_target; // Not owned.
-    std::vector<std::string> m_secrets;
-    std::string m_line; // Written up to the next newline or flush.
-};
 
 std::string readFile(const std::string& path)
 {
