@@ -294,6 +294,8 @@ AcquireOutcome LockClient::acquire(const std::vector<LockRequest>& requests, con
     AcquireOutcome outcome;
     for (;;) {
         const auto started = clock.now();
+        if (opts.newLeaseId)
+            acquireOptions.leaseId = opts.newLeaseId();
         AcquireResult r = m_shared->engine->acquire(requests, acquireOptions);
         ++outcome.attempts;
         if (r.granted) {

@@ -4,8 +4,10 @@
 
 #include "treelock/matrix.h"
 
+#include <array>
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 namespace treelock::detail {
 
@@ -14,6 +16,11 @@ inline std::size_t matrixIndex(Operation op) noexcept
 {
     return static_cast<std::size_t>(op);
 }
+
+/// Short column heads for the plain-text grid (terminals mis-measure CJK widths).
+inline constexpr std::array<std::string_view, 11> kShortOperationNames{
+    "create", "upload", "mv-dir", "mv-file", "cp-dir", "cp-file",
+    "rn-dir", "rn-file", "rm-dir", "rm-file", "purge"};
 
 /// "A×" for a labelled sub-cell, "×" for an unlabelled one.
 inline std::string seedSubText(const SeedSubCell& sub)

@@ -43,6 +43,9 @@ struct ClientOptions {
     std::chrono::milliseconds maxBackoff{250};
     /// Time and waiting; null means steadyClientClock().
     std::shared_ptr<ClientClock> clock;
+    /// The id each attempt asks for (AcquireOptions::leaseId); empty: the engine draws a
+    /// random one. A simulation passes ids from its seeded generator to be reproducible.
+    std::function<LeaseId()> newLeaseId;
 };
 
 /// A held lease. Move-only; releases in its destructor (errors swallowed).

@@ -60,12 +60,23 @@ Simulation::Impl::Impl(SimulationConfig c)
         u->owner = name;
         u->namePrefix = "u" + std::to_string(i + 1) + "-";
         u->rng = Rng(seeder.next());
-        if (!isVirtual) {
-            ClientOptions options;
-            options.owner = u->owner;
-            options.ttl = config.ttl;
-            u->client = std::make_unique<LockClient>(engine, options);
+        ClientOptions options;
+        options.owner = u->owner;
+        options.ttl = config.ttl;
+        if (isVirtual) {
+            // Renewals are events on the virtual clock, and lease ids come from the
+            // user's generator: the engine's own ids are random, and the blocker
+            // chosen among equal expiries depends on them.
+            options.watchdog = false;
+            options.clock = detail::virtualClientClock(virtualNow);
+            options.newLeaseId = [user = u.get()] {
+                char id[33];
+                std::snprintf(id, sizeof id, "%016llx%016llx", static_cast<unsigned long long>(user->rng.next()),
+                              static_cast<unsigned long long>(user->rng.next()));
+                return LeaseId(id);
+            };
         }
+        u->client = std::make_unique<LockClient>(engine, options);
         users.push_back(std::move(u));
     }
     std::lock_guard lock(queueMutex);

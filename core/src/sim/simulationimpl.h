@@ -46,10 +46,7 @@ struct User {
     UserState state = UserState::Thinking;
     OperationCall call;
     std::vector<LockRequest> requests;
-    // Virtual timing calls the engine directly with lease ids drawn from the
-    // user's generator (the engine's own ids are random, and blocker choice
-    // among equal expiries depends on them); RealTime uses LockClient's Lease.
-    Lease lease;
+    Lease lease; // from `client`; on virtual time its id comes from `rng`
     bool holding = false;
     LeaseId leaseId;
     std::uint64_t fence = 0;
@@ -82,6 +79,11 @@ struct Later {
     }
 };
 
+
+/// LockClient's clock on virtual time (`now`: microseconds since the start). The
+/// simulator makes one attempt per event (wait 0), so LockClient never waits on it;
+/// waitUntil() throws std::logic_error.
+std::shared_ptr<ClientClock> virtualClientClock(std::shared_ptr<const std::atomic<std::int64_t>> now);
 
 /// The step() trace of the event running on this thread (null outside step()).
 extern thread_local std::string* t_trace;
@@ -147,7 +149,7 @@ struct Simulation::Impl {
     std::size_t executing = 0; // events running on workers now
     std::optional<Micros> frozenNow; // set when the run ends (RealTime)
 
-    // --- time
+    // --- time (virtualclock.cpp)
     Micros simNowLocked() const;
     Micros simNow() const
     {
@@ -157,7 +159,7 @@ struct Simulation::Impl {
     Micros scaled(const Distribution& d, Rng& rng) const;
     void reanchorLocked();
 
-    // --- scheduling (queueMutex held)
+    // --- scheduling, queueMutex held (eventqueue.cpp)
     void scheduleLocked(User& u, Micros at);
     void schedule(User& u, Micros at)
     {
@@ -167,13 +169,14 @@ struct Simulation::Impl {
     bool validLocked(const QueuedEvent& e) const { return e.user == kJanitor || users[e.user]->gen == e.gen; }
     void doneLocked(const QueuedEvent& e);
 
-    // --- running
+    // --- running (eventqueue.cpp)
     void workerLoop();
     void execute(const QueuedEvent& e, Micros now);
     void finishLocked(std::unique_lock<std::mutex>& lock);
     void cleanup();
+    void trace(const User* u, Micros now, const std::string& what) const;
 
-    // --- user behaviour
+    // --- user behaviour (user.cpp)
     void handle(User& u, Micros now);
     bool pickOperation(User& u);
     void beginOperation(User& u, Micros now);
@@ -181,20 +184,13 @@ struct Simulation::Impl {
     void startWork(User& u, Micros now);
     void timedTick(User& u, Micros now);
     void finishWork(User& u, Micros now);
-    Fault drawFault(User& u);
-    void crash(User& u, Micros now);
-    void pauseUser(User& u, Micros now);
-    void lateWrite(User& u, Micros now);
     void releaseLease(User& u, Micros now);
     void releaseHeld(User& u)
     {
         if (!u.holding)
             return;
         u.holding = false;
-        if (isVirtual)
-            engine->release(u.leaseId);
-        else
-            u.lease.release();
+        u.lease.release();
     }
     void abandonHeld(User& u)
     {
@@ -205,8 +201,15 @@ struct Simulation::Impl {
     void setState(User& u, UserState s);
     void leaveMonitor(User& u, bool applied);
     void scheduleTimed(User& u, Micros now);
+
+    // --- faults (faults.cpp)
+    Fault drawFault(User& u);
+    void crash(User& u, Micros now);
+    void pauseUser(User& u, Micros now);
+    void lateWrite(User& u, Micros now);
+
+    // --- janitor.cpp
     void janitor(Micros now);
-    void trace(const User* u, Micros now, const std::string& what) const;
 };
 
 } // namespace treelock::sim

@@ -159,32 +159,13 @@ void Simulation::Impl::beginOperation(User& u, Micros now)
 
 void Simulation::Impl::attempt(User& u, Micros now)
 {
-    AcquireOutcome got;
-    if (isVirtual) {
-        AcquireOptions options;
-        options.owner = u.owner;
-        options.operation = std::string(toString(u.call.op));
-        options.ttl = config.ttl;
-        char id[33];
-        std::snprintf(id, sizeof id, "%016llx%016llx", static_cast<unsigned long long>(u.rng.next()),
-                      static_cast<unsigned long long>(u.rng.next()));
-        options.leaseId = id;
-        AcquireResult r = engine->acquire(u.requests, options);
-        got.attempts = 1;
-        got.blocker = std::move(r.blocker);
-        if (r.granted) {
-            u.holding = true;
-            u.leaseId = r.grant.lease;
-            u.fence = r.grant.fence;
-        }
-    } else {
-        got = u.client->acquire(u.requests, std::string(toString(u.call.op)), milliseconds(0));
-        if (got) {
-            u.lease = std::move(got.lease);
-            u.holding = true;
-            u.leaseId = u.lease.id();
-            u.fence = u.lease.fence();
-        }
+    // One attempt per event: the wait between attempts is the event queue's.
+    AcquireOutcome got = u.client->acquire(u.requests, std::string(toString(u.call.op)), milliseconds(0));
+    if (got) {
+        u.lease = std::move(got.lease);
+        u.holding = true;
+        u.leaseId = u.lease.id();
+        u.fence = u.lease.fence();
     }
     if (u.holding) {
         stats.update([](Statistics& s) {

@@ -3,10 +3,35 @@
 #include "simulationimpl.h"
 
 #include <cmath>
+#include <stdexcept>
 
 namespace treelock::sim {
 
 using std::chrono::milliseconds;
+
+namespace {
+
+class VirtualClientClock final : public ClientClock {
+public:
+    explicit VirtualClientClock(std::shared_ptr<const std::atomic<std::int64_t>> now) : m_now(std::move(now)) {}
+    TimePoint now() override { return TimePoint(std::chrono::microseconds(m_now->load())); }
+    std::unique_ptr<WakeSignal> subscribe(Engine& engine) override { return engine.subscribeWake(); }
+    // Time moves only between events: a wait inside one would never end.
+    void waitUntil(WakeSignal&, TimePoint) override
+    {
+        throw std::logic_error("LockClient cannot wait on the simulator's virtual clock");
+    }
+
+private:
+    std::shared_ptr<const std::atomic<std::int64_t>> m_now;
+};
+
+} // namespace
+
+std::shared_ptr<ClientClock> detail::virtualClientClock(std::shared_ptr<const std::atomic<std::int64_t>> now)
+{
+    return std::make_shared<VirtualClientClock>(std::move(now));
+}
 
 detail::Micros Simulation::Impl::simNowLocked() const
 {
