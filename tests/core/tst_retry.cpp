@@ -139,3 +139,25 @@ TEST_F(InjectedClock, waitEndsExactlyAtTheDeadline)
     EXPECT_EQ(clock->ms->load(), 300);
     EXPECT_EQ(clock->waitsUntil.back(), 300);
 }
+
+TEST_F(InjectedClock, eachAttemptAsksForTheIdTheClientDraws)
+{
+    int drawn = 0;
+    const auto idNumber = [](int n) {
+        const std::string digits = std::to_string(n);
+        return std::string(32 - digits.size(), '0') + digits;
+    };
+    ClientOptions o = options("waiter", 10s);
+    o.newLeaseId = [&] { return idNumber(++drawn); };
+    LockClient holder(engine, options("holder", 1000ms));
+    LockClient waiter(engine, o);
+    AcquireOutcome held = holder.acquire({{"/A", LockMode::X}}, "delete-folder");
+    ASSERT_TRUE(held);
+    held.lease.abandon();
+
+    AcquireOutcome got = waiter.acquire({{"/A", LockMode::X}}, "delete-folder", 5s);
+    ASSERT_TRUE(got);
+    EXPECT_GT(got.attempts, 1);
+    EXPECT_EQ(drawn, got.attempts);
+    EXPECT_EQ(got.lease.id(), idNumber(drawn));
+}
