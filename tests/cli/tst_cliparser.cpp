@@ -602,3 +602,19 @@ TEST(CliParserScenario, fileAndErrors)
     expectUsageError({"scenario"}, "FILE");
     expectUsageError({"scenario", "a.json", "b.json"}, "b.json");
 }
+
+TEST(CliParserErrors, longInputIsCutBetweenCharacters)
+{
+    // 'x' then 150 two-byte characters: no cut at an even byte count lands on a boundary.
+    std::string name = "x";
+    for (int i = 0; i < 150; ++i)
+        name += "\xc3\xa9"; // é
+    const std::string message = usageErrorOf({name});
+    const auto open = message.find('"');
+    const auto close = message.find("\"... (301 bytes)");
+    ASSERT_NE(open, std::string::npos) << message;
+    ASSERT_NE(close, std::string::npos) << message;
+    const std::string shown = message.substr(open + 1, close - open - 1);
+    EXPECT_EQ(shown.size(), 1 + 2 * 128u); // the character that starts at the limit is kept whole
+    EXPECT_EQ(name.compare(0, shown.size(), shown), 0);
+}
