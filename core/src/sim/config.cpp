@@ -4,6 +4,7 @@
 
 #include "treelock/error.h"
 #include "treelock/sim/limits.h"
+
 #include <cmath>
 #include <cstdio>
 #include <sstream>

@@ -3,6 +3,7 @@
 #include "simulationimpl.h"
 
 #include "treelock/error.h"
+
 #include <cstdio>
 
 namespace treelock::sim {

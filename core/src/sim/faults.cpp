@@ -2,11 +2,7 @@
 
 #include "simulationimpl.h"
 
-
-
 namespace treelock::sim {
-
-using std::chrono::milliseconds;
 
 Simulation::Impl::Fault Simulation::Impl::drawFault(User& u)
 {

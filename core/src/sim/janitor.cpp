@@ -3,11 +3,10 @@
 #include "simulationimpl.h"
 
 #include "treelock/error.h"
+
 #include <algorithm>
 
 namespace treelock::sim {
-
-using std::chrono::milliseconds;
 
 void Simulation::Impl::janitor(Micros now)
 {

@@ -4,6 +4,7 @@
 
 #include "treelock/error.h"
 #include "treelock/retry.h"
+
 #include <algorithm>
 #include <cstdio>
 

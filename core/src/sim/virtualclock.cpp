@@ -7,8 +7,6 @@
 
 namespace treelock::sim {
 
-using std::chrono::milliseconds;
-
 namespace {
 
 class VirtualClientClock final : public ClientClock {
