@@ -2,6 +2,7 @@
 
 #include "treelock/engine.h"
 #include "treelock/policy.h"
+#include "treelock/retry.h"
 
 #include <chrono>
 #include <functional>
@@ -39,8 +40,8 @@ struct ClientOptions {
     /// Renew every held lease every ttl/3 on a background thread.
     bool watchdog = true;
     /// Backoff between attempts while waiting when no wake-up arrives (jittered).
-    std::chrono::milliseconds minBackoff{5};
-    std::chrono::milliseconds maxBackoff{250};
+    std::chrono::milliseconds minBackoff = std::chrono::duration_cast<std::chrono::milliseconds>(retry::kMinBackoff);
+    std::chrono::milliseconds maxBackoff = std::chrono::duration_cast<std::chrono::milliseconds>(retry::kMaxBackoff);
     /// Time and waiting; null means steadyClientClock().
     std::shared_ptr<ClientClock> clock;
     /// The id each attempt asks for (AcquireOptions::leaseId); empty: the engine draws a

@@ -8,7 +8,9 @@ namespace treelock {
 
 /// Backoff between attempts of a waiting acquire, shared by LockClient and the simulator.
 namespace retry {
+/// The first wait's backoff (5 ms).
 inline constexpr std::chrono::microseconds kMinBackoff{5000};
+/// The backoff stops doubling here (250 ms).
 inline constexpr std::chrono::microseconds kMaxBackoff{250000};
 } // namespace retry
 
