@@ -6,6 +6,8 @@
 #include "matrix/matrixview.h"
 #include "models/locktreemodel.h"
 
+#include "modaldialogs.h"
+
 #include <treelock/matrix.h>
 #include <treelock/policy.h>
 
@@ -34,6 +36,7 @@
 
 using namespace treelock;
 using namespace treelock::ui;
+using namespace treelock::test;
 
 namespace {
 
@@ -53,7 +56,6 @@ QByteArray readAll(const QString& fileName)
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
-constexpr int kDialogTimeout = 60000;
 
 /// Shows `view` as a window large enough for its table, as a user sees it.
 bool showView(MatrixView& view)
@@ -115,62 +117,6 @@ void clickCell(MatrixView& view, int row, int column)
     QCOMPARE(table->currentIndex(), index);
 }
 
-/// Runs `act` on the next modal dialog once it is up (the caller then opens
-/// it with a blocking exec()); sets `*seen` when it ran. Waits long: a watcher
-/// that gives up before a slow file dialog appears would leave its exec()
-/// blocking the test.
-QPointer<QTimer> whenModal(std::function<void(QWidget*)> act, bool* seen = nullptr)
-{
-    auto* timer = new QTimer;
-    auto clock = std::make_shared<QElapsedTimer>();
-    clock->start();
-    timer->setInterval(20);
-    QObject::connect(timer, &QTimer::timeout, [timer, act, clock, seen] {
-        QWidget* modal = QApplication::activeModalWidget();
-        if (modal && modal->isVisible()) {
-            timer->stop();
-            timer->deleteLater();
-            if (seen)
-                *seen = true;
-            act(modal);
-        } else if (clock->elapsed() > kDialogTimeout) {
-            timer->stop();
-            timer->deleteLater();
-        }
-    });
-    timer->start();
-    return timer;
-}
-
-void rejectDialog(QWidget* modal)
-{
-    if (auto* d = qobject_cast<QDialog*>(modal))
-        d->reject();
-    else
-        modal->close();
-}
-
-/// Answers a file dialog by typing `fileName` into its name field and
-/// pressing Enter until it closes.
-void typeFileNameAndEnter(QWidget* modal, const QString& fileName)
-{
-    auto* d = qobject_cast<QFileDialog*>(modal);
-    auto* name = d ? d->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")) : nullptr;
-    if (!name)
-        return rejectDialog(modal);
-    name->clear();
-    QTest::keyClicks(name, fileName);
-    // The name field completes from the folder, read in the background: a
-    // completion list that pops up takes the first Enter, as it does for a
-    // user, who presses Enter again.
-    for (int tries = 0; tries < 50 && d->isVisible(); ++tries) {
-        if (QCompleter* c = name->completer(); c && c->popup()->isVisible())
-            QTest::keyClick(c->popup(), Qt::Key_Escape);
-        QTest::keyClick(name, Qt::Key_Return);
-        if (d->isVisible())
-            QTest::qWait(100);
-    }
-}
 
 /// Presses the export button `text` and saves to `fileName` in its file dialog.
 void exportWithButton(MatrixView& view, const QString& text, const QString& fileName)

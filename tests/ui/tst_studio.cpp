@@ -17,6 +17,8 @@
 
 #include "redisserver.h"
 
+#include "modaldialogs.h"
+
 #include <treelock/path.h>
 #include <treelock/redisengine.h>
 
@@ -70,12 +72,12 @@
 
 using namespace treelock;
 using namespace treelock::ui;
+using namespace treelock::test;
 using namespace std::chrono_literals;
 
 namespace {
 
 constexpr int kTimeout = 5000;
-constexpr int kDialogTimeout = 60000;
 
 constexpr const char* kSeedTreeJson = R"({"format":"treelock-tree","version":1,"name":"seed",
     "paths":["/A/a.txt","/A/C/c.txt","/A/C/D/d.txt","/A/C/E/","/B/"]})";
@@ -93,42 +95,6 @@ NodeKind kindAt(const MainWindow& w, const std::string& path)
     return NodeKind(w.treeModel()->indexForPath(path).data(LockTreeModel::KindRole).toInt());
 }
 
-/// Runs `act` on the next modal dialog once it is up (the caller then opens
-/// it with a blocking exec()); sets `*seen` when it ran. The returned watcher
-/// deletes itself when done or after kDialogTimeout: long, because a watcher
-/// that gives up before a slow dialog appears (a file dialog reading a folder
-/// on a loaded machine) leaves that dialog's exec() blocking the test forever.
-QPointer<QTimer> whenModal(std::function<void(QWidget*)> act, bool* seen = nullptr)
-{
-    auto* timer = new QTimer;
-    auto clock = std::make_shared<QElapsedTimer>();
-    clock->start();
-    timer->setInterval(20);
-    QObject::connect(timer, &QTimer::timeout, [timer, act, clock, seen] {
-        QWidget* modal = QApplication::activeModalWidget();
-        if (modal && modal->isVisible()) {
-            timer->stop();
-            timer->deleteLater();
-            if (seen)
-                *seen = true;
-            act(modal);
-        } else if (clock->elapsed() > kDialogTimeout) {
-            timer->stop();
-            timer->deleteLater();
-        }
-    });
-    timer->start();
-    return timer;
-}
-
-void rejectDialog(QWidget* modal)
-{
-    if (auto* d = qobject_cast<QDialog*>(modal))
-        d->reject();
-    else
-        modal->close();
-}
-
 /// Types a reason into the force-release dialog and presses Enter.
 void typeReasonAndEnter(QWidget* modal)
 {
@@ -141,28 +107,6 @@ void typeReasonAndEnter(QWidget* modal)
     QTest::keyClick(reason, Qt::Key_Return);
 }
 
-/// Answers a file dialog by typing `fileName` into its name field and
-/// pressing Enter until it closes.
-void typeFileNameAndEnter(QWidget* modal, const QString& fileName)
-{
-    auto* d = qobject_cast<QFileDialog*>(modal);
-    auto* name = d ? d->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")) : nullptr;
-    if (!name)
-        return rejectDialog(modal);
-    // Type the name the way a user does (over what is there), and press Enter.
-    QTest::keyClick(name, Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClicks(name, fileName);
-    // The name field completes from the folder, which is read in the
-    // background: a completion list that pops up takes the first Enter, as
-    // it does for a user, who presses Enter again.
-    for (int tries = 0; tries < 50 && d->isVisible(); ++tries) {
-        if (QCompleter* c = name->completer(); c && c->popup()->isVisible())
-            QTest::keyClick(c->popup(), Qt::Key_Escape);
-        QTest::keyClick(name, Qt::Key_Return);
-        if (d->isVisible())
-            QTest::qWait(100);
-    }
-}
 
 /// Replaces the text of `field` by typing over it.
 void retype(QLineEdit* field, const QString& text)
