@@ -61,22 +61,28 @@ inline void rejectDialog(QWidget* modal)
 }
 
 /// Answers a file dialog by typing `fileName` into its name field and
-/// pressing Enter until it closes.
+/// pressing Enter until it closes (or kDialogTimeout passes).
 inline void typeFileNameAndEnter(QWidget* modal, const QString& fileName)
 {
     auto* d = qobject_cast<QFileDialog*>(modal);
     auto* name = d ? d->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")) : nullptr;
     if (!name)
         return rejectDialog(modal);
-    // Type the name the way a user does (over what is there), and press Enter.
-    QTest::keyClick(name, Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClicks(name, fileName);
     // The name field completes from the folder, which is read in the
-    // background: a completion list that pops up takes the first Enter, as
-    // it does for a user, who presses Enter again.
-    for (int tries = 0; tries < 50 && d->isVisible(); ++tries) {
+    // background: a completion list that pops up takes an Enter, as it does
+    // for a user, and may put its own choice into the field. Like a user, the
+    // loop closes the list, types the name again where it changed, and
+    // presses Enter again, for as long as the dialog stays open.
+    QElapsedTimer clock;
+    clock.start();
+    while (d->isVisible() && clock.elapsed() < kDialogTimeout) {
         if (QCompleter* c = name->completer(); c && c->popup()->isVisible())
             QTest::keyClick(c->popup(), Qt::Key_Escape);
+        if (name->text() != fileName) {
+            QTest::keyClick(name, Qt::Key_A, Qt::ControlModifier);
+            QTest::keyClicks(name, fileName);
+            continue;
+        }
         QTest::keyClick(name, Qt::Key_Return);
         if (d->isVisible())
             QTest::qWait(100);

@@ -1330,23 +1330,7 @@ private slots:
         json.write(R"({"format":"treelock-tree","version":1,"name":"other","paths":["/X/y.txt"]})");
         json.close();
         bool dialog = false;
-        whenModal([other](QWidget* modal) {
-            auto* d = qobject_cast<QFileDialog*>(modal);
-            if (!d)
-                return rejectDialog(modal);
-            auto* name = d->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
-            if (!name)
-                return rejectDialog(modal);
-            name->clear();
-            QTest::keyClicks(name, other);
-            for (int tries = 0; tries < 50 && d->isVisible(); ++tries) {
-                if (QCompleter* c = name->completer(); c && c->popup()->isVisible())
-                    QTest::keyClick(c->popup(), Qt::Key_Escape);
-                QTest::keyClick(name, Qt::Key_Return);
-                if (d->isVisible())
-                    QTest::qWait(100);
-            }
-        }, &dialog);
+        whenModal([other](QWidget* modal) { typeFileNameAndEnter(modal, other); }, &dialog);
         QAction* open = nullptr;
         for (QAction* a : file->actions())
             if (a->objectName() == QLatin1String("openTreeAction"))
