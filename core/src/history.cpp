@@ -1,6 +1,5 @@
 #include "treelock/history.h"
 
-#include "redis/streamreader.h"
 #include "treelock/error.h"
 #include "treelock/path.h"
 #include "treelock/redisprotocol.h"
@@ -202,13 +201,6 @@ HistoryReport checkEngineHistory(Engine& engine, const std::optional<EventStream
     if (info)
         report.eventsAddedEver = info->entriesAdded;
     return report;
-}
-
-std::optional<EventStreamInfo> readEventStreamInfo(const RedisOptions& options, const std::string& project)
-{
-    validateProject(project);
-    detail::RedisConnection connection(RedisAddress::of(options), options.connectTimeout, options.commandTimeout);
-    return detail::readEventStreamInfo(connection, redis::KeySchema(project));
 }
 
 // ---------------------------------------------------------------- intervals

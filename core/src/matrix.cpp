@@ -11,14 +11,14 @@
 #include <set>
 #include <sstream>
 
-namespace treelock::detail {
+namespace treelock::verify::detail {
 std::string_view embeddedMatrix(std::string_view name);
-} // namespace treelock::detail
+} // namespace treelock::verify::detail
 
 namespace treelock {
 
-using detail::matrixIndex;
-using detail::seedSubText;
+using verify::detail::matrixIndex;
+using verify::detail::seedSubText;
 
 namespace {
 
@@ -208,7 +208,7 @@ OperationCall parseOperationCall(std::string_view text)
 
 const SeedMatrix& SeedMatrix::builtin()
 {
-    static const SeedMatrix matrix = fromJson(detail::embeddedMatrix("seed-expected"));
+    static const SeedMatrix matrix = fromJson(verify::detail::embeddedMatrix("seed-expected"));
     return matrix;
 }
 

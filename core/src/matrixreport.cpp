@@ -14,8 +14,8 @@
 
 namespace treelock {
 
-using detail::matrixIndex;
-using detail::seedSubText;
+using verify::detail::matrixIndex;
+using verify::detail::seedSubText;
 
 namespace {
 
@@ -319,11 +319,11 @@ std::string matrixToText(const DerivedMatrix& matrix)
     std::vector<std::vector<std::string>> grid;
     std::vector<std::string> head{"row \\ column"};
     for (const Operation op : kAllOperations)
-        head.emplace_back(detail::kShortOperationNames[matrixIndex(op)]);
+        head.emplace_back(verify::detail::kShortOperationNames[matrixIndex(op)]);
     grid.push_back(std::move(head));
     for (const Operation row : kAllOperations) {
         const SeedCell& first = *cells[matrixIndex(row) * kAllOperations.size()].front()->cell;
-        std::vector<std::string> line{std::string(detail::kShortOperationNames[matrixIndex(row)]) + " "
+        std::vector<std::string> line{std::string(verify::detail::kShortOperationNames[matrixIndex(row)]) + " "
                                       + first.rowObject};
         for (const Operation column : kAllOperations) {
             std::string text;

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace treelock::detail {
+namespace treelock::verify::detail {
 
 /// Row/column index of an operation in the seed's table.
 inline std::size_t matrixIndex(Operation op) noexcept
@@ -28,4 +28,4 @@ inline std::string seedSubText(const SeedSubCell& sub)
     return (sub.labelled ? sub.object : std::string()) + std::string(toSymbol(sub.seed));
 }
 
-} // namespace treelock::detail
+} // namespace treelock::verify::detail

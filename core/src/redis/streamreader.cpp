@@ -2,6 +2,8 @@
 
 #include "lockplan.h"
 #include "treelock/error.h"
+#include "treelock/leaseid.h"
+#include "treelock/redisurl.h"
 
 #include <hiredis/hiredis.h>
 
@@ -83,3 +85,14 @@ std::optional<EventStreamInfo> readEventStreamInfo(RedisConnection& connection, 
 }
 
 } // namespace treelock::detail
+
+namespace treelock {
+
+std::optional<EventStreamInfo> readEventStreamInfo(const RedisOptions& options, const std::string& project)
+{
+    validateProject(project);
+    detail::RedisConnection connection(RedisAddress::of(options), options.connectTimeout, options.commandTimeout);
+    return detail::readEventStreamInfo(connection, redis::KeySchema(project));
+}
+
+} // namespace treelock

@@ -2,7 +2,7 @@
 
 #include "redis/redisconnection.h"
 #include "treelock/engine.h"
-#include "treelock/history.h"
+#include "treelock/eventstream.h"
 #include "treelock/redisprotocol.h"
 
 #include <optional>
