@@ -1,6 +1,6 @@
 #include "studiobench.h"
 
-#include "bench/uibench.h"
+#include "uibench.h"
 
 #include <nlohmann/json.hpp>
 

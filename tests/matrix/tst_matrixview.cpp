@@ -4,7 +4,7 @@
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/studiooptions.h"
 #include "matrix/matrixview.h"
-#include "models/locktreemodel.h"
+#include "locks/locktreemodel.h"
 
 #include "modaldialogs.h"
 

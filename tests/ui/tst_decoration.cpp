@@ -1,6 +1,6 @@
 // Tree decoration as pure functions: given leases and the server time, which
 // state every node shows.
-#include "decoration/decoration.h"
+#include "locks/decoration.h"
 
 #include <QTest>
 

@@ -1,12 +1,12 @@
 // Every Studio model under QAbstractItemModelTester, fed with states the way
 // the bridge feeds them (full, then deltas with inserts, changes and removals).
-#include "bridge/bridge.h"
-#include "bridge/lockstate.h"
-#include "models/eventlogmodel.h"
-#include "models/filterproxies.h"
-#include "models/leasetablemodel.h"
-#include "models/locktreemodel.h"
-#include "models/projecttree.h"
+#include "locks/bridge.h"
+#include "locks/lockstate.h"
+#include "locks/eventlogmodel.h"
+#include "locks/filterproxies.h"
+#include "locks/leasetablemodel.h"
+#include "locks/locktreemodel.h"
+#include "locks/projecttree.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -4,9 +4,9 @@
 #include "redisserver.h"
 
 #include "mainwindow/mainwindow.h"
-#include "models/leasetablemodel.h"
-#include "models/locktreemodel.h"
-#include "models/presentation.h"
+#include "locks/leasetablemodel.h"
+#include "locks/locktreemodel.h"
+#include "locks/presentation.h"
 #include "simulation/conflictmatrixmodel.h"
 #include "simulation/scenariostepmodel.h"
 #include "simulation/simulationdata.h"

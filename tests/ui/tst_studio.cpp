@@ -2,18 +2,18 @@
 // the table and the tree and disappear when released; "Release expired" reaps;
 // force-release is audited; the connection banner comes and goes; and the
 // executable's --screenshot writes a PNG.
-#include "bridge/bridge.h"
+#include "locks/bridge.h"
 #include "mainwindow/mainwindow.h"
-#include "models/eventlogmodel.h"
-#include "models/filterproxies.h"
-#include "models/leasetablemodel.h"
-#include "models/locktreemodel.h"
-#include "models/presentation.h"
-#include "models/projecttree.h"
-#include "panels/eventlogpanel.h"
-#include "panels/leasepanel.h"
-#include "panels/treepanel.h"
-#include "views/legendwidget.h"
+#include "locks/eventlogmodel.h"
+#include "locks/filterproxies.h"
+#include "locks/leasetablemodel.h"
+#include "locks/locktreemodel.h"
+#include "locks/presentation.h"
+#include "locks/projecttree.h"
+#include "locks/eventlogpanel.h"
+#include "locks/leasepanel.h"
+#include "locks/treepanel.h"
+#include "locks/legendwidget.h"
 
 #include "redisserver.h"
 

@@ -1,6 +1,6 @@
 // Studio at scale: a snapshot of 10,000 leases over a 100,000-node tree, and
-// 10,000 events, applied to the models offscreen (ui/bench/uibench.h).
-#include "bench/uibench.h"
+// 10,000 events, applied to the models offscreen (app/bench/uibench.h).
+#include "uibench.h"
 
 #include <QTest>
 

@@ -1,17 +1,18 @@
 #include "mainwindow/mainwindow.h"
 
-#include "bridge/bridge.h"
+#include "locks/bridge.h"
 #include "matrix/matrixview.h"
-#include "models/eventlogmodel.h"
-#include "models/filterproxies.h"
-#include "models/leasetablemodel.h"
-#include "models/locktreemodel.h"
-#include "models/presentation.h"
-#include "panels/connectdialog.h"
-#include "panels/eventlogpanel.h"
-#include "panels/forcereleasedialog.h"
-#include "panels/leasepanel.h"
-#include "panels/treepanel.h"
+#include "locks/eventlogmodel.h"
+#include "locks/filterproxies.h"
+#include "locks/leasetablemodel.h"
+#include "locks/locktreemodel.h"
+#include "locks/presentation.h"
+#include "connection/connectdialog.h"
+#include "locks/eventlogpanel.h"
+#include "locks/forcereleasedialog.h"
+#include "locks/leasepanel.h"
+#include "locks/treeloader.h"
+#include "locks/treepanel.h"
 #include "simulation/simulationpanel.h"
 
 #include <treelock/leaseid.h>
@@ -40,7 +41,6 @@
 #include <QStyle>
 #include <QSysInfo>
 #include <QTableView>
-#include <QThread>
 #include <QTabBar>
 #include <QTimer>
 #include <QToolBar>
@@ -100,7 +100,8 @@ private:
 } // namespace
 
 MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
-    : QMainWindow(parent), m_options(options), m_config(options.backend)
+    : QMainWindow(parent), m_options(options), m_config(options.backend),
+      m_treeLoading((registerTreeLoadTypes(), QStringLiteral("treelock-tree-loader")))
 {
     setObjectName(QStringLiteral("TreelockStudio"));
     setWindowTitle(tr("Treelock Studio"));
@@ -198,6 +199,8 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
         m_treePanel->expandLocked();
     });
     connect(m_simPanel, &SimulationPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(m_treeLoading.worker(), &TreeLoader::progress, this, &MainWindow::onTreeProgress);
+    connect(m_treeLoading.worker(), &TreeLoader::loaded, this, &MainWindow::onTreeLoaded);
     connect(m_bridge, &Bridge::logEntries, this, [this](const LogBatch& batch) { m_logModel->append(*batch); });
     connect(m_bridge, &Bridge::backendChanged, this, &MainWindow::onBackend);
     connect(m_bridge, &Bridge::connectionChanged, this, &MainWindow::onConnection);
@@ -286,7 +289,12 @@ void MainWindow::clampToScreen()
         move(x, y);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // m_treeLoading then waits for the loads still running: stop their scans.
+    for (const auto& [request, load] : m_treeLoads)
+        *load.cancel = true;
+}
 
 QString MainWindow::operatorName() const
 {
@@ -590,52 +598,39 @@ void MainWindow::openTreePath(const QString& path)
         QMessageBox::warning(this, tr("Open"), tr("%1 does not exist.").arg(path));
         return;
     }
-    auto cancel = std::make_shared<std::atomic<bool>>(false);
-    auto* progress = new QProgressDialog(tr("Reading %1…").arg(info.fileName()), tr("Cancel"), 0, 0, this);
-    progress->setWindowModality(Qt::WindowModal);
-    progress->setMinimumDuration(400);
-    progress->setAutoClose(false);
-    connect(progress, &QProgressDialog::canceled, this, [cancel] { *cancel = true; });
-    QPointer<QProgressDialog> guard(progress);
-    QPointer<MainWindow> self(this);
-    const bool isDir = info.isDir();
-    QThread* thread = QThread::create([path, isDir, cancel, guard, self] {
-        ProjectTreeData tree;
-        QString error;
-        bool ok = true;
-        if (isDir) {
-            tree = scanDirectory(path, [cancel, guard](qint64 n) {
-                QMetaObject::invokeMethod(qApp, [guard, n] {
-                    if (guard)
-                        guard->setLabelText(MainWindow::tr("Reading folder… %n entries", nullptr, int(n)));
-                });
-                return !cancel->load();
-            });
-        } else {
-            QFile f(path);
-            ok = f.open(QIODevice::ReadOnly) && parseTreeJson(f.readAll(), &tree, &error);
-            if (error.isEmpty() && !ok)
-                error = f.errorString();
-            tree.source = path;
-            if (tree.name.isEmpty())
-                tree.name = QFileInfo(path).completeBaseName();
-        }
-        QMetaObject::invokeMethod(qApp, [self, guard, tree = std::move(tree), ok, error, path] {
-            if (guard)
-                guard->deleteLater();
-            if (!self)
-                return;
-            if (!ok) {
-                QMessageBox::warning(self, MainWindow::tr("Open tree file"),
-                                     MainWindow::tr("Cannot read %1:\n%2").arg(path, error));
-                return;
-            }
-            self->setTree(tree);
-            self->statusBar()->showMessage(MainWindow::tr("Loaded %1: %n node(s)", nullptr, int(tree.entries.size())).arg(path), 6000);
-        });
-    });
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
+    TreeLoadRequest load;
+    load.cancel = std::make_shared<std::atomic<bool>>(false);
+    load.progress = new QProgressDialog(tr("Reading %1…").arg(info.fileName()), tr("Cancel"), 0, 0, this);
+    load.progress->setWindowModality(Qt::WindowModal);
+    load.progress->setMinimumDuration(400);
+    load.progress->setAutoClose(false);
+    connect(load.progress, &QProgressDialog::canceled, this, [cancel = load.cancel] { *cancel = true; });
+    const quint64 request = ++m_lastTreeLoad;
+    m_treeLoads[request] = load;
+    m_treeLoading.post([request, path, cancel = load.cancel](TreeLoader& loader) { loader.load(request, path, cancel); });
+}
+
+void MainWindow::onTreeProgress(quint64 request, qint64 entries)
+{
+    const auto it = m_treeLoads.find(request);
+    if (it != m_treeLoads.end() && it->second.progress)
+        it->second.progress->setLabelText(tr("Reading folder… %n entries", nullptr, int(entries)));
+}
+
+void MainWindow::onTreeLoaded(quint64 request, const TreeLoad& load)
+{
+    const auto it = m_treeLoads.find(request);
+    if (it == m_treeLoads.end())
+        return;
+    if (it->second.progress)
+        it->second.progress->deleteLater();
+    m_treeLoads.erase(it);
+    if (!load.ok) {
+        QMessageBox::warning(this, tr("Open tree file"), tr("Cannot read %1:\n%2").arg(load.path, load.error));
+        return;
+    }
+    setTree(load.tree);
+    statusBar()->showMessage(tr("Loaded %1: %n node(s)", nullptr, int(load.tree.entries.size())).arg(load.path), 6000);
 }
 
 void MainWindow::openFolderDialog()

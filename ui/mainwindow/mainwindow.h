@@ -1,11 +1,17 @@
 #pragma once
 
-#include "bridge/lockstate.h"
+#include "common/workerthread.h"
+#include "locks/lockstate.h"
 #include "mainwindow/studiooptions.h"
-#include "models/projecttree.h"
+#include "locks/projecttree.h"
 
 #include <QElapsedTimer>
 #include <QMainWindow>
+#include <QPointer>
+
+#include <atomic>
+#include <map>
+#include <memory>
 
 class QAction;
 class QLabel;
@@ -25,7 +31,9 @@ class MatrixView;
 class LeaseTableModel;
 class LockTreeModel;
 class SimulationPanel;
+class TreeLoader;
 class TreePanel;
+struct TreeLoad;
 
 /// Treelock Studio's window: project tree (left), lease table (right), event
 /// log (bottom dock), connection banner, status bar with the backend's URL.
@@ -39,7 +47,7 @@ public:
     /// Connects to the backend of the options (and runs their scenario).
     void start();
     void connectTo(const BackendConfig& config);
-    /// Loads a tree (JSON file or folder) on a worker thread.
+    /// Loads a tree (JSON file or folder) on the tree-loading worker thread.
     void openTreePath(const QString& path);
     void setTree(const ProjectTreeData& tree);
     bool saveScreenshot(const QString& file);
@@ -86,6 +94,8 @@ private:
     void onLeaseSelected(const QString& id);
     /// Shows an action's outcome in the status bar's result label (and, with `log`, in the event log).
     void showResult(const QString& text, bool log);
+    void onTreeProgress(quint64 request, qint64 entries);
+    void onTreeLoaded(quint64 request, const TreeLoad& load);
     void openFolderDialog();
     void openTreeFileDialog();
     void connectDialog();
@@ -152,6 +162,14 @@ private:
     bool m_scenarioPending = false;
     int m_statesApplied = 0;
     int m_expiredCount = 0;
+
+    struct TreeLoadRequest {
+        QPointer<QProgressDialog> progress;              // Owned (child); deleted when the load ends.
+        std::shared_ptr<std::atomic<bool>> cancel;       // Shared with the worker.
+    };
+    std::map<quint64, TreeLoadRequest> m_treeLoads;    // Loads posted and not yet reported, by request.
+    quint64 m_lastTreeLoad = 0;
+    WorkerThread<TreeLoader> m_treeLoading;            // Owned; joined in our destructor.
 };
 
 } // namespace treelock::ui

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "bridge/lockstate.h"
+#include "locks/lockstate.h"
 
 #include <QSize>
 #include <QString>

@@ -1,8 +1,8 @@
 #include "matrix/matrixview.h"
 
-#include "decoration/decoration.h"
-#include "models/locktreemodel.h"
-#include "models/projecttree.h"
+#include "locks/decoration.h"
+#include "locks/locktreemodel.h"
+#include "locks/projecttree.h"
 
 #include <treelock/error.h>
 #include <treelock/memoryengine.h>
@@ -109,8 +109,11 @@ QLabel* legendChip(MatrixCategory category, const QString& text, QWidget* parent
 
 } // namespace
 
-MatrixView::MatrixView(QWidget* parent) : QWidget(parent)
+MatrixView::MatrixView(QWidget* parent)
+    : QWidget(parent), m_deriver(QStringLiteral("treelock-matrix"))
 {
+    qRegisterMetaType<DerivedMatrixPtr>();
+    connect(m_deriver.worker(), &MatrixDeriver::derived, this, &MatrixView::showMatrix);
     m_model = new MatrixModel(this);
     m_treeModel = new LockTreeModel(this);
     m_treeModel->setTree(fixtureTree());
@@ -174,14 +177,10 @@ MatrixView::MatrixView(QWidget* parent) : QWidget(parent)
     connect(exportMarkdown, &QPushButton::clicked, this, [this] { exportWithDialog(true); });
     connect(exportCsv, &QPushButton::clicked, this, [this] { exportWithDialog(false); });
 
-    m_pool.setMaxThreadCount(1);
     setProfile(m_profileBox->currentText());
 }
 
-MatrixView::~MatrixView()
-{
-    m_pool.waitForDone();
-}
+MatrixView::~MatrixView() = default;
 
 void MatrixView::setProfile(const QString& profile)
 {
@@ -211,20 +210,7 @@ bool MatrixView::isReady() const
 
 void MatrixView::derive(const QString& profile)
 {
-    const std::string name = profile.toStdString();
-    m_pool.start([this, profile, name] {
-        std::shared_ptr<const DerivedMatrix> matrix;
-        try {
-            matrix = std::make_shared<const DerivedMatrix>(
-                deriveMatrix(SeedMatrix::builtin(), Policy::builtin(name)));
-        } catch (const Error&) {
-            // Unknown profile: the view stays empty.
-        }
-        // Queued with `this` as context: dropped if the view is gone by then; the
-        // destructor waits for this task, so `this` is valid here.
-        QMetaObject::invokeMethod(
-            this, [this, profile, matrix] { showMatrix(profile, matrix); }, Qt::QueuedConnection);
-    });
+    m_deriver.post([profile](MatrixDeriver& deriver) { deriver.derive(profile); });
 }
 
 void MatrixView::showMatrix(const QString& profile, std::shared_ptr<const DerivedMatrix> matrix)

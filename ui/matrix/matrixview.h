@@ -1,11 +1,12 @@
 #pragma once
 
-#include "bridge/lockstate.h"
+#include "common/workerthread.h"
+#include "locks/lockstate.h"
+#include "matrix/matrixderiver.h"
 #include "matrix/matrixmodel.h"
 
 #include <treelock/matrix.h>
 
-#include <QThreadPool>
 #include <QWidget>
 
 #include <cstdint>
@@ -27,8 +28,8 @@ class LockTreeModel;
 /// profile (grid with sub-cells coloured agree-allowed / agree-blocked / differs,
 /// tooltips with both lock plans, clash and reason), a replay of the clicked cell on a
 /// scratch in-process project whose tree shows both operations' locks, and export to
-/// Markdown and CSV. Deriving a profile runs on the global thread pool (pure core
-/// function); results come back queued. Replays use a MemoryEngine (microseconds, no
+/// Markdown and CSV. Deriving a profile runs on a MatrixDeriver in the view's
+/// WorkerThread (pure core function); results come back queued. Replays use a MemoryEngine (microseconds, no
 /// Redis), so they run on the GUI thread. GUI thread only.
 class MatrixView : public QWidget {
     Q_OBJECT
@@ -83,7 +84,7 @@ private:
     QString m_profile;
     QModelIndex m_current;
     std::uint64_t m_generation = 0;
-    QThreadPool m_pool; // Derivations; the destructor waits for them.
+    WorkerThread<MatrixDeriver> m_deriver; // Owned; the destructor waits for posted derivations.
 };
 
 } // namespace treelock::ui

@@ -1,6 +1,6 @@
 #include "simulation/conflictmatrixmodel.h"
 
-#include "models/presentation.h"
+#include "locks/presentation.h"
 #include "simulation/simulationdata.h"
 
 #include <QBrush>

@@ -2,93 +2,66 @@
 
 #include "simulation/simulationworker.h"
 
-#include <QThread>
-
 namespace treelock::ui {
 
-SimulationController::SimulationController(QObject* parent) : QObject(parent)
+SimulationController::SimulationController(QObject* parent)
+    : QObject(parent), m_worker((registerSimulationTypes(), QStringLiteral("treelock-simulation")))
 {
-    registerSimulationTypes();
-    m_thread = new QThread;
-    m_thread->setObjectName(QStringLiteral("treelock-simulation"));
-    m_worker = new SimulationWorker;
-    m_worker->moveToThread(m_thread);
-    connect(m_worker, &SimulationWorker::frameReady, this, &SimulationController::frameReady);
-    connect(m_worker, &SimulationWorker::scenarioLoaded, this, &SimulationController::scenarioLoaded);
-    connect(m_worker, &SimulationWorker::stepFinished, this, &SimulationController::stepFinished);
-    connect(m_worker, &SimulationWorker::stepped, this, &SimulationController::stepped);
-    connect(m_worker, &SimulationWorker::failed, this, &SimulationController::failed);
-    m_thread->start();
+    SimulationWorker* worker = m_worker.worker();
+    connect(worker, &SimulationWorker::frameReady, this, &SimulationController::frameReady);
+    connect(worker, &SimulationWorker::scenarioLoaded, this, &SimulationController::scenarioLoaded);
+    connect(worker, &SimulationWorker::stepFinished, this, &SimulationController::stepFinished);
+    connect(worker, &SimulationWorker::stepped, this, &SimulationController::stepped);
+    connect(worker, &SimulationWorker::failed, this, &SimulationController::failed);
 }
 
-SimulationController::~SimulationController()
-{
-    SimulationWorker* worker = m_worker;
-    // Blocking: the simulation's own threads must be joined before the program goes on.
-    QMetaObject::invokeMethod(worker, [worker] { delete worker; }, Qt::BlockingQueuedConnection);
-    m_thread->quit();
-    m_thread->wait();
-    delete m_thread;
-}
-
-template <typename F>
-void SimulationController::post(F&& f)
-{
-    QMetaObject::invokeMethod(m_worker, std::forward<F>(f), Qt::QueuedConnection);
-}
+// m_worker's destructor deletes the worker in its thread, which joins the
+// simulation's own threads, before the program goes on.
+SimulationController::~SimulationController() = default;
 
 void SimulationController::start(const SimulationRequest& request)
 {
-    SimulationWorker* w = m_worker;
-    post([w, request] { w->start(request); });
+    m_worker.post([request](SimulationWorker& w) { w.start(request); });
 }
 
 void SimulationController::pause()
 {
-    SimulationWorker* w = m_worker;
-    post([w] { w->pause(); });
+    m_worker.post([](SimulationWorker& w) { w.pause(); });
 }
 
 void SimulationController::stop()
 {
-    SimulationWorker* w = m_worker;
-    post([w] { w->stop(); });
+    m_worker.post([](SimulationWorker& w) { w.stop(); });
 }
 
 void SimulationController::step(const SimulationRequest& request)
 {
-    SimulationWorker* w = m_worker;
-    post([w, request] { w->step(request); });
+    m_worker.post([request](SimulationWorker& w) { w.step(request); });
 }
 
 void SimulationController::setSpeed(double speed)
 {
-    SimulationWorker* w = m_worker;
-    post([w, speed] { w->setSpeed(speed); });
+    m_worker.post([speed](SimulationWorker& w) { w.setSpeed(speed); });
 }
 
 void SimulationController::setLocking(bool on)
 {
-    SimulationWorker* w = m_worker;
-    post([w, on] { w->setLocking(on); });
+    m_worker.post([on](SimulationWorker& w) { w.setLocking(on); });
 }
 
 void SimulationController::loadScenario(const QString& name, SimulationEngine engine, const QString& redisUrl)
 {
-    SimulationWorker* w = m_worker;
-    post([w, name, engine, redisUrl] { w->loadScenario(name, engine, redisUrl); });
+    m_worker.post([name, engine, redisUrl](SimulationWorker& w) { w.loadScenario(name, engine, redisUrl); });
 }
 
 void SimulationController::scenarioNext()
 {
-    SimulationWorker* w = m_worker;
-    post([w] { w->scenarioNext(); });
+    m_worker.post([](SimulationWorker& w) { w.scenarioNext(); });
 }
 
 void SimulationController::closeScenario()
 {
-    SimulationWorker* w = m_worker;
-    post([w] { w->closeScenario(); });
+    m_worker.post([](SimulationWorker& w) { w.closeScenario(); });
 }
 
 } // namespace treelock::ui

@@ -1,17 +1,16 @@
 #pragma once
 
+#include "common/workerthread.h"
 #include "simulation/simulationdata.h"
 
 #include <QObject>
-
-class QThread;
 
 namespace treelock::ui {
 
 class SimulationWorker;
 
-/// GUI-side handle of the simulation: starts a QThread with a SimulationWorker
-/// in it, forwards requests to it (queued, never waiting) and its frames back
+/// GUI-side handle of the simulation: runs a SimulationWorker in a
+/// WorkerThread, forwards requests to it (queued, never waiting) and its frames back
 /// as signals. GUI thread only.
 class SimulationController : public QObject {
     Q_OBJECT
@@ -38,11 +37,7 @@ signals:
     void failed(const QString& message);
 
 private:
-    template <typename F>
-    void post(F&& f);
-
-    QThread* m_thread = nullptr;          // Owned.
-    SimulationWorker* m_worker = nullptr; // Owned; lives in m_thread, deleted there.
+    WorkerThread<SimulationWorker> m_worker; // Owned; joined (worker deleted first) in our destructor.
 };
 
 } // namespace treelock::ui

@@ -1,7 +1,7 @@
 #include "simulation/simulationdata.h"
 
-#include "decoration/decoration.h"
-#include "decoration/treeindex.h"
+#include "locks/decoration.h"
+#include "locks/treeindex.h"
 
 #include <QCoreApplication>
 #include <QDir>

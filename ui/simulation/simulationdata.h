@@ -1,7 +1,7 @@
 #pragma once
 
-#include "bridge/lockstate.h"
-#include "models/projecttree.h"
+#include "locks/lockstate.h"
+#include "locks/projecttree.h"
 
 #include <treelock/sim/scenario.h>
 #include <treelock/sim/simulation.h>

@@ -1,6 +1,6 @@
 #include "simulation/simulationworker.h"
 
-#include "decoration/treeindex.h"
+#include "locks/treeindex.h"
 
 #include <treelock/error.h>
 #include <treelock/memoryengine.h>

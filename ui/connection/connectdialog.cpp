@@ -1,0 +1,123 @@
+#include "connection/connectdialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QRegularExpressionValidator>
+#include <QSettings>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace treelock::ui {
+
+ConnectDialog::ConnectDialog(const BackendConfig& current, QWidget* parent) : QDialog(parent), m_current(current)
+{
+    setWindowTitle(tr("Connect"));
+    m_private = new QRadioButton(tr("Private redis-server (started and stopped by the Studio)"), this);
+    m_url = new QRadioButton(tr("Redis server at URL:"), this);
+    m_memory = new QRadioButton(tr("In-process engine (only this window sees the locks)"), this);
+    m_urlEdit = new QComboBox(this);
+    m_urlEdit->setEditable(true);
+    m_urlEdit->setMinimumContentsLength(40);
+    m_urlEdit->lineEdit()->setPlaceholderText(QStringLiteral("redis://host:6379  ·  unix:///path/redis.sock"));
+    const QStringList recent = recentConnections();
+    for (const QString& r : recent)
+        m_urlEdit->addItem(r.section(QLatin1Char('|'), 0, 0), r);
+    m_urlEdit->setEditText(current.kind == BackendConfig::Kind::Url ? withoutPassword(current.url) : QString());
+    m_project = new QLineEdit(current.project, this);
+    m_project->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[A-Za-z0-9_.-]{1,64}")), this));
+    m_user = new QLineEdit(current.user, this);
+    m_user->setPlaceholderText(tr("(default)"));
+    m_password = new QLineEdit(this);
+    m_password->setEchoMode(QLineEdit::Password);
+    m_password->setPlaceholderText(tr("never saved"));
+
+    switch (current.kind) {
+    case BackendConfig::Kind::Private: m_private->setChecked(true); break;
+    case BackendConfig::Kind::Url: m_url->setChecked(true); break;
+    case BackendConfig::Kind::Memory: m_memory->setChecked(true); break;
+    }
+    connect(m_urlEdit, &QComboBox::activated, this, [this](int i) {
+        const QString entry = m_urlEdit->itemData(i).toString();
+        m_project->setText(entry.section(QLatin1Char('|'), 1, 1));
+        m_user->setText(entry.section(QLatin1Char('|'), 2, 2));
+        m_url->setChecked(true);
+    });
+    for (QRadioButton* b : {m_private, m_url, m_memory})
+        connect(b, &QRadioButton::toggled, this, &ConnectDialog::updateEnabled);
+
+    auto* form = new QFormLayout;
+    form->addRow(m_private);
+    form->addRow(m_url);
+    form->addRow(tr("URL:"), m_urlEdit);
+    form->addRow(tr("User:"), m_user);
+    form->addRow(tr("Password:"), m_password);
+    form->addRow(m_memory);
+    form->addRow(tr("Project:"), m_project);
+    auto* note = new QLabel(tr("The password is used for this connection only: it is never written to settings or logs."), this);
+    note->setWordWrap(true);
+    note->setStyleSheet(QStringLiteral("color: #666;"));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    buttons->addButton(tr("Connect"), QDialogButtonBox::AcceptRole)->setDefault(true);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(note);
+    layout->addWidget(buttons);
+    updateEnabled();
+}
+
+void ConnectDialog::updateEnabled()
+{
+    const bool url = m_url->isChecked();
+    m_urlEdit->setEnabled(url);
+    m_user->setEnabled(url);
+    m_password->setEnabled(url);
+}
+
+BackendConfig ConnectDialog::config() const
+{
+    BackendConfig c = m_current;
+    c.kind = m_private->isChecked() ? BackendConfig::Kind::Private
+           : m_url->isChecked()     ? BackendConfig::Kind::Url
+                                    : BackendConfig::Kind::Memory;
+    c.url = m_urlEdit->currentText().trimmed();
+    c.project = m_project->text().isEmpty() ? QStringLiteral("demo") : m_project->text();
+    c.user = m_user->text();
+    c.password = m_password->text();
+    return c;
+}
+
+QString ConnectDialog::withoutPassword(const QString& url)
+{
+    QUrl u(url);
+    if (!u.isValid() || u.password().isEmpty())
+        return url;
+    u.setPassword(QString());
+    return u.toString();
+}
+
+QStringList ConnectDialog::recentConnections()
+{
+    return QSettings().value(QStringLiteral("recentConnections")).toStringList();
+}
+
+void ConnectDialog::rememberConnection(const BackendConfig& config)
+{
+    if (config.kind != BackendConfig::Kind::Url || config.url.isEmpty())
+        return;
+    const QString entry = QStringLiteral("%1|%2|%3").arg(withoutPassword(config.url), config.project, config.user);
+    QStringList recent = recentConnections();
+    recent.removeAll(entry);
+    recent.prepend(entry);
+    while (recent.size() > 10)
+        recent.removeLast();
+    QSettings().setValue(QStringLiteral("recentConnections"), recent);
+}
+
+} // namespace treelock::ui

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "locks/lockstate.h"
+
+#include <QDialog>
+
+class QComboBox;
+class QLineEdit;
+class QRadioButton;
+
+namespace treelock::ui {
+
+/// File > Connect…: backend (private server, Redis URL, in-process), project,
+/// user and password. Recent connections come from and go to QSettings
+/// (never the password).
+class ConnectDialog : public QDialog {
+    Q_OBJECT
+public:
+    explicit ConnectDialog(const BackendConfig& current, QWidget* parent = nullptr);
+    BackendConfig config() const;
+
+    /// Recent "url|project|user" entries, newest first.
+    static QStringList recentConnections();
+    static void rememberConnection(const BackendConfig& config);
+    /// The URL without its password (for display and settings).
+    static QString withoutPassword(const QString& url);
+
+private:
+    void updateEnabled();
+
+    QRadioButton* m_private;
+    QRadioButton* m_url;
+    QRadioButton* m_memory;
+    QComboBox* m_urlEdit;
+    QLineEdit* m_project;
+    QLineEdit* m_user;
+    QLineEdit* m_password;
+    BackendConfig m_current;
+};
+
+} // namespace treelock::ui

@@ -1,0 +1,564 @@
+#include "locks/bridgeworker.h"
+
+#include "connection/privateredis.h"
+#include "locks/presentation.h"
+
+#include <treelock/error.h>
+#include <treelock/leaseid.h>
+#include <treelock/memoryengine.h>
+#include <treelock/policy.h>
+#include <treelock/redisengine.h>
+
+#include <QCoreApplication>
+#include <QSysInfo>
+#include <QTimer>
+
+#include <algorithm>
+
+namespace treelock::ui {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+constexpr auto kPollInterval = milliseconds(100);
+constexpr auto kSnapshotInterval = milliseconds(1000);
+constexpr auto kMinPublishInterval = milliseconds(150);
+constexpr auto kRetryInterval = milliseconds(1000);
+constexpr std::size_t kEventBatch = 1000;
+constexpr std::size_t kMaxEventsPerTick = 20000;
+
+LogEntry toLogEntry(const Event& e)
+{
+    LogEntry out;
+    if (e.type == EventType::Grant)
+        out.type = LogEntry::Type::Grant;
+    else if (e.type == EventType::Release)
+        out.type = LogEntry::Type::Release;
+    else if (e.type == EventType::Expire)
+        out.type = LogEntry::Type::Expire;
+    else if (e.type == EventType::Force)
+        out.type = LogEntry::Type::Force;
+    else if (e.type == EventType::Sweep)
+        out.type = LogEntry::Type::Sweep;
+    out.time = e.time;
+    out.streamId = QString::fromStdString(e.id);
+    out.lease = QString::fromStdString(e.lease);
+    out.owner = QString::fromStdString(e.owner);
+    out.operation = QString::fromStdString(e.operation);
+    out.paths = requestsText(e.requests);
+    switch (out.type) {
+    case LogEntry::Type::Grant:
+        out.detail = QCoreApplication::translate("treelock::ui::BridgeWorker", "fence %1, TTL %2")
+                         .arg(e.fence)
+                         .arg(presentation::formatAge(std::chrono::duration_cast<milliseconds>(e.expiresAt - e.time)));
+        break;
+    case LogEntry::Type::Force:
+        out.detail = (e.wasLive ? QCoreApplication::translate("treelock::ui::BridgeWorker", "live lease revoked by %1@%2: %3")
+                                : QCoreApplication::translate("treelock::ui::BridgeWorker", "expired lease released by %1@%2: %3"))
+                         .arg(QString::fromStdString(e.by), QString::fromStdString(e.host),
+                              QString::fromStdString(e.reason));
+        break;
+    case LogEntry::Type::Sweep:
+        out.detail = QCoreApplication::translate("treelock::ui::BridgeWorker", "%n expired lease(s) reaped by %1", nullptr, int(e.count))
+                         .arg(QString::fromStdString(e.by.empty() ? std::string("?") : e.by));
+        break;
+    default:
+        break;
+    }
+    return out;
+}
+
+bool sameLeases(const std::map<LeaseId, LeaseInfo>& a, const std::vector<LeaseInfo>& b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (const LeaseInfo& l : b) {
+        const auto it = a.find(l.id);
+        if (it == a.end())
+            return false;
+        const LeaseInfo& o = it->second;
+        if (o.expiresAt != l.expiresAt || o.holds != l.holds || o.revoked != l.revoked || o.fence != l.fence
+            || o.requests != l.requests || o.createdAt != l.createdAt || o.ttl != l.ttl)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+BridgeWorker::BridgeWorker(QObject* parent) : QObject(parent)
+{
+    m_timer = new QTimer(this);
+    m_timer->setInterval(kPollInterval);
+    connect(m_timer, &QTimer::timeout, this, &BridgeWorker::tick);
+}
+
+BridgeWorker::~BridgeWorker()
+{
+    shutdown();
+}
+
+void BridgeWorker::shutdown()
+{
+    m_timer->stop();
+    m_engine.reset();
+    delete m_private;
+    m_private = nullptr;
+}
+
+QString BridgeWorker::operatorName() const
+{
+    if (!m_config.operatorName.isEmpty())
+        return m_config.operatorName;
+    const QString user = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME"));
+    return user.isEmpty() ? QStringLiteral("operator") : user;
+}
+
+void BridgeWorker::connectTo(const BackendConfig& config)
+{
+    m_timer->stop();
+    m_engine.reset();
+    if (config.kind != BackendConfig::Kind::Private && m_private) {
+        delete m_private;
+        m_private = nullptr;
+    }
+    m_config = config;
+    m_leases.clear();
+    m_lastEventId.assign(1, '0'); // not = "0": GCC 12 -Wrestrict false positive (PR 105329)
+    m_haveSnapshot = false;
+    m_published.reset();
+    m_fullNext = true;
+    m_attempt = 0;
+    m_status = ConnectionStatus::Connecting;
+    emit connectionChanged({ConnectionStatus::Connecting, tr("Connecting…"), 0});
+    publish(true);
+    if (openEngine()) {
+        m_status = ConnectionStatus::Connected;
+        emit connectionChanged({ConnectionStatus::Connected, {}, 0});
+        guarded([&] {
+            pollEvents();
+            takeSnapshot();
+            publish(true);
+        });
+    }
+    m_timer->start();
+}
+
+bool BridgeWorker::openEngine()
+{
+    ++m_attempt;
+    BackendInfo info;
+    info.project = m_config.project;
+    try {
+        const std::string project = m_config.project.toStdString();
+        switch (m_config.kind) {
+        case BackendConfig::Kind::Memory:
+            m_engine = std::make_shared<MemoryEngine>(project);
+            info.kind = BackendConfig::Kind::Memory;
+            info.url = QStringLiteral("memory");
+            info.note = tr("In-process engine: other programs cannot see these locks");
+            break;
+        case BackendConfig::Kind::Private: {
+            if (!m_private || !m_private->running()) {
+                delete m_private;
+                m_private = new PrivateRedis(this);
+                QString error;
+                if (!m_private->start(&error)) {
+                    delete m_private;
+                    m_private = nullptr;
+                    m_engine = std::make_shared<MemoryEngine>(project);
+                    info.kind = BackendConfig::Kind::Memory;
+                    info.url = QStringLiteral("memory");
+                    info.note = tr("No private Redis (%1): using the in-process engine").arg(error);
+                    break;
+                }
+            }
+            RedisOptions options;
+            options.url = m_private->url().toStdString();
+            m_engine = std::make_shared<RedisEngine>(options, project);
+            info.kind = BackendConfig::Kind::Private;
+            info.url = QString::fromStdString(m_engine->describe());
+            info.note = tr("Private redis-server started by the Studio; stopped when it exits");
+            break;
+        }
+        case BackendConfig::Kind::Url: {
+            RedisOptions options;
+            options.url = m_config.url.toStdString();
+            options.user = m_config.user.toStdString();
+            options.password = m_config.password.toStdString();
+            m_engine = std::make_shared<RedisEngine>(options, project);
+            info.kind = BackendConfig::Kind::Url;
+            info.url = QString::fromStdString(m_engine->describe());
+            break;
+        }
+        }
+        for (const std::string& w : m_engine->warnings())
+            info.warnings << QString::fromStdString(w);
+        emit backendChanged(info);
+        return true;
+    } catch (const std::exception& e) {
+        m_engine.reset();
+        QString where = m_config.url;
+        if (m_config.kind == BackendConfig::Kind::Url) {
+            try {
+                where = QString::fromStdString(RedisAddress::parse(m_config.url.toStdString()).redacted());
+            } catch (const std::exception&) {
+                where = tr("(invalid URL)");
+            }
+            info.kind = BackendConfig::Kind::Url;
+            info.url = where;
+            emit backendChanged(info);
+        }
+        lost(QString::fromUtf8(e.what()));
+        return false;
+    }
+}
+
+void BridgeWorker::lost(const QString& message)
+{
+    m_status = ConnectionStatus::Lost;
+    m_nextRetry = Clock::now() + kRetryInterval;
+    emit connectionChanged({ConnectionStatus::Lost, message, m_attempt});
+}
+
+template <typename F>
+bool BridgeWorker::guarded(F&& f)
+{
+    try {
+        f();
+        return true;
+    } catch (const ConnectionError& e) {
+        lost(QString::fromUtf8(e.what()));
+    } catch (const std::exception& e) {
+        lost(QString::fromUtf8(e.what()));
+    }
+    return false;
+}
+
+void BridgeWorker::setTree(std::shared_ptr<const TreeIndex> tree)
+{
+    m_tree = std::move(tree);
+    publish(true);
+}
+
+void BridgeWorker::tick()
+{
+    const auto now = Clock::now();
+    if (m_status == ConnectionStatus::Lost) {
+        if (now < m_nextRetry)
+            return;
+        ++m_attempt;
+        bool ok = false;
+        if (!m_engine) {
+            --m_attempt; // openEngine counts it
+            ok = openEngine();
+        } else {
+            try {
+                m_engine->now();
+                ok = true;
+            } catch (const std::exception& e) {
+                lost(QString::fromUtf8(e.what()));
+            }
+        }
+        if (!ok)
+            return;
+        m_status = ConnectionStatus::Connected;
+        m_attempt = 0;
+        emit connectionChanged({ConnectionStatus::Connected, {}, 0});
+        m_lastSnapshot = {};
+        m_checkVanished = m_haveSnapshot;
+    }
+    guarded([&] {
+        pollEvents();
+        if (Clock::now() - m_lastSnapshot >= kSnapshotInterval)
+            takeSnapshot();
+        const bool due = m_dirty || m_clock.now() >= m_nextExpiry;
+        if (due && Clock::now() - m_lastPublish >= kMinPublishInterval)
+            publish(false);
+    });
+}
+
+void BridgeWorker::refresh()
+{
+    if (!m_engine || m_status == ConnectionStatus::Lost) {
+        m_nextRetry = {};
+        tick();
+        return;
+    }
+    guarded([&] {
+        pollEvents();
+        takeSnapshot();
+        publish(false);
+    });
+}
+
+void BridgeWorker::pollEvents()
+{
+    if (!m_engine)
+        return;
+    auto batch = std::make_shared<std::vector<LogEntry>>();
+    std::size_t total = 0;
+    for (;;) {
+        const std::vector<Event> events = m_engine->events(m_lastEventId, kEventBatch);
+        for (const Event& e : events) {
+            batch->push_back(toLogEntry(e));
+            m_lastEventId = e.id;
+            if (!m_haveSnapshot)
+                continue;
+            if (e.type == EventType::Grant) {
+                LeaseInfo l;
+                l.id = e.lease;
+                l.owner = e.owner;
+                l.operation = e.operation;
+                l.requests = e.requests;
+                l.createdAt = e.time;
+                l.expiresAt = e.expiresAt;
+                l.ttl = std::chrono::duration_cast<milliseconds>(e.expiresAt - e.time);
+                l.fence = e.fence;
+                m_leases[l.id] = std::move(l);
+                m_dirty = true;
+            } else if (e.type == EventType::Release || e.type == EventType::Expire || (e.type == EventType::Force && !e.lease.empty())) {
+                if (m_leases.erase(e.lease))
+                    m_dirty = true;
+            }
+        }
+        total += events.size();
+        if (events.size() < kEventBatch || total >= kMaxEventsPerTick)
+            break;
+    }
+    if (!batch->empty())
+        emit logEntries(batch);
+}
+
+void BridgeWorker::takeSnapshot()
+{
+    if (!m_engine)
+        return;
+    Snapshot snap = m_engine->snapshot();
+    m_lastSnapshot = Clock::now();
+    m_clock = ServerClock{snap.serverTime, m_lastSnapshot};
+    if (m_checkVanished) {
+        // Released and reaped leases were dropped by their events (read just
+        // before); what else is gone was lost with the server's data.
+        m_checkVanished = false;
+        std::size_t vanished = 0;
+        for (const auto& [id, l] : m_leases)
+            vanished += std::none_of(snap.leases.begin(), snap.leases.end(),
+                                     [&id](const LeaseInfo& s) { return s.id == id; });
+        if (vanished > 0) {
+            LogEntry entry;
+            entry.type = LogEntry::Type::Info;
+            entry.time = snap.serverTime;
+            entry.detail = tr("%n lease(s) vanished after the connection was restored (server restarted or data lost)",
+                              nullptr, int(vanished));
+            emitLocal(std::move(entry));
+        }
+    }
+    if (!m_haveSnapshot || !sameLeases(m_leases, snap.leases)) {
+        m_leases.clear();
+        for (LeaseInfo& l : snap.leases)
+            m_leases.emplace(l.id, std::move(l));
+        m_dirty = true;
+    }
+    m_haveSnapshot = true;
+}
+
+void BridgeWorker::publish(bool full)
+{
+    auto state = std::make_shared<LockState>();
+    state->generation = ++m_generation;
+    state->clock = m_clock;
+    state->leases.reserve(m_leases.size());
+    for (const auto& [id, l] : m_leases)
+        state->leases.push_back(l);
+    std::sort(state->leases.begin(), state->leases.end(), [](const LeaseInfo& a, const LeaseInfo& b) {
+        return a.expiresAt != b.expiresAt ? a.expiresAt < b.expiresAt : a.id < b.id;
+    });
+    const ServerTime now = m_clock.now();
+    state->nodes = decorate(state->leases, now, m_tree.get());
+    for (const LeaseInfo& l : state->leases)
+        if (l.expired(now))
+            ++state->expiredCount;
+    full = full || m_fullNext || !m_published;
+    if (!full) {
+        state->changedPaths = changedPaths(m_published->nodes, state->nodes);
+        if (state->changedPaths.empty() && !m_dirty && state->expiredCount == m_published->expiredCount) {
+            m_nextExpiry = nextExpiry(state->leases, now);
+            return;
+        }
+    }
+    state->full = full;
+    m_fullNext = false;
+    m_dirty = false;
+    m_nextExpiry = nextExpiry(state->leases, now);
+    m_lastPublish = Clock::now();
+    m_published = state;
+    emit stateChanged(state);
+}
+
+void BridgeWorker::emitLocal(LogEntry entry)
+{
+    if (entry.time == ServerTime{})
+        entry.time = m_clock.now() == ServerTime{}
+                         ? std::chrono::time_point_cast<milliseconds>(std::chrono::system_clock::now())
+                         : m_clock.now();
+    emit logEntries(std::make_shared<std::vector<LogEntry>>(1, std::move(entry)));
+}
+
+void BridgeWorker::releaseExpired()
+{
+    if (!m_engine) {
+        emit actionFinished({ActionResult::Kind::Sweep, false, tr("Not connected"), 0});
+        return;
+    }
+    std::size_t n = 0;
+    const bool ok = guarded([&] {
+        n = m_engine->sweep(operatorName().toStdString());
+        pollEvents();
+        takeSnapshot();
+        publish(false);
+    });
+    emit actionFinished({ActionResult::Kind::Sweep, ok,
+                         ok ? tr("Released %n expired lease(s)", nullptr, int(n)) : tr("Release expired failed: not connected"),
+                         qint64(n)});
+}
+
+void BridgeWorker::forceRelease(const QString& leaseId, const QString& reason)
+{
+    if (!m_engine) {
+        emit actionFinished({ActionResult::Kind::ForceRelease, false, tr("Not connected"), 0});
+        return;
+    }
+    const std::string id = leaseId.toStdString();
+    const auto it = m_leases.find(id);
+    const QString who = it == m_leases.end() ? QString() : QString::fromStdString(it->second.owner);
+    ForceOptions options;
+    options.operatorName = operatorName().toStdString();
+    options.host = QSysInfo::machineHostName().toStdString();
+    options.reason = reason.toStdString();
+    options.admin = true;
+    ReleaseResult result;
+    QString error;
+    const bool ok = guarded([&] {
+        try {
+            result = m_engine->forceRelease(id, options);
+        } catch (const InvalidInput& e) {
+            error = QString::fromUtf8(e.what());
+        }
+        pollEvents();
+        takeSnapshot();
+        publish(false);
+    });
+    const QString shortId = QString::fromStdString(shortLeaseId(id));
+    QString message;
+    bool done = false;
+    if (!ok)
+        message = tr("Force release of %1 failed: not connected").arg(shortId);
+    else if (!error.isEmpty())
+        message = tr("Force release of %1 refused: %2").arg(shortId, error);
+    else {
+        switch (result.status) {
+        case LeaseStatus::Ok:
+            done = true;
+            message = tr("Lease %1 of %2 force-released by %3 (recorded in the event stream)")
+                          .arg(shortId, who, operatorName());
+            break;
+        case LeaseStatus::Unknown:
+            message = tr("Lease %1 is already gone").arg(shortId);
+            break;
+        case LeaseStatus::Expired:
+            done = true;
+            message = tr("Lease %1 had expired; it has been released").arg(shortId);
+            break;
+        case LeaseStatus::Live:
+            message = tr("Lease %1 is live and was not released").arg(shortId);
+            break;
+        }
+    }
+    emit actionFinished({ActionResult::Kind::ForceRelease, done, message, done ? 1 : 0});
+}
+
+void BridgeWorker::acquire(const QStringList& specs, const QString& owner, const QString& operation, qint64 ttlMs)
+{
+    if (!m_engine) {
+        emit actionFinished({ActionResult::Kind::Acquire, false, tr("Not connected"), 0});
+        return;
+    }
+    std::vector<LockRequest> requests;
+    try {
+        for (const QString& s : specs)
+            requests.push_back(parseLockSpec(s.toStdString()));
+    } catch (const std::exception& e) {
+        emit actionFinished({ActionResult::Kind::Acquire, false, QString::fromUtf8(e.what()), 0});
+        return;
+    }
+    AcquireOptions options;
+    options.owner = owner.toStdString();
+    options.operation = operation.toStdString();
+    options.ttl = milliseconds(ttlMs);
+    AcquireResult result;
+    QString error;
+    const bool ok = guarded([&] {
+        try {
+            result = m_engine->acquire(requests, options);
+        } catch (const InvalidInput& e) {
+            error = QString::fromUtf8(e.what());
+        }
+        pollEvents();
+        takeSnapshot();
+        publish(false);
+    });
+    if (!ok || !error.isEmpty()) {
+        emit actionFinished({ActionResult::Kind::Acquire, false, error.isEmpty() ? tr("Not connected") : error, 0});
+        return;
+    }
+    if (!result.granted && result.blocker) {
+        const Blocker& b = *result.blocker;
+        LogEntry entry;
+        entry.type = LogEntry::Type::Refused;
+        entry.owner = owner;
+        entry.operation = operation;
+        entry.paths = requestsText(requests);
+        entry.lease = QString::fromStdString(b.lease);
+        entry.detail = tr("blocked by %1 (%2, %3 %4): %5 held on %6, frees in %7 s")
+                           .arg(QString::fromStdString(b.owner), presentation::operationName(QString::fromStdString(b.operation)),
+                                QString::fromLatin1(toString(b.mode).data()), QString::fromStdString(b.path),
+                                QString::fromLatin1(toString(b.heldMode).data()), QString::fromStdString(b.clashPath))
+                           .arg(b.expiresIn.count() / 1000);
+        emitLocal(entry);
+    }
+    emit actionFinished({ActionResult::Kind::Acquire, result.granted,
+                         result.granted ? tr("Granted to %1").arg(owner) : tr("Refused: %1 is blocked").arg(owner),
+                         result.granted ? 1 : 0});
+}
+
+void BridgeWorker::runScenario(const QString& name)
+{
+    if (name != QLatin1String("seed")) {
+        emit actionFinished({ActionResult::Kind::Scenario, false, tr("Unknown scenario %1").arg(name), 0});
+        return;
+    }
+    const Policy policy = Policy::builtin("fine");
+    const auto plan = [&](Operation op, std::vector<std::string> args) {
+        QStringList specs;
+        for (const LockRequest& r : policy.plan(OperationCall{op, std::move(args)}))
+            specs << QString::fromStdString(toString(r));
+        return specs;
+    };
+    const qint64 tenMinutes = 10 * 60 * 1000;
+    // User A moves /A/C into /B; user B then tries to save /A/C/D/d.txt and is
+    // refused (blocked by A). Others work elsewhere; one lease expires unreaped.
+    acquire(plan(Operation::MoveFolder, {"/A/C", "/B"}), QStringLiteral("alice"), QStringLiteral("move-folder"), tenMinutes);
+    acquire(plan(Operation::Create, {"/A", "notes.txt"}), QStringLiteral("erin"), QStringLiteral("create"), 4 * 60 * 1000);
+    acquire(plan(Operation::CopyFolder, {"/projects/p03-cobalt/src", "/projects/p07-granite"}),
+            QStringLiteral("carol"), QStringLiteral("copy-folder"), 7 * 60 * 1000);
+    acquire(plan(Operation::Upload, {"/A/C/D", "d.txt"}), QStringLiteral("bob"), QStringLiteral("upload"), tenMinutes);
+    acquire(plan(Operation::DeleteFile, {"/projects/p12-lumen/README.md"}), QStringLiteral("dave"),
+            QStringLiteral("delete-file"), 50);
+    emit actionFinished({ActionResult::Kind::Scenario, true,
+                         tr("Seed scenario: alice moves /A/C into /B; bob's save of /A/C/D/d.txt is blocked"), 0});
+}
+
+} // namespace treelock::ui

@@ -1,0 +1,87 @@
+#pragma once
+
+#include "locks/lockstate.h"
+
+#include <QObject>
+
+#include <chrono>
+#include <map>
+#include <memory>
+
+class QTimer;
+
+namespace treelock {
+class Engine;
+}
+
+namespace treelock::ui {
+
+class PrivateRedis;
+
+/// Owns the core Engine and talks to it; lives in the bridge's QThread, so
+/// every call here may block on Redis without touching the GUI. Every 100 ms it
+/// reads new events (grants and releases become deltas of its lease set),
+/// every second a full snapshot (renewals emit no events), then decorates the
+/// tree (pure function) and emits an immutable LockState. On ConnectionError
+/// it reports the loss and retries every second.
+class BridgeWorker : public QObject {
+    Q_OBJECT
+public:
+    explicit BridgeWorker(QObject* parent = nullptr);
+    ~BridgeWorker() override;
+
+    // All of these run in the worker thread (call through QMetaObject::invokeMethod).
+    void connectTo(const BackendConfig& config);
+    void setTree(std::shared_ptr<const TreeIndex> tree);
+    void refresh();
+    void releaseExpired();
+    void forceRelease(const QString& leaseId, const QString& reason);
+    void runScenario(const QString& name);
+    void acquire(const QStringList& specs, const QString& owner, const QString& operation, qint64 ttlMs);
+    void shutdown();
+
+    /// The engine, for tests that need to drive it from the worker's thread.
+    std::shared_ptr<Engine> engine() const { return m_engine; }
+
+signals:
+    void backendChanged(const treelock::ui::BackendInfo& info);
+    void connectionChanged(const treelock::ui::ConnectionState& state);
+    void stateChanged(const treelock::ui::LockStatePtr& state);
+    void logEntries(const treelock::ui::LogBatch& entries);
+    void actionFinished(const treelock::ui::ActionResult& result);
+
+private:
+    void tick();
+    bool openEngine();
+    void pollEvents();
+    void takeSnapshot();
+    void publish(bool full);
+    void lost(const QString& message);
+    template <typename F>
+    bool guarded(F&& f);
+    void emitLocal(LogEntry entry);
+    QString operatorName() const;
+
+    BackendConfig m_config;
+    std::shared_ptr<Engine> m_engine;
+    PrivateRedis* m_private = nullptr;     // Owned (child).
+    QTimer* m_timer = nullptr;             // Owned (child).
+    std::shared_ptr<const TreeIndex> m_tree;
+    std::map<LeaseId, LeaseInfo> m_leases; // the current view, by id
+    std::string m_lastEventId;
+    ServerClock m_clock;
+    LockStatePtr m_published;
+    std::uint64_t m_generation = 0;
+    bool m_dirty = true;
+    bool m_fullNext = true;
+    bool m_haveSnapshot = false;
+    bool m_checkVanished = false;          // next snapshot follows a reconnect: report lost leases
+    ConnectionStatus m_status = ConnectionStatus::Connecting;
+    int m_attempt = 0;
+    std::chrono::steady_clock::time_point m_lastSnapshot{};
+    std::chrono::steady_clock::time_point m_lastPublish{};
+    std::chrono::steady_clock::time_point m_nextRetry{};
+    ServerTime m_nextExpiry = ServerTime::max();
+};
+
+} // namespace treelock::ui

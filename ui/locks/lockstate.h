@@ -1,0 +1,109 @@
+#pragma once
+
+#include "locks/decoration.h"
+
+#include <treelock/engine.h>
+
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <chrono>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace treelock::ui {
+
+/// Estimates the server's clock from the last reading and a local monotonic clock.
+struct ServerClock {
+    ServerTime serverTime{};                             ///< read at...
+    std::chrono::steady_clock::time_point localTime{};   ///< ...this local instant
+    /// Server time per local time: 1 for a real server; 0 for a clock that stands
+    /// still (a scenario between steps, a paused simulation).
+    double rate = 1.0;
+    ServerTime now() const
+    {
+        if (serverTime == ServerTime{} || rate == 0)
+            return serverTime;
+        const std::chrono::duration<double, std::milli> local = std::chrono::steady_clock::now() - localTime;
+        return serverTime + std::chrono::milliseconds(std::llround(local.count() * rate));
+    }
+};
+
+/// One immutable picture of a project's locks, made by the bridge worker and
+/// shared read-only with every model (any thread).
+struct LockState {
+    std::uint64_t generation = 0;
+    ServerClock clock;
+    std::vector<LeaseInfo> leases;           ///< live, expired-unreaped and revoked
+    NodeStateMap nodes;                      ///< decorate(leases, clock.serverTime, tree)
+    std::vector<std::string> changedPaths;   ///< vs the previous state sent
+    bool full = false;                       ///< everything changed (new project/tree)
+    int expiredCount = 0;
+};
+using LockStatePtr = std::shared_ptr<const LockState>;
+
+/// One line of the event log: a stream event, or something the Studio itself did.
+struct LogEntry {
+    enum class Type { Grant, Release, Expire, Force, Sweep, Refused, Info };
+    Type type = Type::Info;
+    ServerTime time{};
+    QString streamId;
+    QString lease;
+    QString owner;
+    QString operation;   ///< CLI name ("move-folder")
+    QString paths;       ///< "X /A/C, X /B/C"
+    QString detail;      ///< fence, operator, reason, count, blocker...
+};
+using LogBatch = std::shared_ptr<const std::vector<LogEntry>>;
+
+/// Which engine to use.
+struct BackendConfig {
+    enum class Kind { Private, Url, Memory };
+    Kind kind = Kind::Private;
+    QString url;         ///< Kind::Url
+    QString project = QStringLiteral("demo");
+    QString user;        ///< Redis ACL user (optional)
+    QString password;    ///< never stored, never logged
+    QString operatorName; ///< recorded with forced releases and sweeps
+};
+
+/// What the bridge is connected to.
+struct BackendInfo {
+    BackendConfig::Kind kind = BackendConfig::Kind::Memory;
+    QString url;           ///< redacted; "memory" for the in-process engine
+    QString project;
+    QString note;          ///< e.g. why we fell back to memory
+    QStringList warnings;  ///< Engine::warnings()
+};
+
+enum class ConnectionStatus { Connecting, Connected, Lost };
+
+struct ConnectionState {
+    ConnectionStatus status = ConnectionStatus::Connecting;
+    QString message;
+    int attempt = 0;
+};
+
+/// Outcome of an operator action run by the worker.
+struct ActionResult {
+    enum class Kind { Sweep, ForceRelease, Scenario, Acquire };
+    Kind kind = Kind::Sweep;
+    bool ok = false;
+    QString message;      ///< translated, for the status bar
+    qint64 count = 0;
+};
+
+/// The lock modes of a request list as "X /A/C, S /B".
+QString requestsText(const std::vector<LockRequest>& requests, const QString& separator = QStringLiteral(", "));
+
+} // namespace treelock::ui
+
+Q_DECLARE_METATYPE(treelock::ui::LockStatePtr)
+Q_DECLARE_METATYPE(treelock::ui::LogBatch)
+Q_DECLARE_METATYPE(treelock::ui::BackendInfo)
+Q_DECLARE_METATYPE(treelock::ui::ConnectionState)
+Q_DECLARE_METATYPE(treelock::ui::ActionResult)
+Q_DECLARE_METATYPE(treelock::ui::BackendConfig)

@@ -1,0 +1,175 @@
+#include "locks/presentation.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QHash>
+#include <QPainter>
+#include <QPixmap>
+
+#include <algorithm>
+
+namespace treelock::ui::presentation {
+
+namespace {
+
+const char* const kContext = "Presentation";
+
+QString trp(const char* text)
+{
+    return QCoreApplication::translate(kContext, text);
+}
+
+} // namespace
+
+KindStyle style(NodeKind kind)
+{
+    switch (kind) {
+    case NodeKind::HeldX:
+        return {QColor(0xc6, 0x28, 0x28), QColor(0xb7, 0x1c, 0x1c), Qt::white, QColor(0xfd, 0xe4, 0xe4)};
+    case NodeKind::HeldSIX:
+        return {QColor(0x8e, 0x24, 0xaa), QColor(0x6a, 0x1b, 0x9a), Qt::white, QColor(0xf3, 0xe5, 0xf5)};
+    case NodeKind::HeldS:
+        return {QColor(0x15, 0x65, 0xc0), QColor(0x0d, 0x47, 0xa1), Qt::white, QColor(0xe3, 0xee, 0xfb)};
+    case NodeKind::IntentIX:
+        return {QColor(0xff, 0xf3, 0xe0), QColor(0xe6, 0x51, 0x00), QColor(0xbf, 0x36, 0x0c), QColor(0xff, 0xfa, 0xf2), true};
+    case NodeKind::IntentIS:
+        return {QColor(0xe8, 0xf4, 0xfd), QColor(0x02, 0x88, 0xd1), QColor(0x01, 0x57, 0x9b), QColor(0xf5, 0xfa, 0xfe), true};
+    case NodeKind::CoveredX:
+        return {QColor(0xf8, 0xd7, 0xd7), QColor(0xe5, 0x73, 0x73), QColor(0x8e, 0x24, 0x24), QColor(0xfd, 0xf1, 0xf1), false, true};
+    case NodeKind::CoveredS:
+        return {QColor(0xd6, 0xe6, 0xf7), QColor(0x64, 0x95, 0xd0), QColor(0x1a, 0x4a, 0x80), QColor(0xf2, 0xf7, 0xfc), false, true};
+    case NodeKind::Expired:
+        return {QColor(0x75, 0x75, 0x75), QColor(0x61, 0x61, 0x61), Qt::white, QColor(0xee, 0xee, 0xee)};
+    case NodeKind::None:
+        break;
+    }
+    return {Qt::transparent, Qt::transparent, QColor(0x42, 0x42, 0x42), Qt::transparent};
+}
+
+QString kindName(NodeKind kind)
+{
+    switch (kind) {
+    case NodeKind::HeldX: return trp(QT_TRANSLATE_NOOP("Presentation", "X held"));
+    case NodeKind::HeldSIX: return trp(QT_TRANSLATE_NOOP("Presentation", "SIX held"));
+    case NodeKind::HeldS: return trp(QT_TRANSLATE_NOOP("Presentation", "S held"));
+    case NodeKind::IntentIX: return trp(QT_TRANSLATE_NOOP("Presentation", "IX intention"));
+    case NodeKind::IntentIS: return trp(QT_TRANSLATE_NOOP("Presentation", "IS intention"));
+    case NodeKind::CoveredX: return trp(QT_TRANSLATE_NOOP("Presentation", "covered by X"));
+    case NodeKind::CoveredS: return trp(QT_TRANSLATE_NOOP("Presentation", "covered by S"));
+    case NodeKind::Expired: return trp(QT_TRANSLATE_NOOP("Presentation", "expired"));
+    case NodeKind::None: break;
+    }
+    return {};
+}
+
+QString kindExplanation(NodeKind kind)
+{
+    switch (kind) {
+    case NodeKind::HeldX: return trp(QT_TRANSLATE_NOOP("Presentation", "Exclusive lock held on this node and its whole subtree"));
+    case NodeKind::HeldSIX: return trp(QT_TRANSLATE_NOOP("Presentation", "Shared lock on the subtree, with writes below it"));
+    case NodeKind::HeldS: return trp(QT_TRANSLATE_NOOP("Presentation", "Shared (read) lock held on this node and its whole subtree"));
+    case NodeKind::IntentIX: return trp(QT_TRANSLATE_NOOP("Presentation", "A lease below writes: this folder cannot be moved, renamed or deleted"));
+    case NodeKind::IntentIS: return trp(QT_TRANSLATE_NOOP("Presentation", "A lease below reads: this folder cannot be moved or deleted"));
+    case NodeKind::CoveredX: return trp(QT_TRANSLATE_NOOP("Presentation", "Inside a subtree locked exclusively above"));
+    case NodeKind::CoveredS: return trp(QT_TRANSLATE_NOOP("Presentation", "Inside a subtree locked shared above"));
+    case NodeKind::Expired: return trp(QT_TRANSLATE_NOOP("Presentation", "Lease expired but not reaped yet: blocks nothing; Release expired removes it"));
+    case NodeKind::None: break;
+    }
+    return {};
+}
+
+QIcon kindIcon(NodeKind kind)
+{
+    static QHash<int, QIcon> cache;
+    const auto it = cache.constFind(int(kind));
+    if (it != cache.constEnd())
+        return *it;
+    QPixmap pm(28, 28);
+    pm.fill(Qt::transparent);
+    {
+        QPainter p(&pm);
+        p.setRenderHint(QPainter::Antialiasing);
+        const KindStyle s = style(kind);
+        const QRectF r(3, 3, 22, 22);
+        p.setPen(QPen(s.border, 2.5));
+        p.setBrush(s.fill);
+        p.drawRoundedRect(r, 5, 5);
+        if (s.hatched) {
+            p.setClipRect(r.adjusted(2, 2, -2, -2));
+            p.setPen(QPen(s.border, 2));
+            for (int x = -28; x < 28; x += 7)
+                p.drawLine(QPointF(x, 28), QPointF(x + 28, 0));
+        }
+    }
+    QIcon icon(pm);
+    cache.insert(int(kind), icon);
+    return icon;
+}
+
+QString operationName(const QString& cliName)
+{
+    static const struct {
+        const char* cli;
+        const char* text;
+    } kNames[] = {
+        {"create", QT_TRANSLATE_NOOP("Presentation", "Create")},
+        {"upload", QT_TRANSLATE_NOOP("Presentation", "Upload")},
+        {"move-folder", QT_TRANSLATE_NOOP("Presentation", "Move folder")},
+        {"move-file", QT_TRANSLATE_NOOP("Presentation", "Move file")},
+        {"copy-folder", QT_TRANSLATE_NOOP("Presentation", "Copy folder")},
+        {"copy-file", QT_TRANSLATE_NOOP("Presentation", "Copy file")},
+        {"rename-folder", QT_TRANSLATE_NOOP("Presentation", "Rename folder")},
+        {"rename-file", QT_TRANSLATE_NOOP("Presentation", "Rename file")},
+        {"delete-folder", QT_TRANSLATE_NOOP("Presentation", "Delete folder")},
+        {"delete-file", QT_TRANSLATE_NOOP("Presentation", "Delete file")},
+        {"purge", QT_TRANSLATE_NOOP("Presentation", "Purge recycle bin")},
+    };
+    for (const auto& n : kNames)
+        if (cliName == QLatin1String(n.cli))
+            return trp(n.text);
+    return cliName;
+}
+
+bool timeLeftIsShort(std::chrono::milliseconds left, std::chrono::milliseconds ttl)
+{
+    const std::chrono::milliseconds cap = std::chrono::seconds(5);
+    return left < (ttl.count() > 0 ? std::min<std::chrono::milliseconds>(ttl / 4, cap) : cap);
+}
+
+QString formatAge(std::chrono::milliseconds age)
+{
+    const qint64 s = std::max<qint64>(0, age.count() / 1000);
+    if (s < 60)
+        return trp(QT_TRANSLATE_NOOP("Presentation", "%1 s")).arg(s);
+    if (s < 3600)
+        return trp(QT_TRANSLATE_NOOP("Presentation", "%1 min %2 s")).arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+    return trp(QT_TRANSLATE_NOOP("Presentation", "%1 h %2 min")).arg(s / 3600).arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
+}
+
+QString formatTimeLeft(std::chrono::milliseconds left)
+{
+    if (left.count() <= 0)
+        return trp(QT_TRANSLATE_NOOP("Presentation", "%1 ago")).arg(formatAge(-left));
+    if (left.count() < 10000)
+        return trp(QT_TRANSLATE_NOOP("Presentation", "%1 s")).arg(QString::number(double(left.count()) / 1000.0, 'f', 1));
+    return formatAge(left);
+}
+
+QString formatClock(ServerTime t)
+{
+    return QDateTime::fromMSecsSinceEpoch(t.time_since_epoch().count()).toString(QStringLiteral("HH:mm:ss.zzz"));
+}
+
+QColor modeColor(LockMode mode)
+{
+    switch (mode) {
+    case LockMode::X: return style(NodeKind::HeldX).fill;
+    case LockMode::SIX: return style(NodeKind::HeldSIX).fill;
+    case LockMode::S: return style(NodeKind::HeldS).fill;
+    case LockMode::IX: return style(NodeKind::IntentIX).border;
+    case LockMode::IS: return style(NodeKind::IntentIS).border;
+    }
+    return Qt::black;
+}
+
+} // namespace treelock::ui::presentation

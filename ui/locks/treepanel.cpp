@@ -1,0 +1,382 @@
+#include "locks/treepanel.h"
+
+#include "locks/filterproxies.h"
+#include "locks/locktreemodel.h"
+#include "locks/legendwidget.h"
+#include "locks/pilldelegate.h"
+
+#include <treelock/path.h>
+
+#include <QHeaderView>
+#include <QHBoxLayout>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QApplication>
+#include <QClipboard>
+#include <QLineEdit>
+#include <QMenu>
+#include <QTimer>
+#include <QToolButton>
+#include <QTreeView>
+
+#include <algorithm>
+#include <iterator>
+#include <QVBoxLayout>
+
+namespace treelock::ui {
+
+namespace {
+
+/// The columns beside the name at their full width; a narrow view gives them less.
+constexpr std::pair<int, int> kColumnWidths[] = {{LockTreeModel::StateColumn, 120}, {LockTreeModel::HolderColumn, 110},
+                                                 {LockTreeModel::ModeColumn, 70}, {LockTreeModel::TimeLeftColumn, 90}};
+
+} // namespace
+
+TreePanel::TreePanel(LockTreeModel* model, QWidget* parent) : QWidget(parent), m_model(model)
+{
+    m_proxy = new TreeFilterProxy(this);
+    m_proxy->setSourceModel(model);
+
+    m_title = new QLabel(this);
+    m_title->setObjectName(QStringLiteral("panelTitle"));
+    m_search = new QLineEdit(this);
+    m_search->setObjectName(QStringLiteral("treeSearch"));
+    m_search->setAccessibleName(tr("Search the tree"));
+    m_search->setPlaceholderText(tr("Search names or paste a path…"));
+    m_search->setToolTip(tr("A name or part of one shows the matching nodes; a path such as /A/C/D/d.txt selects that node"));
+    m_search->setClearButtonEnabled(true);
+    m_searchStatus = new QLabel(this);
+    m_searchStatus->setObjectName(QStringLiteral("searchStatus"));
+    m_searchStatus->setStyleSheet(QStringLiteral("color: #666;"));
+    m_onlyLocked = new QToolButton(this);
+    m_onlyLocked->setText(tr("Only locked"));
+    m_onlyLocked->setCheckable(true);
+    m_onlyLocked->setToolTip(tr("Show only nodes that are held, carry an intention or have expired leases"));
+    m_onlyLocked->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_onlyLocked->setObjectName(QStringLiteral("onlyLockedButton"));
+    m_onlyLocked->setAccessibleName(tr("Only locked"));
+
+    m_view = new QTreeView(this);
+    m_view->setObjectName(QStringLiteral("treeView"));
+    m_view->setModel(m_proxy);
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_view->setUniformRowHeights(true);
+    m_view->setAlternatingRowColors(false);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setItemDelegateForColumn(LockTreeModel::StateColumn, new PillDelegate(&treeStatePill, m_view));
+    m_view->header()->setStretchLastSection(false);
+    m_view->header()->setSectionResizeMode(LockTreeModel::NameColumn, QHeaderView::Stretch);
+    for (const auto& [column, width] : kColumnWidths)
+        m_view->header()->resizeSection(column, width);
+    m_view->header()->setMinimumSectionSize(48);
+    m_view->expand(m_proxy->index(0, 0));
+
+    m_legend = new LegendWidget(this);
+    m_legend->setObjectName(QStringLiteral("legend"));
+    m_legendToggle = new QToolButton(this);
+    m_legendToggle->setObjectName(QStringLiteral("legendToggle"));
+    m_legendToggle->setText(tr("Legend"));
+    m_legendToggle->setAccessibleName(tr("Show the legend"));
+    m_legendToggle->setToolTip(tr("Show or hide what the node states mean (while the tree has less room than the legend, the legend stays hidden)"));
+    m_legendToggle->setCheckable(true);
+    m_legendToggle->setChecked(true);
+    m_legendToggle->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    connect(m_legendToggle, &QToolButton::toggled, this, [this](bool on) {
+        fitLegend();
+        emit legendShownChanged(on);
+    });
+
+    auto* top = new QHBoxLayout;
+    top->setContentsMargins(0, 0, 0, 0);
+    top->addWidget(m_title);
+    top->addStretch();
+    top->addWidget(m_search, 2);
+    top->addWidget(m_searchStatus);
+    top->addWidget(m_onlyLocked);
+    top->addWidget(m_legendToggle);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 3, 0);
+    layout->setSpacing(4);
+    layout->addLayout(top);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_legend);
+
+    m_searchDelay = new QTimer(this);
+    m_searchDelay->setSingleShot(true);
+    m_searchDelay->setInterval(200);
+    connect(m_search, &QLineEdit::textChanged, m_searchDelay, qOverload<>(&QTimer::start));
+    connect(m_searchDelay, &QTimer::timeout, this, &TreePanel::runSearch);
+    connect(m_search, &QLineEdit::returnPressed, this, [this] {
+        m_searchDelay->stop();
+        runSearch();
+    });
+    m_refilter = new QTimer(this);
+    m_refilter->setSingleShot(true);
+    m_refilter->setInterval(1000);
+    connect(m_refilter, &QTimer::timeout, this, [this] {
+        m_proxy->lockStateChanged();
+        if (m_proxy->onlyLocked())
+            m_view->expandAll();
+    });
+    connect(m_onlyLocked, &QToolButton::toggled, this, [this](bool on) {
+        m_proxy->setOnlyLocked(on);
+        if (on)
+            m_view->expandAll();
+        else
+            m_view->expand(m_proxy->index(0, 0));
+        emit onlyLockedChanged(on);
+    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                emit nodeSelected(current.isValid() ? current.data(LockTreeModel::PathRole).toString() : QString());
+            });
+    connect(m_view, &QTreeView::customContextMenuRequested, this, [this](const QPoint& pos) {
+        QMenu* menu = contextMenuFor(m_view->indexAt(pos));
+        if (!menu)
+            return;
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(m_view->viewport()->mapToGlobal(pos));
+    });
+    connect(model, &QAbstractItemModel::modelReset, this, [this] {
+        m_view->expand(m_proxy->index(0, 0));
+        updateTitle();
+        // Another tree: what the search found (and the node the lease table
+        // is filtered to) belonged to the old one. Search the new one again.
+        m_searchStatus->clear();
+        emit nodeSelected({});
+        if (!m_search->text().trimmed().isEmpty())
+            m_searchDelay->start();
+    });
+    updateTitle();
+}
+
+void TreePanel::updateTitle()
+{
+    const QString name = m_model->treeName().isEmpty() ? tr("Project tree") : m_model->treeName();
+    m_title->setText(tr("<b>%1</b> <span style='color:#666'>· %n node(s)</span>", nullptr, m_model->nodeCount()).arg(name.toHtmlEscaped()));
+}
+
+QMenu* TreePanel::contextMenuFor(const QModelIndex& index)
+{
+    if (!index.isValid())
+        return nullptr;
+    // Persistent: the tree may change (a new lock state) while the menu is open.
+    const QPersistentModelIndex node = index.siblingAtColumn(0);
+    const QString path = node.data(LockTreeModel::PathRole).toString();
+    // The leases that hold this very path (not those above or below it).
+    QStringList held;
+    const LockStatePtr state = m_model->state();
+    if (const NodeState* s = m_model->stateOf(m_proxy->mapToSource(node)); s && state) {
+        for (const Touch& t : s->touches) {
+            const QString id = QString::fromStdString(state->leases[t.lease].id);
+            if (t.role == TouchRole::Explicit && !held.contains(id))
+                held << id;
+        }
+    }
+    auto* menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("treeNodeMenu"));
+    QAction* copy = menu->addAction(tr("Copy path"), this, [path] { QApplication::clipboard()->setText(path); });
+    copy->setObjectName(QStringLiteral("copyNodePath"));
+    QAction* leases = menu->addAction(tr("Show leases on this node"), this, [this, path] { emit showLeasesRequested(path); });
+    leases->setObjectName(QStringLiteral("showNodeLeases"));
+    menu->addSeparator();
+    QAction* expand = menu->addAction(tr("Expand subtree"), this, [this, node] {
+        if (!node.isValid())
+            return;
+        if (m_proxy->rowCount(node) > 2000)
+            m_view->expandRecursively(node, 2); // a huge subtree: the first levels only
+        else
+            m_view->expandRecursively(node);
+    });
+    expand->setObjectName(QStringLiteral("expandSubtree"));
+    expand->setEnabled(m_proxy->hasChildren(node));
+    QAction* collapse = menu->addAction(tr("Collapse subtree"), this, [this, node] {
+        // Collapse the children first, so the subtree stays collapsed when reopened.
+        if (!node.isValid())
+            return;
+        QList<QModelIndex> pending{node};
+        while (!pending.isEmpty()) {
+            const QModelIndex i = pending.takeLast();
+            if (!m_view->isExpanded(i))
+                continue;
+            m_view->collapse(i);
+            for (int r = 0; r < m_proxy->rowCount(i); ++r)
+                pending << m_proxy->index(r, 0, i);
+        }
+    });
+    collapse->setObjectName(QStringLiteral("collapseSubtree"));
+    collapse->setEnabled(m_proxy->hasChildren(node));
+    menu->addSeparator();
+    QAction* force = menu->addAction(tr("Force release %n lease(s) held here…", nullptr, int(held.size())), this,
+                                     [this, held] { emit forceReleaseRequested(held); });
+    force->setObjectName(QStringLiteral("forceReleaseNode"));
+    force->setEnabled(!held.isEmpty());
+    return menu;
+}
+
+void TreePanel::runSearch()
+{
+    const QString text = m_search->text().trimmed();
+    // A path (pasted from the CLI or a log) selects its node; anything else
+    // is a part of a name and filters the tree.
+    if (text.contains(QLatin1Char('/'))) {
+        m_proxy->setSearchText({});
+        m_view->expand(m_proxy->index(0, 0));
+        QString path = text.startsWith(QLatin1Char('/')) ? text : QLatin1Char('/') + text;
+        try {
+            path = QString::fromStdString(canonicalPath(path.toStdString()));
+        } catch (const std::exception&) {
+            // not a valid path: reported as not found below
+        }
+        if (selectPath(path)) {
+            m_searchStatus->setText(tr("Found %1").arg(path));
+        } else {
+            m_searchStatus->setText(tr("No match for %1").arg(text));
+            clearCurrent();
+        }
+        return;
+    }
+    m_proxy->setSearchText(text);
+    if (m_proxy->isFiltering() && m_proxy->rowCount(m_proxy->index(0, 0)) < 400)
+        m_view->expandAll();
+    m_view->expand(m_proxy->index(0, 0));
+    if (text.isEmpty()) {
+        m_searchStatus->clear();
+        return;
+    }
+    const int n = m_model->countNameMatches(text, m_proxy->onlyLocked());
+    if (n == 0)
+        clearCurrent();
+    m_searchStatus->setText(n == 0 ? tr("No match for %1").arg(text) : tr("%n match(es)", nullptr, n));
+}
+
+bool TreePanel::selectPath(const QString& path)
+{
+    QModelIndex idx = m_proxy->mapFromSource(m_model->indexForPath(path.toStdString()));
+    if (!idx.isValid() && m_model->indexForPath(path.toStdString()).isValid() && m_proxy->onlyLocked()) {
+        setOnlyLocked(false); // the node exists but "Only locked" hides it
+        idx = m_proxy->mapFromSource(m_model->indexForPath(path.toStdString()));
+    }
+    if (!idx.isValid())
+        return false;
+    for (QModelIndex a = idx.parent(); a.isValid(); a = a.parent())
+        m_view->expand(a);
+    m_view->setCurrentIndex(idx);
+    m_view->scrollTo(idx, QAbstractItemView::PositionAtCenter);
+    return true;
+}
+
+void TreePanel::clearCurrent()
+{
+    // The lease table follows the current node: a search that found nothing
+    // leaves no node current, and the table shows every lease again.
+    m_view->selectionModel()->clear();
+    emit nodeSelected({});
+}
+
+void TreePanel::fitLegend()
+{
+    // The room of the tree and the legend together (the legend's may be stale while hidden).
+    const int room = m_view->height() + (!m_legend->isHidden() ? m_legend->height() + layout()->spacing() : 0);
+    m_legend->setVisible(m_legendToggle->isChecked() && room >= 2 * m_legend->heightFor(width()) + layout()->spacing());
+}
+
+void TreePanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitLegend();
+    fitColumns();
+}
+
+void TreePanel::fitColumns()
+{
+    // The name is what the tree is for: the other columns together take at
+    // most half of the view, so names deep in the tree keep their room. The
+    // state pill says the most, so it keeps its width while the columns
+    // after it shrink; only when those are at their minimum does it shrink too.
+    QHeaderView* header = m_view->header();
+    const int minimum = header->minimumSectionSize();
+    const int most = std::max(0, m_view->width() - 2 * m_view->frameWidth()) / 2;
+    const auto& [stateColumn, stateWidth] = kColumnWidths[0];
+    int rest = 0;
+    for (const auto& [column, width] : kColumnWidths)
+        rest += column == stateColumn ? 0 : width;
+    const int restCount = int(std::size(kColumnWidths)) - 1;
+    const int restRoom = std::max(restCount * minimum, most - stateWidth);
+    const int stateRoom = std::clamp(most - restRoom, minimum, stateWidth);
+    for (const auto& [column, width] : kColumnWidths) {
+        if (column == stateColumn)
+            header->resizeSection(column, stateRoom);
+        else
+            header->resizeSection(column, std::max(minimum, rest <= restRoom ? width : width * restRoom / rest));
+    }
+}
+
+void TreePanel::setLegendShown(bool shown)
+{
+    m_legendToggle->setChecked(shown);
+}
+
+bool TreePanel::legendShown() const
+{
+    return m_legendToggle->isChecked();
+}
+
+void TreePanel::setOnlyLocked(bool on)
+{
+    m_onlyLocked->setChecked(on);
+}
+
+void TreePanel::revealPaths(const std::vector<std::string>& paths)
+{
+    QModelIndex first;
+    for (const std::string& p : paths) {
+        const QModelIndex idx = m_proxy->mapFromSource(m_model->indexForPath(p));
+        if (!idx.isValid())
+            continue;
+        for (QModelIndex a = idx.parent(); a.isValid(); a = a.parent())
+            m_view->expand(a);
+        if (!first.isValid())
+            first = idx;
+    }
+    if (first.isValid())
+        m_view->scrollTo(first, QAbstractItemView::EnsureVisible);
+}
+
+void TreePanel::expandLocked()
+{
+    const LockStatePtr state = m_model->state();
+    if (!state)
+        return;
+    std::vector<std::string> paths;
+    for (const auto& [path, s] : state->nodes) {
+        if (s.held || s.heldExpired)
+            paths.push_back(path);
+        if (paths.size() >= 300)
+            break;
+    }
+    std::sort(paths.begin(), paths.end());
+    for (const std::string& p : paths) {
+        QModelIndex idx = m_proxy->mapFromSource(m_model->indexForPath(p));
+        for (QModelIndex a = idx.parent(); a.isValid(); a = a.parent())
+            m_view->expand(a);
+        // Show what a held folder covers, when that is only a few rows.
+        if (idx.isValid() && m_proxy->rowCount(idx) <= 8)
+            m_view->expand(idx);
+    }
+}
+
+void TreePanel::lockStateApplied()
+{
+    updateTitle();
+    if (m_proxy->onlyLocked() && !m_refilter->isActive())
+        m_refilter->start();
+}
+
+QString TreePanel::currentPath() const
+{
+    return m_view->currentIndex().data(LockTreeModel::PathRole).toString();
+}
+
+} // namespace treelock::ui
