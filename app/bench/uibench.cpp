@@ -1,9 +1,9 @@
 #include "uibench.h"
 
-#include "locks/lockstate.h"
 #include "locks/eventlogmodel.h"
 #include "locks/filterproxies.h"
 #include "locks/leasetablemodel.h"
+#include "locks/lockstate.h"
 #include "locks/locktreemodel.h"
 #include "locks/projecttree.h"
 

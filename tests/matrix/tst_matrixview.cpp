@@ -1,10 +1,10 @@
 // The Studio's permission-matrix view: its model under QAbstractItemModelTester,
 // derivation per profile, replay on a scratch project, export. Offscreen.
-#include "matrix/matrixmodel.h"
+#include "locks/locktreemodel.h"
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/studiooptions.h"
+#include "matrix/matrixmodel.h"
 #include "matrix/matrixview.h"
-#include "locks/locktreemodel.h"
 
 #include "modaldialogs.h"
 

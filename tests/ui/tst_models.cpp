@@ -1,10 +1,10 @@
 // Every Studio model under QAbstractItemModelTester, fed with states the way
 // the bridge feeds them (full, then deltas with inserts, changes and removals).
 #include "locks/bridge.h"
-#include "locks/lockstate.h"
 #include "locks/eventlogmodel.h"
 #include "locks/filterproxies.h"
 #include "locks/leasetablemodel.h"
+#include "locks/lockstate.h"
 #include "locks/locktreemodel.h"
 #include "locks/projecttree.h"
 

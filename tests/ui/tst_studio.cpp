@@ -3,17 +3,17 @@
 // force-release is audited; the connection banner comes and goes; and the
 // executable's --screenshot writes a PNG.
 #include "locks/bridge.h"
-#include "mainwindow/mainwindow.h"
 #include "locks/eventlogmodel.h"
+#include "locks/eventlogpanel.h"
 #include "locks/filterproxies.h"
+#include "locks/leasepanel.h"
 #include "locks/leasetablemodel.h"
 #include "locks/locktreemodel.h"
 #include "locks/presentation.h"
 #include "locks/projecttree.h"
-#include "locks/eventlogpanel.h"
-#include "locks/leasepanel.h"
 #include "locks/treepanel.h"
 #include "locks/legendwidget.h"
+#include "mainwindow/mainwindow.h"
 
 #include "redisserver.h"
 

@@ -2,8 +2,8 @@
 
 #include "locks/filterproxies.h"
 #include "locks/leasetablemodel.h"
-#include "locks/presentation.h"
 #include "locks/pilldelegate.h"
+#include "locks/presentation.h"
 
 #include <QApplication>
 #include <QClipboard>

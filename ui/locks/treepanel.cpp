@@ -1,8 +1,8 @@
 #include "locks/treepanel.h"
 
 #include "locks/filterproxies.h"
-#include "locks/locktreemodel.h"
 #include "locks/legendwidget.h"
+#include "locks/locktreemodel.h"
 #include "locks/pilldelegate.h"
 
 #include <treelock/path.h>

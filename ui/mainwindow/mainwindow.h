@@ -2,8 +2,8 @@
 
 #include "common/workerthread.h"
 #include "locks/lockstate.h"
-#include "mainwindow/studiooptions.h"
 #include "locks/projecttree.h"
+#include "mainwindow/studiooptions.h"
 
 #include <QElapsedTimer>
 #include <QMainWindow>
@@ -80,17 +80,29 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    // mainwindowactions.cpp: actions, menus and tool bar.
     void createActions();
     void createMenus();
     void createSimulationMenu();
+    void createToolBar();
+
+    // mainwindowstatus.cpp: status bar, banner, window geometry and settings.
+    void createStatusBar();
     /// The status bar's backend label names the simulation while the views show it, the backend otherwise.
     void showSimulationSource();
-    void createToolBar();
-    void createStatusBar();
-    void applyState(const LockStatePtr& state);
     void onBackend(const BackendInfo& info);
     void onConnection(const ConnectionState& state);
     void onAction(const ActionResult& result);
+    void updateReleaseExpired(int count);
+    void copyUrl();
+    void tickClock();
+    void fitToScreen();
+    void clampToScreen();
+    void restoreSettings();
+    void saveSettings();
+
+    // mainwindow.cpp: the views, tree loading, states and lease actions.
+    void applyState(const LockStatePtr& state);
     void onLeaseSelected(const QString& id);
     /// Shows an action's outcome in the status bar's result label (and, with `log`, in the event log).
     void showResult(const QString& text, bool log);
@@ -99,13 +111,6 @@ private:
     void openFolderDialog();
     void openTreeFileDialog();
     void connectDialog();
-    void copyUrl();
-    void tickClock();
-    void fitToScreen();
-    void clampToScreen();
-    void restoreSettings();
-    void saveSettings();
-    void updateReleaseExpired(int count);
     void showSimulation(bool shown);
     /// Shows and raises a dock tabbed with the event log, at about half the window's height.
     void raiseDock(QDockWidget* dock);

@@ -1,0 +1,256 @@
+// MainWindow's status bar, connection banner, window geometry and settings.
+#include "mainwindow/mainwindow.h"
+
+#include "locks/eventlogmodel.h"
+#include "locks/leasepanel.h"
+#include "locks/leasetablemodel.h"
+#include "locks/presentation.h"
+#include "locks/treepanel.h"
+#include "simulation/simulationpanel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QHeaderView>
+#include <QLabel>
+#include <QResizeEvent>
+#include <QScreen>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTableView>
+#include <QToolButton>
+#include <QTreeView>
+
+#include <algorithm>
+
+namespace treelock::ui {
+
+namespace {
+
+/// A one-line label that elides its text to the width it is given and shows
+/// the whole text as its tooltip; it takes what room the status bar has left.
+class ElidedLabel : public QLabel {
+public:
+    using QLabel::QLabel;
+    void setFullText(const QString& text)
+    {
+        m_full = text;
+        setToolTip(text);
+        elide();
+    }
+    QSize minimumSizeHint() const override { return {fontMetrics().averageCharWidth() * 12, QLabel::minimumSizeHint().height()}; }
+    QSize sizeHint() const override { return {fontMetrics().horizontalAdvance(m_full) + 8, QLabel::sizeHint().height()}; }
+
+protected:
+    void resizeEvent(QResizeEvent* event) override
+    {
+        QLabel::resizeEvent(event);
+        elide();
+    }
+
+private:
+    void elide() { setText(fontMetrics().elidedText(m_full, Qt::ElideRight, contentsRect().width())); }
+    QString m_full;
+};
+
+} // namespace
+
+void MainWindow::createStatusBar()
+{
+    auto* result = new ElidedLabel(this);
+    result->setObjectName(QStringLiteral("actionResult"));
+    result->setAccessibleName(tr("Result of the last action"));
+    m_resultLabel = result;
+    statusBar()->addWidget(m_resultLabel, 1);
+    m_backendLabel = new QLabel(this);
+    m_backendLabel->setObjectName(QStringLiteral("backendLabel"));
+    m_backendLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_countsLabel = new QLabel(this);
+    m_clockLabel = new QLabel(this);
+    m_clockLabel->setToolTip(tr("The lock server's clock (all expiries are in server time)"));
+    auto* copy = new QToolButton(this);
+    copy->setDefaultAction(m_copyUrl);
+    copy->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    copy->setAutoRaise(true);
+    statusBar()->addPermanentWidget(m_countsLabel);
+    statusBar()->addPermanentWidget(m_clockLabel);
+    statusBar()->addPermanentWidget(m_backendLabel);
+    statusBar()->addPermanentWidget(copy);
+    m_backendLabel->setText(tr("Connecting…"));
+}
+
+void MainWindow::showSimulationSource()
+{
+    if (m_backendLabel->text() != m_simulationLabel)
+        m_backendLabelSaved = m_backendLabel->text(); // the backend's, set by onBackend()
+    if (m_simPanel->shownProject().isEmpty()) {
+        m_simulationLabel.clear();
+        m_backendLabel->setText(m_backendLabelSaved);
+        return;
+    }
+    m_simulationLabel = tr("<b>Simulation</b> · %1 · project <b>%2</b>")
+                            .arg(m_simPanel->shownEngine().toHtmlEscaped(), m_simPanel->shownProject().toHtmlEscaped());
+    m_backendLabel->setText(m_simulationLabel);
+}
+
+void MainWindow::updateReleaseExpired(int count)
+{
+    m_expiredCount = count;
+    m_releaseExpired->setText(tr("Release expired (%1)").arg(count));
+    m_releaseExpired->setEnabled(count > 0);
+}
+
+void MainWindow::onBackend(const BackendInfo& info)
+{
+    m_backend = info;
+    QString kind;
+    switch (info.kind) {
+    case BackendConfig::Kind::Private: kind = tr("Private Redis"); break;
+    case BackendConfig::Kind::Url: kind = tr("Redis"); break;
+    case BackendConfig::Kind::Memory: kind = tr("In-process engine"); break;
+    }
+    // A private server's socket path is long: the label shows its ends, the tooltip and Copy URL all of it.
+    const QString shownUrl = fontMetrics().elidedText(info.url, Qt::ElideMiddle, fontMetrics().averageCharWidth() * 30);
+    const QString url = info.kind == BackendConfig::Kind::Memory ? QString() : QStringLiteral(" <code>%1</code>").arg(shownUrl.toHtmlEscaped());
+    m_backendLabel->setText(tr("<b>%1</b>%2 · project <b>%3</b>").arg(kind, url, info.project.toHtmlEscaped()));
+    QString tip = info.note;
+    if (info.kind != BackendConfig::Kind::Memory)
+        tip += QStringLiteral("\n\n") + tr("From a terminal:") + QStringLiteral("\n  treelock --redis %1 --project %2 locks").arg(info.url, info.project);
+    if (!info.warnings.isEmpty())
+        tip += QStringLiteral("\n\n") + tr("Server warnings:") + QStringLiteral("\n  ") + info.warnings.join(QStringLiteral("\n  "));
+    m_backendLabel->setToolTip(tip.trimmed());
+    m_copyUrl->setEnabled(info.kind != BackendConfig::Kind::Memory);
+    setWindowTitle(tr("%1 — Treelock Studio").arg(info.kind == BackendConfig::Kind::Memory
+                                                       ? info.project
+                                                       : QStringLiteral("%1 @ %2").arg(info.project, info.url)));
+    if (info.kind == BackendConfig::Kind::Memory && !info.note.isEmpty())
+        statusBar()->showMessage(info.note, 15000);
+    // The private server is throwaway by design (no persistence); anywhere else
+    // a weakened guarantee is said out loud, not only in a tooltip.
+    if (info.kind == BackendConfig::Kind::Url && !info.warnings.isEmpty()) {
+        m_backendLabel->setText(m_backendLabel->text() + QStringLiteral(" <b style='color:#c62828'>⚠</b>"));
+        statusBar()->showMessage(tr("Server warning: %1").arg(info.warnings.join(QStringLiteral(" · "))), 30000);
+    }
+}
+
+void MainWindow::onConnection(const ConnectionState& state)
+{
+    switch (state.status) {
+    case ConnectionStatus::Connected:
+        m_banner->hide();
+        break;
+    case ConnectionStatus::Connecting:
+        m_banner->hide();
+        statusBar()->showMessage(tr("Connecting…"), 3000);
+        break;
+    case ConnectionStatus::Lost:
+        m_bannerText->setText(tr("Connection lost: %1 — reconnecting every second (attempt %2). The view shows the last known state.")
+                                  .arg(state.message).arg(state.attempt));
+        m_banner->show();
+        break;
+    }
+}
+
+void MainWindow::onAction(const ActionResult& result)
+{
+    m_lastAction = result.message;
+    // A release or sweep that worked shows up as the stream's own event; any
+    // other result would leave no trace once the status bar moves on.
+    const bool streamed = result.ok && (result.kind == ActionResult::Kind::ForceRelease || result.kind == ActionResult::Kind::Sweep);
+    showResult(result.message, !streamed);
+    emit actionReported(result);
+}
+
+void MainWindow::showResult(const QString& text, bool log)
+{
+    // A temporary message would hide the result label: the result wins.
+    statusBar()->clearMessage();
+    static_cast<ElidedLabel*>(m_resultLabel)->setFullText(text);
+    if (!log)
+        return;
+    LogEntry entry;
+    entry.type = LogEntry::Type::Info;
+    entry.time = m_leaseModel->state() ? m_leaseModel->state()->clock.now() : ServerTime{};
+    entry.detail = text;
+    m_logModel->append(entry);
+}
+
+void MainWindow::copyUrl()
+{
+    if (m_backend.kind == BackendConfig::Kind::Memory)
+        return;
+    QApplication::clipboard()->setText(m_backend.url);
+    statusBar()->showMessage(tr("Copied %1 — try: treelock --redis %1 --project %2 locks").arg(m_backend.url, m_backend.project), 10000);
+}
+
+void MainWindow::tickClock()
+{
+    m_leaseModel->tick();
+    m_treePanel->view()->viewport()->update();
+    if (const LockStatePtr s = m_leaseModel->state(); s && s->clock.serverTime != ServerTime{})
+        m_clockLabel->setText(tr("server %1").arg(presentation::formatClock(s->clock.now()).left(8)));
+}
+
+void MainWindow::fitToScreen()
+{
+    const QRect available = screen()->availableGeometry();
+    const QSize size(std::min(1440, available.width() * 4 / 5), std::min(900, available.height() * 4 / 5));
+    resize(size);
+    move(available.center() - QPoint(size.width() / 2, size.height() / 2));
+}
+
+void MainWindow::clampToScreen()
+{
+    if (isMaximized() || isFullScreen())
+        return;
+    const QRect available = screen()->availableGeometry();
+    // Before the first show there is no frame yet: allow for a typical one.
+    const QSize extra = isVisible() ? frameGeometry().size() - size()
+                                    : QSize(16, 16 + style()->pixelMetric(QStyle::PM_TitleBarHeight));
+    const QSize most = available.size() - extra;
+    if (width() > most.width() || height() > most.height())
+        resize(std::min(width(), most.width()), std::min(height(), most.height()));
+    const QSize outer = size() + extra;
+    const int x = std::clamp(pos().x(), available.left(), std::max(available.left(), available.right() + 1 - outer.width()));
+    const int y = std::clamp(pos().y(), available.top(), std::max(available.top(), available.bottom() + 1 - outer.height()));
+    if (QPoint(x, y) != pos())
+        move(x, y);
+}
+
+bool MainWindow::saveScreenshot(const QString& file)
+{
+    return grab().save(file, "PNG");
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    if (!m_options.windowSize.isValid() && settings.contains(QStringLiteral("window/geometry"))) {
+        restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+        clampToScreen(); // saved on a larger screen, or with another resolution
+    }
+    if (settings.contains(QStringLiteral("window/state")))
+        restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (settings.contains(QStringLiteral("view/legend")))
+        m_treePanel->setLegendShown(settings.value(QStringLiteral("view/legend")).toBool());
+    if (settings.contains(QStringLiteral("window/splitter")))
+        m_splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+    if (settings.contains(QStringLiteral("window/treeHeader")))
+        m_treePanel->view()->header()->restoreState(settings.value(QStringLiteral("window/treeHeader")).toByteArray());
+    if (settings.contains(QStringLiteral("window/leaseHeader")))
+        m_leasePanel->view()->horizontalHeader()->restoreState(settings.value(QStringLiteral("window/leaseHeader")).toByteArray());
+}
+
+void MainWindow::saveSettings()
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/splitter"), m_splitter->saveState());
+    settings.setValue(QStringLiteral("window/treeHeader"), m_treePanel->view()->header()->saveState());
+    settings.setValue(QStringLiteral("window/leaseHeader"), m_leasePanel->view()->horizontalHeader()->saveState());
+}
+
+} // namespace treelock::ui

@@ -1,0 +1,258 @@
+#include "simulation/scenarioplayer.h"
+
+#include "simulation/scenariostepmodel.h"
+#include "simulation/simulationcontroller.h"
+
+#include <QFile>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStyle>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace treelock::ui {
+
+namespace {
+
+constexpr int kScenarioStepDelayMs = 700;
+
+} // namespace
+
+ScenarioPlayer::ScenarioPlayer(SimulationController* controller, QWidget* parent)
+    : QWidget(parent), m_controller(controller)
+{
+    setObjectName(QStringLiteral("scenarioPlayer"));
+    m_stepModel = new ScenarioStepModel(this);
+
+    auto* splitter = new QSplitter(Qt::Horizontal);
+    splitter->setChildrenCollapsible(false);
+
+    auto* left = new QWidget;
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(6, 6, 0, 4);
+    leftLayout->addWidget(new QLabel(tr("<b>Scenarios</b>")));
+    m_scenarioList = new QListWidget;
+    m_scenarioList->setObjectName(QStringLiteral("scenarioList"));
+    for (const QString& name : builtinScenarios()) {
+        auto* item = new QListWidgetItem(name, m_scenarioList);
+        QFile f(QStringLiteral(":/scenarios/%1.json").arg(name));
+        if (f.open(QIODevice::ReadOnly))
+            item->setToolTip(QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("title")).toString());
+        item->setData(Qt::UserRole, name);
+    }
+    connect(m_scenarioList, &QListWidget::itemActivated, this,
+            [this](QListWidgetItem* item) { emit loadRequested(item->data(Qt::UserRole).toString()); });
+    leftLayout->addWidget(m_scenarioList, 1);
+    auto* buttons = new QGridLayout;
+    QStyle* s = style();
+    auto* load = new QPushButton(s->standardIcon(QStyle::SP_DialogOpenButton), tr("Load"));
+    load->setToolTip(tr("Load the selected scenario on a fresh engine (Enter or double-click)"));
+    connect(load, &QPushButton::clicked, this, [this] {
+        if (QListWidgetItem* item = m_scenarioList->currentItem())
+            emit loadRequested(item->data(Qt::UserRole).toString());
+    });
+    m_scenarioPlay = new QPushButton(s->standardIcon(QStyle::SP_MediaPlay), tr("Play"));
+    m_scenarioPlay->setToolTip(tr("Run the remaining steps one after another"));
+    connect(m_scenarioPlay, &QPushButton::clicked, this, &ScenarioPlayer::play);
+    m_scenarioStep = new QPushButton(s->standardIcon(QStyle::SP_MediaSkipForward), tr("Step"));
+    m_scenarioStep->setToolTip(tr("Run the next step"));
+    connect(m_scenarioStep, &QPushButton::clicked, this, [this] {
+        m_autoplay = false;
+        step();
+    });
+    m_scenarioReset = new QPushButton(s->standardIcon(QStyle::SP_BrowserReload), tr("Restart"));
+    m_scenarioReset->setToolTip(tr("Load the scenario again from its first step"));
+    connect(m_scenarioReset, &QPushButton::clicked, this, [this] {
+        if (!m_scenarioName.isEmpty())
+            emit loadRequested(m_scenarioName);
+    });
+    m_scenarioClose = new QPushButton(s->standardIcon(QStyle::SP_DialogCloseButton), tr("Close"));
+    m_scenarioClose->setToolTip(tr("Drop the scenario; the main view returns to Studio's project"));
+    connect(m_scenarioClose, &QPushButton::clicked, this, &ScenarioPlayer::close);
+    auto identify = [](QWidget* w, const char* objectName, const QString& accessible) {
+        w->setObjectName(QLatin1String(objectName));
+        w->setAccessibleName(accessible);
+    };
+    identify(load, "scenarioLoad", tr("Load the selected scenario"));
+    identify(m_scenarioPlay, "scenarioPlay", tr("Play the scenario"));
+    identify(m_scenarioStep, "scenarioStep", tr("Run the scenario's next step"));
+    identify(m_scenarioReset, "scenarioRestart", tr("Restart the scenario"));
+    identify(m_scenarioClose, "scenarioClose", tr("Close the scenario"));
+    buttons->addWidget(load, 0, 0);
+    buttons->addWidget(m_scenarioPlay, 0, 1);
+    buttons->addWidget(m_scenarioStep, 1, 0);
+    buttons->addWidget(m_scenarioReset, 1, 1);
+    buttons->addWidget(m_scenarioClose, 2, 0, 1, 2);
+    leftLayout->addLayout(buttons);
+    splitter->addWidget(left);
+
+    auto* right = new QWidget;
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(6, 6, 6, 4);
+    rightLayout->setSpacing(4);
+    m_scenarioTitle = new QLabel(tr("No scenario loaded"));
+    QFont title = m_scenarioTitle->font();
+    title.setPointSizeF(title.pointSizeF() * 1.2);
+    title.setBold(true);
+    m_scenarioTitle->setFont(title);
+    m_scenarioTitle->setWordWrap(true);
+    m_scenarioDescription = new QLabel(tr("Pick a scenario on the left: a scripted conflict story, played step by step against the lock engine, each step checked against its expected outcome."));
+    m_scenarioDescription->setWordWrap(true);
+    m_scenarioDescription->setStyleSheet(QStringLiteral("color: palette(dark);"));
+    rightLayout->addWidget(m_scenarioTitle);
+    rightLayout->addWidget(m_scenarioDescription);
+    m_stepView = new QTableView;
+    m_stepView->setObjectName(QStringLiteral("scenarioSteps"));
+    m_stepView->setModel(m_stepModel);
+    m_stepView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_stepView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_stepView->setAlternatingRowColors(true);
+    m_stepView->setWordWrap(false);
+    m_stepView->verticalHeader()->hide();
+    m_stepView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    QHeaderView* h = m_stepView->horizontalHeader();
+    h->setSectionResizeMode(ScenarioStepModel::IndexColumn, QHeaderView::ResizeToContents);
+    h->setSectionResizeMode(ScenarioStepModel::ActorColumn, QHeaderView::ResizeToContents);
+    h->setSectionResizeMode(ScenarioStepModel::StepColumn, QHeaderView::ResizeToContents);
+    h->setSectionResizeMode(ScenarioStepModel::ExpectedColumn, QHeaderView::ResizeToContents);
+    h->setSectionResizeMode(ScenarioStepModel::ActualColumn, QHeaderView::Stretch);
+    h->setSectionResizeMode(ScenarioStepModel::ResultColumn, QHeaderView::ResizeToContents);
+    // The ✓/✗ beside the step number: the wide columns cannot push it out of view.
+    h->moveSection(h->visualIndex(ScenarioStepModel::ResultColumn), 1);
+    connect(m_stepView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+        if (current.isValid())
+            m_narration->setText(current.siblingAtColumn(0).data(ScenarioStepModel::NarrationRole).toString());
+    });
+    rightLayout->addWidget(m_stepView, 1);
+    m_narration = new QLabel;
+    m_narration->setObjectName(QStringLiteral("scenarioNarration"));
+    m_narration->setWordWrap(true);
+    m_narration->setMinimumHeight(fontMetrics().height() * 2 + 16);
+    m_narration->setStyleSheet(QStringLiteral("#scenarioNarration { background: #fff8e1; border: 1px solid #ffe082; border-radius: 4px; padding: 6px; }"));
+    rightLayout->addWidget(m_narration);
+    m_scenarioSummary = new QLabel;
+    rightLayout->addWidget(m_scenarioSummary);
+    splitter->addWidget(right);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({220, 1000});
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+
+    connect(m_controller, &SimulationController::scenarioLoaded, this, [this](const ScenarioPlanPtr& plan) {
+        m_stepModel->setPlan(plan);
+        m_scenarioLoaded = true;
+        m_scenarioAtEnd = plan->steps.empty();
+        m_stepPending = false;
+        m_scenarioTitle->setText(plan->title.toHtmlEscaped());
+        m_scenarioDescription->setText(plan->description);
+        m_narration->setText(tr("Press Play to run the %n step(s) one after another, or Step to run one.", nullptr,
+                                int(plan->steps.size())));
+        m_scenarioSummary->clear();
+        updateButtons();
+        if (m_autoplay)
+            step();
+    });
+    connect(m_controller, &SimulationController::stepFinished, this, &ScenarioPlayer::onStepFinished);
+    updateButtons();
+}
+
+void ScenarioPlayer::load(const QString& name, bool play, SimulationEngine engine, const QString& redisUrl)
+{
+    const auto items = m_scenarioList->findItems(name, Qt::MatchExactly);
+    if (!items.isEmpty())
+        m_scenarioList->setCurrentItem(items.first());
+    m_scenarioName = name;
+    m_scenarioLoaded = false;
+    m_scenarioAtEnd = false;
+    m_autoplay = play;
+    m_scenarioEngine = engine;
+    m_controller->loadScenario(name, m_scenarioEngine, redisUrl);
+}
+
+void ScenarioPlayer::play()
+{
+    m_autoplay = true;
+    step();
+}
+
+void ScenarioPlayer::step()
+{
+    if (!m_scenarioLoaded || m_scenarioAtEnd || m_stepPending)
+        return;
+    m_stepPending = true;
+    const int row = m_stepModel->nextRow();
+    m_stepView->selectRow(row);
+    m_narration->setText(tr("Running step %1…").arg(row + 1));
+    updateButtons();
+    m_controller->scenarioNext();
+}
+
+void ScenarioPlayer::close()
+{
+    m_autoplay = false;
+    if (!m_scenarioLoaded && m_scenarioName.isEmpty())
+        return;
+    m_controller->closeScenario();
+    m_scenarioLoaded = false;
+    m_stepPending = false;
+    emit closed();
+    updateButtons();
+}
+
+void ScenarioPlayer::onStepFinished(const sim::StepResult& result, bool atEnd)
+{
+    m_stepPending = false;
+    m_stepModel->setResult(result);
+    m_scenarioAtEnd = atEnd;
+    const int row = int(result.index);
+    m_stepView->selectRow(row);
+    m_stepView->scrollTo(m_stepModel->index(row, 0));
+    const QString mark = result.ok ? QStringLiteral("<span style='color:#2e7d32'><b>✓</b></span>")
+                                   : QStringLiteral("<span style='color:#c62828'><b>✗</b></span>");
+    QString text = tr("%1 <b>Step %2 of %3.</b> %4").arg(mark).arg(row + 1).arg(m_stepModel->rowCount())
+                       .arg(QString::fromStdString(result.narration).toHtmlEscaped());
+    if (!result.ok && !result.mismatch.empty())
+        text += QStringLiteral("<br/><span style='color:#c62828'>%1</span>")
+                    .arg(tr("Expected %1, got %2: %3").arg(QString::fromStdString(result.expected),
+                                                            QString::fromStdString(result.actual),
+                                                            QString::fromStdString(result.mismatch)).toHtmlEscaped());
+    m_narration->setText(text);
+    const int run = m_stepModel->stepsRun();
+    const int passed = m_stepModel->stepsPassed();
+    m_scenarioSummary->setText(tr("%1 of %2 steps run: %3 ✓, %4 ✗").arg(run).arg(m_stepModel->rowCount()).arg(passed).arg(run - passed));
+    emit stepFinished(row, result.ok);
+    if (atEnd) {
+        m_autoplay = false;
+        emit finished(passed == m_stepModel->rowCount());
+    } else if (m_autoplay) {
+        // The pause between steps is only for the reader: on the in-process
+        // engine the scenario's clock stands still during it. A Redis server's
+        // clock does not, so there the steps follow each other at once.
+        const int delay = m_scenarioEngine == SimulationEngine::Memory ? kScenarioStepDelayMs : 0;
+        QTimer::singleShot(delay, this, [this] {
+            if (m_autoplay)
+                step();
+        });
+    }
+    updateButtons();
+}
+
+void ScenarioPlayer::updateButtons()
+{
+    m_scenarioPlay->setEnabled(m_scenarioLoaded && !m_scenarioAtEnd && !m_autoplay);
+    m_scenarioStep->setEnabled(m_scenarioLoaded && !m_scenarioAtEnd && !m_stepPending);
+    m_scenarioReset->setEnabled(!m_scenarioName.isEmpty());
+    m_scenarioClose->setEnabled(m_scenarioLoaded);
+}
+
+} // namespace treelock::ui
