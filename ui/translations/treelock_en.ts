@@ -795,6 +795,436 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
 </context>
 <context>
+    <name>treelock::ui::LiveStatisticsView</name>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Press Start to run the virtual users.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Acquire calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operations that got their locks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conflicts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refused acquire calls (the user waits and retries)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeouts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operations given up after the wait timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fencing rejections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes the file system refused because a newer fencing token had touched the nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operations whose change was applied to the tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operations/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Completed operations per simulated second, over the whole run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait p50 / p99</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time from the first attempt to the grant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In flight / waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operations between lock and write, and users waiting for a lock, now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Simulated time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time since the start, on the simulation&apos;s clock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Safety violations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>operations/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>violations (total)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>simulated s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>violations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait until granted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>operations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ms (log buckets, upper bound)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Conflicts&lt;/b&gt;: row refused, column holding the blocking lease</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>locking is off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with locking on!</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>locking on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two in-flight operations that touch the same node (or an ancestor and a descendant) with at least one write. Must be 0 with locking on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most recent:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time from the first attempt to the grant. Buckets, in ms: ≤ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::LoadTestForm</name>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the virtual users, or resume after a pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hold the simulated clock still</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End the run: held leases are released and the main view returns to Studio&apos;s project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the next event only (pauses a running simulation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start or resume the simulation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause the simulation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the simulation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the next simulated event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>St&amp;ep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Simulated time per wall-clock time (memory engine); with Redis it divides think and hold times</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Users and targets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Virtual users, each with its own lock client (1–500)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Users</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uniform</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hot spot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uniform: any entry; hot spot: a share of the picks goes to the first few entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Targets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the picks that go to the hot spot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hot-spot share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of entries in the hot spot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hot-spot entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operation mix (relative weights)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Relative weight of %1 (%2); 0 = never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long a user holds its locks while it works (uniform between the two)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean pause between a user&apos;s operations (exponential, cut at 10× the mean)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Think (mean)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A user gives an operation up after waiting this long for its locks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lease time to live; the watchdog renews every TTL/3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TTL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Faults (per granted operation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The user dies while holding: its lease stays until it expires</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Crash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The user stops renewing, sleeps past its TTL, then writes with its old fencing token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause past TTL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The user keeps its lease %1 ms longer after writing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slow release</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine and policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Users take locks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off: users skip the lock entirely and the safety monitor counts the damage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Locking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In-process (virtual clock)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Studio&apos;s Redis, project “sim”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In-process: deterministic, as fast as you like. Redis: real time, through the server Studio is connected to, in its own project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lock policy: fine (Treelock&apos;s) or seed (the seed documents&apos; table)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Random seed: with the in-process engine the same seed gives the same run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Studio is not connected to Redis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>treelock::ui::LockTreeModel</name>
     <message numerus="yes">
         <source>%n lease(s) below</source>
@@ -1308,456 +1738,7 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
 </context>
 <context>
-    <name>treelock::ui::ScenarioStepModel</name>
-    <message>
-        <source>(default)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Mismatch: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>#</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Actor</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Expected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Actual</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Result</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>treelock::ui::SimulationPanel</name>
-    <message numerus="yes">
-        <source>Press Play to run the %n step(s) one after another, or Step to run one.</source>
-        <translation>
-            <numerusform>Press Play to run the %n step, or Step to run it.</numerusform>
-            <numerusform>Press Play to run the %n steps one after another, or Step to run one.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Running on %1 · project &lt;b&gt;%2&lt;/b&gt; · %n tree entries</source>
-        <translation>
-            <numerusform>Running on %1 · project &lt;b&gt;%2&lt;/b&gt; · %n tree entry</numerusform>
-            <numerusform>Running on %1 · project &lt;b&gt;%2&lt;/b&gt; · %n tree entries</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Load test</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Scenarios</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Step: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Press Start to run the virtual users.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Start</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Start the virtual users, or resume after a pause</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pause</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hold the simulated clock still</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>End the run: held leases are released and the main view returns to Studio&apos;s project</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run the next event only (pauses a running simulation)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Start or resume the simulation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pause the simulation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop the simulation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run the next simulated event</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Start</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>S&amp;top</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>St&amp;ep</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Simulated time per wall-clock time (memory engine); with Redis it divides think and hold times</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Speed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>max</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Users and targets</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Virtual users, each with its own lock client (1–500)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Users</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Uniform</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hot spot</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Uniform: any entry; hot spot: a share of the picks goes to the first few entries</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Targets</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Share of the picks that go to the hot spot</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hot-spot share</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Number of entries in the hot spot</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hot-spot entries</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Operation mix (relative weights)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Relative weight of %1 (%2); 0 = never</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Timing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How long a user holds its locks while it works (uniform between the two)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hold</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Mean pause between a user&apos;s operations (exponential, cut at 10× the mean)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Think (mean)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A user gives an operation up after waiting this long for its locks</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Wait timeout</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Lease time to live; the watchdog renews every TTL/3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>TTL</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Faults (per granted operation)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The user dies while holding: its lease stays until it expires</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Crash</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The user stops renewing, sleeps past its TTL, then writes with its old fencing token</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pause past TTL</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The user keeps its lease %1 ms longer after writing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Slow release</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Engine and policy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Users take locks</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Off: users skip the lock entirely and the safety monitor counts the damage</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Locking</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>In-process (virtual clock)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Studio&apos;s Redis, project “sim”</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>In-process: deterministic, as fast as you like. Redis: real time, through the server Studio is connected to, in its own project</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Engine</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>fine</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>seed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Lock policy: fine (Treelock&apos;s) or seed (the seed documents&apos; table)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Profile</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Random seed: with the in-process engine the same seed gives the same run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Attempts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Acquire calls</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Grants</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Operations that got their locks</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Conflicts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Refused acquire calls (the user waits and retries)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Timeouts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Operations given up after the wait timeout</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fencing rejections</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Writes the file system refused because a newer fencing token had touched the nodes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Completed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Operations whose change was applied to the tree</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Operations/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Completed operations per simulated second, over the whole run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Wait p50 / p99</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Time from the first attempt to the grant</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>In flight / waiting</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Operations between lock and write, and users waiting for a lock, now</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Simulated time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Time since the start, on the simulation&apos;s clock</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Safety violations</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Throughput</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>operations/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>violations (total)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>simulated s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>violations</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Wait until granted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>operations</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ms (log buckets, upper bound)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Conflicts&lt;/b&gt;: row refused, column holding the blocking lease</source>
-        <translation type="unfinished"></translation>
-    </message>
+    <name>treelock::ui::ScenarioPlayer</name>
     <message>
         <source>&lt;b&gt;Scenarios&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
@@ -1776,6 +1757,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>Run the remaining steps one after another</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1826,13 +1811,12 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Pick a scenario on the left: a scripted conflict story, played step by step against the lock engine, each step checked against its expected outcome.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Studio is not connected to Redis</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Running…</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>Press Play to run the %n step(s) one after another, or Step to run one.</source>
+        <translation>
+            <numerusform>Press Play to run the %n step, or Step to run it.</numerusform>
+            <numerusform>Press Play to run the %n steps one after another, or Step to run one.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Running step %1…</source>
@@ -1850,44 +1834,73 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>%1 of %2 steps run: %3 ✓, %4 ✗</source>
         <translation type="unfinished"></translation>
     </message>
+</context>
+<context>
+    <name>treelock::ui::ScenarioStepModel</name>
+    <message>
+        <source>(default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mismatch: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Actual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::SimulationPanel</name>
+    <message numerus="yes">
+        <source>Running on %1 · project &lt;b&gt;%2&lt;/b&gt; · %n tree entries</source>
+        <translation>
+            <numerusform>Running on %1 · project &lt;b&gt;%2&lt;/b&gt; · %n tree entry</numerusform>
+            <numerusform>Running on %1 · project &lt;b&gt;%2&lt;/b&gt; · %n tree entries</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Load test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenarios</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Stopped after %1 simulated s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Paused at %1 s: Step runs one event, Resume goes on.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>locking is off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>with locking on!</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>locking on</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Two in-flight operations that touch the same node (or an ancestor and a descendant) with at least one write. Must be 0 with locking on.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Most recent:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Time from the first attempt to the grant. Buckets, in ms: ≤ %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Resume</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Resume</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -790,6 +790,436 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
 </context>
 <context>
+    <name>treelock::ui::LiveStatisticsView</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Press Start to run the virtual users.</source>
+        <translation>按“开始”运行虚拟用户。</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试</translation>
+    </message>
+    <message>
+        <source>Acquire calls</source>
+        <translation>加锁调用次数</translation>
+    </message>
+    <message>
+        <source>Grants</source>
+        <translation>获准</translation>
+    </message>
+    <message>
+        <source>Operations that got their locks</source>
+        <translation>拿到锁的操作</translation>
+    </message>
+    <message>
+        <source>Conflicts</source>
+        <translation>冲突</translation>
+    </message>
+    <message>
+        <source>Refused acquire calls (the user waits and retries)</source>
+        <translation>被拒绝的加锁调用（用户等待后重试）</translation>
+    </message>
+    <message>
+        <source>Timeouts</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>Operations given up after the wait timeout</source>
+        <translation>等待超时后放弃的操作</translation>
+    </message>
+    <message>
+        <source>Fencing rejections</source>
+        <translation>栅栏拒绝</translation>
+    </message>
+    <message>
+        <source>Writes the file system refused because a newer fencing token had touched the nodes</source>
+        <translation>因更新的栅栏令牌已触及这些节点而被文件系统拒绝的写入</translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Operations whose change was applied to the tree</source>
+        <translation>修改已应用到目录树的操作</translation>
+    </message>
+    <message>
+        <source>Operations/s</source>
+        <translation>操作/秒</translation>
+    </message>
+    <message>
+        <source>Completed operations per simulated second, over the whole run</source>
+        <translation>整个运行期间每模拟秒完成的操作数</translation>
+    </message>
+    <message>
+        <source>Wait p50 / p99</source>
+        <translation>等待 p50 / p99</translation>
+    </message>
+    <message>
+        <source>Time from the first attempt to the grant</source>
+        <translation>从首次尝试到获准的时间</translation>
+    </message>
+    <message>
+        <source>In flight / waiting</source>
+        <translation>进行中 / 等待中</translation>
+    </message>
+    <message>
+        <source>Operations between lock and write, and users waiting for a lock, now</source>
+        <translation>当前处于加锁与写入之间的操作数，以及正在等锁的用户数</translation>
+    </message>
+    <message>
+        <source>Simulated time</source>
+        <translation>模拟时间</translation>
+    </message>
+    <message>
+        <source>Time since the start, on the simulation&apos;s clock</source>
+        <translation>按模拟时钟计算的自开始以来的时间</translation>
+    </message>
+    <message>
+        <source>Safety violations</source>
+        <translation>安全违规</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>operations/s</source>
+        <translation>操作/秒</translation>
+    </message>
+    <message>
+        <source>violations (total)</source>
+        <translation>违规（累计）</translation>
+    </message>
+    <message>
+        <source>simulated s</source>
+        <translation>模拟秒</translation>
+    </message>
+    <message>
+        <source>violations</source>
+        <translation>违规</translation>
+    </message>
+    <message>
+        <source>Wait until granted</source>
+        <translation>获准前的等待</translation>
+    </message>
+    <message>
+        <source>operations</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>ms (log buckets, upper bound)</source>
+        <translation>毫秒（对数分桶，取上限）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Conflicts&lt;/b&gt;: row refused, column holding the blocking lease</source>
+        <translation>&lt;b&gt;冲突&lt;/b&gt;：行为被拒绝的操作，列为持有阻塞租约的操作</translation>
+    </message>
+    <message>
+        <source>locking is off</source>
+        <translation>未加锁</translation>
+    </message>
+    <message>
+        <source>with locking on!</source>
+        <translation>加锁时出现！</translation>
+    </message>
+    <message>
+        <source>locking on</source>
+        <translation>已加锁</translation>
+    </message>
+    <message>
+        <source>Two in-flight operations that touch the same node (or an ancestor and a descendant) with at least one write. Must be 0 with locking on.</source>
+        <translation>两个进行中的操作触及同一节点（或祖先与后代），且至少一个是写入。加锁时必须为 0。</translation>
+    </message>
+    <message>
+        <source>Most recent:</source>
+        <translation>最近的：</translation>
+    </message>
+    <message>
+        <source>Time from the first attempt to the grant. Buckets, in ms: ≤ %1</source>
+        <translation>从首次尝试到获准的时间。分桶（毫秒）：≤ %1</translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::LoadTestForm</name>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Start the virtual users, or resume after a pause</source>
+        <translation>启动虚拟用户，或在暂停后继续</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Hold the simulated clock still</source>
+        <translation>让模拟时钟停住</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>End the run: held leases are released and the main view returns to Studio&apos;s project</source>
+        <translation>结束运行：释放持有的租约，主视图回到 Studio 的项目</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Run the next event only (pauses a running simulation)</source>
+        <translation>只运行下一个事件（会暂停正在运行的模拟）</translation>
+    </message>
+    <message>
+        <source>Start or resume the simulation</source>
+        <translation>开始或继续模拟</translation>
+    </message>
+    <message>
+        <source>Pause the simulation</source>
+        <translation>暂停模拟</translation>
+    </message>
+    <message>
+        <source>Stop the simulation</source>
+        <translation>停止模拟</translation>
+    </message>
+    <message>
+        <source>Run the next simulated event</source>
+        <translation>运行下一个模拟事件</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>St&amp;ep</source>
+        <translation>单步(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Simulated time per wall-clock time (memory engine); with Redis it divides think and hold times</source>
+        <translation>模拟时间与真实时间之比（内存引擎）；使用 Redis 时用于缩短思考和持有时间</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>最快</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>Users and targets</source>
+        <translation>用户与目标</translation>
+    </message>
+    <message>
+        <source>Virtual users, each with its own lock client (1–500)</source>
+        <translation>虚拟用户，每个都有自己的锁客户端（1–500）</translation>
+    </message>
+    <message>
+        <source>Users</source>
+        <translation>用户数</translation>
+    </message>
+    <message>
+        <source>Uniform</source>
+        <translation>均匀</translation>
+    </message>
+    <message>
+        <source>Hot spot</source>
+        <translation>热点</translation>
+    </message>
+    <message>
+        <source>Uniform: any entry; hot spot: a share of the picks goes to the first few entries</source>
+        <translation>均匀：任意条目；热点：一部分选择集中在前几个条目上</translation>
+    </message>
+    <message>
+        <source>Targets</source>
+        <translation>目标选择</translation>
+    </message>
+    <message>
+        <source>Share of the picks that go to the hot spot</source>
+        <translation>落在热点上的选择比例</translation>
+    </message>
+    <message>
+        <source>Hot-spot share</source>
+        <translation>热点比例</translation>
+    </message>
+    <message>
+        <source>Number of entries in the hot spot</source>
+        <translation>热点中的条目数</translation>
+    </message>
+    <message>
+        <source>Hot-spot entries</source>
+        <translation>热点条目数</translation>
+    </message>
+    <message>
+        <source>Operation mix (relative weights)</source>
+        <translation>操作组合（相对权重）</translation>
+    </message>
+    <message>
+        <source>Relative weight of %1 (%2); 0 = never</source>
+        <translation>%1（%2）的相对权重；0 = 从不</translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>How long a user holds its locks while it works (uniform between the two)</source>
+        <translation>用户工作时持有锁的时长（在两值之间均匀分布）</translation>
+    </message>
+    <message>
+        <source>Hold</source>
+        <translation>持有</translation>
+    </message>
+    <message>
+        <source>Mean pause between a user&apos;s operations (exponential, cut at 10× the mean)</source>
+        <translation>用户两次操作之间的平均间隔（指数分布，截断于均值的 10 倍）</translation>
+    </message>
+    <message>
+        <source>Think (mean)</source>
+        <translation>思考（平均）</translation>
+    </message>
+    <message>
+        <source>A user gives an operation up after waiting this long for its locks</source>
+        <translation>用户等待锁超过此时长后放弃该操作</translation>
+    </message>
+    <message>
+        <source>Wait timeout</source>
+        <translation>等待超时</translation>
+    </message>
+    <message>
+        <source>Lease time to live; the watchdog renews every TTL/3</source>
+        <translation>租约存活时间；看门狗每 TTL/3 续期一次</translation>
+    </message>
+    <message>
+        <source>TTL</source>
+        <translation>TTL</translation>
+    </message>
+    <message>
+        <source>Faults (per granted operation)</source>
+        <translation>故障（每次获准的操作）</translation>
+    </message>
+    <message>
+        <source>The user dies while holding: its lease stays until it expires</source>
+        <translation>用户在持锁时崩溃：其租约保留到过期</translation>
+    </message>
+    <message>
+        <source>Crash</source>
+        <translation>崩溃</translation>
+    </message>
+    <message>
+        <source>The user stops renewing, sleeps past its TTL, then writes with its old fencing token</source>
+        <translation>用户停止续期，睡过 TTL 后再用旧的栅栏令牌写入</translation>
+    </message>
+    <message>
+        <source>Pause past TTL</source>
+        <translation>暂停超过 TTL</translation>
+    </message>
+    <message>
+        <source>The user keeps its lease %1 ms longer after writing</source>
+        <translation>用户写入后多持有租约 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>Slow release</source>
+        <translation>慢释放</translation>
+    </message>
+    <message>
+        <source>Engine and policy</source>
+        <translation>引擎与策略</translation>
+    </message>
+    <message>
+        <source>Users take locks</source>
+        <translation>用户加锁</translation>
+    </message>
+    <message>
+        <source>Off: users skip the lock entirely and the safety monitor counts the damage</source>
+        <translation>关闭：用户完全不加锁，由安全监视器统计造成的破坏</translation>
+    </message>
+    <message>
+        <source>Locking</source>
+        <translation>加锁</translation>
+    </message>
+    <message>
+        <source>In-process (virtual clock)</source>
+        <translation>进程内（虚拟时钟）</translation>
+    </message>
+    <message>
+        <source>Studio&apos;s Redis, project “sim”</source>
+        <translation>Studio 的 Redis，项目“sim”</translation>
+    </message>
+    <message>
+        <source>In-process: deterministic, as fast as you like. Redis: real time, through the server Studio is connected to, in its own project</source>
+        <translation>进程内：结果确定，速度可调。Redis：真实时间，通过 Studio 所连接的服务器，在单独的项目中运行</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <source>fine</source>
+        <translation>fine</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>seed</translation>
+    </message>
+    <message>
+        <source>Lock policy: fine (Treelock&apos;s) or seed (the seed documents&apos; table)</source>
+        <translation>锁策略：fine（Treelock 的）或 seed（种子文档中的表）</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>Random seed: with the in-process engine the same seed gives the same run</source>
+        <translation>随机种子：使用进程内引擎时，相同的种子得到相同的运行</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Studio is not connected to Redis</source>
+        <translation>Studio 未连接到 Redis</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;R)</translation>
+    </message>
+</context>
+<context>
     <name>treelock::ui::LockTreeModel</name>
     <message numerus="yes">
         <source>%n lease(s) below</source>
@@ -1297,6 +1727,103 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
 </context>
 <context>
+    <name>treelock::ui::ScenarioPlayer</name>
+    <message>
+        <source>&lt;b&gt;Scenarios&lt;/b&gt;</source>
+        <translation>&lt;b&gt;场景&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>加载</translation>
+    </message>
+    <message>
+        <source>Load the selected scenario on a fresh engine (Enter or double-click)</source>
+        <translation>在新的引擎上加载所选场景（回车或双击）</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Run the remaining steps one after another</source>
+        <translation>依次运行剩余步骤</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Run the next step</source>
+        <translation>运行下一步</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>重新开始</translation>
+    </message>
+    <message>
+        <source>Load the scenario again from its first step</source>
+        <translation>从第一步重新加载场景</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Drop the scenario; the main view returns to Studio&apos;s project</source>
+        <translation>丢弃场景；主视图回到 Studio 的项目</translation>
+    </message>
+    <message>
+        <source>Load the selected scenario</source>
+        <translation>加载所选场景</translation>
+    </message>
+    <message>
+        <source>Play the scenario</source>
+        <translation>播放场景</translation>
+    </message>
+    <message>
+        <source>Run the scenario&apos;s next step</source>
+        <translation>运行场景的下一步</translation>
+    </message>
+    <message>
+        <source>Restart the scenario</source>
+        <translation>重新开始场景</translation>
+    </message>
+    <message>
+        <source>Close the scenario</source>
+        <translation>关闭场景</translation>
+    </message>
+    <message>
+        <source>No scenario loaded</source>
+        <translation>未加载场景</translation>
+    </message>
+    <message>
+        <source>Pick a scenario on the left: a scripted conflict story, played step by step against the lock engine, each step checked against its expected outcome.</source>
+        <translation>在左侧选择一个场景：一段预先编写的冲突故事，针对锁引擎逐步播放，每一步都与预期结果核对。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Press Play to run the %n step(s) one after another, or Step to run one.</source>
+        <translation>
+            <numerusform>按“播放”依次运行全部 %n 个步骤，或按“单步”运行一个。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Running step %1…</source>
+        <translation>正在运行第 %1 步…</translation>
+    </message>
+    <message>
+        <source>%1 &lt;b&gt;Step %2 of %3.&lt;/b&gt; %4</source>
+        <translation>%1 &lt;b&gt;第 %2 步，共 %3 步。&lt;/b&gt;%4</translation>
+    </message>
+    <message>
+        <source>Expected %1, got %2: %3</source>
+        <translation>预期 %1，实际 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1 of %2 steps run: %3 ✓, %4 ✗</source>
+        <translation>已运行 %1/%2 步：%3 ✓，%4 ✗</translation>
+    </message>
+</context>
+<context>
     <name>treelock::ui::ScenarioStepModel</name>
     <message>
         <source>(default)</source>
@@ -1334,14 +1861,6 @@ With no options it starts a private redis-server and opens the demo project.</so
 <context>
     <name>treelock::ui::SimulationPanel</name>
     <message>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 毫秒</translation>
-    </message>
-    <message>
         <source>Load test</source>
         <translation>负载测试</translation>
     </message>
@@ -1353,423 +1872,9 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Step: %1</source>
         <translation>单步：%1</translation>
     </message>
-    <message numerus="yes">
-        <source>Press Play to run the %n step(s) one after another, or Step to run one.</source>
-        <translation>
-            <numerusform>按“播放”依次运行全部 %n 个步骤，或按“单步”运行一个。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Press Start to run the virtual users.</source>
-        <translation>按“开始”运行虚拟用户。</translation>
-    </message>
-    <message>
-        <source>Run</source>
-        <translation>运行</translation>
-    </message>
-    <message>
-        <source>Start</source>
-        <translation>开始</translation>
-    </message>
-    <message>
-        <source>Start the virtual users, or resume after a pause</source>
-        <translation>启动虚拟用户，或在暂停后继续</translation>
-    </message>
-    <message>
-        <source>Pause</source>
-        <translation>暂停</translation>
-    </message>
-    <message>
-        <source>Hold the simulated clock still</source>
-        <translation>让模拟时钟停住</translation>
-    </message>
-    <message>
-        <source>Stop</source>
-        <translation>停止</translation>
-    </message>
-    <message>
-        <source>End the run: held leases are released and the main view returns to Studio&apos;s project</source>
-        <translation>结束运行：释放持有的租约，主视图回到 Studio 的项目</translation>
-    </message>
-    <message>
-        <source>Step</source>
-        <translation>单步</translation>
-    </message>
-    <message>
-        <source>Run the next event only (pauses a running simulation)</source>
-        <translation>只运行下一个事件（会暂停正在运行的模拟）</translation>
-    </message>
-    <message>
-        <source>Simulated time per wall-clock time (memory engine); with Redis it divides think and hold times</source>
-        <translation>模拟时间与真实时间之比（内存引擎）；使用 Redis 时用于缩短思考和持有时间</translation>
-    </message>
-    <message>
-        <source>Speed</source>
-        <translation>速度</translation>
-    </message>
-    <message>
-        <source>max</source>
-        <translation>最快</translation>
-    </message>
-    <message>
-        <source> ms</source>
-        <translation> 毫秒</translation>
-    </message>
-    <message>
-        <source>Users and targets</source>
-        <translation>用户与目标</translation>
-    </message>
-    <message>
-        <source>Virtual users, each with its own lock client (1–500)</source>
-        <translation>虚拟用户，每个都有自己的锁客户端（1–500）</translation>
-    </message>
-    <message>
-        <source>Users</source>
-        <translation>用户数</translation>
-    </message>
-    <message>
-        <source>Uniform</source>
-        <translation>均匀</translation>
-    </message>
-    <message>
-        <source>Hot spot</source>
-        <translation>热点</translation>
-    </message>
-    <message>
-        <source>Uniform: any entry; hot spot: a share of the picks goes to the first few entries</source>
-        <translation>均匀：任意条目；热点：一部分选择集中在前几个条目上</translation>
-    </message>
-    <message>
-        <source>Targets</source>
-        <translation>目标选择</translation>
-    </message>
-    <message>
-        <source>Share of the picks that go to the hot spot</source>
-        <translation>落在热点上的选择比例</translation>
-    </message>
-    <message>
-        <source>Hot-spot share</source>
-        <translation>热点比例</translation>
-    </message>
-    <message>
-        <source>Number of entries in the hot spot</source>
-        <translation>热点中的条目数</translation>
-    </message>
-    <message>
-        <source>Hot-spot entries</source>
-        <translation>热点条目数</translation>
-    </message>
-    <message>
-        <source>Operation mix (relative weights)</source>
-        <translation>操作组合（相对权重）</translation>
-    </message>
-    <message>
-        <source>Relative weight of %1 (%2); 0 = never</source>
-        <translation>%1（%2）的相对权重；0 = 从不</translation>
-    </message>
-    <message>
-        <source>Timing</source>
-        <translation>时间</translation>
-    </message>
-    <message>
-        <source>How long a user holds its locks while it works (uniform between the two)</source>
-        <translation>用户工作时持有锁的时长（在两值之间均匀分布）</translation>
-    </message>
-    <message>
-        <source>Hold</source>
-        <translation>持有</translation>
-    </message>
-    <message>
-        <source>Mean pause between a user&apos;s operations (exponential, cut at 10× the mean)</source>
-        <translation>用户两次操作之间的平均间隔（指数分布，截断于均值的 10 倍）</translation>
-    </message>
-    <message>
-        <source>Think (mean)</source>
-        <translation>思考（平均）</translation>
-    </message>
-    <message>
-        <source>A user gives an operation up after waiting this long for its locks</source>
-        <translation>用户等待锁超过此时长后放弃该操作</translation>
-    </message>
-    <message>
-        <source>Wait timeout</source>
-        <translation>等待超时</translation>
-    </message>
-    <message>
-        <source>Lease time to live; the watchdog renews every TTL/3</source>
-        <translation>租约存活时间；看门狗每 TTL/3 续期一次</translation>
-    </message>
-    <message>
-        <source>TTL</source>
-        <translation>TTL</translation>
-    </message>
-    <message>
-        <source>Faults (per granted operation)</source>
-        <translation>故障（每次获准的操作）</translation>
-    </message>
-    <message>
-        <source>The user dies while holding: its lease stays until it expires</source>
-        <translation>用户在持锁时崩溃：其租约保留到过期</translation>
-    </message>
-    <message>
-        <source>Crash</source>
-        <translation>崩溃</translation>
-    </message>
-    <message>
-        <source>The user stops renewing, sleeps past its TTL, then writes with its old fencing token</source>
-        <translation>用户停止续期，睡过 TTL 后再用旧的栅栏令牌写入</translation>
-    </message>
-    <message>
-        <source>Pause past TTL</source>
-        <translation>暂停超过 TTL</translation>
-    </message>
-    <message>
-        <source>The user keeps its lease %1 ms longer after writing</source>
-        <translation>用户写入后多持有租约 %1 毫秒</translation>
-    </message>
-    <message>
-        <source>Slow release</source>
-        <translation>慢释放</translation>
-    </message>
-    <message>
-        <source>Engine and policy</source>
-        <translation>引擎与策略</translation>
-    </message>
-    <message>
-        <source>Users take locks</source>
-        <translation>用户加锁</translation>
-    </message>
-    <message>
-        <source>Off: users skip the lock entirely and the safety monitor counts the damage</source>
-        <translation>关闭：用户完全不加锁，由安全监视器统计造成的破坏</translation>
-    </message>
-    <message>
-        <source>Locking</source>
-        <translation>加锁</translation>
-    </message>
-    <message>
-        <source>In-process (virtual clock)</source>
-        <translation>进程内（虚拟时钟）</translation>
-    </message>
-    <message>
-        <source>Studio&apos;s Redis, project “sim”</source>
-        <translation>Studio 的 Redis，项目“sim”</translation>
-    </message>
-    <message>
-        <source>In-process: deterministic, as fast as you like. Redis: real time, through the server Studio is connected to, in its own project</source>
-        <translation>进程内：结果确定，速度可调。Redis：真实时间，通过 Studio 所连接的服务器，在单独的项目中运行</translation>
-    </message>
-    <message>
-        <source>Engine</source>
-        <translation>引擎</translation>
-    </message>
-    <message>
-        <source>fine</source>
-        <translation>fine</translation>
-    </message>
-    <message>
-        <source>seed</source>
-        <translation>seed</translation>
-    </message>
-    <message>
-        <source>Lock policy: fine (Treelock&apos;s) or seed (the seed documents&apos; table)</source>
-        <translation>锁策略：fine（Treelock 的）或 seed（种子文档中的表）</translation>
-    </message>
-    <message>
-        <source>Profile</source>
-        <translation>策略</translation>
-    </message>
-    <message>
-        <source>Random seed: with the in-process engine the same seed gives the same run</source>
-        <translation>随机种子：使用进程内引擎时，相同的种子得到相同的运行</translation>
-    </message>
-    <message>
-        <source>Seed</source>
-        <translation>种子</translation>
-    </message>
-    <message>
-        <source>Attempts</source>
-        <translation>尝试</translation>
-    </message>
-    <message>
-        <source>Acquire calls</source>
-        <translation>加锁调用次数</translation>
-    </message>
-    <message>
-        <source>Grants</source>
-        <translation>获准</translation>
-    </message>
-    <message>
-        <source>Operations that got their locks</source>
-        <translation>拿到锁的操作</translation>
-    </message>
-    <message>
-        <source>Conflicts</source>
-        <translation>冲突</translation>
-    </message>
-    <message>
-        <source>Refused acquire calls (the user waits and retries)</source>
-        <translation>被拒绝的加锁调用（用户等待后重试）</translation>
-    </message>
-    <message>
-        <source>Timeouts</source>
-        <translation>超时</translation>
-    </message>
-    <message>
-        <source>Operations given up after the wait timeout</source>
-        <translation>等待超时后放弃的操作</translation>
-    </message>
-    <message>
-        <source>Fencing rejections</source>
-        <translation>栅栏拒绝</translation>
-    </message>
-    <message>
-        <source>Writes the file system refused because a newer fencing token had touched the nodes</source>
-        <translation>因更新的栅栏令牌已触及这些节点而被文件系统拒绝的写入</translation>
-    </message>
-    <message>
-        <source>Completed</source>
-        <translation>已完成</translation>
-    </message>
-    <message>
-        <source>Operations whose change was applied to the tree</source>
-        <translation>修改已应用到目录树的操作</translation>
-    </message>
-    <message>
-        <source>Operations/s</source>
-        <translation>操作/秒</translation>
-    </message>
-    <message>
-        <source>Completed operations per simulated second, over the whole run</source>
-        <translation>整个运行期间每模拟秒完成的操作数</translation>
-    </message>
-    <message>
-        <source>Wait p50 / p99</source>
-        <translation>等待 p50 / p99</translation>
-    </message>
-    <message>
-        <source>Time from the first attempt to the grant</source>
-        <translation>从首次尝试到获准的时间</translation>
-    </message>
-    <message>
-        <source>In flight / waiting</source>
-        <translation>进行中 / 等待中</translation>
-    </message>
-    <message>
-        <source>Operations between lock and write, and users waiting for a lock, now</source>
-        <translation>当前处于加锁与写入之间的操作数，以及正在等锁的用户数</translation>
-    </message>
-    <message>
-        <source>Simulated time</source>
-        <translation>模拟时间</translation>
-    </message>
-    <message>
-        <source>Time since the start, on the simulation&apos;s clock</source>
-        <translation>按模拟时钟计算的自开始以来的时间</translation>
-    </message>
-    <message>
-        <source>Safety violations</source>
-        <translation>安全违规</translation>
-    </message>
-    <message>
-        <source>Throughput</source>
-        <translation>吞吐量</translation>
-    </message>
-    <message>
-        <source>operations/s</source>
-        <translation>操作/秒</translation>
-    </message>
-    <message>
-        <source>violations (total)</source>
-        <translation>违规（累计）</translation>
-    </message>
-    <message>
-        <source>simulated s</source>
-        <translation>模拟秒</translation>
-    </message>
-    <message>
-        <source>Wait until granted</source>
-        <translation>获准前的等待</translation>
-    </message>
-    <message>
-        <source>operations</source>
-        <translation>操作</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Conflicts&lt;/b&gt;: row refused, column holding the blocking lease</source>
-        <translation>&lt;b&gt;冲突&lt;/b&gt;：行为被拒绝的操作，列为持有阻塞租约的操作</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Scenarios&lt;/b&gt;</source>
-        <translation>&lt;b&gt;场景&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>Load</source>
-        <translation>加载</translation>
-    </message>
-    <message>
-        <source>Load the selected scenario on a fresh engine (Enter or double-click)</source>
-        <translation>在新的引擎上加载所选场景（回车或双击）</translation>
-    </message>
-    <message>
-        <source>Play</source>
-        <translation>播放</translation>
-    </message>
-    <message>
-        <source>Run the remaining steps one after another</source>
-        <translation>依次运行剩余步骤</translation>
-    </message>
-    <message>
-        <source>Run the next step</source>
-        <translation>运行下一步</translation>
-    </message>
-    <message>
-        <source>Restart</source>
-        <translation>重新开始</translation>
-    </message>
-    <message>
-        <source>Load the scenario again from its first step</source>
-        <translation>从第一步重新加载场景</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>关闭</translation>
-    </message>
-    <message>
-        <source>Drop the scenario; the main view returns to Studio&apos;s project</source>
-        <translation>丢弃场景；主视图回到 Studio 的项目</translation>
-    </message>
-    <message>
-        <source>No scenario loaded</source>
-        <translation>未加载场景</translation>
-    </message>
-    <message>
-        <source>Pick a scenario on the left: a scripted conflict story, played step by step against the lock engine, each step checked against its expected outcome.</source>
-        <translation>在左侧选择一个场景：一段预先编写的冲突故事，针对锁引擎逐步播放，每一步都与预期结果核对。</translation>
-    </message>
-    <message>
-        <source>Studio is not connected to Redis</source>
-        <translation>Studio 未连接到 Redis</translation>
-    </message>
     <message>
         <source>Running…</source>
         <translation>运行中…</translation>
-    </message>
-    <message>
-        <source>Running step %1…</source>
-        <translation>正在运行第 %1 步…</translation>
-    </message>
-    <message>
-        <source>%1 &lt;b&gt;Step %2 of %3.&lt;/b&gt; %4</source>
-        <translation>%1 &lt;b&gt;第 %2 步，共 %3 步。&lt;/b&gt;%4</translation>
-    </message>
-    <message>
-        <source>Expected %1, got %2: %3</source>
-        <translation>预期 %1，实际 %2：%3</translation>
-    </message>
-    <message>
-        <source>%1 of %2 steps run: %3 ✓, %4 ✗</source>
-        <translation>已运行 %1/%2 步：%3 ✓，%4 ✗</translation>
     </message>
     <message>
         <source>Stopped after %1 simulated s.</source>
@@ -1784,98 +1889,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>
             <numerusform>运行于 %1 · 项目 &lt;b&gt;%2&lt;/b&gt; · %n 个树条目</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>locking is off</source>
-        <translation>未加锁</translation>
-    </message>
-    <message>
-        <source>with locking on!</source>
-        <translation>加锁时出现！</translation>
-    </message>
-    <message>
-        <source>locking on</source>
-        <translation>已加锁</translation>
-    </message>
-    <message>
-        <source>Two in-flight operations that touch the same node (or an ancestor and a descendant) with at least one write. Must be 0 with locking on.</source>
-        <translation>两个进行中的操作触及同一节点（或祖先与后代），且至少一个是写入。加锁时必须为 0。</translation>
-    </message>
-    <message>
-        <source>Most recent:</source>
-        <translation>最近的：</translation>
-    </message>
-    <message>
-        <source>Resume</source>
-        <translation>继续</translation>
-    </message>
-    <message>
-        <source>Start or resume the simulation</source>
-        <translation>开始或继续模拟</translation>
-    </message>
-    <message>
-        <source>Pause the simulation</source>
-        <translation>暂停模拟</translation>
-    </message>
-    <message>
-        <source>Stop the simulation</source>
-        <translation>停止模拟</translation>
-    </message>
-    <message>
-        <source>Run the next simulated event</source>
-        <translation>运行下一个模拟事件</translation>
-    </message>
-    <message>
-        <source>&amp;Start</source>
-        <translation>开始(&amp;S)</translation>
-    </message>
-    <message>
-        <source>&amp;Pause</source>
-        <translation>暂停(&amp;P)</translation>
-    </message>
-    <message>
-        <source>S&amp;top</source>
-        <translation>停止(&amp;T)</translation>
-    </message>
-    <message>
-        <source>St&amp;ep</source>
-        <translation>单步(&amp;E)</translation>
-    </message>
-    <message>
-        <source>violations</source>
-        <translation>违规</translation>
-    </message>
-    <message>
-        <source>ms (log buckets, upper bound)</source>
-        <translation>毫秒（对数分桶，取上限）</translation>
-    </message>
-    <message>
-        <source>Load the selected scenario</source>
-        <translation>加载所选场景</translation>
-    </message>
-    <message>
-        <source>Play the scenario</source>
-        <translation>播放场景</translation>
-    </message>
-    <message>
-        <source>Run the scenario&apos;s next step</source>
-        <translation>运行场景的下一步</translation>
-    </message>
-    <message>
-        <source>Restart the scenario</source>
-        <translation>重新开始场景</translation>
-    </message>
-    <message>
-        <source>Close the scenario</source>
-        <translation>关闭场景</translation>
-    </message>
-    <message>
-        <source>Time from the first attempt to the grant. Buckets, in ms: ≤ %1</source>
-        <translation>从首次尝试到获准的时间。分桶（毫秒）：≤ %1</translation>
-    </message>
-    <message>
-        <source>&amp;Resume</source>
-        <translation>继续(&amp;R)</translation>
     </message>
 </context>
 <context>
