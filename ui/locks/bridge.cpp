@@ -15,8 +15,9 @@ void registerBridgeTypes()
 }
 
 Bridge::Bridge(QObject* parent)
-    : QObject(parent), m_worker((registerBridgeTypes(), QStringLiteral("treelock-bridge")))
+    : QObject(parent), m_worker(QStringLiteral("treelock-bridge"))
 {
+    registerBridgeTypes(); // before the worker can report anything
     BridgeWorker* worker = m_worker.worker();
     connect(worker, &BridgeWorker::backendChanged, this, &Bridge::backendChanged);
     connect(worker, &BridgeWorker::connectionChanged, this, &Bridge::connectionChanged);

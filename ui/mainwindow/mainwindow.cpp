@@ -65,8 +65,9 @@ QScrollArea* scrollable(QWidget* panel)
 
 MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     : QMainWindow(parent), m_options(options), m_config(options.backend),
-      m_treeLoading((registerTreeLoadTypes(), QStringLiteral("treelock-tree-loader")))
+      m_treeLoading(QStringLiteral("treelock-tree-loader"))
 {
+    registerTreeLoadTypes(); // before the worker can report anything
     setObjectName(QStringLiteral("TreelockStudio"));
     setWindowTitle(tr("Treelock Studio"));
     // Below this the toolbar's and the panels' buttons are cut off.

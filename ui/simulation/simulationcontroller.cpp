@@ -5,8 +5,9 @@
 namespace treelock::ui {
 
 SimulationController::SimulationController(QObject* parent)
-    : QObject(parent), m_worker((registerSimulationTypes(), QStringLiteral("treelock-simulation")))
+    : QObject(parent), m_worker(QStringLiteral("treelock-simulation"))
 {
+    registerSimulationTypes(); // before the worker can report anything
     SimulationWorker* worker = m_worker.worker();
     connect(worker, &SimulationWorker::frameReady, this, &SimulationController::frameReady);
     connect(worker, &SimulationWorker::scenarioLoaded, this, &SimulationController::scenarioLoaded);
