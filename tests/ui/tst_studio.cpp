@@ -22,6 +22,7 @@
 #include <treelock/path.h>
 #include <treelock/redisengine.h>
 
+#include <QAccessible>
 #include <QAbstractButton>
 #include <QAbstractScrollArea>
 #include <QAction>
@@ -67,6 +68,7 @@
 #include <QTreeView>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 
@@ -1253,6 +1255,28 @@ private slots:
         QVERIFY(log->isHidden());
         eventLog->trigger();
         QVERIFY(log->isVisible());
+    }
+
+    // Assistive technology and GUI robots find a button by the words on it:
+    // its accessible name must contain them (a longer explanation belongs in
+    // the accessible description).
+    void buttonsAreFoundByTheirVisibleText()
+    {
+        Fixture f("a11y");
+        QVERIFY(f.show());
+        int checked = 0;
+        for (QAbstractButton* b : f.window->findChildren<QAbstractButton*>()) {
+            const QString text = QString(b->text()).remove(QLatin1Char('&')).trimmed();
+            if (!std::any_of(text.begin(), text.end(), [](QChar c) { return c.isLetter(); }))
+                continue; // a symbol (✕) says nothing; its accessible name does
+            QAccessibleInterface* a = QAccessible::queryAccessibleInterface(b);
+            QVERIFY(a);
+            const QString name = a->text(QAccessible::Name);
+            QVERIFY2(name.contains(text, Qt::CaseInsensitive),
+                     qPrintable(QStringLiteral("%1: shows \"%2\", accessible name \"%3\"").arg(b->objectName(), text, name)));
+            ++checked;
+        }
+        QVERIFY(checked >= 10); // the Simulation dock's Start, Pause, Stop, Step among them
     }
 
     void statePillsKeepTheirWidthOnASmallScreen()

@@ -77,7 +77,7 @@ TreePanel::TreePanel(LockTreeModel* model, QWidget* parent) : QWidget(parent), m
     m_legendToggle = new QToolButton(this);
     m_legendToggle->setObjectName(QStringLiteral("legendToggle"));
     m_legendToggle->setText(tr("Legend"));
-    m_legendToggle->setAccessibleName(tr("Show the legend"));
+    m_legendToggle->setAccessibleDescription(tr("Show the legend"));
     m_legendToggle->setToolTip(tr("Show or hide what the node states mean (while the tree has less room than the legend, the legend stays hidden)"));
     m_legendToggle->setCheckable(true);
     m_legendToggle->setChecked(true);

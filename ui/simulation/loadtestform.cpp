@@ -55,9 +55,11 @@ LoadTestForm::LoadTestForm(QWidget* parent) : QWidget(parent)
     m_stop->setToolTip(tr("End the run: held leases are released and the main view returns to Studio's project"));
     m_step = new QPushButton(s->standardIcon(QStyle::SP_MediaSkipForward), tr("Step"));
     m_step->setToolTip(tr("Run the next event only (pauses a running simulation)"));
-    auto identify = [](QWidget* w, const char* objectName, const QString& accessible) {
+    // The accessible name stays the visible text (what a person or a GUI
+    // robot looks for); the longer explanation is the description.
+    auto identify = [](QWidget* w, const char* objectName, const QString& description) {
         w->setObjectName(QLatin1String(objectName));
-        w->setAccessibleName(accessible);
+        w->setAccessibleDescription(description);
     };
     identify(m_start, "simulationStart", tr("Start or resume the simulation"));
     identify(m_pause, "simulationPause", tr("Pause the simulation"));

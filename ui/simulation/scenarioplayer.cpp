@@ -77,9 +77,11 @@ ScenarioPlayer::ScenarioPlayer(SimulationController* controller, QWidget* parent
     m_scenarioClose = new QPushButton(s->standardIcon(QStyle::SP_DialogCloseButton), tr("Close"));
     m_scenarioClose->setToolTip(tr("Drop the scenario; the main view returns to Studio's project"));
     connect(m_scenarioClose, &QPushButton::clicked, this, &ScenarioPlayer::close);
-    auto identify = [](QWidget* w, const char* objectName, const QString& accessible) {
+    // The accessible name stays the visible text (what a person or a GUI
+    // robot looks for); the longer explanation is the description.
+    auto identify = [](QWidget* w, const char* objectName, const QString& description) {
         w->setObjectName(QLatin1String(objectName));
-        w->setAccessibleName(accessible);
+        w->setAccessibleDescription(description);
     };
     identify(load, "scenarioLoad", tr("Load the selected scenario"));
     identify(m_scenarioPlay, "scenarioPlay", tr("Play the scenario"));
