@@ -1279,6 +1279,34 @@ private slots:
         QVERIFY(checked >= 10); // the Simulation dock's Start, Pause, Stop, Step among them
     }
 
+    void connectingMessageGoesOnceConnected()
+    {
+        for (const bool privateServer : {false, true}) {
+            std::unique_ptr<Fixture> f;
+            std::unique_ptr<MainWindow> own;
+            MainWindow* w = nullptr;
+            if (privateServer) { // Studio's default: it starts its own redis-server
+                StudioOptions options;
+                options.useSettings = false;
+                own = std::make_unique<MainWindow>(options);
+                own->setTree(seedTree());
+                own->start();
+                own->show();
+                w = own.get();
+            } else {
+                f = std::make_unique<Fixture>("connecting");
+                QVERIFY(f->show());
+                w = f->window.get();
+            }
+            // The backend is announced just before the connection is reported.
+            QTRY_VERIFY_WITH_TIMEOUT(!w->backendInfo().url.isEmpty(), 3 * kTimeout);
+            QTest::qWait(100);
+            QVERIFY2(w->statusBar()->currentMessage() != QStringLiteral("Connecting…"),
+                     privateServer ? "private server: still Connecting… once connected"
+                                   : "still Connecting… once connected");
+        }
+    }
+
     void statePillsKeepTheirWidthOnASmallScreen()
     {
         Fixture f("pills");

@@ -140,6 +140,9 @@ void MainWindow::onConnection(const ConnectionState& state)
     switch (state.status) {
     case ConnectionStatus::Connected:
         m_banner->hide();
+        // The temporary "Connecting…" would otherwise outlive the connection.
+        if (statusBar()->currentMessage() == tr("Connecting…"))
+            statusBar()->clearMessage();
         break;
     case ConnectionStatus::Connecting:
         m_banner->hide();
