@@ -151,6 +151,16 @@ bool dockInFront(MainWindow& w, QDockWidget* dock)
     return dock->isVisible();
 }
 
+/// Starts the treelock-studio executable offscreen, with its settings in `configDir`.
+void startStudio(QProcess& studio, const QString& configDir, const QStringList& arguments)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), configDir);
+    studio.setProcessEnvironment(env);
+    studio.start(QStringLiteral(TREELOCK_STUDIO_PATH), arguments);
+}
+
 QModelIndex treeRow(MainWindow& w, const std::string& path)
 {
     return w.treePanel()->proxy()->mapFromSource(w.treeModel()->indexForPath(path));
@@ -1499,11 +1509,7 @@ private slots:
         QTemporaryDir dir;
         const QString png = dir.filePath(QStringLiteral("studio.png"));
         QProcess studio;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
-        studio.setProcessEnvironment(env);
-        studio.start(QStringLiteral(TREELOCK_STUDIO_PATH),
+        startStudio(studio, dir.filePath(QStringLiteral("config")),
                      {QStringLiteral("--screenshot"), png, QStringLiteral("--after"), QStringLiteral("1200"),
                       QStringLiteral("--demo-scenario"), QStringLiteral("seed")});
         QVERIFY2(studio.waitForFinished(60000), "treelock-studio did not exit");
@@ -1520,11 +1526,7 @@ private slots:
         QTemporaryDir dir;
         const QString png = dir.filePath(QStringLiteral("small.png"));
         QProcess studio;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
-        studio.setProcessEnvironment(env);
-        studio.start(QStringLiteral(TREELOCK_STUDIO_PATH),
+        startStudio(studio, dir.filePath(QStringLiteral("config")),
                      {QStringLiteral("--memory"), QStringLiteral("--size"), QStringLiteral("1280x800"),
                       QStringLiteral("--screenshot"), png, QStringLiteral("--after"), QStringLiteral("300")});
         QVERIFY2(studio.waitForFinished(60000), "treelock-studio did not exit");
@@ -1538,11 +1540,9 @@ private slots:
     {
         for (const QString& bad : {QStringLiteral("big"), QStringLiteral("1280x"), QStringLiteral("100x100"),
                                    QStringLiteral("1280x800x2")}) {
+            QTemporaryDir dir;
             QProcess studio;
-            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-            studio.setProcessEnvironment(env);
-            studio.start(QStringLiteral(TREELOCK_STUDIO_PATH), {QStringLiteral("--memory"), QStringLiteral("--size"), bad});
+            startStudio(studio, dir.path(), {QStringLiteral("--memory"), QStringLiteral("--size"), bad});
             QVERIFY2(studio.waitForFinished(30000), "treelock-studio did not exit");
             QCOMPARE(studio.exitCode(), 2);
             const QString err = QString::fromUtf8(studio.readAllStandardError());
