@@ -151,6 +151,15 @@ bool dockInFront(MainWindow& w, QDockWidget* dock)
     return dock->isVisible();
 }
 
+/// A window on the in-process engine that neither reads nor writes the saved settings.
+StudioOptions memoryOptions()
+{
+    StudioOptions options;
+    options.backend.kind = BackendConfig::Kind::Memory;
+    options.useSettings = false;
+    return options;
+}
+
 /// Starts the treelock-studio executable offscreen, with its settings in `configDir`.
 void startStudio(QProcess& studio, const QString& configDir, const QStringList& arguments)
 {
@@ -530,9 +539,7 @@ private slots:
 
     void windowFitsTheScreenAndTheTreeGetsTheMostRoom()
     {
-        StudioOptions options;
-        options.backend.kind = BackendConfig::Kind::Memory;
-        options.useSettings = false;
+        const StudioOptions options = memoryOptions();
         MainWindow w(options);
         w.setTree(seedTree());
         w.show();
@@ -1155,9 +1162,7 @@ private slots:
 
     void f5GivesTheSimulationDockRoomAndItsNumbersShow()
     {
-        StudioOptions options;
-        options.backend.kind = BackendConfig::Kind::Memory;
-        options.useSettings = false;
+        const StudioOptions options = memoryOptions();
         MainWindow w(options);
         w.setTree(seedTree());
         w.show();
@@ -1204,9 +1209,7 @@ private slots:
 
     void deepNamesKeepTheirRoom()
     {
-        StudioOptions options;
-        options.backend.kind = BackendConfig::Kind::Memory;
-        options.useSettings = false;
+        const StudioOptions options = memoryOptions();
         MainWindow w(options);
         ProjectTreeData t;
         QString error;
@@ -1408,9 +1411,7 @@ private slots:
     void legendWrapsAndNeverOutgrowsTheTree()
     {
         QSettings().remove(QStringLiteral("view/legend"));
-        StudioOptions options;
-        options.backend.kind = BackendConfig::Kind::Memory;
-        options.useSettings = false;
+        const StudioOptions options = memoryOptions();
         MainWindow w(options);
         w.setTree(seedTree());
         w.show();
@@ -1435,9 +1436,7 @@ private slots:
 
     void dockSeparatorIsEasyToGrab()
     {
-        StudioOptions options;
-        options.backend.kind = BackendConfig::Kind::Memory;
-        options.useSettings = false;
+        const StudioOptions options = memoryOptions();
         MainWindow w(options);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -1462,9 +1461,7 @@ private slots:
 
     void smallWindowKeepsAUsableSize()
     {
-        StudioOptions options;
-        options.backend.kind = BackendConfig::Kind::Memory;
-        options.useSettings = false;
+        const StudioOptions options = memoryOptions();
         MainWindow w(options);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
