@@ -3,12 +3,15 @@
 #include "lockplan.h"
 #include "redis/redisconnection.h"
 #include "redis/scriptregistry.h"
+#include "redis/sentinel.h"
 #include "redis/streamreader.h"
 #include "treelock/error.h"
 #include "treelock/redisprotocol.h"
 
 #include <algorithm>
 #include <mutex>
+#include <thread>
+#include <type_traits>
 
 namespace treelock {
 
@@ -35,16 +38,78 @@ struct RedisEngine::Impl {
           pathOptions(paths),
           connection(address, options.connectTimeout, options.commandTimeout),
           connectTimeout(options.connectTimeout),
-          commandTimeout(options.commandTimeout)
+          commandTimeout(options.commandTimeout),
+          failoverTimeout(options.failoverTimeout),
+          minReplicas(options.minReplicas),
+          replicaTimeout(options.replicaTimeout)
     {
         validateProject(project);
+        if (minReplicas < 0 || minReplicas > kMaxMinReplicas)
+            throw InvalidInput("invalid min-replicas " + std::to_string(minReplicas) + ": must be from 0 to "
+                               + std::to_string(kMaxMinReplicas));
+        if (replicaTimeout.count() < 1 || replicaTimeout > kMaxTtl)
+            throw InvalidInput("invalid replica-timeout " + std::to_string(replicaTimeout.count())
+                               + " ms: must be from 1 to " + std::to_string(kMaxTtl.count()) + " ms");
+        if (address.isSentinel()) {
+            locator = std::make_unique<detail::SentinelLocator>(address, connectTimeout, commandTimeout);
+            connection.resolveWith([l = locator.get()] { return l->locate(); }, true);
+            locator->watch();
+        }
+    }
+
+    // Runs `send` on the primary. On a single server that is just send(). Behind
+    // Sentinel, a connection that a sentinel announced as demoted is dropped first;
+    // while no primary can be reached, or the server answers that it is not the
+    // primary (the call did not run), the sentinels are asked again until
+    // failoverTimeout. An I/O error once the call was sent is not retried: its
+    // outcome is unknown. Caller holds `mutex`.
+    template <class Send>
+    auto onPrimary(Send&& send) -> std::invoke_result_t<Send&>
+    {
+        if (!locator)
+            return send();
+        const auto deadline = std::chrono::steady_clock::now() + failoverTimeout;
+        for (int attempt = 0;; ++attempt) {
+            if (connection.connected() && locator->generation() != connectedGeneration)
+                connection.disconnect();
+            try {
+                if (!connection.connected()) {
+                    connectedGeneration = locator->generation();
+                    connection.ensureConnected();
+                }
+            } catch (const ConnectionError&) {
+                if (!pauseBeforeRetry(attempt, deadline))
+                    throw;
+                continue;
+            }
+            auto result = send();
+            if constexpr (std::is_same_v<decltype(result), Reply>) {
+                if (result.isError() && detail::isNotPrimaryError(result.text)) {
+                    connection.disconnect();
+                    if (pauseBeforeRetry(attempt, deadline))
+                        continue;
+                }
+            }
+            return result;
+        }
+    }
+
+    // Sleeps 25 ms, doubling to 400 ms, within `deadline`; false once it has passed.
+    static bool pauseBeforeRetry(int attempt, std::chrono::steady_clock::time_point deadline)
+    {
+        const auto now = std::chrono::steady_clock::now();
+        if (now >= deadline)
+            return false;
+        const auto pause = std::chrono::milliseconds(25 << std::min(attempt, 4));
+        std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(pause, deadline - now));
+        return true;
     }
 
     // Runs a script. Caller holds `mutex`. Error replies become ScriptError; the
     // scripts' own refusal {-1, message} becomes InvalidInput.
     Reply run(const redis::ScriptCall& call)
     {
-        Reply reply = detail::toReply(scripts.run(connection, call).get());
+        Reply reply = onPrimary([&] { return detail::toReply(scripts.run(connection, call).get()); });
         if (reply.isError())
             throw ScriptError("Redis refused script " + std::string(redis::scriptName(call.script)) + ": "
                               + reply.text);
@@ -53,10 +118,34 @@ struct RedisEngine::Impl {
         return reply;
     }
 
+    // A plain command on the primary. Caller holds `mutex`.
+    Reply call(std::initializer_list<std::string_view> args)
+    {
+        return onPrimary([&] { return connection.call(args); });
+    }
+
+    // WAIT for minReplicas replicas to have every write of this connection; the
+    // number that did within replicaTimeout. Caller holds `mutex`.
+    int acknowledgedReplicas()
+    {
+        const Reply reply = connection.call(
+            {"WAIT", std::to_string(minReplicas), std::to_string(replicaTimeout.count())});
+        if (reply.isError())
+            throw ScriptError("Redis refused WAIT: " + reply.text);
+        return static_cast<int>(replyInteger(reply));
+    }
+
+    std::string shortfall(const char* what, int acknowledged) const
+    {
+        return std::string(what) + " acknowledged by " + std::to_string(acknowledged) + " of the "
+               + std::to_string(minReplicas) + " replicas required within "
+               + std::to_string(replicaTimeout.count()) + " ms";
+    }
+
     void checkServer()
     {
         warnings.clear();
-        const Reply policy = connection.call({"CONFIG", "GET", "maxmemory-policy"});
+        const Reply policy = call({"CONFIG", "GET", "maxmemory-policy"});
         if (policy.isArray() && policy.size() == 2) {
             const std::string value = policy[1].text;
             if (value != "noeviction")
@@ -68,14 +157,16 @@ struct RedisEngine::Impl {
                                + "); make sure it is \"noeviction\"");
             return;
         }
-        const Reply aof = connection.call({"CONFIG", "GET", "appendonly"});
-        const Reply save = connection.call({"CONFIG", "GET", "save"});
+        const Reply aof = call({"CONFIG", "GET", "appendonly"});
+        const Reply save = call({"CONFIG", "GET", "save"});
         const bool aofOn = aof.isArray() && aof.size() == 2 && aof[1].text == "yes";
         const bool rdbOn = save.isArray() && save.size() == 2 && !save[1].text.empty();
         if (!aofOn && !rdbOn)
             warnings.push_back("Redis has no persistence (appendonly no, save \"\"): a restart "
                                "loses every lease; fencing tokens still rise");
     }
+
+    static constexpr int kMaxMinReplicas = 64;
 
     RedisAddress address;
     std::string project;
@@ -87,21 +178,43 @@ struct RedisEngine::Impl {
     std::vector<std::string> warnings;
     std::chrono::milliseconds connectTimeout;
     std::chrono::milliseconds commandTimeout;
+    std::chrono::milliseconds failoverTimeout;
+    int minReplicas;
+    std::chrono::milliseconds replicaTimeout;
+    std::unique_ptr<detail::SentinelLocator> locator; // Owned; Sentinel only.
+    std::uint64_t connectedGeneration = 0; ///< locator's generation when `connection` connected
 };
 
 RedisEngine::RedisEngine(const RedisOptions& options, std::string project, PathOptions pathOptions)
     : m_impl(std::make_unique<Impl>(options, std::move(project), pathOptions))
 {
     std::lock_guard lock(m_impl->mutex);
-    m_impl->connection.ensureConnected();
-    m_impl->scripts.loadAll(m_impl->connection);
+    m_impl->onPrimary([this] {
+        m_impl->scripts.loadAll(m_impl->connection);
+        return 0;
+    });
     m_impl->checkServer();
 }
 
 RedisEngine::~RedisEngine() = default;
 
 const std::string& RedisEngine::project() const noexcept { return m_impl->project; }
-std::string RedisEngine::describe() const { return m_impl->address.redacted(); }
+std::string RedisEngine::describe() const
+{
+    if (!m_impl->locator)
+        return m_impl->address.redacted();
+    const auto primary = m_impl->locator->lastPrimary();
+    return m_impl->address.redacted() + (primary ? " (primary " + primary->text() + ")" : std::string());
+}
+
+std::optional<HostPort> RedisEngine::primary() const
+{
+    if (m_impl->locator)
+        return m_impl->locator->lastPrimary();
+    if (m_impl->address.unixSocket)
+        return std::nullopt;
+    return HostPort{m_impl->address.host, m_impl->address.port};
+}
 const PathOptions& RedisEngine::pathOptions() const noexcept { return m_impl->pathOptions; }
 std::string RedisEngine::keyPrefix() const { return m_impl->keys.prefix(); }
 const redis::KeySchema& RedisEngine::keys() const noexcept { return m_impl->keys; }
@@ -111,6 +224,20 @@ std::vector<std::string> RedisEngine::warnings()
     std::lock_guard lock(m_impl->mutex);
     return m_impl->warnings;
 }
+
+namespace {
+
+LeaseStatus statusOf(long long code)
+{
+    switch (code) {
+    case 1: return LeaseStatus::Ok;
+    case 2: return LeaseStatus::Expired;
+    case 3: return LeaseStatus::Live;
+    default: return LeaseStatus::Unknown;
+    }
+}
+
+} // namespace
 
 AcquireResult RedisEngine::acquire(const std::vector<LockRequest>& requests, const AcquireOptions& options)
 {
@@ -134,6 +261,21 @@ AcquireResult RedisEngine::acquire(const std::vector<LockRequest>& requests, con
         result.grant.holds = static_cast<int>(intAt(reply, 4));
         result.grant.ttl = std::chrono::milliseconds(intAt(reply, 5));
         result.grant.requests = normal;
+        if (m_impl->minReplicas > 0) {
+            const int acknowledged = m_impl->acknowledgedReplicas();
+            if (acknowledged < m_impl->minReplicas) {
+                bool rolledBack = false;
+                try {
+                    const Reply undo = m_impl->run(redis::releaseCall(m_impl->keys, result.grant.lease));
+                    rolledBack = statusOf(intAt(undo, 0)) == LeaseStatus::Ok;
+                } catch (const Error&) {
+                }
+                throw ReplicationError(m_impl->shortfall("grant", acknowledged)
+                                           + (rolledBack ? "; rolled back"
+                                                         : "; could not be rolled back, it expires after its TTL"),
+                                       acknowledged, m_impl->minReplicas, rolledBack);
+            }
+        }
         return result;
     }
     Blocker b;
@@ -151,19 +293,6 @@ AcquireResult RedisEngine::acquire(const std::vector<LockRequest>& requests, con
     return result;
 }
 
-namespace {
-
-LeaseStatus statusOf(long long code)
-{
-    switch (code) {
-    case 1: return LeaseStatus::Ok;
-    case 2: return LeaseStatus::Expired;
-    case 3: return LeaseStatus::Live;
-    default: return LeaseStatus::Unknown;
-    }
-}
-
-} // namespace
 
 ReleaseResult RedisEngine::release(const LeaseId& lease)
 {
@@ -182,7 +311,15 @@ RenewResult RedisEngine::renew(const LeaseId& lease, std::optional<std::chrono::
     const auto call = redis::renewCall(m_impl->keys, lease, ttl.value_or(std::chrono::milliseconds(0)));
     std::lock_guard lock(m_impl->mutex);
     Reply reply = m_impl->run(call);
-    return {statusOf(intAt(reply, 0)), serverTime(intAt(reply, 1))};
+    const RenewResult result{statusOf(intAt(reply, 0)), serverTime(intAt(reply, 1))};
+    if (result.status == LeaseStatus::Ok && m_impl->minReplicas > 0) {
+        const int acknowledged = m_impl->acknowledgedReplicas();
+        if (acknowledged < m_impl->minReplicas)
+            throw ReplicationError(m_impl->shortfall("renewal", acknowledged)
+                                       + "; the replicas keep the previous expiry",
+                                   acknowledged, m_impl->minReplicas, false);
+    }
+    return result;
 }
 
 ReleaseResult RedisEngine::forceRelease(const LeaseId& lease, const ForceOptions& options)
@@ -275,13 +412,13 @@ std::vector<Event> RedisEngine::events(const std::string& afterId, std::size_t m
     if (max == 0)
         return {};
     std::lock_guard lock(m_impl->mutex);
-    return detail::readEvents(m_impl->connection, m_impl->keys, afterId, max);
+    return m_impl->onPrimary([&] { return detail::readEvents(m_impl->connection, m_impl->keys, afterId, max); });
 }
 
 ServerTime RedisEngine::now()
 {
     std::lock_guard lock(m_impl->mutex);
-    const Reply reply = m_impl->connection.call({"TIME"});
+    const Reply reply = m_impl->call({"TIME"});
     if (!reply.isArray() || reply.size() != 2)
         throw ScriptError("unexpected reply to TIME");
     return serverTime(replyInteger(reply[0]) * 1000 + replyInteger(reply[1]) / 1000);
@@ -290,7 +427,7 @@ ServerTime RedisEngine::now()
 std::vector<std::pair<std::string, std::int64_t>> RedisEngine::nodeCounts()
 {
     std::lock_guard lock(m_impl->mutex);
-    const Reply reply = m_impl->connection.call({"HGETALL", m_impl->keys.nodes()});
+    const Reply reply = m_impl->call({"HGETALL", m_impl->keys.nodes()});
     std::vector<std::pair<std::string, std::int64_t>> out;
     for (size_t i = 0; i + 1 < reply.size(); i += 2)
         out.emplace_back(textAt(reply, i), intAt(reply, i + 1));
@@ -305,7 +442,7 @@ std::vector<std::string> RedisEngine::projectKeys()
     const std::string pattern = m_impl->keys.pattern();
     std::string cursor = "0";
     do {
-        const Reply reply = m_impl->connection.call({"SCAN", cursor, "MATCH", pattern, "COUNT", "1000"});
+        const Reply reply = m_impl->call({"SCAN", cursor, "MATCH", pattern, "COUNT", "1000"});
         cursor = textAt(reply, 0);
         const Reply& batch = replyElement(reply, 1);
         for (size_t i = 0; i < batch.size(); ++i)
@@ -321,10 +458,14 @@ namespace {
 
 class RedisWakeSignal final : public WakeSignal {
 public:
+    /// `locator` (not owned; Sentinel only) must outlive the signal.
     RedisWakeSignal(const RedisAddress& address, std::chrono::milliseconds connectTimeout,
-                    std::chrono::milliseconds commandTimeout, std::string channel)
+                    std::chrono::milliseconds commandTimeout, std::string channel,
+                    detail::SentinelLocator* locator)
         : m_connection(address, connectTimeout, commandTimeout), m_channel(std::move(channel))
     {
+        if (locator)
+            m_connection.resolveWith([locator] { return locator->locate(); }, false);
         subscribe();
     }
 
@@ -365,7 +506,7 @@ private:
 std::unique_ptr<WakeSignal> RedisEngine::subscribeWake()
 {
     return std::make_unique<RedisWakeSignal>(m_impl->address, m_impl->connectTimeout,
-                                             m_impl->commandTimeout, m_impl->keys.wake());
+                                             m_impl->commandTimeout, m_impl->keys.wake(), m_impl->locator.get());
 }
 
 } // namespace treelock

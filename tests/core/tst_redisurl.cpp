@@ -115,7 +115,8 @@ TEST(RedisUrl, unknownSchemeNamesTheExpectedForms)
 {
     for (const std::string url : {"http://x", "redis:/h", "h:6379", ""})
         EXPECT_EQ(errorOf(url), "invalid Redis URL \"" + url
-                                    + "\": expected redis://[user:password@]host[:port][/db] or unix:///path")
+                                    + "\": expected redis://[user:password@]host[:port][/db], unix:///path or "
+                                      "redis+sentinel://host[:port][,host[:port]...]/MASTER")
             << url;
 }
 
@@ -190,6 +191,47 @@ TEST(RedisUrl, errorsNeverShowThePassword)
         EXPECT_EQ(message.find("secret"), std::string::npos) << message;
         EXPECT_NE(message.find("***"), std::string::npos) << message;
     }
+}
+
+TEST(RedisUrl, sentinelListsTheSentinelsAndThePrimarysName)
+{
+    const auto a = RedisAddress::parse("redis+sentinel://u:p%40ss@s1:26380,s2,[::1]:5000/orders/2");
+    EXPECT_TRUE(a.isSentinel());
+    EXPECT_FALSE(a.unixSocket);
+    ASSERT_EQ(a.sentinels.size(), 3u);
+    EXPECT_EQ(a.sentinels[0], (HostPort{"s1", 26380}));
+    EXPECT_EQ(a.sentinels[1], (HostPort{"s2", 26379})) << "a sentinel's port defaults to 26379";
+    EXPECT_EQ(a.sentinels[2], (HostPort{"::1", 5000}));
+    EXPECT_EQ(a.masterName, "orders");
+    EXPECT_EQ(a.db, 2);
+    EXPECT_EQ(a.user, "u");
+    EXPECT_EQ(a.password, "p@ss");
+    EXPECT_EQ(a.redacted(), "redis+sentinel://u:***@s1:26380,s2:26379,[::1]:5000/orders/2");
+    // The primary a sentinel names gets the URL's credentials and db; a sentinel none.
+    const RedisAddress primary = a.at({"10.0.0.5", 6380});
+    EXPECT_FALSE(primary.isSentinel());
+    EXPECT_EQ(primary.redacted(), "redis://u:***@10.0.0.5:6380/2");
+    EXPECT_EQ(RedisAddress::sentinel(a.sentinels[0]).redacted(), "redis://s1:26380");
+}
+
+TEST(RedisUrl, sentinelNeedsAPrimaryNameAndEverySentinelsHost)
+{
+    EXPECT_EQ(errorOf("redis+sentinel://s1,s2"),
+              "invalid Redis URL \"redis+sentinel://s1,s2\": the primary's name is missing; expected "
+              "redis+sentinel://host[:port][,host[:port]...]/MASTER[/db]");
+    EXPECT_EQ(errorOf("redis+sentinel://s1//2"), errorOf("redis+sentinel://s1//2"));
+    EXPECT_NE(errorOf("redis+sentinel://s1//2").find("the primary's name is missing"), std::string::npos);
+    EXPECT_EQ(errorOf("redis+sentinel://s1,,s2/m"),
+              "invalid Redis URL \"redis+sentinel://s1,,s2/m\": a sentinel's host is missing");
+    EXPECT_EQ(errorOf("redis+sentinel:///m"),
+              "invalid Redis URL \"redis+sentinel:///m\": a sentinel's host is missing");
+    EXPECT_EQ(errorOf("redis+sentinel://s1/my master"),
+              "invalid Redis URL \"redis+sentinel://s1/my master\": the primary's name \"my master\" may hold "
+              "only letters, digits, '_', '-' and '.'");
+    EXPECT_EQ(errorOf("redis+sentinel://s1:0/m"),
+              "invalid Redis URL \"redis+sentinel://s1:0/m\": port must be a number from 1 to 65535");
+    EXPECT_EQ(errorOf("redis+sentinel://u:secret@s1/m/x"),
+              "invalid Redis URL \"redis+sentinel://u:***@s1/m/x\": db must be a number from 0 to 1048576");
 }
 
 } // namespace

@@ -67,4 +67,23 @@ public:
     using Error::Error;
 };
 
+/// Fewer replicas acknowledged a grant or a renewal than RedisOptions::minReplicas
+/// asked for within RedisOptions::replicaTimeout (WAIT). A refused grant has been
+/// released again (rolledBack()), unless the release itself failed, in which case
+/// the lease expires after its TTL. A refused renewal keeps the lease: the
+/// replicas still hold its previous expiry.
+class ReplicationError : public Error {
+public:
+    ReplicationError(const std::string& message, int acknowledged, int required, bool rolledBack)
+        : Error(message), m_acknowledged(acknowledged), m_required(required), m_rolledBack(rolledBack) {}
+    int acknowledged() const noexcept { return m_acknowledged; }
+    int required() const noexcept { return m_required; }
+    bool rolledBack() const noexcept { return m_rolledBack; }
+
+private:
+    int m_acknowledged;
+    int m_required;
+    bool m_rolledBack;
+};
+
 } // namespace treelock

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace treelock {
@@ -17,6 +18,14 @@ class KeySchema;
 /// time (EVALSHA, reloaded on NOSCRIPT). One connection guarded by a mutex;
 /// thread-safe. A dropped connection is re-established on the next call (the
 /// call in flight throws ConnectionError: its outcome is unknown).
+///
+/// Behind Sentinel (a redis+sentinel:// URL) every connection asks the sentinels
+/// for the primary and checks its ROLE; a call that cannot reach a primary, or is
+/// answered READONLY / LOADING / MASTERDOWN, asks again until
+/// RedisOptions::failoverTimeout, and a sentinel's "+switch-master" drops the
+/// connection to the old primary before the next call. With
+/// RedisOptions::minReplicas, a grant or renewal is followed by WAIT: see
+/// ReplicationError.
 class RedisEngine final : public Engine {
 public:
     /// Connects, loads the scripts and checks the server's configuration
@@ -49,6 +58,9 @@ public:
     std::vector<std::string> projectKeys();
     /// Key prefix of the project: "tl:{project}:".
     std::string keyPrefix() const;
+    /// The server the engine talks to: the Sentinel's current primary (after the
+    /// first call), the URL's host and port, or nothing for a Unix socket.
+    std::optional<HostPort> primary() const;
     /// Every key of the project (treelock/redisprotocol.h).
     const redis::KeySchema& keys() const noexcept;
 

@@ -25,6 +25,11 @@ struct RedisServerConfig {
     std::string bind = "127.0.0.1";
     /// AOF with appendfsync everysec (otherwise no persistence at all).
     bool appendOnly = false;
+    /// Run as a Redis Sentinel (redis-server FILE --sentinel): needs `tcp`, and
+    /// `extraConfig` names what it monitors ("sentinel monitor NAME HOST PORT Q",
+    /// "sentinel down-after-milliseconds NAME MS"...). The data-node settings
+    /// (persistence, eviction, socket) are left out of its configuration.
+    bool sentinel = false;
     /// Lines appended to redis.conf as they are (ACL users, replicaof,
     /// latency-monitor-threshold...); later lines override earlier ones.
     std::vector<std::string> extraConfig;
@@ -68,6 +73,9 @@ public:
     std::string unixUrl() const;
     /// "redis://127.0.0.1:PORT" (only with RedisServerConfig::tcp)
     std::string tcpUrl() const;
+    /// Stops (SIGSTOP) or resumes (SIGCONT) the running server: a hung server
+    /// for fault tests. A paused server is resumed before stop().
+    void pause(bool paused) noexcept;
     const std::string& socketPath() const noexcept { return m_socket; }
     const std::string& directory() const noexcept { return m_dir; }
     int port() const noexcept { return m_port; }

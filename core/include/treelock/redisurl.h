@@ -2,12 +2,14 @@
 
 #include <chrono>
 #include <string>
+#include <vector>
 
 namespace treelock {
 
 /// Where and how to reach Redis.
 struct RedisOptions {
-    /// "redis://[user:password@]host[:port][/db]" or "unix:///path/to.sock[?db=N]".
+    /// "redis://[user:password@]host[:port][/db]", "unix:///path/to.sock[?db=N]", or
+    /// "redis+sentinel://[user:password@]host[:port][,host[:port]...]/MASTER[/db]".
     std::string url = "redis://127.0.0.1:6379";
     std::chrono::milliseconds connectTimeout{2000};
     std::chrono::milliseconds commandTimeout{5000};
@@ -15,20 +17,50 @@ struct RedisOptions {
     /// TREELOCK_REDIS_PASSWORD). Never printed or logged.
     std::string user;
     std::string password;
+    /// Sentinel only: how long a call keeps asking the sentinels for a primary
+    /// that answers (a failover on default Sentinel settings takes 5–30 s).
+    std::chrono::milliseconds failoverTimeout{15000};
+    /// Replicas that must acknowledge a grant or renewal (WAIT) before it counts;
+    /// 0 (the default) does not wait. A grant fewer replicas acknowledge within
+    /// replicaTimeout is released again and the call throws ReplicationError.
+    int minReplicas = 0;
+    std::chrono::milliseconds replicaTimeout{100};
+};
+
+/// One Redis server reached over TCP.
+struct HostPort {
+    std::string host;
+    int port = 0;
+    /// "host:port", with [ ] around an IPv6 host.
+    std::string text() const;
+    friend bool operator==(const HostPort&, const HostPort&) = default;
 };
 
 /// A parsed Redis URL. Throws InvalidInput naming the URL (password hidden)
 /// and the rule it breaks. Understood forms:
 ///   redis://[[user]:password@]host[:port][/db]   host may be [IPv6]
 ///   unix:///absolute/path.sock[?db=N]
+///   redis+sentinel://[[user]:password@]host[:port][,host[:port]...]/MASTER[/db]
+///       (sentinels, default port 26379; the credentials are the data nodes')
 /// User and password may be %-escaped. rediss:// (TLS) is refused.
 struct RedisAddress {
     bool unixSocket = false;
-    std::string host;       ///< host name, or socket path when unixSocket
+    std::string host;       ///< host name, or socket path when unixSocket; empty for Sentinel
     int port = 6379;
     int db = 0;
     std::string user;
     std::string password;
+    /// Sentinel: the sentinels to ask (at least one) and the name they monitor the
+    /// primary under. Empty for a single server.
+    std::vector<HostPort> sentinels;
+    std::string masterName;
+
+    bool isSentinel() const noexcept { return !sentinels.empty(); }
+    /// The same credentials and db on the server at `node` (a primary found by Sentinel).
+    RedisAddress at(const HostPort& node) const;
+    /// A sentinel of this address: no credentials, no db.
+    static RedisAddress sentinel(const HostPort& node);
+
     static RedisAddress parse(const std::string& url);
     /// options.url parsed, with options.user / options.password (when set)
     /// in place of the URL's.

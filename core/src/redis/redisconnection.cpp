@@ -91,10 +91,19 @@ void RedisConnection::failWith(const std::string& what, const std::string& detai
     throw ConnectionError("Redis at " + m_address.redacted() + ": " + what + ": " + detail);
 }
 
+void RedisConnection::resolveWith(std::function<RedisAddress()> resolve, bool requirePrimary)
+{
+    disconnect();
+    m_resolve = std::move(resolve);
+    m_requirePrimary = requirePrimary;
+}
+
 void RedisConnection::ensureConnected()
 {
     if (m_context)
         return;
+    if (m_resolve)
+        m_address = m_resolve();
     const timeval tv = toTimeval(m_connectTimeout);
     m_context = m_address.unixSocket ? redisConnectUnixWithTimeout(m_address.host.c_str(), tv)
                                      : redisConnectWithTimeout(m_address.host.c_str(), m_address.port, tv);
@@ -125,6 +134,13 @@ void RedisConnection::ensureConnected()
             throw ConnectionError("Redis at " + m_address.redacted() + ": cannot select db "
                                   + std::to_string(m_address.db) + ": " + replyText(r.get()));
         }
+    }
+    if (m_requirePrimary) {
+        const Reply r = command({"ROLE"});
+        const std::string role = r->type == REDIS_REPLY_ARRAY && r->elements > 0 ? replyText(r->element[0])
+                                                                                 : replyText(r.get());
+        if (role != "master")
+            failWith("connected", "it is not the primary (ROLE answered \"" + role + "\")");
     }
 }
 

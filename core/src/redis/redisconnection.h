@@ -4,6 +4,7 @@
 #include "treelock/redisurl.h"
 
 #include <chrono>
+#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <span>
@@ -35,6 +36,10 @@ public:
 
     /// Connects (AUTH, SELECT) if not connected. Throws ConnectionError.
     void ensureConnected();
+    /// Every connect asks `resolve` where to go (a Sentinel's primary); with
+    /// `requirePrimary` a server whose ROLE is not "master" is refused
+    /// (ConnectionError) and the connection stays closed.
+    void resolveWith(std::function<RedisAddress()> resolve, bool requirePrimary);
     bool connected() const noexcept { return m_context != nullptr; }
     /// Runs one command (after any appended ones, whose replies come first).
     /// Throws ConnectionError on I/O failure; returns error replies as they
@@ -74,6 +79,8 @@ private:
     redisContext* m_context = nullptr; // Owned.
     int m_connects = 0;
     std::string m_pending; ///< formatted commands not yet written
+    std::function<RedisAddress()> m_resolve; ///< empty: always m_address
+    bool m_requirePrimary = false;
 };
 
 /// Text of a string/status/error reply ("" otherwise).

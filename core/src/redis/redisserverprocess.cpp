@@ -107,6 +107,8 @@ RedisServerProcess::RedisServerProcess(RedisServerConfig config) : m_config(std:
         m_dir = m_config.workingDirectory;
     }
     try {
+        if (m_config.sentinel && (m_config.unixSocket || !m_config.tcp))
+            throw std::runtime_error("a sentinel listens on TCP only: set tcp and clear unixSocket");
         if (m_config.unixSocket)
             m_socket = m_dir + "/redis.sock";
         if (m_config.tcp)
@@ -139,6 +141,20 @@ void RedisServerProcess::writeConfig() const
     const std::string path = m_dir + "/redis.conf";
     std::ofstream conf(path);
     conf << "port " << m_port << "\n";
+    if (m_config.sentinel) {
+        // A sentinel rewrites this file with what it learns (replicas, other
+        // sentinels, epochs): it lives in the server's own folder.
+        conf << "bind " << m_config.bind << "\n"
+             << "dir " << m_dir << "\n"
+             << "logfile " << m_dir << "/redis.log\n"
+             << "daemonize no\n";
+        for (const auto& line : m_config.extraConfig)
+            conf << line << "\n";
+        conf.close();
+        if (!conf)
+            throw std::runtime_error("cannot write " + path);
+        return;
+    }
     if (m_config.tcp)
         conf << "bind " << m_config.bind << "\n";
     if (m_config.unixSocket)
@@ -167,7 +183,9 @@ void RedisServerProcess::start()
     // Everything the child needs is prepared here: between fork and exec only
     // async-signal-safe calls are allowed (the parent may have other threads).
     const std::string conf = m_dir + "/redis.conf";
-    char* const argv[] = {const_cast<char*>(m_executable.c_str()), const_cast<char*>(conf.c_str()), nullptr};
+    char sentinelFlag[] = "--sentinel";
+    char* const argv[] = {const_cast<char*>(m_executable.c_str()), const_cast<char*>(conf.c_str()),
+                          m_config.sentinel ? sentinelFlag : nullptr, nullptr};
     sigset_t none;
     ::sigemptyset(&none);
     cpu_set_t cpus;
@@ -249,6 +267,7 @@ void RedisServerProcess::stop(bool crash) noexcept
 {
     if (m_pid <= 0)
         return;
+    ::kill(m_pid, SIGCONT);
     ::kill(m_pid, crash ? SIGKILL : SIGTERM);
     if (!reap(m_pid, crash ? std::chrono::milliseconds(5000) : m_config.stopTimeout)) {
         ::kill(m_pid, SIGKILL);
@@ -258,6 +277,12 @@ void RedisServerProcess::stop(bool crash) noexcept
     m_pid = -1;
     if (!m_socket.empty())
         ::unlink(m_socket.c_str());
+}
+
+void RedisServerProcess::pause(bool paused) noexcept
+{
+    if (m_pid > 0)
+        ::kill(m_pid, paused ? SIGSTOP : SIGCONT);
 }
 
 void RedisServerProcess::restart(bool crash)

@@ -2,6 +2,7 @@
 
 #include "treelock/error.h"
 
+#include <algorithm>
 #include <charconv>
 
 namespace treelock {
@@ -53,7 +54,119 @@ std::string redactUrl(const std::string& url)
     return url.substr(0, maskFrom) + "***" + url.substr(at);
 }
 
+/// "host[:port]" or "[v6][:port]" of `url` (shown redacted in messages).
+HostPort parseHostPort(const std::string& text, const std::string& shown, int defaultPort)
+{
+    HostPort node;
+    node.port = defaultPort;
+    if (!text.empty() && text.front() == '[') {
+        const auto close = text.find(']');
+        if (close == std::string::npos)
+            throw InvalidInput("invalid Redis URL \"" + shown + "\": unclosed [ in host");
+        node.host = text.substr(1, close - 1);
+        const std::string after = text.substr(close + 1);
+        if (!after.empty()) {
+            if (after.front() != ':')
+                throw InvalidInput("invalid Redis URL \"" + shown + "\": junk after ]");
+            node.port = parseNumber(after.substr(1), shown, "port", 1, 65535);
+        }
+    } else {
+        const auto colon = text.rfind(':');
+        node.host = text.substr(0, colon);
+        if (colon != std::string::npos)
+            node.port = parseNumber(text.substr(colon + 1), shown, "port", 1, 65535);
+    }
+    if (node.host.empty())
+        throw InvalidInput("invalid Redis URL \"" + shown + "\": host is missing");
+    return node;
+}
+
+/// Splits "[user:]password@" off `authority` into `a`; returns the rest.
+std::string takeCredentials(std::string authority, RedisAddress& a, const std::string& shown)
+{
+    const auto at = authority.rfind('@');
+    if (at == std::string::npos)
+        return authority;
+    const std::string cred = authority.substr(0, at);
+    const auto colon = cred.find(':');
+    if (colon == std::string::npos) {
+        a.password = percentDecode(cred, shown);
+    } else {
+        a.user = percentDecode(cred.substr(0, colon), shown);
+        a.password = percentDecode(cred.substr(colon + 1), shown);
+    }
+    return authority.substr(at + 1);
+}
+
+bool isMasterNameChar(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-'
+           || c == '.';
+}
+
+constexpr const char* kSentinelScheme = "redis+sentinel://";
+constexpr int kSentinelPort = 26379;
+
+RedisAddress parseSentinel(const std::string& url, const std::string& shown)
+{
+    RedisAddress a;
+    a.host.clear();
+    a.port = 0;
+    const std::string rest = url.substr(std::string(kSentinelScheme).size());
+    const auto slash = rest.find('/');
+    const std::string hosts = takeCredentials(rest.substr(0, slash), a, shown);
+    const std::string path = slash == std::string::npos ? std::string() : rest.substr(slash + 1);
+    const auto dbSlash = path.find('/');
+    a.masterName = path.substr(0, dbSlash);
+    if (a.masterName.empty())
+        throw InvalidInput("invalid Redis URL \"" + shown
+                           + "\": the primary's name is missing; expected "
+                             "redis+sentinel://host[:port][,host[:port]...]/MASTER[/db]");
+    if (!std::all_of(a.masterName.begin(), a.masterName.end(), isMasterNameChar))
+        throw InvalidInput("invalid Redis URL \"" + shown + "\": the primary's name \"" + a.masterName
+                           + "\" may hold only letters, digits, '_', '-' and '.'");
+    if (dbSlash != std::string::npos && dbSlash + 1 < path.size())
+        a.db = parseNumber(path.substr(dbSlash + 1), shown, "db", 0, 1 << 20);
+    std::size_t from = 0;
+    for (;;) {
+        const auto comma = hosts.find(',', from);
+        const std::string one = hosts.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
+        if (one.empty())
+            throw InvalidInput("invalid Redis URL \"" + shown + "\": a sentinel's host is missing");
+        a.sentinels.push_back(parseHostPort(one, shown, kSentinelPort));
+        if (comma == std::string::npos)
+            break;
+        from = comma + 1;
+    }
+    return a;
+}
+
 } // namespace
+
+std::string HostPort::text() const
+{
+    const bool v6 = host.find(':') != std::string::npos;
+    return (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
+}
+
+RedisAddress RedisAddress::at(const HostPort& node) const
+{
+    RedisAddress a;
+    a.host = node.host;
+    a.port = node.port;
+    a.db = db;
+    a.user = user;
+    a.password = password;
+    return a;
+}
+
+RedisAddress RedisAddress::sentinel(const HostPort& node)
+{
+    RedisAddress a;
+    a.host = node.host;
+    a.port = node.port;
+    return a;
+}
 
 RedisAddress RedisAddress::parse(const std::string& url)
 {
@@ -77,51 +190,26 @@ RedisAddress RedisAddress::parse(const std::string& url)
         a.port = 0;
         return a;
     }
+    if (url.rfind(kSentinelScheme, 0) == 0)
+        return parseSentinel(url, shown);
     if (url.rfind("rediss://", 0) == 0)
         throw InvalidInput("invalid Redis URL \"" + shown
                            + "\": rediss:// (TLS) is not supported; use redis:// or unix://");
     if (url.rfind("redis://", 0) != 0)
         throw InvalidInput("invalid Redis URL \"" + shown
-                           + "\": expected redis://[user:password@]host[:port][/db] or unix:///path");
+                           + "\": expected redis://[user:password@]host[:port][/db], unix:///path or "
+                             "redis+sentinel://host[:port][,host[:port]...]/MASTER");
     std::string rest = url.substr(8);
     const auto slash = rest.find('/');
-    std::string hostPart = rest.substr(0, slash);
+    const std::string hostPart = takeCredentials(rest.substr(0, slash), a, shown);
     if (slash != std::string::npos) {
         const std::string db = rest.substr(slash + 1);
         if (!db.empty())
             a.db = parseNumber(db, shown, "db", 0, 1 << 20);
     }
-    const auto at = hostPart.rfind('@');
-    if (at != std::string::npos) {
-        const std::string cred = hostPart.substr(0, at);
-        hostPart = hostPart.substr(at + 1);
-        const auto colon = cred.find(':');
-        if (colon == std::string::npos) {
-            a.password = percentDecode(cred, shown);
-        } else {
-            a.user = percentDecode(cred.substr(0, colon), shown);
-            a.password = percentDecode(cred.substr(colon + 1), shown);
-        }
-    }
-    if (!hostPart.empty() && hostPart.front() == '[') {
-        const auto close = hostPart.find(']');
-        if (close == std::string::npos)
-            throw InvalidInput("invalid Redis URL \"" + shown + "\": unclosed [ in host");
-        a.host = hostPart.substr(1, close - 1);
-        const std::string after = hostPart.substr(close + 1);
-        if (!after.empty()) {
-            if (after.front() != ':')
-                throw InvalidInput("invalid Redis URL \"" + shown + "\": junk after ]");
-            a.port = parseNumber(after.substr(1), shown, "port", 1, 65535);
-        }
-    } else {
-        const auto colon = hostPart.rfind(':');
-        a.host = hostPart.substr(0, colon);
-        if (colon != std::string::npos)
-            a.port = parseNumber(hostPart.substr(colon + 1), shown, "port", 1, 65535);
-    }
-    if (a.host.empty())
-        throw InvalidInput("invalid Redis URL \"" + shown + "\": host is missing");
+    const HostPort node = parseHostPort(hostPart, shown, 6379);
+    a.host = node.host;
+    a.port = node.port;
     return a;
 }
 
@@ -142,9 +230,14 @@ std::string RedisAddress::redacted() const
     std::string cred;
     if (!user.empty() || !password.empty())
         cred = user + (password.empty() ? "" : ":***") + "@";
-    const bool v6 = host.find(':') != std::string::npos;
-    return "redis://" + cred + (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port)
-           + (db ? "/" + std::to_string(db) : std::string());
+    const std::string dbPart = db ? "/" + std::to_string(db) : std::string();
+    if (isSentinel()) {
+        std::string hosts;
+        for (const auto& s : sentinels)
+            hosts += (hosts.empty() ? "" : ",") + s.text();
+        return kSentinelScheme + cred + hosts + "/" + masterName + dbPart;
+    }
+    return "redis://" + cred + HostPort{host, port}.text() + dbPart;
 }
 
 } // namespace treelock

@@ -1,0 +1,85 @@
+#pragma once
+
+#include "treelock/redisserverprocess.h"
+#include "treelock/redisurl.h"
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace treelock {
+
+/// A private Sentinel-managed Redis: one primary, its replicas and the sentinels
+/// that watch them, all on loopback ports in temporary folders.
+struct SentinelGroupConfig {
+    /// The name the sentinels monitor the primary under (the URL's MASTER).
+    std::string masterName = "treelock";
+    int replicas = 1;
+    int sentinels = 3;
+    /// Sentinels that must agree the primary is down before a failover.
+    int quorum = 2;
+    /// How long the primary may be silent before a sentinel thinks it down.
+    std::chrono::milliseconds downAfter{1000};
+    /// Sentinel's failover-timeout: also the least time between two failovers
+    /// of the same primary (twice this).
+    std::chrono::milliseconds failoverTimeout{2000};
+    /// How long the constructor waits for every sentinel to see the replicas
+    /// and the other sentinels.
+    std::chrono::milliseconds readyTimeout{30000};
+    std::string executable = "redis-server";
+    std::string folderPrefix = "treelock-ha";
+    /// As RedisServerConfig::parentDeathSignal, for every process.
+    int parentDeathSignal = 0;
+};
+
+/// Starts and stops a SentinelGroupConfig's processes. Qt-free; one thread at a
+/// time. Node 0 is the first primary; after a failover, primaryIndex() tells.
+class SentinelGroup {
+public:
+    /// Starts the nodes, then the sentinels, and waits until every sentinel
+    /// monitors the primary with all replicas and all other sentinels known.
+    /// Throws std::runtime_error naming what did not come up.
+    explicit SentinelGroup(SentinelGroupConfig config = {});
+    /// Stops every process and removes their folders.
+    ~SentinelGroup();
+    SentinelGroup(const SentinelGroup&) = delete;
+    SentinelGroup& operator=(const SentinelGroup&) = delete;
+
+    /// "redis+sentinel://127.0.0.1:P1,127.0.0.1:P2,.../MASTER"
+    std::string url() const;
+    const SentinelGroupConfig& config() const noexcept { return m_config; }
+    /// Data node `i` (0 is the first primary) and sentinel `i`.
+    RedisServerProcess& node(std::size_t i) { return *m_nodes.at(i); }
+    RedisServerProcess& sentinel(std::size_t i) { return *m_sentinels.at(i); }
+    std::size_t nodeCount() const noexcept { return m_nodes.size(); }
+    std::size_t sentinelCount() const noexcept { return m_sentinels.size(); }
+    /// The index of the running node whose ROLE is "master", or -1.
+    int primaryIndex();
+    /// The node's address on loopback.
+    HostPort address(std::size_t i) const;
+    /// The primary as the sentinels name it now (first sentinel that answers).
+    HostPort sentinelsPrimary() const;
+    /// Stalls replica `i` (SIGSTOP) and queues 32 MiB on the primary ahead of
+    /// whatever is written next, more than the kernel buffers of the link hold:
+    /// the next writes cannot reach the replica before resumeReplica(), and are
+    /// lost for good if the primary dies first. A network partition, on loopback.
+    void holdBackReplica(std::size_t i);
+    /// Resumes replica `i` (SIGCONT).
+    void resumeReplica(std::size_t i);
+    /// SENTINEL FAILOVER on the first sentinel that accepts it. Throws
+    /// std::runtime_error with the sentinels' answers when none does.
+    void failover();
+    /// Waits until the sentinels name a primary other than `old` that answers
+    /// ROLE as "master"; returns it. Throws std::runtime_error after `timeout`.
+    HostPort waitForNewPrimary(const HostPort& old, std::chrono::milliseconds timeout);
+
+private:
+    void waitReady();
+
+    SentinelGroupConfig m_config;
+    std::vector<std::unique_ptr<RedisServerProcess>> m_nodes;     // Owned.
+    std::vector<std::unique_ptr<RedisServerProcess>> m_sentinels; // Owned.
+};
+
+} // namespace treelock

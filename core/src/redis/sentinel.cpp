@@ -1,0 +1,132 @@
+#include "redis/sentinel.h"
+
+#include "treelock/error.h"
+
+#include <algorithm>
+#include <charconv>
+
+namespace treelock::detail {
+
+namespace {
+
+constexpr auto kWatchPoll = std::chrono::milliseconds(100);
+constexpr auto kWatchRetry = std::chrono::milliseconds(250);
+
+bool startsWith(const std::string& text, std::string_view prefix)
+{
+    return text.compare(0, prefix.size(), prefix) == 0;
+}
+
+} // namespace
+
+bool isNotPrimaryError(const std::string& errorText)
+{
+    return startsWith(errorText, "READONLY") || startsWith(errorText, "LOADING")
+           || startsWith(errorText, "MASTERDOWN");
+}
+
+std::string roleOf(RedisConnection& connection)
+{
+    const redis::Reply reply = connection.call({"ROLE"});
+    if (reply.isArray() && reply.size() > 0 && reply[0].isString())
+        return reply[0].text;
+    throw ScriptError("unexpected reply to ROLE from " + connection.address().redacted() + ": " + reply.text);
+}
+
+SentinelLocator::SentinelLocator(RedisAddress address, std::chrono::milliseconds connectTimeout,
+                                 std::chrono::milliseconds commandTimeout)
+    : m_address(std::move(address)), m_connectTimeout(connectTimeout), m_commandTimeout(commandTimeout)
+{
+}
+
+SentinelLocator::~SentinelLocator()
+{
+    m_stopping = true;
+    if (m_watcher.joinable())
+        m_watcher.join();
+}
+
+std::optional<HostPort> SentinelLocator::lastPrimary() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_lastPrimary;
+}
+
+RedisAddress SentinelLocator::locate()
+{
+    const std::size_t count = m_address.sentinels.size();
+    std::size_t first = 0;
+    {
+        std::lock_guard lock(m_mutex);
+        first = m_preferred;
+    }
+    std::string answers;
+    for (std::size_t k = 0; k < count; ++k) {
+        const std::size_t i = (first + k) % count;
+        const HostPort& node = m_address.sentinels[i];
+        std::string answer;
+        try {
+            RedisConnection sentinel(RedisAddress::sentinel(node), m_connectTimeout, m_commandTimeout);
+            const redis::Reply reply = sentinel.call({"SENTINEL", "get-master-addr-by-name", m_address.masterName});
+            if (reply.isArray() && reply.size() == 2) {
+                HostPort primary{reply[0].text, 0};
+                const std::string& port = reply[1].text;
+                std::from_chars(port.data(), port.data() + port.size(), primary.port);
+                if (!primary.host.empty() && primary.port > 0) {
+                    std::lock_guard lock(m_mutex);
+                    m_preferred = i;
+                    m_lastPrimary = primary;
+                    return m_address.at(primary);
+                }
+                answer = "gave an unusable address";
+            } else if (reply.isError()) {
+                answer = "answered \"" + reply.text + "\"";
+            } else {
+                answer = "knows no primary named \"" + m_address.masterName + "\"";
+            }
+        } catch (const ConnectionError& error) {
+            answer = error.what();
+        }
+        answers += (answers.empty() ? "" : "; ") + node.text() + " " + answer;
+    }
+    throw ConnectionError("no sentinel of " + m_address.redacted() + " named a primary: " + answers);
+}
+
+void SentinelLocator::watch()
+{
+    std::lock_guard lock(m_mutex);
+    if (!m_watcher.joinable())
+        m_watcher = std::thread([this] { follow(); });
+}
+
+// Subscribes to "+switch-master" on one sentinel after another until stopped.
+// Every sentinel publishes the switch, so one subscription is enough; a lost
+// one moves on to the next sentinel.
+void SentinelLocator::follow()
+{
+    std::size_t i = 0;
+    while (!m_stopping) {
+        const HostPort node = m_address.sentinels[i++ % m_address.sentinels.size()];
+        try {
+            RedisConnection sentinel(RedisAddress::sentinel(node), m_connectTimeout, m_commandTimeout);
+            sentinel.send({"SUBSCRIBE", "+switch-master"});
+            while (!m_stopping) {
+                const Reply raw = sentinel.readReply(std::chrono::steady_clock::now() + kWatchPoll);
+                if (!raw)
+                    continue;
+                const redis::Reply message = toReply(raw.get());
+                // "message", "+switch-master", "<name> <old-ip> <old-port> <new-ip> <new-port>"
+                if (message.isArray() && message.size() == 3 && message[0].text == "message"
+                    && startsWith(message[2].text, m_address.masterName + " "))
+                    m_generation.fetch_add(1, std::memory_order_acq_rel);
+            }
+            return;
+        } catch (const Error&) {
+            const auto until = std::chrono::steady_clock::now() + kWatchRetry;
+            while (!m_stopping && std::chrono::steady_clock::now() < until)
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+    }
+}
+
+} // namespace treelock::detail

@@ -1,0 +1,210 @@
+#include "treelock/redissentinelgroup.h"
+
+#include "redis/redisconnection.h"
+#include "treelock/error.h"
+
+#include <stdexcept>
+#include <thread>
+
+namespace treelock {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr auto kProbeTimeout = std::chrono::milliseconds(500);
+
+/// One command on `node`; an empty Reply when it cannot be reached.
+redis::Reply ask(const HostPort& node, std::initializer_list<std::string_view> args)
+{
+    try {
+        detail::RedisConnection connection(RedisAddress::sentinel(node), kProbeTimeout, kProbeTimeout);
+        return connection.call(args);
+    } catch (const ConnectionError&) {
+        return {};
+    }
+}
+
+/// Field `name` of a flat [name, value, ...] reply ("" if absent).
+std::string field(const redis::Reply& reply, const std::string& name)
+{
+    for (std::size_t i = 0; i + 1 < reply.size(); i += 2)
+        if (reply[i].text == name)
+            return reply[i + 1].text;
+    return {};
+}
+
+HostPort hostPortOf(const redis::Reply& reply)
+{
+    if (!reply.isArray() || reply.size() != 2)
+        return {};
+    return {reply[0].text, std::atoi(reply[1].text.c_str())};
+}
+
+} // namespace
+
+SentinelGroup::SentinelGroup(SentinelGroupConfig config) : m_config(std::move(config))
+{
+    if (m_config.replicas < 0 || m_config.sentinels < 1 || m_config.quorum < 1
+        || m_config.quorum > m_config.sentinels)
+        throw std::runtime_error("a Sentinel group needs at least one sentinel, a quorum from 1 to the "
+                                 "number of sentinels, and no negative number of replicas");
+    auto nodeConfig = [this] {
+        RedisServerConfig c;
+        c.executable = m_config.executable;
+        c.folderPrefix = m_config.folderPrefix;
+        c.unixSocket = false;
+        c.tcp = true;
+        c.parentDeathSignal = m_config.parentDeathSignal;
+        // Replicas of a primary that restarts empty take its empty data set: the
+        // loss an unreplicated grant suffers is the one this set-up shows.
+        c.extraConfig.push_back("repl-diskless-sync yes");
+        c.extraConfig.push_back("repl-diskless-sync-delay 0");
+        return c;
+    };
+    m_nodes.push_back(std::make_unique<RedisServerProcess>(nodeConfig()));
+    const HostPort primary = address(0);
+    for (int i = 0; i < m_config.replicas; ++i) {
+        RedisServerConfig c = nodeConfig();
+        c.extraConfig.push_back("replicaof " + primary.host + " " + std::to_string(primary.port));
+        m_nodes.push_back(std::make_unique<RedisServerProcess>(std::move(c)));
+    }
+    for (int i = 0; i < m_config.sentinels; ++i) {
+        RedisServerConfig c;
+        c.executable = m_config.executable;
+        c.folderPrefix = m_config.folderPrefix + "-sentinel";
+        c.unixSocket = false;
+        c.tcp = true;
+        c.sentinel = true;
+        c.parentDeathSignal = m_config.parentDeathSignal;
+        const std::string& name = m_config.masterName;
+        c.extraConfig = {
+            "sentinel monitor " + name + " " + primary.host + " " + std::to_string(primary.port) + " "
+                + std::to_string(m_config.quorum),
+            "sentinel down-after-milliseconds " + name + " " + std::to_string(m_config.downAfter.count()),
+            "sentinel failover-timeout " + name + " " + std::to_string(m_config.failoverTimeout.count()),
+            "sentinel parallel-syncs " + name + " 1",
+        };
+        m_sentinels.push_back(std::make_unique<RedisServerProcess>(std::move(c)));
+    }
+    waitReady();
+}
+
+SentinelGroup::~SentinelGroup()
+{
+    // Sentinels first, so that stopping the nodes starts no failover.
+    m_sentinels.clear();
+    m_nodes.clear();
+}
+
+std::string SentinelGroup::url() const
+{
+    std::string hosts;
+    for (const auto& s : m_sentinels)
+        hosts += (hosts.empty() ? "" : ",") + std::string("127.0.0.1:") + std::to_string(s->port());
+    return "redis+sentinel://" + hosts + "/" + m_config.masterName;
+}
+
+HostPort SentinelGroup::address(std::size_t i) const { return {"127.0.0.1", m_nodes.at(i)->port()}; }
+
+int SentinelGroup::primaryIndex()
+{
+    for (std::size_t i = 0; i < m_nodes.size(); ++i) {
+        if (!m_nodes[i]->running())
+            continue;
+        const redis::Reply role = ask(address(i), {"ROLE"});
+        if (role.isArray() && role.size() > 0 && role[0].text == "master")
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+HostPort SentinelGroup::sentinelsPrimary() const
+{
+    for (const auto& s : m_sentinels) {
+        const HostPort answer =
+            hostPortOf(ask({"127.0.0.1", s->port()}, {"SENTINEL", "get-master-addr-by-name", m_config.masterName}));
+        if (answer.port > 0)
+            return answer;
+    }
+    return {};
+}
+
+void SentinelGroup::holdBackReplica(std::size_t i)
+{
+    node(i).pause(true);
+    const int primary = primaryIndex();
+    if (primary < 0)
+        throw std::runtime_error("no primary to hold replica " + address(i).text() + " back from");
+    detail::RedisConnection connection(RedisAddress::sentinel(address(static_cast<std::size_t>(primary))),
+                                       std::chrono::milliseconds(2000), std::chrono::milliseconds(10000));
+    const redis::Reply reply = connection.call({"SET", "treelock-ha:ballast", std::string(32u << 20, 'b')});
+    if (!reply.isString())
+        throw std::runtime_error("cannot write the ballast on " + connection.address().redacted() + ": "
+                                 + reply.text);
+}
+
+void SentinelGroup::resumeReplica(std::size_t i) { node(i).pause(false); }
+
+void SentinelGroup::failover()
+{
+    std::string answers;
+    for (const auto& s : m_sentinels) {
+        const redis::Reply reply = ask({"127.0.0.1", s->port()}, {"SENTINEL", "FAILOVER", m_config.masterName});
+        if (reply.isString() && reply.text == "OK")
+            return;
+        answers += " " + std::to_string(s->port()) + ": " + (reply.text.empty() ? "no answer" : reply.text) + ";";
+    }
+    throw std::runtime_error("no sentinel started a failover:" + answers);
+}
+
+HostPort SentinelGroup::waitForNewPrimary(const HostPort& old, std::chrono::milliseconds timeout)
+{
+    const auto deadline = Clock::now() + timeout;
+    while (Clock::now() < deadline) {
+        const HostPort now = sentinelsPrimary();
+        if (now.port > 0 && !(now == old)) {
+            const redis::Reply role = ask(now, {"ROLE"});
+            if (role.isArray() && role.size() > 0 && role[0].text == "master")
+                return now;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    throw std::runtime_error("the sentinels named no new primary in place of " + old.text() + " within "
+                             + std::to_string(timeout.count()) + " ms");
+}
+
+void SentinelGroup::waitReady()
+{
+    const auto deadline = Clock::now() + m_config.readyTimeout;
+    const std::string others = std::to_string(m_config.sentinels - 1);
+    const std::string replicas = std::to_string(m_config.replicas);
+    std::string last;
+    while (Clock::now() < deadline) {
+        bool ready = true;
+        for (const auto& s : m_sentinels) {
+            const redis::Reply master = ask({"127.0.0.1", s->port()}, {"SENTINEL", "MASTER", m_config.masterName});
+            const std::string seen = field(master, "num-other-sentinels");
+            const std::string slaves = field(master, "num-slaves");
+            if (seen != others || slaves != replicas) {
+                last = "sentinel " + std::to_string(s->port()) + " sees " + (slaves.empty() ? "?" : slaves)
+                       + " replicas and " + (seen.empty() ? "?" : seen) + " other sentinels";
+                ready = false;
+                break;
+            }
+        }
+        for (std::size_t i = 1; ready && i < m_nodes.size(); ++i) {
+            const redis::Reply info = ask(address(i), {"INFO", "replication"});
+            if (info.text.find("master_link_status:up") == std::string::npos) {
+                last = "replica " + address(i).text() + " has not synchronised";
+                ready = false;
+            }
+        }
+        if (ready)
+            return;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    throw std::runtime_error("the Sentinel group did not come up within "
+                             + std::to_string(m_config.readyTimeout.count()) + " ms: " + last);
+}
+
+} // namespace treelock
