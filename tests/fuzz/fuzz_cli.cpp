@@ -3,26 +3,14 @@
 // UsageError (and never reads the environment); quoteInput output has no
 // control character and is bounded.
 #include "cliparser.h"
+#include "fuzzcheck.h"
 
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
 using namespace treelock;
-
-namespace {
-
-void check(bool ok, const char* what)
-{
-    if (!ok) {
-        std::fprintf(stderr, "property failed: %s\n", what);
-        std::abort();
-    }
-}
-
-} // namespace
+using treelock::fuzz::check;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

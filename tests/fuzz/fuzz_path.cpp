@@ -2,28 +2,21 @@
 // Properties: canonicalPath is idempotent, its output is canonical (isCanonicalPath),
 // splitPath/ancestorsOf/isAncestor/isWithin/parentPath agree with a plain
 // segment-list reference; bad input only ever throws InvalidPath.
+#include "fuzzcheck.h"
+
 #include <treelock/error.h>
 #include <treelock/path.h>
 
 #include <cstdint>
-#include <cstdlib>
-#include <cstdio>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 using namespace treelock;
+using treelock::fuzz::check;
 
 namespace {
-
-void check(bool ok, const char* what)
-{
-    if (!ok) {
-        std::fprintf(stderr, "property failed: %s\n", what);
-        std::abort();
-    }
-}
 
 // Reference: the segments of a canonical path, by hand.
 std::vector<std::string> segments(std::string_view path)

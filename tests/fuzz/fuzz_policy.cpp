@@ -1,6 +1,8 @@
 // libFuzzer target: policy JSON. Policy::fromJson never crashes and throws
 // nothing but InvalidPolicy/InvalidInput; an accepted policy round-trips
 // through toJson, and plan() on it throws nothing but InvalidInput.
+#include "fuzzcheck.h"
+
 #include <treelock/error.h>
 #include <treelock/policy.h>
 
@@ -10,18 +12,7 @@
 #include <string>
 
 using namespace treelock;
-
-namespace {
-
-void check(bool ok, const char* what)
-{
-    if (!ok) {
-        std::fprintf(stderr, "property failed: %s\n", what);
-        std::abort();
-    }
-}
-
-} // namespace
+using treelock::fuzz::check;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
