@@ -1,12 +1,12 @@
 // The real `treelock` binary against a throwaway redis-server: output, exit
 // codes (0..6), waiting, credentials.
+#include "process.h"
 #include "redisserver.h"
 #include "treelock/redisprotocol.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -16,20 +16,15 @@
 #include <future>
 #include <map>
 #include <optional>
-#include <poll.h>
 #include <regex>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
 #include <thread>
-#include <unistd.h>
 #include <vector>
 
 #ifndef TREELOCK_CLI_PATH
 #error "TREELOCK_CLI_PATH must name the treelock binary"
 #endif
-
-extern char** environ;
 
 using treelock::test::RedisServer;
 using Json = nlohmann::json;
@@ -37,35 +32,30 @@ using namespace std::chrono_literals;
 
 namespace {
 
-struct Result {
-    int code = -1;
-    std::string out;
-    std::string err;
-    std::chrono::milliseconds elapsed{0};
-};
-
-std::ostream& operator<<(std::ostream& os, const Result& r)
-{
-    return os << "exit " << r.code << "\n--- stdout:\n" << r.out << "--- stderr:\n" << r.err;
-}
-
+using Result = treelock::test::ProcessResult;
 using EnvOverrides = std::map<std::string, std::optional<std::string>>;
 
 // One run of the binary with its own stdout/stderr pipes. The environment is
 // the test's, without TREELOCK_* variables and with USER=tester, plus `env`
 // (nullopt removes a variable).
-class Process {
+class Process : public treelock::test::ChildProcess {
 public:
     Process(const std::vector<std::string>& args, const EnvOverrides& env = {})
-        : m_started(std::chrono::steady_clock::now())
+        : ChildProcess(commandLine(args), environment(env))
     {
-        std::map<std::string, std::string> variables;
-        for (char** e = environ; *e; ++e) {
-            const std::string entry = *e;
-            const auto eq = entry.find('=');
-            if (eq != std::string::npos && entry.rfind("TREELOCK_", 0) != 0)
-                variables[entry.substr(0, eq)] = entry.substr(eq + 1);
-        }
+    }
+
+private:
+    static std::vector<std::string> commandLine(const std::vector<std::string>& args)
+    {
+        std::vector<std::string> argv{TREELOCK_CLI_PATH};
+        argv.insert(argv.end(), args.begin(), args.end());
+        return argv;
+    }
+
+    static treelock::test::Environment environment(const EnvOverrides& env)
+    {
+        treelock::test::Environment variables = treelock::test::inheritedEnvironment();
         variables["USER"] = "tester";
         for (const auto& [name, value] : env) {
             if (value)
@@ -73,98 +63,8 @@ public:
             else
                 variables.erase(name);
         }
-        std::vector<std::string> envStrings;
-        for (const auto& [name, value] : variables)
-            envStrings.push_back(name + "=" + value);
-
-        std::vector<std::string> argStrings{TREELOCK_CLI_PATH};
-        argStrings.insert(argStrings.end(), args.begin(), args.end());
-        std::vector<char*> argv;
-        for (auto& a : argStrings)
-            argv.push_back(a.data());
-        argv.push_back(nullptr);
-        std::vector<char*> envp;
-        for (auto& e : envStrings)
-            envp.push_back(e.data());
-        envp.push_back(nullptr);
-
-        int outPipe[2];
-        int errPipe[2];
-        if (::pipe(outPipe) != 0 || ::pipe(errPipe) != 0)
-            throw std::runtime_error("pipe failed");
-        m_pid = ::fork();
-        if (m_pid < 0)
-            throw std::runtime_error("fork failed");
-        if (m_pid == 0) {
-            ::dup2(outPipe[1], STDOUT_FILENO);
-            ::dup2(errPipe[1], STDERR_FILENO);
-            ::close(outPipe[0]);
-            ::close(outPipe[1]);
-            ::close(errPipe[0]);
-            ::close(errPipe[1]);
-            ::execve(argv[0], argv.data(), envp.data());
-            std::_Exit(127);
-        }
-        ::close(outPipe[1]);
-        ::close(errPipe[1]);
-        m_out = outPipe[0];
-        m_err = errPipe[0];
+        return variables;
     }
-
-    ~Process()
-    {
-        if (m_pid > 0) {
-            ::kill(m_pid, SIGKILL);
-            finish();
-        }
-    }
-
-    Process(const Process&) = delete;
-    Process& operator=(const Process&) = delete;
-
-    void signal(int number) const { ::kill(m_pid, number); }
-
-    // Reads both pipes to the end and reaps the process.
-    Result finish()
-    {
-        Result result;
-        pollfd fds[2] = {{m_out, POLLIN, 0}, {m_err, POLLIN, 0}};
-        std::string* sinks[2] = {&result.out, &result.err};
-        int open = 2;
-        while (open > 0) {
-            if (::poll(fds, 2, -1) < 0) {
-                if (errno == EINTR)
-                    continue;
-                break;
-            }
-            for (int i = 0; i < 2; ++i) {
-                if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
-                    continue;
-                char buffer[4096];
-                const ssize_t n = ::read(fds[i].fd, buffer, sizeof buffer);
-                if (n > 0) {
-                    sinks[i]->append(buffer, static_cast<size_t>(n));
-                } else {
-                    ::close(fds[i].fd);
-                    fds[i].fd = -1;
-                    --open;
-                }
-            }
-        }
-        int status = 0;
-        ::waitpid(m_pid, &status, 0);
-        m_pid = -1;
-        result.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-        result.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
-            std::chrono::steady_clock::now() - m_started);
-        return result;
-    }
-
-private:
-    pid_t m_pid = -1;
-    int m_out = -1;
-    int m_err = -1;
-    std::chrono::steady_clock::time_point m_started;
 };
 
 Result run(const std::vector<std::string>& args, const EnvOverrides& env = {})

@@ -26,13 +26,12 @@
 //  - With TREELOCK_DOCS_RECORD=DIR the test also writes each page to DIR with
 //    the output it saw in place of the page's (to review and copy back).
 #include "docexamples.h"
+#include "process.h"
 #include "redisserver.h"
 
 #include <gtest/gtest.h>
 
-#include <cerrno>
 #include <chrono>
-#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -40,7 +39,6 @@
 #include <poll.h>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #ifndef TREELOCK_CLI_PATH
@@ -49,8 +47,6 @@
 #ifndef TREELOCK_SOURCE_DIR_FALLBACK
 #error "TREELOCK_SOURCE_DIR_FALLBACK must name the source tree"
 #endif
-
-extern char** environ;
 
 namespace fs = std::filesystem;
 using treelock::test::DocExample;
@@ -88,68 +84,10 @@ public:
     PageShell(const fs::path& workDir, const fs::path& outputFile,
               const std::map<std::string, std::string>& extraEnv)
         : m_outputFile(outputFile)
+        , m_bash({"/bin/bash", "--noprofile", "--norc"}, environment(extraEnv),
+                 {.workDir = workDir, .pipeStdin = true, .mergeStderr = true})
     {
-        std::map<std::string, std::string> variables;
-        for (char** e = environ; *e; ++e) {
-            const std::string entry = *e;
-            const auto eq = entry.find('=');
-            if (eq != std::string::npos && entry.rfind("TREELOCK_", 0) != 0)
-                variables[entry.substr(0, eq)] = entry.substr(eq + 1);
-        }
-        variables["USER"] = "alice";
-        for (const auto& [name, value] : extraEnv)
-            variables[name] = value;
-        variables["LC_ALL"] = "C";
-        variables["PATH"] = fs::path(TREELOCK_CLI_PATH).parent_path().string() + ":"
-                            + (variables.count("PATH") ? variables["PATH"] : "/usr/bin:/bin");
-        std::vector<std::string> envStrings;
-        for (const auto& [name, value] : variables)
-            envStrings.push_back(name + "=" + value);
-        std::vector<char*> envp;
-        for (auto& e : envStrings)
-            envp.push_back(e.data());
-        envp.push_back(nullptr);
-        std::string bash = "/bin/bash";
-        std::string noProfile = "--noprofile";
-        std::string noRc = "--norc";
-        char* argv[] = {bash.data(), noProfile.data(), noRc.data(), nullptr};
-
-        int in[2];
-        int out[2];
-        if (::pipe(in) != 0 || ::pipe(out) != 0)
-            throw std::runtime_error("pipe failed");
-        m_pid = ::fork();
-        if (m_pid < 0)
-            throw std::runtime_error("fork failed");
-        if (m_pid == 0) {
-            ::dup2(in[0], STDIN_FILENO);
-            ::dup2(out[1], STDOUT_FILENO);
-            ::dup2(out[1], STDERR_FILENO);
-            ::close(in[0]);
-            ::close(in[1]);
-            ::close(out[0]);
-            ::close(out[1]);
-            if (::chdir(workDir.c_str()) != 0)
-                std::_Exit(126);
-            ::execve(argv[0], argv, envp.data());
-            std::_Exit(127);
-        }
-        ::close(in[0]);
-        ::close(out[1]);
-        m_in = in[1];
-        m_out = out[0];
     }
-
-    ~PageShell()
-    {
-        ::close(m_in);
-        ::close(m_out);
-        ::kill(m_pid, SIGKILL);
-        ::waitpid(m_pid, nullptr, 0);
-    }
-
-    PageShell(const PageShell&) = delete;
-    PageShell& operator=(const PageShell&) = delete;
 
     struct Result {
         int exitCode = -1;
@@ -160,7 +98,7 @@ public:
     {
         const std::string script = "{ " + command + "\n} </dev/null >'" + m_outputFile.string()
                                    + "' 2>&1; echo \"__exit $?\"\n";
-        if (::write(m_in, script.data(), script.size()) != static_cast<ssize_t>(script.size()))
+        if (::write(m_bash.stdinFd(), script.data(), script.size()) != static_cast<ssize_t>(script.size()))
             return {};
         const auto deadline = std::chrono::steady_clock::now() + timeout;
         std::string marker;
@@ -169,11 +107,11 @@ public:
                 deadline - std::chrono::steady_clock::now());
             if (left.count() <= 0)
                 return {-1, "(timed out)\n"};
-            pollfd fd{m_out, POLLIN, 0};
+            pollfd fd{m_bash.stdoutFd(), POLLIN, 0};
             if (::poll(&fd, 1, static_cast<int>(left.count())) <= 0)
                 continue;
             char buffer[256];
-            const ssize_t n = ::read(m_out, buffer, sizeof buffer);
+            const ssize_t n = ::read(m_bash.stdoutFd(), buffer, sizeof buffer);
             if (n <= 0)
                 return {-1, "(the shell ended)\n"};
             m_pending.append(buffer, static_cast<std::size_t>(n));
@@ -187,10 +125,20 @@ public:
     }
 
 private:
+    static treelock::test::Environment environment(const std::map<std::string, std::string>& extraEnv)
+    {
+        treelock::test::Environment variables = treelock::test::inheritedEnvironment();
+        variables["USER"] = "alice";
+        for (const auto& [name, value] : extraEnv)
+            variables[name] = value;
+        variables["LC_ALL"] = "C";
+        variables["PATH"] = fs::path(TREELOCK_CLI_PATH).parent_path().string() + ":"
+                            + (variables.count("PATH") ? variables["PATH"] : "/usr/bin:/bin");
+        return variables;
+    }
+
     fs::path m_outputFile;
-    pid_t m_pid = -1;
-    int m_in = -1;
-    int m_out = -1;
+    treelock::test::ChildProcess m_bash;
     std::string m_pending;
 };
 
