@@ -1,8 +1,14 @@
 #include "docexamples.h"
 
+#include <cstdlib>
+#include <fstream>
 #include <optional>
 #include <regex>
 #include <sstream>
+
+#ifndef TREELOCK_SOURCE_DIR_FALLBACK
+#error "TREELOCK_SOURCE_DIR_FALLBACK must name the source tree"
+#endif
 
 namespace treelock::test {
 
@@ -20,6 +26,20 @@ std::vector<std::string> splitLines(const std::string& text)
 bool startsWith(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
 
 } // namespace
+
+std::filesystem::path sourceDir()
+{
+    const char* dir = std::getenv("TREELOCK_SOURCE_DIR");
+    return dir ? std::filesystem::path(dir) : std::filesystem::path(TREELOCK_SOURCE_DIR_FALLBACK);
+}
+
+std::string readText(const std::filesystem::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
 
 std::vector<DocBlock> fencedBlocks(const std::string& markdown)
 {

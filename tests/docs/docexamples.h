@@ -1,5 +1,6 @@
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,12 @@ struct DocBlock {
     std::string info;             ///< the word after the opening fence ("console", "sh", "")
     std::vector<std::string> lines;
 };
+
+/// The source tree: $TREELOCK_SOURCE_DIR, else the one the test was built from.
+std::filesystem::path sourceDir();
+
+/// The whole file at `path`, as bytes ("" if it cannot be read).
+std::string readText(const std::filesystem::path& path);
 
 /// Every fenced block of a Markdown page, in page order.
 std::vector<DocBlock> fencedBlocks(const std::string& markdown);

@@ -44,31 +44,16 @@
 #ifndef TREELOCK_CLI_PATH
 #error "TREELOCK_CLI_PATH must name the treelock binary"
 #endif
-#ifndef TREELOCK_SOURCE_DIR_FALLBACK
-#error "TREELOCK_SOURCE_DIR_FALLBACK must name the source tree"
-#endif
 
 namespace fs = std::filesystem;
+using treelock::test::readText;
+using treelock::test::sourceDir;
 using treelock::test::DocExample;
 using treelock::test::RedisServer;
 
 namespace {
 
 constexpr const char* kPageSocket = "/tmp/treelock-demo/redis.sock";
-
-fs::path sourceDir()
-{
-    const char* dir = std::getenv("TREELOCK_SOURCE_DIR");
-    return dir ? fs::path(dir) : fs::path(TREELOCK_SOURCE_DIR_FALLBACK);
-}
-
-std::string readText(const fs::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 std::string replaceAll(std::string text, const std::string& from, const std::string& to)
 {

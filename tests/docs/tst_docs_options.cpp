@@ -23,29 +23,14 @@
 #include <string>
 #include <vector>
 
-#ifndef TREELOCK_SOURCE_DIR_FALLBACK
-#error "TREELOCK_SOURCE_DIR_FALLBACK must name the source tree"
-#endif
 
 namespace fs = std::filesystem;
+using treelock::test::readText;
+using treelock::test::sourceDir;
 namespace cli = treelock::cli;
 using Options = std::set<std::string>;
 
 namespace {
-
-fs::path sourceDir()
-{
-    const char* dir = std::getenv("TREELOCK_SOURCE_DIR");
-    return dir ? fs::path(dir) : fs::path(TREELOCK_SOURCE_DIR_FALLBACK);
-}
-
-std::string readText(const fs::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 // "--name" and "-h" tokens of a usage text ("--json[=FILE]" gives "--json").
 Options optionsIn(const std::string& text)
