@@ -158,6 +158,29 @@ struct MemoryEngine::State {
         publishWake();
     }
 
+    // The record of a lease that is held and not revoked, or nullptr (a lease
+    // this engine does not know). O(log leases).
+    LeaseRecord* findLease(const LeaseId& id)
+    {
+        const auto it = leases.find(id);
+        return it == leases.end() || it->second.revoked ? nullptr : &it->second;
+    }
+
+    // What release and renew answer before they act: Unknown, Expired (the
+    // lease is dropped here with its Expire event) or Ok with `record` set.
+    LeaseStatus findLiveLease(const LeaseId& id, std::int64_t now, LeaseRecord*& record)
+    {
+        record = findLease(id);
+        if (!record)
+            return LeaseStatus::Unknown;
+        if (record->expiresMs <= now) {
+            record = nullptr;
+            dropLease(id, EventType::Expire, now);
+            return LeaseStatus::Expired;
+        }
+        return LeaseStatus::Ok;
+    }
+
     // Reaps up to `limit` expired leases, lowest (expires_ms, id) first.
     std::size_t reapExpired(std::int64_t now, std::size_t limit)
     {
@@ -387,19 +410,12 @@ ReleaseResult MemoryEngine::release(const LeaseId& lease)
     const std::int64_t now = s.nowMs();
 
     ReleaseResult result;
-    const auto it = s.leases.find(lease);
-    if (it == s.leases.end() || it->second.revoked) {
-        result.status = LeaseStatus::Unknown;
+    LeaseRecord* record = nullptr;
+    result.status = s.findLiveLease(lease, now, record);
+    if (result.status != LeaseStatus::Ok)
         return result;
-    }
-    if (it->second.expiresMs <= now) {
-        s.dropLease(lease, EventType::Expire, now);
-        result.status = LeaseStatus::Expired;
-        return result;
-    }
-    result.status = LeaseStatus::Ok;
-    if (it->second.holds > 1) {
-        result.remainingHolds = --it->second.holds;
+    if (record->holds > 1) {
+        result.remainingHolds = --record->holds;
         return result;
     }
     s.dropLease(lease, EventType::Release, now);
@@ -416,22 +432,14 @@ RenewResult MemoryEngine::renew(const LeaseId& lease, std::optional<milliseconds
     const std::int64_t now = s.nowMs();
 
     RenewResult result;
-    const auto it = s.leases.find(lease);
-    if (it == s.leases.end() || it->second.revoked) {
-        result.status = LeaseStatus::Unknown;
+    LeaseRecord* record = nullptr;
+    result.status = s.findLiveLease(lease, now, record);
+    if (result.status != LeaseStatus::Ok)
         return result;
-    }
-    if (it->second.expiresMs <= now) {
-        s.dropLease(lease, EventType::Expire, now);
-        result.status = LeaseStatus::Expired;
-        return result;
-    }
-    LeaseRecord& record = it->second;
     if (ttl)
-        record.ttlMs = ttl->count();
-    s.setExpiry(lease, record, now + record.ttlMs);
-    result.status = LeaseStatus::Ok;
-    result.expiresAt = fromMs(record.expiresMs);
+        record->ttlMs = ttl->count();
+    s.setExpiry(lease, *record, now + record->ttlMs);
+    result.expiresAt = fromMs(record->expiresMs);
     return result;
 }
 
@@ -451,12 +459,12 @@ ReleaseResult MemoryEngine::forceRelease(const LeaseId& lease, const ForceOption
     const std::int64_t now = s.nowMs();
 
     ReleaseResult result;
-    const auto it = s.leases.find(lease);
-    if (it == s.leases.end() || it->second.revoked) {
+    LeaseRecord* record = s.findLease(lease);
+    if (!record) {
         result.status = LeaseStatus::Unknown;
         return result;
     }
-    const bool live = it->second.expiresMs > now;
+    const bool live = record->expiresMs > now;
     if (live && !options.admin) {
         result.status = LeaseStatus::Live;
         return result;
@@ -468,15 +476,14 @@ ReleaseResult MemoryEngine::forceRelease(const LeaseId& lease, const ForceOption
     audit.wasLive = live;
     result.status = LeaseStatus::Ok;
     if (live && options.lockDelay > milliseconds{0}) {
-        LeaseRecord& record = it->second;
-        Event event = s.leaseEvent(EventType::Force, lease, record);
+        Event event = s.leaseEvent(EventType::Force, lease, *record);
         event.by = audit.by;
         event.host = audit.host;
         event.reason = audit.reason;
         event.wasLive = true;
         s.appendEvent(std::move(event), now);
-        record.revoked = true;
-        s.setExpiry(lease, record, now + options.lockDelay.count());
+        record->revoked = true;
+        s.setExpiry(lease, *record, now + options.lockDelay.count());
         return result;
     }
     s.dropLease(lease, EventType::Force, now, &audit);
