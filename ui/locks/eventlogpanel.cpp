@@ -1,6 +1,8 @@
 #include "locks/eventlogpanel.h"
 
+#include "common/contextmenus.h"
 #include "locks/eventlogmodel.h"
+#include "locks/filterchip.h"
 #include "locks/filterproxies.h"
 
 #include <QApplication>
@@ -9,7 +11,6 @@
 #include <QDateTime>
 #include <QFile>
 #include <QFileDialog>
-#include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -47,7 +48,6 @@ EventLogPanel::EventLogPanel(EventLogModel* model, QWidget* parent) : QWidget(pa
     m_view->setModel(m_proxy);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     m_view->setWordWrap(false);
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
@@ -75,22 +75,9 @@ EventLogPanel::EventLogPanel(EventLogModel* model, QWidget* parent) : QWidget(pa
                              LogEntry::Type::Sweep, LogEntry::Type::Refused, LogEntry::Type::Info})
         m_type->addItem(EventLogModel::typeName(t), int(t));
 
-    m_leaseChip = new QFrame(this);
-    m_leaseChip->setObjectName(QStringLiteral("leaseChip"));
-    m_leaseChip->setStyleSheet(QStringLiteral("#leaseChip { background: #e3eefb; border: 1px solid #90b4e0; border-radius: 10px; }"));
-    m_leaseChipLabel = new QLabel(m_leaseChip);
-    auto* clearLease = new QToolButton(m_leaseChip);
-    clearLease->setObjectName(QStringLiteral("clearLeaseFilter"));
-    clearLease->setText(QStringLiteral("✕"));
-    clearLease->setAccessibleName(tr("Show the events of every lease"));
-    clearLease->setToolTip(tr("Show the events of every lease"));
-    clearLease->setAutoRaise(true);
-    auto* chipLayout = new QHBoxLayout(m_leaseChip);
-    chipLayout->setContentsMargins(8, 0, 2, 0);
-    chipLayout->addWidget(m_leaseChipLabel);
-    chipLayout->addWidget(clearLease);
-    m_leaseChip->hide();
-    connect(clearLease, &QToolButton::clicked, this, [this] { setLeaseFilter({}); });
+    m_leaseChip = new FilterChip(QStringLiteral("leaseChip"), QStringLiteral("clearLeaseFilter"),
+                                 tr("Show the events of every lease"), this);
+    connect(m_leaseChip, &FilterChip::clearRequested, this, [this] { setLeaseFilter({}); });
 
     m_paused = new QLabel(tr("Auto-scroll paused: you scrolled up."), this);
     m_paused->setStyleSheet(QStringLiteral("color: #8a5a00;"));
@@ -141,13 +128,7 @@ EventLogPanel::EventLogPanel(EventLogModel* model, QWidget* parent) : QWidget(pa
     connect(m_export, &QToolButton::clicked, this, &EventLogPanel::exportDialog);
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& t) { m_proxy->setText(t.trimmed()); });
     connect(m_type, &QComboBox::currentIndexChanged, this, [this] { m_proxy->setType(m_type->currentData().toInt()); });
-    connect(m_view, &QTableView::customContextMenuRequested, this, [this](const QPoint& pos) {
-        QMenu* menu = contextMenuFor(m_view->indexAt(pos));
-        if (!menu)
-            return;
-        menu->setAttribute(Qt::WA_DeleteOnClose);
-        menu->popup(m_view->viewport()->mapToGlobal(pos));
-    });
+    popUpContextMenus(m_view, [this](const QModelIndex& index) { return contextMenuFor(index); });
     connect(m_view, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         const QString lease = index.data(EventLogModel::LeaseIdRole).toString();
         if (!lease.isEmpty())
@@ -171,8 +152,7 @@ void EventLogPanel::setLeaseFilter(const QString& leaseId)
         m_type->setCurrentIndex(0);
     }
     m_proxy->setLeaseId(leaseId);
-    m_leaseChip->setVisible(!leaseId.isEmpty());
-    m_leaseChipLabel->setText(tr("lease %1").arg(leaseId.left(8)));
+    m_leaseChip->showFilter(!leaseId.isEmpty(), tr("lease %1").arg(leaseId.left(8)));
     m_leaseChip->setToolTip(leaseId);
     if (m_follow)
         m_view->scrollToBottom();

@@ -3,7 +3,6 @@
 #include <QWidget>
 
 class QComboBox;
-class QFrame;
 class QLabel;
 class QLineEdit;
 class QMenu;
@@ -14,6 +13,7 @@ namespace treelock::ui {
 
 class EventLogFilterProxy;
 class EventLogModel;
+class FilterChip;
 
 /// The live event log. Follows new events while the view is scrolled to the
 /// bottom; pauses (and says so) as soon as the user scrolls up. Filters by
@@ -53,8 +53,7 @@ private:
     QTableView* m_view;
     QLineEdit* m_filter;
     QComboBox* m_type;
-    QFrame* m_leaseChip;
-    QLabel* m_leaseChipLabel;
+    FilterChip* m_leaseChip;
     QLabel* m_paused;
     QToolButton* m_resume;
     QToolButton* m_export;

@@ -1,5 +1,7 @@
 #include "locks/leasepanel.h"
 
+#include "common/contextmenus.h"
+#include "locks/filterchip.h"
 #include "locks/filterproxies.h"
 #include "locks/leasetablemodel.h"
 #include "locks/pilldelegate.h"
@@ -15,7 +17,6 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QTableView>
-#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace treelock::ui {
@@ -51,22 +52,8 @@ LeasePanel::LeasePanel(LeaseTableModel* model, QWidget* parent) : QWidget(parent
     m_filter->setPlaceholderText(tr("Filter by owner, operation, path or id…"));
     m_filter->setClearButtonEnabled(true);
 
-    m_chip = new QFrame(this);
-    m_chip->setObjectName(QStringLiteral("nodeChip"));
-    m_chip->setStyleSheet(QStringLiteral("#nodeChip { background: #e3eefb; border: 1px solid #90b4e0; border-radius: 10px; }"));
-    m_chipLabel = new QLabel(m_chip);
-    auto* clear = new QToolButton(m_chip);
-    clear->setObjectName(QStringLiteral("clearNodeFilter"));
-    clear->setAccessibleName(tr("Show every lease"));
-    clear->setText(QStringLiteral("✕"));
-    clear->setAutoRaise(true);
-    clear->setToolTip(tr("Show every lease"));
-    auto* chipLayout = new QHBoxLayout(m_chip);
-    chipLayout->setContentsMargins(8, 0, 2, 0);
-    chipLayout->addWidget(m_chipLabel);
-    chipLayout->addWidget(clear);
-    m_chip->hide();
-    connect(clear, &QToolButton::clicked, this, [this] { setNodeFilter({}); });
+    m_chip = new FilterChip(QStringLiteral("nodeChip"), QStringLiteral("clearNodeFilter"), tr("Show every lease"), this);
+    connect(m_chip, &FilterChip::clearRequested, this, [this] { setNodeFilter({}); });
 
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("leaseView"));
@@ -75,7 +62,6 @@ LeasePanel::LeasePanel(LeaseTableModel* model, QWidget* parent) : QWidget(parent
     m_view->sortByColumn(LeaseTableModel::TimeLeftColumn, Qt::AscendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     m_view->setWordWrap(false);
     m_view->setTextElideMode(Qt::ElideMiddle);
     m_view->verticalHeader()->hide();
@@ -137,13 +123,7 @@ LeasePanel::LeasePanel(LeaseTableModel* model, QWidget* parent) : QWidget(parent
     });
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             [this] { emit leaseSelected(currentLeaseId()); });
-    connect(m_view, &QTableView::customContextMenuRequested, this, [this](const QPoint& pos) {
-        QMenu* menu = contextMenuFor(m_view->indexAt(pos));
-        if (!menu)
-            return;
-        menu->setAttribute(Qt::WA_DeleteOnClose);
-        menu->popup(m_view->viewport()->mapToGlobal(pos));
-    });
+    popUpContextMenus(m_view, [this](const QModelIndex& index) { return contextMenuFor(index); });
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &LeasePanel::updateTitle);
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &LeasePanel::updateTitle);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &LeasePanel::updateTitle);
@@ -164,8 +144,7 @@ void LeasePanel::updateTitle()
 void LeasePanel::setNodeFilter(const QString& path)
 {
     m_proxy->setNodePath(path);
-    m_chip->setVisible(!path.isEmpty());
-    m_chipLabel->setText(tr("touching %1").arg(path));
+    m_chip->showFilter(!path.isEmpty(), tr("touching %1").arg(path));
     updateTitle();
 }
 

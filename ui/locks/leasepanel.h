@@ -6,13 +6,13 @@ class QLabel;
 class QLineEdit;
 class QTableView;
 class QToolButton;
-class QFrame;
 class QMenu;
 
 namespace treelock::ui {
 
 class LeaseTableModel;
 class LeaseFilterProxy;
+class FilterChip;
 
 /// The lease table with its text filter and the "leases touching node X" chip.
 class LeasePanel : public QWidget {
@@ -49,8 +49,7 @@ private:
     LeaseFilterProxy* m_proxy;  // Owned (child).
     QTableView* m_view;
     QLineEdit* m_filter;
-    QFrame* m_chip;
-    QLabel* m_chipLabel;
+    FilterChip* m_chip;
     QLabel* m_title;
     int m_minPathsWidth = 0;
 };

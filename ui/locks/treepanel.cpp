@@ -1,5 +1,6 @@
 #include "locks/treepanel.h"
 
+#include "common/contextmenus.h"
 #include "locks/filterproxies.h"
 #include "locks/legendwidget.h"
 #include "locks/locktreemodel.h"
@@ -60,7 +61,6 @@ TreePanel::TreePanel(LockTreeModel* model, QWidget* parent) : QWidget(parent), m
     m_view = new QTreeView(this);
     m_view->setObjectName(QStringLiteral("treeView"));
     m_view->setModel(m_proxy);
-    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     m_view->setUniformRowHeights(true);
     m_view->setAlternatingRowColors(false);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -131,13 +131,7 @@ TreePanel::TreePanel(LockTreeModel* model, QWidget* parent) : QWidget(parent), m
             [this](const QModelIndex& current) {
                 emit nodeSelected(current.isValid() ? current.data(LockTreeModel::PathRole).toString() : QString());
             });
-    connect(m_view, &QTreeView::customContextMenuRequested, this, [this](const QPoint& pos) {
-        QMenu* menu = contextMenuFor(m_view->indexAt(pos));
-        if (!menu)
-            return;
-        menu->setAttribute(Qt::WA_DeleteOnClose);
-        menu->popup(m_view->viewport()->mapToGlobal(pos));
-    });
+    popUpContextMenus(m_view, [this](const QModelIndex& index) { return contextMenuFor(index); });
     connect(model, &QAbstractItemModel::modelReset, this, [this] {
         m_view->expand(m_proxy->index(0, 0));
         updateTitle();
