@@ -1,5 +1,6 @@
 #include "locks/eventlogmodel.h"
 
+#include "common/columntitles.h"
 #include "locks/presentation.h"
 
 #include <QColor>
@@ -137,18 +138,9 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const
 
 QVariant EventLogModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case TimeColumn: return tr("Time");
-    case TypeColumn: return tr("Event");
-    case OwnerColumn: return tr("Owner");
-    case OperationColumn: return tr("Operation");
-    case PathsColumn: return tr("Paths");
-    case LeaseColumn: return tr("Lease");
-    case DetailColumn: return tr("Details");
-    }
-    return {};
+    return columnTitle<ColumnCount>(section, orientation, role,
+                                    tr("Time"), tr("Event"), tr("Owner"), tr("Operation"), tr("Paths"),
+                                    tr("Lease"), tr("Details"));
 }
 
 } // namespace treelock::ui

@@ -1,5 +1,6 @@
 #include "locks/leasetablemodel.h"
 
+#include "common/columntitles.h"
 #include "locks/presentation.h"
 
 #include <treelock/leaseid.h>
@@ -229,19 +230,9 @@ QVariant LeaseTableModel::data(const QModelIndex& index, int role) const
 
 QVariant LeaseTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case LeaseColumn: return tr("Lease");
-    case OwnerColumn: return tr("Owner");
-    case OperationColumn: return tr("Operation");
-    case PathsColumn: return tr("Paths and modes");
-    case AgeColumn: return tr("Age");
-    case TimeLeftColumn: return tr("Time left");
-    case FenceColumn: return tr("Fence");
-    case StateColumn: return tr("State");
-    }
-    return {};
+    return columnTitle<ColumnCount>(section, orientation, role,
+                                    tr("Lease"), tr("Owner"), tr("Operation"), tr("Paths and modes"),
+                                    tr("Age"), tr("Time left"), tr("Fence"), tr("State"));
 }
 
 QString requestsText(const std::vector<LockRequest>& requests, const QString& separator)

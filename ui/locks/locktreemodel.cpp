@@ -1,5 +1,6 @@
 #include "locks/locktreemodel.h"
 
+#include "common/columntitles.h"
 #include "locks/presentation.h"
 
 #include <treelock/path.h>
@@ -538,16 +539,8 @@ QVariant LockTreeModel::data(const QModelIndex& index, int role) const
 
 QVariant LockTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case NameColumn: return tr("Name");
-    case StateColumn: return tr("State");
-    case HolderColumn: return tr("Holder");
-    case ModeColumn: return tr("Mode");
-    case TimeLeftColumn: return tr("Time left");
-    }
-    return {};
+    return columnTitle<ColumnCount>(section, orientation, role,
+                                    tr("Name"), tr("State"), tr("Holder"), tr("Mode"), tr("Time left"));
 }
 
 } // namespace treelock::ui

@@ -1,5 +1,7 @@
 #include "simulation/scenariostepmodel.h"
 
+#include "common/columntitles.h"
+
 #include <QBrush>
 #include <QFont>
 
@@ -118,17 +120,9 @@ QVariant ScenarioStepModel::data(const QModelIndex& index, int role) const
 
 QVariant ScenarioStepModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case IndexColumn: return tr("#");
-    case ActorColumn: return tr("Actor");
-    case StepColumn: return tr("Step");
-    case ExpectedColumn: return tr("Expected");
-    case ActualColumn: return tr("Actual");
-    case ResultColumn: return tr("Result");
-    }
-    return {};
+    return columnTitle<ColumnCount>(section, orientation, role,
+                                    tr("#"), tr("Actor"), tr("Step"), tr("Expected"), tr("Actual"),
+                                    tr("Result"));
 }
 
 } // namespace treelock::ui
