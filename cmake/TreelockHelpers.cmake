@@ -44,3 +44,34 @@ function(treelock_add_test)
         set_tests_properties(${ARG_NAME} PROPERTIES LABELS "${ARG_LABELS}")
     endif()
 endfunction()
+
+# treelock_add_library(NAME sim [STATIC] SOURCES ... [PUBLIC libs...] [PRIVATE libs...])
+# One of the project's libraries: target treelock_<NAME> with the alias
+# treelock::<NAME>, C++20 and the project's warnings. Its headers are public
+# from <folder>/include when the folder has one (its sources then in <folder>/src,
+# private to it), else from the folder itself.
+function(treelock_add_library)
+    cmake_parse_arguments(ARG "STATIC" "NAME" "SOURCES;PUBLIC;PRIVATE" ${ARGN})
+    set(target treelock_${ARG_NAME})
+    if(ARG_STATIC)
+        add_library(${target} STATIC ${ARG_SOURCES})
+    else()
+        add_library(${target} ${ARG_SOURCES})
+    endif()
+    add_library(treelock::${ARG_NAME} ALIAS ${target})
+    if(IS_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/include)
+        target_include_directories(${target}
+            PUBLIC $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
+            PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src)
+    else()
+        target_include_directories(${target} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+    endif()
+    target_compile_features(${target} PUBLIC cxx_std_20)
+    if(ARG_PUBLIC)
+        target_link_libraries(${target} PUBLIC ${ARG_PUBLIC})
+    endif()
+    if(ARG_PRIVATE)
+        target_link_libraries(${target} PRIVATE ${ARG_PRIVATE})
+    endif()
+    treelock_set_warnings(${target})
+endfunction()
