@@ -1,6 +1,7 @@
 // LockClient and Lease on a real Redis: waiting with wake-up, watchdog renewal,
 // lease loss, expiry on server time, release on destruction.
 
+#include "redisoptions.h"
 #include "redisserver.h"
 #include "treelock/error.h"
 #include "treelock/lockclient.h"
@@ -23,9 +24,7 @@ class LockClientTest : public ::testing::Test {
 protected:
     void SetUp() override
     {
-        RedisOptions o;
-        o.url = server.url();
-        engine = std::make_shared<RedisEngine>(o, "p");
+        engine = std::make_shared<RedisEngine>(test::redisOptionsFor(server), "p");
     }
 
     ClientOptions client(const std::string& owner, std::chrono::milliseconds ttl = 30s, bool watchdog = true)

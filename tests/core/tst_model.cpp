@@ -8,6 +8,7 @@
 // operation has passed: expiries then come in operation order in both engines,
 // so the (expires_ms, id) order that reaping and blocker scans use is the same.
 
+#include "redisoptions.h"
 #include "redisserver.h"
 #include "treelock/error.h"
 #include "treelock/memoryengine.h"
@@ -425,8 +426,7 @@ TEST(Model, RedisAndMemoryEnginesAgree)
     SCOPED_TRACE("TREELOCK_MODEL_SEED=" + std::to_string(seed));
 
     test::RedisServer server;
-    RedisOptions options;
-    options.url = server.url();
+    const RedisOptions options = test::redisOptionsFor(server);
     int done = 0;
     std::map<std::string, int> tally;
     for (int segment = 0; segment < kSegments; ++segment) {

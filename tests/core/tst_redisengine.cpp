@@ -2,6 +2,7 @@
 // configuration, key layout, argument re-checks inside the scripts, and the seed's
 // string.find bugs as regression cases. Shared semantics live in tst_conformance.
 
+#include "redisoptions.h"
 #include "redisserver.h"
 #include "treelock/error.h"
 #include "treelock/redisengine.h"
@@ -21,13 +22,6 @@ using namespace treelock;
 using namespace std::chrono_literals;
 
 namespace {
-
-RedisOptions optionsFor(const test::RedisServer& server)
-{
-    RedisOptions o;
-    o.url = server.url();
-    return o;
-}
 
 AcquireOptions as(const std::string& owner, std::chrono::milliseconds ttl = 60s)
 {
@@ -52,7 +46,7 @@ std::string sourceFile(const std::string& relative)
 TEST(RedisEngine, reloadsScriptsAfterScriptFlush)
 {
     test::RedisServer server;
-    RedisEngine engine(optionsFor(server), "p");
+    RedisEngine engine(test::redisOptionsFor(server), "p");
     ASSERT_TRUE(engine.acquire({{"/A", LockMode::X}}, as("a")).granted);
     server.cli({"SCRIPT", "FLUSH"});
     const auto r = engine.acquire({{"/B", LockMode::X}}, as("a"));
@@ -63,7 +57,7 @@ TEST(RedisEngine, reloadsScriptsAfterScriptFlush)
 TEST(RedisEngine, reconnectsAfterServerRestart)
 {
     test::RedisServer server;
-    RedisEngine engine(optionsFor(server), "p");
+    RedisEngine engine(test::redisOptionsFor(server), "p");
     ASSERT_TRUE(engine.acquire({{"/A", LockMode::X}}, as("a")).granted);
     server.restart(/*crash=*/true);
     // The call that meets the dead connection reports it; it is never a grant.
@@ -88,7 +82,7 @@ TEST(RedisEngine, closedConnectionIsAnErrorNotASignal)
 {
     ASSERT_EQ(std::signal(SIGPIPE, SIG_DFL), SIG_DFL) << "the test needs SIGPIPE's default action";
     test::RedisServer server;
-    RedisEngine engine(optionsFor(server), "p");
+    RedisEngine engine(test::redisOptionsFor(server), "p");
     ASSERT_TRUE(engine.acquire({{"/A", LockMode::X}}, as("a")).granted);
     sigset_t before;
     ASSERT_EQ(pthread_sigmask(SIG_SETMASK, nullptr, &before), 0);
@@ -113,7 +107,7 @@ TEST(RedisEngine, closedConnectionIsAnErrorNotASignal)
 TEST(RedisEngine, fenceKeepsRisingAfterRestartThatLostData)
 {
     test::RedisServer server;
-    RedisEngine engine(optionsFor(server), "p");
+    RedisEngine engine(test::redisOptionsFor(server), "p");
     std::uint64_t highest = 0;
     for (int i = 0; i < 50; ++i) {
         const auto r = engine.acquire({{"/F" + std::to_string(i), LockMode::X}}, as("a"));
@@ -139,7 +133,7 @@ TEST(RedisEngine, fenceKeepsRisingAfterRestartThatLostData)
 TEST(RedisEngine, fenceKeepsRisingWhenTheCounterRollsBack)
 {
     test::RedisServer server;
-    RedisEngine engine(optionsFor(server), "p");
+    RedisEngine engine(test::redisOptionsFor(server), "p");
     std::uint64_t highest = 0;
     std::string early;
     for (int i = 0; i < 20; ++i) {
@@ -160,7 +154,7 @@ TEST(RedisEngine, warnsWhenEvictionCanDropLocks)
     test::RedisServer::Options options;
     options.extraConfig = {"maxmemory-policy allkeys-lru"};
     test::RedisServer server(options);
-    RedisEngine engine(optionsFor(server), "p");
+    RedisEngine engine(test::redisOptionsFor(server), "p");
     const auto warnings = engine.warnings();
     ASSERT_FALSE(warnings.empty());
     EXPECT_NE(warnings.front().find("noeviction"), std::string::npos) << warnings.front();
@@ -169,21 +163,21 @@ TEST(RedisEngine, warnsWhenEvictionCanDropLocks)
 TEST(RedisEngine, warnsWithoutPersistenceOnly)
 {
     test::RedisServer bare;
-    RedisEngine engine(optionsFor(bare), "p");
+    RedisEngine engine(test::redisOptionsFor(bare), "p");
     ASSERT_EQ(engine.warnings().size(), 1u);
     EXPECT_NE(engine.warnings().front().find("persistence"), std::string::npos);
 
     test::RedisServer::Options aof;
     aof.appendOnly = true;
     test::RedisServer persistent(aof);
-    RedisEngine safe(optionsFor(persistent), "p");
+    RedisEngine safe(test::redisOptionsFor(persistent), "p");
     EXPECT_TRUE(safe.warnings().empty());
 }
 
 TEST(RedisEngine, everyKeySharesTheProjectHashTag)
 {
     test::RedisServer server;
-    RedisEngine engine(optionsFor(server), "drive-1");
+    RedisEngine engine(test::redisOptionsFor(server), "drive-1");
     const auto r = engine.acquire({{"/A/B", LockMode::X}}, as("a"));
     ASSERT_TRUE(r.granted);
     const auto keys = engine.projectKeys();
@@ -196,7 +190,7 @@ TEST(RedisEngine, everyKeySharesTheProjectHashTag)
 TEST(RedisEngine, releaseLeavesOnlyTheFenceAndTheEventStream)
 {
     test::RedisServer server;
-    RedisEngine engine(optionsFor(server), "p");
+    RedisEngine engine(test::redisOptionsFor(server), "p");
     const auto r = engine.acquire({{"/A/B/C", LockMode::S}, {"/D", LockMode::X}}, as("a"));
     ASSERT_TRUE(r.granted);
     ASSERT_EQ(engine.release(r.grant.lease).status, LeaseStatus::Ok);
@@ -207,8 +201,8 @@ TEST(RedisEngine, releaseLeavesOnlyTheFenceAndTheEventStream)
 TEST(RedisEngine, projectsAreIsolated)
 {
     test::RedisServer server;
-    RedisEngine one(optionsFor(server), "one");
-    RedisEngine two(optionsFor(server), "two");
+    RedisEngine one(test::redisOptionsFor(server), "one");
+    RedisEngine two(test::redisOptionsFor(server), "two");
     EXPECT_TRUE(one.acquire({{"/A", LockMode::X}}, as("a")).granted);
     EXPECT_TRUE(two.acquire({{"/A", LockMode::X}}, as("b")).granted);
     EXPECT_EQ(one.snapshot().leases.size(), 1u);
@@ -218,7 +212,7 @@ TEST(RedisEngine, rejectsBadProjectNames)
 {
     test::RedisServer server;
     for (const std::string& bad : std::vector<std::string>{"", "a b", "x}y", std::string(65, 'a'), "tl:{p}"})
-        EXPECT_THROW(RedisEngine(optionsFor(server), bad), InvalidInput) << bad;
+        EXPECT_THROW(RedisEngine(test::redisOptionsFor(server), bad), InvalidInput) << bad;
 }
 
 TEST(RedisEngine, unreachableServerIsAConnectionError)
@@ -301,7 +295,7 @@ TEST(LuaScripts, acquireRecheckesItsArguments)
 TEST(SeedRegression, pathsAreComparedByWholeSegmentsLiterally)
 {
     test::RedisServer server;
-    RedisEngine engine(optionsFor(server), "p");
+    RedisEngine engine(test::redisOptionsFor(server), "p");
     auto x = [&](const std::string& path, const std::string& owner) {
         return engine.acquire({{path, LockMode::X}}, as(owner)).granted;
     };
@@ -325,7 +319,7 @@ TEST(SeedRegression, pathsAreComparedByWholeSegmentsLiterally)
 TEST(SeedRegression, expiredEntryWithOddCharactersIsReaped)
 {
     test::RedisServer server;
-    RedisEngine engine(optionsFor(server), "p");
+    RedisEngine engine(test::redisOptionsFor(server), "p");
     ASSERT_TRUE(engine.acquire({{"/50% (draft) [v2]", LockMode::X}}, as("a", 50ms)).granted);
     std::this_thread::sleep_for(120ms);
     const auto r = engine.acquire({{"/50% (draft) [v2]/f", LockMode::X}}, as("b"));

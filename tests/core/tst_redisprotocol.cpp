@@ -2,6 +2,7 @@
 // the KEYS/ARGV layout of every script as lua/common.lua documents it, and the
 // raw connection (replies, pipelining, NOSCRIPT) against a real redis-server.
 
+#include "redisoptions.h"
 #include "redisserver.h"
 #include "treelock/error.h"
 #include "treelock/redisengine.h"
@@ -166,9 +167,7 @@ TEST(RawConnection, pipelinedRepliesComeInOrder)
 TEST(RawConnection, runsTheScriptsAsTheEngineDoes)
 {
     test::RedisServer server;
-    RedisOptions options;
-    options.url = server.url();
-    RedisEngine engine(options, "p");
+    RedisEngine engine(test::redisOptionsFor(server), "p");
     redis::RawConnection c(server.url());
     const auto& keys = engine.keys();
     const redis::Reply granted =

@@ -1,4 +1,5 @@
 // Every shipped scenario passes, on MemoryEngine and on Redis.
+#include "redisoptions.h"
 #include "redisserver.h"
 
 #include "treelock/error.h"
@@ -36,13 +37,6 @@ void play(const std::string& name, std::shared_ptr<Engine> engine)
     EXPECT_TRUE(player.passed());
     EXPECT_TRUE(player.engine()->snapshot().leases.empty() || name == "pause-fencing")
         << name << " leaves leases behind";
-}
-
-RedisOptions redisAt(const test::RedisServer& server)
-{
-    RedisOptions options;
-    options.url = server.url();
-    return options;
 }
 
 } // namespace
@@ -108,7 +102,7 @@ TEST(ScenariosOnRedis, EveryShippedScenarioPasses)
     test::RedisServer server;
     int i = 0;
     for (const auto& name : kShipped) {
-        auto engine = std::make_shared<RedisEngine>(redisAt(server), "scenario" + std::to_string(++i));
+        auto engine = std::make_shared<RedisEngine>(test::redisOptionsFor(server), "scenario" + std::to_string(++i));
         play(name, engine);
     }
 }

@@ -1,4 +1,5 @@
 // A short real-time run against a real redis-server, with crashes.
+#include "redisoptions.h"
 #include "redisserver.h"
 
 #include "treelock/redisengine.h"
@@ -12,19 +13,10 @@ using namespace treelock;
 using namespace treelock::sim;
 using namespace std::chrono_literals;
 
-namespace {
-RedisOptions redisAt(const test::RedisServer& server)
-{
-    RedisOptions options;
-    options.url = server.url();
-    return options;
-}
-} // namespace
-
 TEST(SimulationOnRedis, CrashesLeaveNothingBehindAfterTheTtl)
 {
     test::RedisServer server;
-    auto engine = std::make_shared<RedisEngine>(redisAt(server), "simtest");
+    auto engine = std::make_shared<RedisEngine>(test::redisOptionsFor(server), "simtest");
     SimulationConfig c;
     c.users = 20;
     c.timing = Timing::RealTime;
@@ -54,7 +46,7 @@ TEST(SimulationOnRedis, LockingOffIsCaughtByTheMonitor)
     SimulationConfig c;
     c.users = 20;
     c.timing = Timing::RealTime;
-    c.engine = std::make_shared<RedisEngine>(redisAt(server), "simoff");
+    c.engine = std::make_shared<RedisEngine>(test::redisOptionsFor(server), "simoff");
     c.duration = 1500ms;
     c.locking = false;
     c.hotFraction = 0.8;

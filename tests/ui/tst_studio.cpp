@@ -15,6 +15,7 @@
 #include "locks/legendwidget.h"
 #include "mainwindow/mainwindow.h"
 
+#include "redisoptions.h"
 #include "redisserver.h"
 
 #include "modaldialogs.h"
@@ -251,9 +252,7 @@ struct Fixture {
         window = std::make_unique<MainWindow>(options);
         window->setTree(seedTree());
         window->start();
-        RedisOptions ro;
-        ro.url = server.url();
-        engine = std::make_unique<RedisEngine>(ro, project);
+        engine = std::make_unique<RedisEngine>(redisOptionsFor(server), project);
     }
     /// Shows the window and makes it the active one (shortcuts need that).
     bool show()
@@ -415,9 +414,7 @@ private slots:
                                  8000);
         QVERIFY(banner->isHidden());
         // And it works again.
-        RedisOptions ro;
-        ro.url = f.server.url();
-        RedisEngine engine(ro, "reconnect");
+        RedisEngine engine(redisOptionsFor(f.server), "reconnect");
         const AcquireResult r = engine.acquire({{"/B", LockMode::S}}, as("frank", "copy-folder"));
         QVERIFY(r.granted);
         QTRY_VERIFY_WITH_TIMEOUT(f.window->leaseModel()->rowOf(r.grant.lease) >= 0, kTimeout);
@@ -492,9 +489,7 @@ private slots:
                                  kTimeout);
         f.server.start();
         QTRY_VERIFY_WITH_TIMEOUT(f.window->leaseModel()->rowCount() == 0, 8000);
-        RedisOptions ro;
-        ro.url = f.server.url();
-        QVERIFY(RedisEngine(ro, "vanish").snapshot().leases.empty());
+        QVERIFY(RedisEngine(redisOptionsFor(f.server), "vanish").snapshot().leases.empty());
         QTRY_VERIFY_WITH_TIMEOUT(logHas(*f.window, QStringLiteral(" vanished after the connection was restored")), kTimeout);
     }
 
@@ -1110,9 +1105,7 @@ private slots:
                  f.server.start();
                  c.press();
                  QTRY_VERIFY_WITH_TIMEOUT(w->findChild<QWidget*>(QStringLiteral("connectionBanner"))->isHidden(), kTimeout);
-                 RedisOptions ro;
-                 ro.url = f.server.url();
-                 f.engine = std::make_unique<RedisEngine>(ro, "controls");
+                 f.engine = std::make_unique<RedisEngine>(redisOptionsFor(f.server), "controls");
                  freshTarget();
              }},
         };
