@@ -95,6 +95,29 @@ AcquireOptions opts(std::string owner = "alice", std::string op = "lock",
     return o;
 }
 
+// Where a refused acquire clashed: the node and the mode held there, and the
+// request of the blocking lease that put it there. Compared whole, so that a
+// failure prints every field.
+struct Clash {
+    std::string clashPath;
+    LockMode heldMode = LockMode::IS;
+    LeaseId lease;
+    std::string path;
+    LockMode mode = LockMode::IS;
+    friend bool operator==(const Clash&, const Clash&) = default;
+};
+
+Clash clashOf(const Blocker& b)
+{
+    return {b.clashPath, b.heldMode, b.lease, b.path, b.mode};
+}
+
+void PrintTo(const Clash& c, std::ostream* os)
+{
+    *os << "clash at " << c.clashPath << " (held " << toString(c.heldMode) << ") by lease '" << c.lease
+        << "' holding " << toString(c.mode) << " " << c.path;
+}
+
 ForceOptions forceOpts(bool admin, milliseconds lockDelay = 0ms)
 {
     ForceOptions f;
@@ -229,11 +252,7 @@ TEST_P(Conformance, ModeTableOnSameNode)
                 releaseOk(r.grant.lease);
             } else {
                 ASSERT_TRUE(r.blocker);
-                EXPECT_EQ(r.blocker->lease, holder);
-                EXPECT_EQ(r.blocker->clashPath, "/A");
-                EXPECT_EQ(r.blocker->heldMode, held);
-                EXPECT_EQ(r.blocker->path, "/A");
-                EXPECT_EQ(r.blocker->mode, held);
+                EXPECT_EQ(clashOf(*r.blocker), (Clash{"/A", held, holder, "/A", held}));
                 EXPECT_EQ(r.blocker->wanted, (LockRequest{"/A", wanted}));
             }
         }
@@ -255,11 +274,7 @@ TEST_P(Conformance, ModeTableHeldOnAncestor)
                 releaseOk(r.grant.lease);
             } else {
                 ASSERT_TRUE(r.blocker);
-                EXPECT_EQ(r.blocker->lease, holder);
-                EXPECT_EQ(r.blocker->clashPath, "/A");
-                EXPECT_EQ(r.blocker->heldMode, held);
-                EXPECT_EQ(r.blocker->path, "/A");
-                EXPECT_EQ(r.blocker->mode, held);
+                EXPECT_EQ(clashOf(*r.blocker), (Clash{"/A", held, holder, "/A", held}));
                 EXPECT_EQ(r.blocker->wanted, (LockRequest{"/A/B", wanted}));
             }
         }
@@ -280,11 +295,7 @@ TEST_P(Conformance, ModeTableHeldOnDescendant)
                 releaseOk(r.grant.lease);
             } else {
                 ASSERT_TRUE(r.blocker);
-                EXPECT_EQ(r.blocker->lease, holder);
-                EXPECT_EQ(r.blocker->clashPath, "/A");
-                EXPECT_EQ(r.blocker->heldMode, intentionLiteral(held));
-                EXPECT_EQ(r.blocker->path, "/A/B/C");
-                EXPECT_EQ(r.blocker->mode, held);
+                EXPECT_EQ(clashOf(*r.blocker), (Clash{"/A", intentionLiteral(held), holder, "/A/B/C", held}));
             }
         }
         releaseOk(holder);
@@ -408,11 +419,7 @@ TEST_P(Conformance, ClashFoundRootFirst)
     grant(reqs({"IS:/A"}), opts("other"));
     const AcquireResult r = engine().acquire(reqs({"X:/A/B"}), opts("bob"));
     ASSERT_TRUE(r.blocker);
-    EXPECT_EQ(r.blocker->clashPath, "/");
-    EXPECT_EQ(r.blocker->heldMode, LockMode::S);
-    EXPECT_EQ(r.blocker->lease, onRoot);
-    EXPECT_EQ(r.blocker->path, "/");
-    EXPECT_EQ(r.blocker->mode, LockMode::S);
+    EXPECT_EQ(clashOf(*r.blocker), (Clash{"/", LockMode::S, onRoot, "/", LockMode::S}));
 }
 
 TEST_P(Conformance, ClashReportsFirstModeInOrder)
@@ -422,11 +429,7 @@ TEST_P(Conformance, ClashReportsFirstModeInOrder)
     grant(reqs({"X:/A/y"}), opts("writer"));
     const AcquireResult r = engine().acquire(reqs({"X:/A"}), opts("bob"));
     ASSERT_TRUE(r.blocker);
-    EXPECT_EQ(r.blocker->clashPath, "/A");
-    EXPECT_EQ(r.blocker->heldMode, LockMode::IS);
-    EXPECT_EQ(r.blocker->lease, reader);
-    EXPECT_EQ(r.blocker->path, "/A/x");
-    EXPECT_EQ(r.blocker->mode, LockMode::S);
+    EXPECT_EQ(clashOf(*r.blocker), (Clash{"/A", LockMode::IS, reader, "/A/x", LockMode::S}));
 }
 
 TEST_P(Conformance, ClashReportsFirstRequestInNormalisedOrder)
@@ -470,11 +473,7 @@ TEST_P(Conformance, BlockerPathIsFirstRequestLeavingTheCount)
     const LeaseId holder = grant(reqs({"X:/A/C", "X:/A/B/x"}), opts("alice"));
     const AcquireResult r = engine().acquire(reqs({"S:/A"}), opts("bob"));
     ASSERT_TRUE(r.blocker);
-    EXPECT_EQ(r.blocker->lease, holder);
-    EXPECT_EQ(r.blocker->clashPath, "/A");
-    EXPECT_EQ(r.blocker->heldMode, LockMode::IX);
-    EXPECT_EQ(r.blocker->path, "/A/B/x");
-    EXPECT_EQ(r.blocker->mode, LockMode::X);
+    EXPECT_EQ(clashOf(*r.blocker), (Clash{"/A", LockMode::IX, holder, "/A/B/x", LockMode::X}));
 }
 
 TEST_P(Conformance, BlockerIsLastLeaseThatAddedToTheCount)
