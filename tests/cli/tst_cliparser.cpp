@@ -1,6 +1,7 @@
 // Pure parsing of the treelock command line (app/cli/cliparser.h): every
 // command and option, and every usage error with the option it names.
 #include "cliparser.h"
+#include "thrown.h"
 
 #include <gtest/gtest.h>
 
@@ -20,12 +21,7 @@ Invocation parse(const std::vector<std::string>& args) { return parseCommandLine
 // The UsageError message for `args`, or "" if they parse.
 std::string usageErrorOf(const std::vector<std::string>& args)
 {
-    try {
-        parseCommandLine(args);
-    } catch (const UsageError& error) {
-        return error.what();
-    }
-    return {};
+    return treelock::test::messageThrownBy<UsageError>([&] { parseCommandLine(args); });
 }
 
 template <typename T>

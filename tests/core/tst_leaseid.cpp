@@ -1,3 +1,4 @@
+#include "thrown.h"
 #include "treelock/error.h"
 #include "treelock/leaseid.h"
 
@@ -12,12 +13,7 @@ namespace {
 
 std::string projectMessageOf(std::string_view project)
 {
-    try {
-        validateProject(project);
-    } catch (const InvalidInput& error) {
-        return error.what();
-    }
-    return {};
+    return test::messageThrownBy<InvalidInput>([&] { validateProject(project); });
 }
 
 } // namespace

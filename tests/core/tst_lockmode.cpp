@@ -1,3 +1,4 @@
+#include "thrown.h"
 #include "treelock/error.h"
 #include "treelock/lockmode.h"
 #include "treelock/path.h"
@@ -33,12 +34,7 @@ bool coveredBy(LockMode a, LockMode b)
 
 std::string messageOf(std::string_view spec)
 {
-    try {
-        parseLockSpec(spec);
-    } catch (const InvalidInput& error) {
-        return error.what();
-    }
-    return {};
+    return test::messageThrownBy<InvalidInput>([&] { parseLockSpec(spec); });
 }
 
 } // namespace

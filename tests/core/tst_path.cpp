@@ -1,3 +1,4 @@
+#include "thrown.h"
 #include "treelock/error.h"
 #include "treelock/path.h"
 
@@ -13,32 +14,19 @@ namespace {
 // The rule an input breaks, or "" if it canonicalises.
 std::string ruleOf(std::string_view input, const PathOptions& options = {})
 {
-    try {
-        canonicalPath(input, options);
-        return {};
-    } catch (const InvalidPath& error) {
-        return error.rule();
-    }
+    return test::thrownBy<InvalidPath>([&] { canonicalPath(input, options); },
+                                       [](const InvalidPath& error) { return error.rule(); });
 }
 
 std::string nameRuleOf(std::string_view input, const PathOptions& options = {})
 {
-    try {
-        canonicalName(input, options);
-        return {};
-    } catch (const InvalidPath& error) {
-        return error.rule();
-    }
+    return test::thrownBy<InvalidPath>([&] { canonicalName(input, options); },
+                                       [](const InvalidPath& error) { return error.rule(); });
 }
 
 std::string messageOf(std::string_view input)
 {
-    try {
-        canonicalPath(input);
-    } catch (const InvalidPath& error) {
-        return error.what();
-    }
-    return {};
+    return test::messageThrownBy<InvalidPath>([&] { canonicalPath(input); });
 }
 
 std::string repeat(std::string_view part, std::size_t times)

@@ -1,3 +1,4 @@
+#include "thrown.h"
 #include "treelock/error.h"
 #include "treelock/policy.h"
 
@@ -83,32 +84,18 @@ std::string describe(const OperationCall& call)
 std::string planError(const OperationCall& call, const PathOptions& options = {},
                       const Policy& policy = Policy::builtin("fine"))
 {
-    try {
-        policy.plan(call, options);
-    } catch (const InvalidInput& error) {
-        return error.what();
-    }
-    return {};
+    return test::messageThrownBy<InvalidInput>([&] { policy.plan(call, options); });
 }
 
 std::string pathRuleOf(const OperationCall& call, const PathOptions& options = {})
 {
-    try {
-        Policy::builtin("fine").plan(call, options);
-    } catch (const InvalidPath& error) {
-        return error.rule();
-    }
-    return {};
+    return test::thrownBy<InvalidPath>([&] { Policy::builtin("fine").plan(call, options); },
+                                       [](const InvalidPath& error) { return error.rule(); });
 }
 
 std::string policyError(const std::string& json)
 {
-    try {
-        Policy::fromJson(json);
-    } catch (const InvalidPolicy& error) {
-        return error.what();
-    }
-    return {};
+    return test::messageThrownBy<InvalidPolicy>([&] { Policy::fromJson(json); });
 }
 
 // The fine profile as JSON, changed by `edit`.
