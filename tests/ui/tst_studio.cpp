@@ -266,6 +266,15 @@ struct Fixture {
         const AcquireResult r = engine->acquire(requests, as(owner, op, ttl));
         return r.granted ? r.grant.lease : LeaseId();
     }
+    /// Waits for `id`'s row in the lease table and selects it as a user does, with
+    /// a click; false when the row does not come.
+    [[nodiscard]] bool clickLease(const LeaseId& id)
+    {
+        if (!QTest::qWaitFor([&] { return leaseRow(*window, id).isValid(); }, kTimeout))
+            return false;
+        clickRow(window->leasePanel()->view(), leaseRow(*window, id));
+        return true;
+    }
     test::RedisServer server;
     std::unique_ptr<MainWindow> window;
     std::unique_ptr<RedisEngine> engine;
@@ -457,8 +466,7 @@ private slots:
         Fixture f("cancel");
         QVERIFY(f.show());
         const LeaseId alice = f.take("alice", "move-folder", {{"/A/C", LockMode::X}});
-        QTRY_VERIFY_WITH_TIMEOUT(leaseRow(*f.window, alice).isValid(), kTimeout);
-        clickRow(f.window->leasePanel()->view(), leaseRow(*f.window, alice));
+        QVERIFY(f.clickLease(alice));
         whenModal([](QWidget* modal) {
             // Enter with no reason does nothing; Esc cancels.
             auto* reason = modal->findChild<QLineEdit*>(QStringLiteral("forceReleaseReason"));
@@ -1131,8 +1139,7 @@ private slots:
         QVERIFY(f.show());
         QCOMPARE(f.window->size(), QSize(1024, 640)); // 80% of the 1280x800 screen
         const LeaseId alice = f.take("alice", "move-folder", {{"/A/C", LockMode::X}});
-        QTRY_VERIFY_WITH_TIMEOUT(leaseRow(*f.window, alice).isValid(), kTimeout);
-        clickRow(f.window->leasePanel()->view(), leaseRow(*f.window, alice));
+        QVERIFY(f.clickLease(alice));
         bool dialog = false;
         whenModal(&typeReasonAndEnter, &dialog);
         QTest::keyClick(f.window->leasePanel()->view(), Qt::Key_Delete);
@@ -1480,8 +1487,7 @@ private slots:
         Fixture f("operator");
         QVERIFY(f.show());
         const LeaseId id = f.take("alice", "upload", {{"/A/a.txt", LockMode::X}});
-        QTRY_VERIFY_WITH_TIMEOUT(leaseRow(*f.window, id).isValid(), kTimeout);
-        clickRow(f.window->leasePanel()->view(), leaseRow(*f.window, id));
+        QVERIFY(f.clickLease(id));
         QString shown;
         whenModal([&shown](QWidget* modal) {
             if (auto* who = modal->findChild<QLabel*>(QStringLiteral("forceReleaseOperator")))
