@@ -1,5 +1,7 @@
 #include "plot.h"
 
+#include "offscreenapplication.h"
+
 #include <QApplication>
 #include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
@@ -127,14 +129,7 @@ QChart* makeChart(const BenchResults& results, const Report& report, int connect
 
 void writeThroughputPlot(const BenchResults& results, const Report& report, const std::string& file)
 {
-    std::unique_ptr<QApplication> ownApp;
-    if (!QCoreApplication::instance()) {
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-        static int argc = 1;
-        static char name[] = "treelock-bench";
-        static char* argv[] = {name, nullptr};
-        ownApp = std::make_unique<QApplication>(argc, argv);
-    }
+    const std::unique_ptr<QApplication> ownApp = offscreenApplicationIfNone();
 
     double lo = 1e300, hi = 0;
     for (const auto& s : report.summary) {

@@ -1,5 +1,6 @@
 #include "studiobench.h"
 
+#include "offscreenapplication.h"
 #include "uibench.h"
 
 #include <nlohmann/json.hpp>
@@ -19,14 +20,7 @@ namespace {
 
 UiFigures inProcess(const BenchOptions& options)
 {
-    std::unique_ptr<QApplication> app;
-    if (!QCoreApplication::instance()) {
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-        static int argc = 1;
-        static char name[] = "treelock-bench";
-        static char* argv[] = {name, nullptr};
-        app = std::make_unique<QApplication>(argc, argv);
-    }
+    const std::unique_ptr<QApplication> app = offscreenApplicationIfNone();
     const ui::UiBenchResult r = ui::runUiBench(options.uiNodes, options.uiLeases, options.uiEvents);
     UiFigures f;
     f.available = true;
