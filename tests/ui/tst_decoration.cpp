@@ -1,31 +1,16 @@
 // Tree decoration as pure functions: given leases and the server time, which
 // state every node shows.
 #include "locks/decoration.h"
+#include "testleases.h"
 
 #include <QTest>
 
 using namespace treelock;
 using namespace treelock::ui;
+using namespace treelock::ui::test;
 using namespace std::chrono_literals;
 
 namespace {
-
-const ServerTime kNow{std::chrono::milliseconds(1'700'000'000'000)};
-
-LeaseInfo lease(std::string id, std::vector<LockRequest> requests, std::chrono::milliseconds left = 30s,
-                std::string owner = "alice")
-{
-    LeaseInfo l;
-    l.id = std::move(id);
-    l.owner = std::move(owner);
-    l.operation = "move-folder";
-    l.requests = std::move(requests);
-    l.ttl = 30s;
-    l.createdAt = kNow - 1s;
-    l.expiresAt = kNow + left;
-    l.fence = 7;
-    return l;
-}
 
 TreeIndex seedTree()
 {
@@ -64,7 +49,7 @@ private slots:
     void exclusiveLockMarksNodeAncestorsAndDescendants()
     {
         const TreeIndex tree = seedTree();
-        const auto m = decorate({lease("l1", {{"/A/C", LockMode::X}})}, kNow, &tree);
+        const auto m = decorate({testLease("l1", {{"/A/C", LockMode::X}})}, kNow, &tree);
         COMPARE_KIND(m, "/A/C", NodeKind::HeldX);
         COMPARE_KIND(m, "/A", NodeKind::IntentIX);
         COMPARE_KIND(m, "/", NodeKind::IntentIX);
@@ -78,14 +63,14 @@ private slots:
     void siblingWithCommonPrefixIsNotCovered()
     {
         const TreeIndex tree = seedTree();
-        const auto m = decorate({lease("l1", {{"/A/C", LockMode::X}})}, kNow, &tree);
+        const auto m = decorate({testLease("l1", {{"/A/C", LockMode::X}})}, kNow, &tree);
         COMPARE_KIND(m, "/A/CD", NodeKind::None);
     }
 
     void sharedLockLeavesIsOnAncestorsAndCoversAsShared()
     {
         const TreeIndex tree = seedTree();
-        const auto m = decorate({lease("l1", {{"/A/C", LockMode::S}})}, kNow, &tree);
+        const auto m = decorate({testLease("l1", {{"/A/C", LockMode::S}})}, kNow, &tree);
         COMPARE_KIND(m, "/A/C", NodeKind::HeldS);
         COMPARE_KIND(m, "/A", NodeKind::IntentIS);
         COMPARE_KIND(m, "/A/C/D/d.txt", NodeKind::CoveredS);
@@ -94,7 +79,7 @@ private slots:
     void sixHeldAndCoversAsShared()
     {
         const TreeIndex tree = seedTree();
-        const auto m = decorate({lease("l1", {{"/B", LockMode::SIX}, {"/A/C", LockMode::X}})}, kNow, &tree);
+        const auto m = decorate({testLease("l1", {{"/B", LockMode::SIX}, {"/A/C", LockMode::X}})}, kNow, &tree);
         COMPARE_KIND(m, "/B", NodeKind::HeldSIX);
         COMPARE_KIND(m, "/", NodeKind::IntentIX);
         QVERIFY(hasMode(m.at("/").intent, LockMode::IX));
@@ -103,7 +88,7 @@ private slots:
     void intentionFromBelowWinsOverCoverFromAbove()
     {
         const TreeIndex tree = seedTree();
-        const auto m = decorate({lease("l1", {{"/A", LockMode::S}}), lease("l2", {{"/A/C/c.txt", LockMode::S}}, 30s, "bob")},
+        const auto m = decorate({testLease("l1", {{"/A", LockMode::S}}), testLease("l2", {{"/A/C/c.txt", LockMode::S}}, 30s, "bob")},
                                 kNow, &tree);
         COMPARE_KIND(m, "/A/C", NodeKind::IntentIS);
         QVERIFY(hasMode(m.at("/A/C").cover, LockMode::S));
@@ -113,7 +98,7 @@ private slots:
     void expiredLeaseShowsExpiredNotHeld()
     {
         const TreeIndex tree = seedTree();
-        const auto m = decorate({lease("l1", {{"/A/C", LockMode::X}}, -2s)}, kNow, &tree);
+        const auto m = decorate({testLease("l1", {{"/A/C", LockMode::X}}, -2s)}, kNow, &tree);
         COMPARE_KIND(m, "/A/C", NodeKind::Expired);
         COMPARE_KIND(m, "/A", NodeKind::Expired);
         COMPARE_KIND(m, "/A/C/D", NodeKind::Expired);
@@ -123,13 +108,13 @@ private slots:
 
     void leaseExpiringExactlyNowIsExpired()
     {
-        const auto m = decorate({lease("l1", {{"/A", LockMode::X}}, 0ms)}, kNow, nullptr);
+        const auto m = decorate({testLease("l1", {{"/A", LockMode::X}}, 0ms)}, kNow, nullptr);
         COMPARE_KIND(m, "/A", NodeKind::Expired);
     }
 
     void liveStateWinsOverExpired()
     {
-        const auto m = decorate({lease("old", {{"/A", LockMode::X}}, -1s), lease("new", {{"/A", LockMode::S}})}, kNow, nullptr);
+        const auto m = decorate({testLease("old", {{"/A", LockMode::X}}, -1s), testLease("new", {{"/A", LockMode::S}})}, kNow, nullptr);
         COMPARE_KIND(m, "/A", NodeKind::HeldS);
         QVERIFY(hasMode(m.at("/A").heldExpired, LockMode::X));
         QCOMPARE(m.at("/A").touches.size(), std::size_t(2));
@@ -139,7 +124,7 @@ private slots:
     {
         // No tree at all: lease paths and their ancestors still get a state,
         // and a lease path below another lease's X is covered.
-        const auto m = decorate({lease("l1", {{"/Z", LockMode::X}}), lease("l2", {{"/Z/q/r", LockMode::S}}, -1s)}, kNow, nullptr);
+        const auto m = decorate({testLease("l1", {{"/Z", LockMode::X}}), testLease("l2", {{"/Z/q/r", LockMode::S}}, -1s)}, kNow, nullptr);
         COMPARE_KIND(m, "/Z", NodeKind::HeldX);
         COMPARE_KIND(m, "/Z/q", NodeKind::CoveredX);
         COMPARE_KIND(m, "/Z/q/r", NodeKind::CoveredX);
@@ -149,7 +134,7 @@ private slots:
     void touchesListEveryLeaseWithItsRole()
     {
         const TreeIndex tree = seedTree();
-        const auto m = decorate({lease("a", {{"/A/C", LockMode::X}}), lease("b", {{"/B", LockMode::X}}, 30s, "bob")}, kNow, &tree);
+        const auto m = decorate({testLease("a", {{"/A/C", LockMode::X}}), testLease("b", {{"/B", LockMode::X}}, 30s, "bob")}, kNow, &tree);
         const auto& root = m.at("/").touches;
         QCOMPARE(root.size(), std::size_t(2));
         QVERIFY(root[0].role == TouchRole::Intention && root[0].mode == LockMode::IX);
@@ -160,23 +145,23 @@ private slots:
 
     void soonestExpiryOfExplicitLeases()
     {
-        const auto m = decorate({lease("a", {{"/A", LockMode::S}}, 20s), lease("b", {{"/A", LockMode::S}}, 5s)}, kNow, nullptr);
+        const auto m = decorate({testLease("a", {{"/A", LockMode::S}}, 20s), testLease("b", {{"/A", LockMode::S}}, 5s)}, kNow, nullptr);
         QCOMPARE(m.at("/A").soonestExpiry.time_since_epoch().count(), (kNow + 5s).time_since_epoch().count());
     }
 
     void sameInputGivesEqualMaps()
     {
         const TreeIndex tree = seedTree();
-        const std::vector<LeaseInfo> leases{lease("a", {{"/A", LockMode::S}}), lease("b", {{"/A/C", LockMode::S}}),
-                                            lease("c", {{"/A/C/D", LockMode::S}})};
+        const std::vector<LeaseInfo> leases{testLease("a", {{"/A", LockMode::S}}), testLease("b", {{"/A/C", LockMode::S}}),
+                                            testLease("c", {{"/A/C/D", LockMode::S}})};
         QVERIFY(decorate(leases, kNow, &tree) == decorate(leases, kNow, &tree));
     }
 
     void changedPathsReportsAddedRemovedAndChanged()
     {
         const TreeIndex tree = seedTree();
-        const auto before = decorate({lease("a", {{"/A/a.txt", LockMode::X}})}, kNow, &tree);
-        const auto after = decorate({lease("b", {{"/B", LockMode::X}})}, kNow, &tree);
+        const auto before = decorate({testLease("a", {{"/A/a.txt", LockMode::X}})}, kNow, &tree);
+        const auto after = decorate({testLease("b", {{"/B", LockMode::X}})}, kNow, &tree);
         auto changed = changedPaths(before, after);
         std::sort(changed.begin(), changed.end());
         QCOMPARE(changed, (std::vector<std::string>{"/", "/A", "/A/a.txt", "/B"}));
@@ -185,8 +170,8 @@ private slots:
 
     void nextExpiryIsTheEarliestFutureOne()
     {
-        const std::vector<LeaseInfo> leases{lease("a", {{"/A", LockMode::S}}, -1s), lease("b", {{"/B", LockMode::S}}, 9s),
-                                            lease("c", {{"/C", LockMode::S}}, 4s)};
+        const std::vector<LeaseInfo> leases{testLease("a", {{"/A", LockMode::S}}, -1s), testLease("b", {{"/B", LockMode::S}}, 9s),
+                                            testLease("c", {{"/C", LockMode::S}}, 4s)};
         QCOMPARE(nextExpiry(leases, kNow).time_since_epoch().count(), (kNow + 4s).time_since_epoch().count());
         QVERIFY(nextExpiry({}, kNow) == ServerTime::max());
     }
@@ -195,9 +180,9 @@ private slots:
     {
         // One rename names two paths under /A: one lease below /A, not two.
         const std::vector<LeaseInfo> leases{
-            lease("r", {{"/A/a.txt", LockMode::X}, {"/A/b.txt", LockMode::X}}),
-            lease("u", {{"/A/C/c.txt", LockMode::X}}, 30s, "bob"),
-            lease("old", {{"/A/C/D", LockMode::X}}, -1s, "carol"),
+            testLease("r", {{"/A/a.txt", LockMode::X}, {"/A/b.txt", LockMode::X}}),
+            testLease("u", {{"/A/C/c.txt", LockMode::X}}, 30s, "bob"),
+            testLease("old", {{"/A/C/D", LockMode::X}}, -1s, "carol"),
         };
         const TreeIndex tree = seedTree();
         const NodeStateMap m = decorate(leases, kNow, &tree);

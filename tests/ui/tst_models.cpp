@@ -7,6 +7,7 @@
 #include "locks/lockstate.h"
 #include "locks/locktreemodel.h"
 #include "locks/projecttree.h"
+#include "testleases.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -14,24 +15,22 @@
 
 using namespace treelock;
 using namespace treelock::ui;
+using namespace treelock::ui::test;
 using namespace std::chrono_literals;
 
 namespace {
 
-const ServerTime kNow{std::chrono::milliseconds(1'700'000'000'000)};
-
-LeaseInfo lease(std::string id, std::vector<LockRequest> requests, std::chrono::milliseconds left = 30s)
+// move-folder /A/C /B: locks its destination /B/C, which the tree lacks.
+LeaseInfo moveToB()
 {
-    LeaseInfo l;
-    l.id = std::move(id);
-    l.id.resize(32, '0');
-    l.owner = "alice";
-    l.operation = "move-folder";
-    l.requests = std::move(requests);
-    l.ttl = 30s;
-    l.createdAt = kNow - 1s;
-    l.expiresAt = kNow + left;
-    l.fence = 1;
+    return testLease("m", {{"/A/C", LockMode::X}, {"/B/C", LockMode::X}});
+}
+
+// An upload of /B/up/f.txt: a file, and a folder above it, that the tree lacks.
+LeaseInfo uploadToB()
+{
+    LeaseInfo l = testLease("u", {{"/B/up/f.txt", LockMode::X}});
+    l.operation = "upload";
     return l;
 }
 
@@ -94,14 +93,14 @@ private slots:
         model.setTree(seed());
         QCOMPARE(model.nodeCount(), 9); // root + A, a.txt, C, c.txt, D, d.txt, E, B
         Feeder feed(model.treeIndex());
-        model.applyState(feed.next({lease("a", {{"/A/C", LockMode::X}})}));
+        model.applyState(feed.next({testLease("a", {{"/A/C", LockMode::X}})}));
         QCOMPARE(int(kindAt(model, "/A/C")), int(NodeKind::HeldX));
         QCOMPARE(int(kindAt(model, "/A")), int(NodeKind::IntentIX));
         QCOMPARE(int(kindAt(model, "/A/C/D/d.txt")), int(NodeKind::CoveredX));
 
         // A path the tree lacks is inserted, with its missing ancestors, and flagged.
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
-        model.applyState(feed.next({lease("a", {{"/A/C", LockMode::X}}), lease("b", {{"/B/new/x.txt", LockMode::X}})}));
+        model.applyState(feed.next({testLease("a", {{"/A/C", LockMode::X}}), testLease("b", {{"/B/new/x.txt", LockMode::X}})}));
         QCOMPARE(inserted.count(), 2); // /B/new, then /B/new/x.txt
         const QModelIndex added = model.indexForPath("/B/new/x.txt");
         QVERIFY(added.isValid());
@@ -130,7 +129,7 @@ private slots:
         QCOMPARE(model.nodeCount(), 9);
 
         // A new tree keeps showing the lock state.
-        model.applyState(feed.next({lease("c", {{"/A/a.txt", LockMode::S}})}));
+        model.applyState(feed.next({testLease("c", {{"/A/a.txt", LockMode::S}})}));
         model.setTree(seed());
         QCOMPARE(int(kindAt(model, "/A/a.txt")), int(NodeKind::HeldS));
         QVERIFY(!model.indexForPath("/B/new").isValid());
@@ -142,10 +141,8 @@ private slots:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setTree(seed());
         Feeder feed(model.treeIndex());
-        LeaseInfo move = lease("m", {{"/A/C", LockMode::X}, {"/B/C", LockMode::X}});
-        LeaseInfo upload = lease("u", {{"/B/up/f.txt", LockMode::X}});
-        upload.operation = "upload";
-        model.applyState(feed.next({move, upload}));
+        const LeaseInfo move = moveToB();
+        model.applyState(feed.next({move, uploadToB()}));
         QVERIFY(model.indexForPath("/B/C").data(LockTreeModel::FromLeaseRole).toBool());
         QVERIFY(model.indexForPath("/B/up/f.txt").isValid());
 
@@ -169,11 +166,8 @@ private slots:
         LockTreeModel model;
         model.setTree(seed());
         Feeder feed(model.treeIndex());
-        // move-folder /A/C /B: the destination /B/C is a folder without children.
-        LeaseInfo move = lease("m", {{"/A/C", LockMode::X}, {"/B/C", LockMode::X}});
-        LeaseInfo upload = lease("u", {{"/B/up/f.txt", LockMode::X}});
-        upload.operation = "upload";
-        model.applyState(feed.next({move, upload}));
+        // The destination /B/C is a folder without children.
+        model.applyState(feed.next({moveToB(), uploadToB()}));
         QVERIFY(model.indexForPath("/B/C").data(LockTreeModel::FolderRole).toBool());
         QVERIFY(model.indexForPath("/B/up").data(LockTreeModel::FolderRole).toBool()); // an ancestor of a lease path
         QVERIFY(!model.indexForPath("/B/up/f.txt").data(LockTreeModel::FolderRole).toBool());
@@ -186,7 +180,7 @@ private slots:
         Feeder feed(model.treeIndex());
         model.applyState(feed.next({}));
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
-        model.applyState(feed.next({lease("a", {{"/projects/p01/src", LockMode::X}})}));
+        model.applyState(feed.next({testLease("a", {{"/projects/p01/src", LockMode::X}})}));
         // 60 covered descendants under 7 parents, plus the node and its 3 ancestors.
         QVERIFY2(changed.count() <= 12, qPrintable(QString::number(changed.count())));
         QCOMPARE(int(kindAt(model, "/projects/p01/src/m3/file2.md")), int(NodeKind::CoveredX));
@@ -201,21 +195,21 @@ private slots:
         proxy.sort(LeaseTableModel::TimeLeftColumn);
         QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         Feeder feed(nullptr);
-        model.applyState(feed.next({lease("a", {{"/A", LockMode::X}}), lease("b", {{"/B", LockMode::S}}, 5s),
-                                    lease("c", {{"/A/C/D", LockMode::S}}, -1s)}));
+        model.applyState(feed.next({testLease("a", {{"/A", LockMode::X}}), testLease("b", {{"/B", LockMode::S}}, 5s),
+                                    testLease("c", {{"/A/C/D", LockMode::S}}, -1s)}));
         QCOMPARE(model.rowCount(), 3);
-        QCOMPARE(model.statusAt(model.rowOf(lease("c", {}).id)), LeaseTableModel::Status::Expired);
+        QCOMPARE(model.statusAt(model.rowOf(testLease("c", {}).id)), LeaseTableModel::Status::Expired);
         QCOMPARE(proxy.index(0, LeaseTableModel::LeaseColumn).data(LeaseTableModel::LeaseIdRole).toString(),
-                 QString::fromStdString(lease("c", {}).id));
+                 QString::fromStdString(testLease("c", {}).id));
 
         QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
-        auto renewed = lease("b", {{"/B", LockMode::S}}, 25s);
-        model.applyState(feed.next({lease("a", {{"/A", LockMode::X}}), renewed, lease("d", {{"/A/a.txt", LockMode::X}})}));
+        auto renewed = testLease("b", {{"/B", LockMode::S}}, 25s);
+        model.applyState(feed.next({testLease("a", {{"/A", LockMode::X}}), renewed, testLease("d", {{"/A/a.txt", LockMode::X}})}));
         QCOMPARE(removed.count(), 1);
         QCOMPARE(inserted.count(), 1);
         QCOMPARE(model.rowCount(), 3);
-        QCOMPARE(model.rowOf(lease("a", {}).id), 0); // untouched rows keep their place
+        QCOMPARE(model.rowOf(testLease("a", {}).id), 0); // untouched rows keep their place
 
         proxy.setNodePath(QStringLiteral("/A/C"));   // X on /A covers /A/C; /A/a.txt does not touch it
         QCOMPARE(proxy.rowCount(), 1);
