@@ -17,6 +17,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
@@ -298,6 +299,35 @@ private:
     std::string m_firstUnclean;
     std::vector<std::thread> m_threads;
 };
+
+/// The id of a test's `i`th tl_worker ("w<i>").
+inline std::string workerId(std::size_t i)
+{
+    return "w" + std::to_string(i);
+}
+
+/// The log the `i`th tl_worker of a test writes in `dir` (see readWorkerLog).
+inline std::string workerLogPath(const std::string& dir, std::size_t i)
+{
+    return dir + "/" + workerId(i) + ".log";
+}
+
+/// Starts `count` tl_worker processes in `mode` against `url`: worker i is
+/// workerId(i), seeded `seedBase + i`, writes workerLogPath(dir, i), and takes
+/// `args` besides.
+inline std::vector<std::unique_ptr<WorkerProcess>> startWorkers(const std::string& mode, int count,
+                                                                 const std::string& url, const std::string& dir,
+                                                                 int seedBase, const std::vector<std::string>& args)
+{
+    std::vector<std::unique_ptr<WorkerProcess>> workers;
+    for (int i = 0; i < count; ++i) {
+        std::vector<std::string> all{"--url", url, "--id", workerId(i), "--seed", std::to_string(seedBase + i),
+                                     "--out", workerLogPath(dir, i)};
+        all.insert(all.end(), args.begin(), args.end());
+        workers.push_back(std::make_unique<WorkerProcess>(mode, all));
+    }
+    return workers;
+}
 
 /// A fresh temporary folder (not removed: the logs help when a test fails).
 inline std::string tempDir(const std::string& name)

@@ -24,13 +24,8 @@ TEST(FaultContention, randomOperationsLeaveNoViolationAndNoKey)
     test::StreamFollower follower(server.url(), "fault");
 
     const auto started = steady_clock::now();
-    std::vector<std::unique_ptr<test::WorkerProcess>> workers;
-    for (int i = 0; i < processes; ++i)
-        workers.push_back(std::make_unique<test::WorkerProcess>(
-            "contention", std::vector<std::string>{"--url", server.url(), "--id", "w" + std::to_string(i),
-                                                   "--seed", std::to_string(1000 + i), "--ops",
-                                                   std::to_string(ops), "--ttl", "5000", "--hold-us", "1000",
-                                                   "--out", dir + "/w" + std::to_string(i) + ".log"}));
+    const auto workers = test::startWorkers("contention", processes, server.url(), dir, 1000,
+                                            {"--ops", std::to_string(ops), "--ttl", "5000", "--hold-us", "1000"});
     for (auto& w : workers)
         EXPECT_EQ(w->wait(), 0);
     const double seconds = duration<double>(steady_clock::now() - started).count();
@@ -39,7 +34,7 @@ TEST(FaultContention, randomOperationsLeaveNoViolationAndNoKey)
     std::vector<HeldInterval> intervals;
     long long granted = 0, refused = 0, timeouts = 0, lost = 0, errors = 0;
     for (int i = 0; i < processes; ++i) {
-        const auto log = test::readWorkerLog(dir + "/w" + std::to_string(i) + ".log");
+        const auto log = test::readWorkerLog(test::workerLogPath(dir, i));
         intervals.insert(intervals.end(), log.intervals.begin(), log.intervals.end());
         granted += test::summaryValue(log.summary, "granted");
         refused += test::summaryValue(log.summary, "refused");

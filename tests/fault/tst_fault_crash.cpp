@@ -23,14 +23,9 @@ TEST(FaultCrash, killedClientsLeasesFreeWithinTtlPlusOneSecond)
     const std::string dir = test::tempDir("crash");
     test::StreamFollower follower(server.url(), "fault", milliseconds(20));
 
-    std::vector<std::unique_ptr<test::WorkerProcess>> workers;
-    for (int i = 0; i < kProcesses; ++i)
-        workers.push_back(std::make_unique<test::WorkerProcess>(
-            "contention",
-            std::vector<std::string>{"--url", server.url(), "--id", "w" + std::to_string(i), "--seed",
-                                     std::to_string(2000 + i), "--ops", "1000000", "--duration-ms", "4000",
-                                     "--pin", "1", "--ttl", std::to_string(kTtl.count()), "--hold-us", "3000",
-                                     "--out", dir + "/w" + std::to_string(i) + ".log"}));
+    const auto workers = test::startWorkers("contention", kProcesses, server.url(), dir, 2000,
+                                            {"--ops", "1000000", "--duration-ms", "4000", "--pin", "1", "--ttl",
+                                             std::to_string(kTtl.count()), "--hold-us", "3000"});
 
     RedisEngine engine(test::redisAt(server.url()), "fault");
     // Wait until every worker holds its pinned lease, then let them work a while.
@@ -43,7 +38,7 @@ TEST(FaultCrash, killedClientsLeasesFreeWithinTtlPlusOneSecond)
     for (int i = 0; i < kKilled; ++i) {
         workers[i]->signal(SIGKILL);
         EXPECT_EQ(workers[i]->wait(), 128 + SIGKILL);
-        killedOwners.insert("w" + std::to_string(i));
+        killedOwners.insert(test::workerId(i));
     }
     const auto killedAt = steady_clock::now();
     const auto snapAtKill = engine.snapshot();
@@ -85,7 +80,7 @@ TEST(FaultCrash, killedClientsLeasesFreeWithinTtlPlusOneSecond)
 
     std::vector<HeldInterval> intervals;
     for (int i = 0; i < kProcesses; ++i) {
-        const auto log = test::readWorkerLog(dir + "/w" + std::to_string(i) + ".log");
+        const auto log = test::readWorkerLog(test::workerLogPath(dir, i));
         intervals.insert(intervals.end(), log.intervals.begin(), log.intervals.end());
     }
     const auto violations = checkIntervals(intervals);

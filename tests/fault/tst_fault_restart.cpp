@@ -20,14 +20,9 @@ void restartUnderLoad(bool appendOnly)
     constexpr int kProcesses = 6;
     test::RedisServer server(test::RedisServer::Options{.tcp = false, .appendOnly = appendOnly, .extraConfig = {}});
     const std::string dir = test::tempDir("restart");
-    std::vector<std::unique_ptr<test::WorkerProcess>> workers;
-    for (int i = 0; i < kProcesses; ++i)
-        workers.push_back(std::make_unique<test::WorkerProcess>(
-            "contention",
-            std::vector<std::string>{"--url", server.url(), "--id", "w" + std::to_string(i), "--seed",
-                                     std::to_string(3000 + i), "--ops", "1000000", "--duration-ms", "5000",
-                                     "--ttl", "1000", "--timeout-ms", "500", "--wait-ms", "1000", "--hold-us",
-                                     "2000", "--out", dir + "/w" + std::to_string(i) + ".log"}));
+    const auto workers = test::startWorkers("contention", kProcesses, server.url(), dir, 3000,
+                                            {"--ops", "1000000", "--duration-ms", "5000", "--ttl", "1000",
+                                             "--timeout-ms", "500", "--wait-ms", "1000", "--hold-us", "2000"});
     std::this_thread::sleep_for(milliseconds(1500));
     const std::int64_t stoppedNs = test::monoNs();
     server.stop(/*crash=*/true);
@@ -43,7 +38,7 @@ void restartUnderLoad(bool appendOnly)
     std::size_t before = 0, after = 0, errors = 0;
     double worstReconnect = 0;
     for (int i = 0; i < kProcesses; ++i) {
-        const auto log = test::readWorkerLog(dir + "/w" + std::to_string(i) + ".log");
+        const auto log = test::readWorkerLog(test::workerLogPath(dir, i));
         intervals.insert(intervals.end(), log.intervals.begin(), log.intervals.end());
         errors += log.errors.size();
         for (const auto& h : log.intervals) {

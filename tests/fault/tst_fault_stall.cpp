@@ -20,14 +20,10 @@ namespace {
 
 struct Workers {
     Workers(const std::string& url, const std::string& dir, int count)
+        : list(test::startWorkers("contention", count, url, dir, 4000,
+                                  {"--ops", "1000000", "--duration-ms", "4000", "--ttl", "1000", "--timeout-ms",
+                                   "300", "--wait-ms", "500"}))
     {
-        for (int i = 0; i < count; ++i)
-            list.push_back(std::make_unique<test::WorkerProcess>(
-                "contention",
-                std::vector<std::string>{"--url", url, "--id", "w" + std::to_string(i), "--seed",
-                                         std::to_string(4000 + i), "--ops", "1000000", "--duration-ms", "4000",
-                                         "--ttl", "1000", "--timeout-ms", "300", "--wait-ms", "500", "--out",
-                                         dir + "/w" + std::to_string(i) + ".log"}));
     }
     // Waits for the workers; returns (errors, intervals) and checks the intervals.
     std::size_t finish(const std::string& dir)
@@ -36,7 +32,7 @@ struct Workers {
         std::size_t errors = 0;
         for (std::size_t i = 0; i < list.size(); ++i) {
             EXPECT_EQ(list[i]->wait(), 0);
-            const auto log = test::readWorkerLog(dir + "/w" + std::to_string(i) + ".log");
+            const auto log = test::readWorkerLog(test::workerLogPath(dir, i));
             intervals.insert(intervals.end(), log.intervals.begin(), log.intervals.end());
             errors += log.errors.size();
         }

@@ -68,16 +68,12 @@ TEST(FaultWrongId, tenThousandWrongStaleOrForeignIdsNeverWork)
     const State before = stateOf(engine);
 
     const auto started = steady_clock::now();
-    std::vector<std::unique_ptr<test::WorkerProcess>> workers;
-    for (int i = 0; i < kProcesses; ++i)
-        workers.push_back(std::make_unique<test::WorkerProcess>(
-            "wrongid", std::vector<std::string>{"--url", server.url(), "--id", "w" + std::to_string(i), "--seed",
-                                                std::to_string(5000 + i), "--ops", std::to_string(kAttempts / kProcesses),
-                                                "--ids", dir + "/ids", "--out", dir + "/w" + std::to_string(i) + ".log"}));
+    const auto workers = test::startWorkers("wrongid", kProcesses, server.url(), dir, 5000,
+                                            {"--ops", std::to_string(kAttempts / kProcesses), "--ids", dir + "/ids"});
     long long attempts = 0, success = 0;
     for (int i = 0; i < kProcesses; ++i) {
         EXPECT_EQ(workers[i]->wait(), 0);
-        const auto log = test::readWorkerLog(dir + "/w" + std::to_string(i) + ".log");
+        const auto log = test::readWorkerLog(test::workerLogPath(dir, i));
         attempts += test::summaryValue(log.summary, "attempts");
         success += test::summaryValue(log.summary, "success");
     }
