@@ -237,6 +237,23 @@ bool BridgeWorker::guarded(F&& f)
     return false;
 }
 
+template <typename F>
+bool BridgeWorker::actAndRefresh(F&& action, QString* refusal)
+{
+    return guarded([&] {
+        try {
+            action();
+        } catch (const InvalidInput& e) {
+            if (!refusal)
+                throw;
+            *refusal = QString::fromUtf8(e.what());
+        }
+        pollEvents();
+        takeSnapshot();
+        publish(false);
+    });
+}
+
 void BridgeWorker::setTree(std::shared_ptr<const TreeIndex> tree)
 {
     m_tree = std::move(tree);
@@ -414,12 +431,7 @@ void BridgeWorker::releaseExpired()
         return;
     }
     std::size_t n = 0;
-    const bool ok = guarded([&] {
-        n = m_engine->sweep(operatorName().toStdString());
-        pollEvents();
-        takeSnapshot();
-        publish(false);
-    });
+    const bool ok = actAndRefresh([&] { n = m_engine->sweep(operatorName().toStdString()); });
     emit actionFinished({ActionResult::Kind::Sweep, ok,
                          ok ? tr("Released %n expired lease(s)", nullptr, int(n)) : tr("Release expired failed: not connected"),
                          qint64(n)});
@@ -441,16 +453,7 @@ void BridgeWorker::forceRelease(const QString& leaseId, const QString& reason)
     options.admin = true;
     ReleaseResult result;
     QString error;
-    const bool ok = guarded([&] {
-        try {
-            result = m_engine->forceRelease(id, options);
-        } catch (const InvalidInput& e) {
-            error = QString::fromUtf8(e.what());
-        }
-        pollEvents();
-        takeSnapshot();
-        publish(false);
-    });
+    const bool ok = actAndRefresh([&] { result = m_engine->forceRelease(id, options); }, &error);
     const QString shortId = QString::fromStdString(shortLeaseId(id));
     QString message;
     bool done = false;
@@ -500,16 +503,7 @@ void BridgeWorker::acquire(const QStringList& specs, const QString& owner, const
     options.ttl = milliseconds(ttlMs);
     AcquireResult result;
     QString error;
-    const bool ok = guarded([&] {
-        try {
-            result = m_engine->acquire(requests, options);
-        } catch (const InvalidInput& e) {
-            error = QString::fromUtf8(e.what());
-        }
-        pollEvents();
-        takeSnapshot();
-        publish(false);
-    });
+    const bool ok = actAndRefresh([&] { result = m_engine->acquire(requests, options); }, &error);
     if (!ok || !error.isEmpty()) {
         emit actionFinished({ActionResult::Kind::Acquire, false, error.isEmpty() ? tr("Not connected") : error, 0});
         return;

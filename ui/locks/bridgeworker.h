@@ -59,6 +59,12 @@ private:
     void lost(const QString& message);
     template <typename F>
     bool guarded(F&& f);
+    /// Runs an operator's action on the engine under guarded(), then polls events,
+    /// takes a snapshot and publishes, so that its effect shows at once. With
+    /// `refusal`, an InvalidInput the action throws (the engine refused its
+    /// arguments) lands there instead of counting as a lost connection.
+    template <typename F>
+    bool actAndRefresh(F&& action, QString* refusal = nullptr);
     void emitLocal(LogEntry entry);
     QString operatorName() const;
 
