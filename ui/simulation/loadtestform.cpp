@@ -1,5 +1,6 @@
 #include "simulation/loadtestform.h"
 
+#include "common/controlnames.h"
 #include "simulation/conflictmatrixmodel.h"
 
 #include <QAbstractScrollArea>
@@ -55,16 +56,10 @@ LoadTestForm::LoadTestForm(QWidget* parent) : QWidget(parent)
     m_stop->setToolTip(tr("End the run: held leases are released and the main view returns to Studio's project"));
     m_step = new QPushButton(s->standardIcon(QStyle::SP_MediaSkipForward), tr("Step"));
     m_step->setToolTip(tr("Run the next event only (pauses a running simulation)"));
-    // The accessible name stays the visible text (what a person or a GUI
-    // robot looks for); the longer explanation is the description.
-    auto identify = [](QWidget* w, const char* objectName, const QString& description) {
-        w->setObjectName(QLatin1String(objectName));
-        w->setAccessibleDescription(description);
-    };
-    identify(m_start, "simulationStart", tr("Start or resume the simulation"));
-    identify(m_pause, "simulationPause", tr("Pause the simulation"));
-    identify(m_stop, "simulationStop", tr("Stop the simulation"));
-    identify(m_step, "simulationStep", tr("Run the next simulated event"));
+    identifyControl(m_start, "simulationStart", tr("Start or resume the simulation"));
+    identifyControl(m_pause, "simulationPause", tr("Pause the simulation"));
+    identifyControl(m_stop, "simulationStop", tr("Stop the simulation"));
+    identifyControl(m_step, "simulationStep", tr("Run the next simulated event"));
     connect(m_start, &QPushButton::clicked, this, &LoadTestForm::startRequested);
     connect(m_pause, &QPushButton::clicked, this, &LoadTestForm::pauseRequested);
     connect(m_stop, &QPushButton::clicked, this, &LoadTestForm::stopRequested);

@@ -1,5 +1,6 @@
 #include "simulation/scenarioplayer.h"
 
+#include "common/controlnames.h"
 #include "simulation/scenariostepmodel.h"
 #include "simulation/simulationcontroller.h"
 
@@ -77,17 +78,11 @@ ScenarioPlayer::ScenarioPlayer(SimulationController* controller, QWidget* parent
     m_scenarioClose = new QPushButton(s->standardIcon(QStyle::SP_DialogCloseButton), tr("Close"));
     m_scenarioClose->setToolTip(tr("Drop the scenario; the main view returns to Studio's project"));
     connect(m_scenarioClose, &QPushButton::clicked, this, &ScenarioPlayer::close);
-    // The accessible name stays the visible text (what a person or a GUI
-    // robot looks for); the longer explanation is the description.
-    auto identify = [](QWidget* w, const char* objectName, const QString& description) {
-        w->setObjectName(QLatin1String(objectName));
-        w->setAccessibleDescription(description);
-    };
-    identify(load, "scenarioLoad", tr("Load the selected scenario"));
-    identify(m_scenarioPlay, "scenarioPlay", tr("Play the scenario"));
-    identify(m_scenarioStep, "scenarioStep", tr("Run the scenario's next step"));
-    identify(m_scenarioReset, "scenarioRestart", tr("Restart the scenario"));
-    identify(m_scenarioClose, "scenarioClose", tr("Close the scenario"));
+    identifyControl(load, "scenarioLoad", tr("Load the selected scenario"));
+    identifyControl(m_scenarioPlay, "scenarioPlay", tr("Play the scenario"));
+    identifyControl(m_scenarioStep, "scenarioStep", tr("Run the scenario's next step"));
+    identifyControl(m_scenarioReset, "scenarioRestart", tr("Restart the scenario"));
+    identifyControl(m_scenarioClose, "scenarioClose", tr("Close the scenario"));
     buttons->addWidget(load, 0, 0);
     buttons->addWidget(m_scenarioPlay, 0, 1);
     buttons->addWidget(m_scenarioStep, 1, 0);
