@@ -161,6 +161,15 @@ StudioOptions memoryOptions()
     return options;
 }
 
+/// Shows `w` and makes it the active window (shortcuts need that); false when it
+/// does not become active.
+[[nodiscard]] bool showActive(QWidget& w)
+{
+    w.show();
+    QApplication::setActiveWindow(&w);
+    return QTest::qWaitForWindowActive(&w);
+}
+
 /// Starts the treelock-studio executable offscreen, with its settings in `configDir`.
 void startStudio(QProcess& studio, const QString& configDir, const QStringList& arguments)
 {
@@ -255,12 +264,7 @@ struct Fixture {
         engine = std::make_unique<RedisEngine>(redisOptionsFor(server), project);
     }
     /// Shows the window and makes it the active one (shortcuts need that).
-    bool show()
-    {
-        window->show();
-        QApplication::setActiveWindow(window.get());
-        return QTest::qWaitForWindowActive(window.get());
-    }
+    bool show() { return showActive(*window); }
     LeaseId take(const char* owner, const char* op, std::vector<LockRequest> requests, std::chrono::milliseconds ttl = 60s)
     {
         const AcquireResult r = engine->acquire(requests, as(owner, op, ttl));
@@ -905,6 +909,16 @@ private slots:
             QVERIFY(json.open(QIODevice::WriteOnly));
             json.write(kSeedTreeJson);
         }
+        // Force-releases the target through `c`: a reason typed into the dialog,
+        // then the lease leaves the table.
+        const auto forceReleaseTarget = [&](const Control& c) {
+            bool dialog = false;
+            whenModal(&typeReasonAndEnter, &dialog);
+            const LeaseId released = target;
+            c.press();
+            QVERIFY(dialog);
+            QTRY_VERIFY_WITH_TIMEOUT(w->leaseModel()->rowOf(released) < 0, kTimeout);
+        };
         std::map<QString, std::function<void(const Control&)>> effects{
             {QStringLiteral("connectAction"), [&](const Control& c) { expectDialog(c.press, "treelock::ui::ConnectDialog"); }},
             {QStringLiteral("openFolderAction"), [&](const Control& c) { expectDialog(c.press, "QFileDialog"); }},
@@ -945,11 +959,7 @@ private slots:
             {QStringLiteral("forceReleaseAction"), [&](const Control& c) {
                  freshTarget();
                  clickRow(w->leasePanel()->view(), leaseRow(*w, target));
-                 bool dialog = false;
-                 whenModal(&typeReasonAndEnter, &dialog);
-                 c.press();
-                 QVERIFY(dialog);
-                 QTRY_VERIFY_WITH_TIMEOUT(w->leaseModel()->rowOf(target) < 0, kTimeout);
+                 forceReleaseTarget(c);
                  freshTarget();
              }},
             {QStringLiteral("copyUrlAction"), [&](const Control& c) {
@@ -1007,23 +1017,13 @@ private slots:
             {QStringLiteral("forceReleaseNode"), [&](const Control& c) {
                  freshTarget();
                  treeNode = w->leaseModel()->leaseAt(w->leaseModel()->rowOf(target))->requests.front().path;
-                 bool dialog = false;
-                 whenModal(&typeReasonAndEnter, &dialog);
-                 const LeaseId released = target;
-                 c.press();
-                 QVERIFY(dialog);
-                 QTRY_VERIFY_WITH_TIMEOUT(w->leaseModel()->rowOf(released) < 0, kTimeout);
+                 forceReleaseTarget(c);
                  treeNode = "/A/C";
                  freshTarget();
              }},
             {QStringLiteral("leaseForceRelease"), [&](const Control& c) {
                  freshTarget();
-                 bool dialog = false;
-                 whenModal(&typeReasonAndEnter, &dialog);
-                 const LeaseId released = target;
-                 c.press();
-                 QVERIFY(dialog);
-                 QTRY_VERIFY_WITH_TIMEOUT(w->leaseModel()->rowOf(released) < 0, kTimeout);
+                 forceReleaseTarget(c);
                  freshTarget();
              }},
             {QStringLiteral("copyLeaseId"), [&](const Control& c) {
@@ -1165,9 +1165,7 @@ private slots:
         const StudioOptions options = memoryOptions();
         MainWindow w(options);
         w.setTree(seedTree());
-        w.show();
-        QApplication::setActiveWindow(&w);
-        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(showActive(w));
         QCOMPARE(w.size(), QSize(1024, 640));
         QTest::keyClick(&w, Qt::Key_F5);
         QDockWidget* dock = w.simulationDock();
@@ -1216,9 +1214,7 @@ private slots:
         QVERIFY(parseTreeJson(R"({"format":"treelock-tree","version":1,"name":"deep",
             "paths":["/projects/p03-cobalt/src/report-2026.txt","/B/"]})", &t, &error));
         w.setTree(t);
-        w.show();
-        QApplication::setActiveWindow(&w);
-        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(showActive(w));
         QCOMPARE(w.size(), QSize(1024, 640));
         QTest::keyClicks(w.treePanel()->searchField(), QStringLiteral("/projects/p03-cobalt/src/report-2026.txt"));
         QTRY_COMPARE(w.treePanel()->currentPath(), QStringLiteral("/projects/p03-cobalt/src/report-2026.txt"));
@@ -1414,9 +1410,7 @@ private slots:
         const StudioOptions options = memoryOptions();
         MainWindow w(options);
         w.setTree(seedTree());
-        w.show();
-        QApplication::setActiveWindow(&w);
-        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(showActive(w));
         QAbstractButton* toggle = w.treePanel()->legendToggle();
         if (!toggle->isChecked())
             QTest::mouseClick(toggle, Qt::LeftButton);
