@@ -47,9 +47,9 @@ struct RedisEngine::Impl {
         if (minReplicas < 0 || minReplicas > kMaxMinReplicas)
             throw InvalidInput("invalid min-replicas " + std::to_string(minReplicas) + ": must be from 0 to "
                                + std::to_string(kMaxMinReplicas));
-        if (replicaTimeout.count() < 1 || replicaTimeout > kMaxTtl)
+        if (replicaTimeout.count() < 1 || replicaTimeout > kMaxReplicaTimeout)
             throw InvalidInput("invalid replica-timeout " + std::to_string(replicaTimeout.count())
-                               + " ms: must be from 1 to " + std::to_string(kMaxTtl.count()) + " ms");
+                               + " ms: must be from 1 to " + std::to_string(kMaxReplicaTimeout.count()) + " ms");
         if (address.isSentinel()) {
             locator = std::make_unique<detail::SentinelLocator>(address, connectTimeout, commandTimeout);
             connection.resolveWith([l = locator.get()] { return l->locate(); }, true);
@@ -77,6 +77,8 @@ struct RedisEngine::Impl {
                     connectedGeneration = locator->generation();
                     connection.ensureConnected();
                 }
+            } catch (const detail::NoSentinelReachable&) {
+                throw;
             } catch (const ConnectionError&) {
                 if (!pauseBeforeRetry(attempt, deadline))
                     throw;
@@ -137,9 +139,9 @@ struct RedisEngine::Impl {
 
     std::string shortfall(const char* what, int acknowledged) const
     {
-        return std::string(what) + " acknowledged by " + std::to_string(acknowledged) + " of the "
-               + std::to_string(minReplicas) + " replicas required within "
-               + std::to_string(replicaTimeout.count()) + " ms";
+        return std::string(what) + " not acknowledged by enough replicas (" + std::to_string(acknowledged)
+               + " of " + std::to_string(minReplicas) + " within " + std::to_string(replicaTimeout.count())
+               + " ms)";
     }
 
     void checkServer()
@@ -165,8 +167,6 @@ struct RedisEngine::Impl {
             warnings.push_back("Redis has no persistence (appendonly no, save \"\"): a restart "
                                "loses every lease; fencing tokens still rise");
     }
-
-    static constexpr int kMaxMinReplicas = 64;
 
     RedisAddress address;
     std::string project;

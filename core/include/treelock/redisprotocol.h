@@ -135,7 +135,7 @@ struct Reply {
 /// I/O failures throw ConnectionError; error replies are returned as they are.
 class RawConnection {
 public:
-    /// `url` as RedisOptions::url. Connects at once.
+    /// `url` as RedisOptions::url (behind Sentinel: the primary it names now). Connects at once.
     explicit RawConnection(const std::string& url,
                            std::chrono::milliseconds connectTimeout = std::chrono::milliseconds(3000),
                            std::chrono::milliseconds commandTimeout = std::chrono::milliseconds(5000));

@@ -6,6 +6,11 @@
 
 namespace treelock {
 
+/// The most replicas RedisOptions::minReplicas may ask for.
+inline constexpr int kMaxMinReplicas = 64;
+/// The longest RedisOptions::replicaTimeout, in milliseconds (one minute).
+inline constexpr std::chrono::milliseconds kMaxReplicaTimeout{60000};
+
 /// Where and how to reach Redis.
 struct RedisOptions {
     /// "redis://[user:password@]host[:port][/db]", "unix:///path/to.sock[?db=N]", or
@@ -23,6 +28,7 @@ struct RedisOptions {
     /// Replicas that must acknowledge a grant or renewal (WAIT) before it counts;
     /// 0 (the default) does not wait. A grant fewer replicas acknowledge within
     /// replicaTimeout is released again and the call throws ReplicationError.
+    /// 0 to kMaxMinReplicas; replicaTimeout 1 ms to kMaxReplicaTimeout.
     int minReplicas = 0;
     std::chrono::milliseconds replicaTimeout{100};
 };

@@ -1,5 +1,6 @@
 #include "redis/redisconnection.h"
 #include "redis/scriptregistry.h"
+#include "redis/sentinel.h"
 #include "treelock/error.h"
 #include "treelock/redisprotocol.h"
 
@@ -44,7 +45,7 @@ std::string Reply::describe() const
 struct RawConnection::Impl {
     Impl(const RedisAddress& address, std::chrono::milliseconds connectTimeout,
          std::chrono::milliseconds commandTimeout)
-        : connection(address, connectTimeout, commandTimeout)
+        : connection(detail::currentPrimary(address, connectTimeout, commandTimeout), connectTimeout, commandTimeout)
     {
         connection.ensureConnected();
     }

@@ -33,6 +33,14 @@ std::string roleOf(RedisConnection& connection)
     throw ScriptError("unexpected reply to ROLE from " + connection.address().redacted() + ": " + reply.text);
 }
 
+RedisAddress currentPrimary(const RedisAddress& address, std::chrono::milliseconds connectTimeout,
+                            std::chrono::milliseconds commandTimeout)
+{
+    if (!address.isSentinel())
+        return address;
+    return SentinelLocator(address, connectTimeout, commandTimeout).locate();
+}
+
 SentinelLocator::SentinelLocator(RedisAddress address, std::chrono::milliseconds connectTimeout,
                                  std::chrono::milliseconds commandTimeout)
     : m_address(std::move(address)), m_connectTimeout(connectTimeout), m_commandTimeout(commandTimeout)
@@ -61,6 +69,7 @@ RedisAddress SentinelLocator::locate()
         first = m_preferred;
     }
     std::string answers;
+    bool anyReached = false;
     for (std::size_t k = 0; k < count; ++k) {
         const std::size_t i = (first + k) % count;
         const HostPort& node = m_address.sentinels[i];
@@ -68,6 +77,7 @@ RedisAddress SentinelLocator::locate()
         try {
             RedisConnection sentinel(RedisAddress::sentinel(node), m_connectTimeout, m_commandTimeout);
             const redis::Reply reply = sentinel.call({"SENTINEL", "get-master-addr-by-name", m_address.masterName});
+            anyReached = true;
             if (reply.isArray() && reply.size() == 2) {
                 HostPort primary{reply[0].text, 0};
                 const std::string& port = reply[1].text;
@@ -85,11 +95,17 @@ RedisAddress SentinelLocator::locate()
                 answer = "knows no primary named \"" + m_address.masterName + "\"";
             }
         } catch (const ConnectionError& error) {
-            answer = error.what();
+            // "Redis at redis://host:port: cannot connect: ..." without the address again.
+            const std::string text = error.what();
+            const std::string prefix = "Redis at " + RedisAddress::sentinel(node).redacted() + ": ";
+            answer = text.rfind(prefix, 0) == 0 ? text.substr(prefix.size()) : text;
         }
-        answers += (answers.empty() ? "" : "; ") + node.text() + " " + answer;
+        answers += (answers.empty() ? "" : "; ") + node.text() + ": " + answer;
     }
-    throw ConnectionError("no sentinel of " + m_address.redacted() + " named a primary: " + answers);
+    const std::string message = "no sentinel of " + m_address.redacted() + " named a primary: " + answers;
+    if (!anyReached)
+        throw NoSentinelReachable(message);
+    throw ConnectionError(message);
 }
 
 void SentinelLocator::watch()

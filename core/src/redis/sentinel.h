@@ -1,6 +1,7 @@
 #pragma once
 
 #include "redis/redisconnection.h"
+#include "treelock/error.h"
 #include "treelock/redisurl.h"
 
 #include <atomic>
@@ -13,6 +14,13 @@
 #include <vector>
 
 namespace treelock::detail {
+
+/// No sentinel of the URL could be reached at all: a set-up or network problem,
+/// not a failover in progress, so callers do not wait for it to pass.
+class NoSentinelReachable : public ConnectionError {
+public:
+    using ConnectionError::ConnectionError;
+};
 
 /// The primary of a Sentinel-managed Redis, as the sentinels name it.
 ///
@@ -34,7 +42,7 @@ public:
 
     /// The address of the primary (the URL's credentials and db). Throws
     /// ConnectionError naming every sentinel and what it answered when none
-    /// gives an address. Cost: one short connection per sentinel asked.
+    /// gives an address (NoSentinelReachable when none could be reached). Cost: one short connection per sentinel asked.
     RedisAddress locate();
     /// Starts following "+switch-master" (idempotent).
     void watch();
@@ -57,6 +65,11 @@ private:
     std::atomic<bool> m_stopping{false};
     std::thread m_watcher;                 // Owned; runs follow().
 };
+
+/// `address` itself, or for a Sentinel address the primary the sentinels name
+/// now (SentinelLocator::locate). For one-shot connections (tools, readers).
+RedisAddress currentPrimary(const RedisAddress& address, std::chrono::milliseconds connectTimeout,
+                            std::chrono::milliseconds commandTimeout);
 
 /// What `ROLE` says a server is: "master", "slave" or "sentinel". Throws
 /// ConnectionError (I/O) or ScriptError (an unexpected reply).

@@ -1,5 +1,7 @@
 #include "redis/streamreader.h"
 
+#include "redis/sentinel.h"
+
 #include "lockplan.h"
 #include "treelock/error.h"
 #include "treelock/leaseid.h"
@@ -91,7 +93,9 @@ namespace treelock {
 std::optional<EventStreamInfo> readEventStreamInfo(const RedisOptions& options, const std::string& project)
 {
     validateProject(project);
-    detail::RedisConnection connection(RedisAddress::of(options), options.connectTimeout, options.commandTimeout);
+    detail::RedisConnection connection(
+        detail::currentPrimary(RedisAddress::of(options), options.connectTimeout, options.commandTimeout),
+        options.connectTimeout, options.commandTimeout);
     return detail::readEventStreamInfo(connection, redis::KeySchema(project));
 }
 

@@ -1,0 +1,125 @@
+#include "treelock/redistopology.h"
+
+#include "redis/redisconnection.h"
+#include "redis/sentinel.h"
+#include "treelock/error.h"
+
+#include <algorithm>
+#include <charconv>
+#include <sstream>
+
+namespace treelock {
+
+namespace {
+
+std::int64_t toInt(std::string_view text)
+{
+    std::int64_t value = 0;
+    std::from_chars(text.data(), text.data() + text.size(), value);
+    return value;
+}
+
+/// Value of `key` in "k1=v1,k2=v2".
+std::string_view valueOf(std::string_view fields, std::string_view key)
+{
+    std::size_t from = 0;
+    while (from <= fields.size()) {
+        const auto comma = fields.find(',', from);
+        const std::string_view one = fields.substr(from, comma == std::string_view::npos ? fields.npos : comma - from);
+        if (one.size() > key.size() && one.substr(0, key.size()) == key && one[key.size()] == '=')
+            return one.substr(key.size() + 1);
+        if (comma == std::string_view::npos)
+            break;
+        from = comma + 1;
+    }
+    return {};
+}
+
+/// Field `name` of a flat [name, value, ...] reply ("" if absent).
+std::string field(const redis::Reply& reply, std::string_view name)
+{
+    for (std::size_t i = 0; i + 1 < reply.size(); i += 2)
+        if (reply[i].text == name)
+            return reply[i + 1].text;
+    return {};
+}
+
+SentinelStatus askSentinel(const HostPort& node, const RedisOptions& options, const std::string& name)
+{
+    SentinelStatus status;
+    status.address = node;
+    try {
+        detail::RedisConnection sentinel(RedisAddress::sentinel(node), options.connectTimeout, options.commandTimeout);
+        const redis::Reply master = sentinel.call({"SENTINEL", "MASTER", name});
+        status.reachable = true;
+        if (master.isError()) {
+            status.error = master.text;
+            return status;
+        }
+        const std::string ip = field(master, "ip");
+        if (!ip.empty())
+            status.primary = HostPort{ip, static_cast<int>(toInt(field(master, "port")))};
+        status.flags = field(master, "flags");
+        status.replicas = static_cast<int>(toInt(field(master, "num-slaves")));
+        status.otherSentinels = static_cast<int>(toInt(field(master, "num-other-sentinels")));
+    } catch (const ConnectionError& error) {
+        status.error = error.what();
+    }
+    return status;
+}
+
+} // namespace
+
+std::vector<ReplicaStatus> parseReplicas(const std::string& info, std::int64_t* primaryOffset)
+{
+    std::vector<ReplicaStatus> replicas;
+    std::istringstream lines(info);
+    for (std::string line; std::getline(lines, line);) {
+        if (!line.empty() && line.back() == '\r')
+            line.pop_back();
+        const auto colon = line.find(':');
+        if (colon == std::string::npos)
+            continue;
+        const std::string_view key(line.data(), colon);
+        const std::string_view value(line.data() + colon + 1, line.size() - colon - 1);
+        if (key == "master_repl_offset" && primaryOffset)
+            *primaryOffset = toInt(value);
+        if (key.substr(0, 5) != "slave" || key.size() == 5 || key[5] < '0' || key[5] > '9')
+            continue;
+        ReplicaStatus r;
+        r.address = HostPort{std::string(valueOf(value, "ip")), static_cast<int>(toInt(valueOf(value, "port")))};
+        r.state = std::string(valueOf(value, "state"));
+        r.offset = toInt(valueOf(value, "offset"));
+        r.lag = std::chrono::seconds(toInt(valueOf(value, "lag")));
+        replicas.push_back(std::move(r));
+    }
+    if (primaryOffset)
+        for (auto& r : replicas)
+            r.bytesBehind = std::max<std::int64_t>(0, *primaryOffset - r.offset);
+    return replicas;
+}
+
+Topology readTopology(const RedisOptions& options)
+{
+    const RedisAddress address = RedisAddress::of(options);
+    Topology topology;
+    topology.url = address.redacted();
+    RedisAddress primary = address;
+    if (address.isSentinel()) {
+        topology.kind = Topology::Kind::Sentinel;
+        topology.masterName = address.masterName;
+        for (const auto& node : address.sentinels)
+            topology.sentinels.push_back(askSentinel(node, options, address.masterName));
+        primary = detail::currentPrimary(address, options.connectTimeout, options.commandTimeout);
+    }
+    topology.primary = primary.unixSocket ? primary.host : HostPort{primary.host, primary.port}.text();
+    detail::RedisConnection connection(primary, options.connectTimeout, options.commandTimeout);
+    topology.role = detail::roleOf(connection);
+    const redis::Reply info = connection.call({"INFO", "replication"});
+    if (info.isError())
+        throw ScriptError("Redis refused INFO replication: " + info.text);
+    topology.replicas = parseReplicas(info.text, &topology.primaryOffset);
+    return topology;
+}
+
+} // namespace treelock
