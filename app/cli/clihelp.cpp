@@ -59,6 +59,15 @@ std::string helpText(std::string_view topic)
          "Lists every lease of the project: id prefix, owner, operation, requests, fence,\n"
          "state (live, expired, revoked) and time left. --json: every field, and\n"
          "server_time_ms.\n"},
+        {"topology",
+         "usage: treelock topology\n"
+         "\n"
+         "Who serves the project: the primary (its ROLE and replication offset), each\n"
+         "replica with its offset, bytes behind and time since its last acknowledgement,\n"
+         "and behind a redis+sentinel:// URL every sentinel with the primary it names,\n"
+         "its flags and the replicas and sentinels it knows (or why it could not be\n"
+         "asked). --json: one object with kind, url, project, primary, replicas and\n"
+         "sentinels. Exit 5 when no primary can be reached.\n"},
         {"fsck",
          "usage: treelock fsck [--repair]\n"
          "\n"
@@ -141,7 +150,8 @@ std::string helpText(std::string_view topic)
     };
     if (topic.empty()) {
         return "usage: treelock [--redis URL] [--project NAME] [--json] [--quiet]\n"
-               "                [--case-insensitive] COMMAND ...\n"
+               "                [--case-insensitive] [--min-replicas N] [--replica-timeout MS]\n"
+               "                COMMAND ...\n"
                "\n"
                "Hierarchical locks on Redis.\n"
                "\n"
@@ -152,6 +162,7 @@ std::string helpText(std::string_view topic)
                "  force-release  operator release of a lease (audited)\n"
                "  sweep          reap expired leases\n"
                "  locks          list leases\n"
+               "  topology       the primary, replicas and sentinels serving the project\n"
                "  fsck           check (and --repair) the node counts\n"
                "  check-history  check the event stream against the lock guarantees\n"
                "  events         print (or --follow) the event stream\n"
@@ -161,20 +172,27 @@ std::string helpText(std::string_view topic)
                "  help           help on a command\n"
                "\n"
                "global options:\n"
-               "  --redis URL          redis://[user:password@]host[:port][/db] or\n"
-               "                       unix:///path/to.sock[?db=N]\n"
+               "  --redis URL          redis://[user:password@]host[:port][/db],\n"
+               "                       unix:///path/to.sock[?db=N] or\n"
+               "                       redis+sentinel://[user:password@]host[:port][,...]/MASTER[/db]\n"
                "                       (default: $TREELOCK_REDIS, else redis://127.0.0.1:6379)\n"
                "  --project NAME       1-64 characters of A-Z a-z 0-9 _ . - (default: default)\n"
                "  --json               machine-readable output\n"
                "  --quiet              no server configuration warnings\n"
                "  --case-insensitive   paths that differ only in case name one node\n"
+               "  --min-replicas N     a grant or renewal counts once N replicas have it (WAIT);\n"
+               "                       a grant fewer acknowledge is rolled back, exit 7\n"
+               "                       (default: $TREELOCK_MIN_REPLICAS, else 0: no wait)\n"
+               "  --replica-timeout MS how long to wait for them (default 100)\n"
                "  -h, --help           this help; treelock help COMMAND for a command\n"
                "  --version            print the version\n"
                "\n"
-               "environment: TREELOCK_REDIS, TREELOCK_REDIS_USER, TREELOCK_REDIS_PASSWORD, USER\n"
+               "environment: TREELOCK_REDIS, TREELOCK_REDIS_USER, TREELOCK_REDIS_PASSWORD,\n"
+               "TREELOCK_MIN_REPLICAS, USER\n"
                "exit codes: 0 ok, 1 internal error, 2 invalid input, 3 conflict (or --wait\n"
                "timed out), 4 lease unknown or expired, 5 Redis unreachable, 6 fsck found\n"
-               "differences or check-history a violation\n";
+               "differences or check-history a violation, 7 not acknowledged by enough\n"
+               "replicas (rolled back)\n";
     }
     const auto it = texts.find(topic);
     if (it == texts.end())

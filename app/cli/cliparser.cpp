@@ -2,6 +2,7 @@
 
 #include "treelock/error.h"
 #include "treelock/leaseid.h"
+#include "treelock/redisurl.h"
 #include "treelock/sim/simulation.h"
 
 #include <algorithm>
@@ -23,7 +24,8 @@ struct OptionSpec {
 
 constexpr OptionSpec kGlobalOptions[] = {
     {"--redis", true},  {"--project", true},          {"--json", false},   {"--quiet", false},
-    {"--case-insensitive", false}, {"--help", false}, {"-h", false},       {"--version", false},
+    {"--case-insensitive", false}, {"--min-replicas", true}, {"--replica-timeout", true},
+    {"--help", false}, {"-h", false}, {"--version", false},
 };
 
 struct CommandSpec {
@@ -43,6 +45,7 @@ const std::vector<CommandSpec>& commandSpecs()
          {{"--reason", true}, {"--admin", false}, {"--lock-delay", true}, {"--operator", true}}},
         {"sweep", {{"--operator", true}}},
         {"locks", {}},
+        {"topology", {}},
         {"fsck", {{"--repair", false}}},
         {"check-history", {}},
         {"events", {{"--from", true}, {"--count", true}, {"--follow", false}}},
@@ -361,6 +364,10 @@ Command buildCommand(std::string_view name, const Collected& options,
         checkNoArguments(name, positionals);
         return LocksCommand{};
     }
+    if (name == "topology") {
+        checkNoArguments(name, positionals);
+        return TopologyCommand{};
+    }
     if (name == "fsck") {
         checkNoArguments(name, positionals);
         return FsckCommand{options.has("--repair")};
@@ -470,7 +477,8 @@ std::optional<Command> earlyExit(const std::vector<std::string>& args)
             help = true;
         } else if (token == "--version") {
             version = true;
-        } else if (token == "--redis" || token == "--project") {
+        } else if (token == "--redis" || token == "--project" || token == "--min-replicas"
+                   || token == "--replica-timeout") {
             ++i;
         } else if (!looksLikeOption(token) && topic.empty()) {
             topic = token;
@@ -592,6 +600,10 @@ Invocation parseCommandLine(const std::vector<std::string>& args)
     global.json = options.has("--json");
     global.quiet = options.has("--quiet");
     global.caseInsensitive = options.has("--case-insensitive");
+    if (auto n = options.value("--min-replicas"))
+        global.minReplicas = static_cast<int>(parseWholeNumber("--min-replicas", *n, 0, kMaxMinReplicas, "a whole number"));
+    if (auto ms = options.value("--replica-timeout"))
+        global.replicaTimeout = parseMillis("--replica-timeout", *ms, milliseconds(1), kMaxReplicaTimeout);
     invocation.command = buildCommand(command->name, options, positionals);
     if (const auto* simulate = std::get_if<SimulateCommand>(&invocation.command);
         simulate && simulate->memory && global.redisUrl)

@@ -33,6 +33,8 @@ struct GlobalOptions {
     bool json = false;                   ///< --json
     bool quiet = false;                  ///< --quiet: no server warnings on stderr
     bool caseInsensitive = false;        ///< --case-insensitive: PathOptions::caseInsensitive
+    std::optional<int> minReplicas;      ///< --min-replicas; unset: $TREELOCK_MIN_REPLICAS, then 0
+    std::optional<std::chrono::milliseconds> replicaTimeout; ///< --replica-timeout; unset: 100 ms
 };
 
 /// `--help`, `-h`, `help [COMMAND]`: print usage (topic "" = overview) and exit 0.
@@ -89,6 +91,9 @@ struct SweepCommand {
 /// `locks`.
 struct LocksCommand {};
 
+/// `topology`: the primary, its replicas and the sentinels serving the project.
+struct TopologyCommand {};
+
 /// `fsck [--repair]`.
 struct FsckCommand {
     bool repair = false;
@@ -139,7 +144,7 @@ struct ScenarioCommand {
 using Command = std::variant<HelpCommand, VersionCommand, AcquireCommand, ReleaseCommand,
                              RenewCommand, ForceReleaseCommand, SweepCommand, LocksCommand,
                              FsckCommand, EventsCommand, MatrixCommand, SimulateCommand,
-                             ScenarioCommand, CheckHistoryCommand>;
+                             ScenarioCommand, CheckHistoryCommand, TopologyCommand>;
 
 /// A parsed command line.
 struct Invocation {

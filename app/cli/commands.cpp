@@ -1,6 +1,7 @@
 #include "commands.h"
 #include "redaction.h"
 #include "simcommands.h"
+#include "topologycommand.h"
 
 #include "treelock/error.h"
 #include "treelock/history.h"
@@ -12,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -241,6 +243,11 @@ public:
         else
             out() << reaped << "\n";
         return kExitOk;
+    }
+
+    int operator()(const TopologyCommand&)
+    {
+        return printTopology(readTopology(redisOptionsFor(m_global, env())), m_global, out());
     }
 
     int operator()(const LocksCommand&)
@@ -564,6 +571,7 @@ Environment Environment::fromProcess()
     environment.redisUrl = envOr("TREELOCK_REDIS");
     environment.redisUser = envOr("TREELOCK_REDIS_USER");
     environment.redisPassword = envOr("TREELOCK_REDIS_PASSWORD");
+    environment.minReplicas = envOr("TREELOCK_MIN_REPLICAS");
     environment.userName = envOr("USER");
     char host[256] = {};
     if (::gethostname(host, sizeof host - 1) == 0)
@@ -582,6 +590,19 @@ RedisOptions redisOptionsFor(const GlobalOptions& global, const Environment& env
         options.url = kDefaultRedisUrl;
     options.user = environment.redisUser;
     options.password = environment.redisPassword;
+    if (global.minReplicas) {
+        options.minReplicas = *global.minReplicas;
+    } else if (!environment.minReplicas.empty()) {
+        const std::string& text = environment.minReplicas;
+        int n = -1;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+        if (ec != std::errc() || end != text.data() + text.size() || n < 0 || n > kMaxMinReplicas)
+            throw InvalidInput("invalid TREELOCK_MIN_REPLICAS " + quoteInput(text) + ": expected a whole number from 0 to "
+                               + std::to_string(kMaxMinReplicas));
+        options.minReplicas = n;
+    }
+    if (global.replicaTimeout)
+        options.replicaTimeout = *global.replicaTimeout;
     return options;
 }
 
@@ -609,6 +630,8 @@ int runCommand(const Invocation& invocation, RunContext& context)
         return fail(kExitInvalid, error.what());
     } catch (const ConnectionError& error) {
         return fail(kExitUnreachable, error.what());
+    } catch (const ReplicationError& error) {
+        return fail(kExitReplication, error.what());
     } catch (const ScriptError& error) {
         return fail(kExitInternal, error.what());
     } catch (const std::exception& error) {

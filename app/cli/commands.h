@@ -23,6 +23,7 @@ enum ExitCode : int {
     kExitLease = 4,        ///< lease unknown or expired
     kExitUnreachable = 5,  ///< ConnectionError
     kExitFsck = 6,         ///< fsck found differences, check-history a violation
+    kExitReplication = 7,  ///< ReplicationError: too few replicas acknowledged (grant rolled back)
 };
 
 /// What the tool takes from its process environment, gathered once by main
@@ -31,6 +32,7 @@ struct Environment {
     std::string redisUrl;       ///< $TREELOCK_REDIS
     std::string redisUser;      ///< $TREELOCK_REDIS_USER
     std::string redisPassword;  ///< $TREELOCK_REDIS_PASSWORD; never printed
+    std::string minReplicas;    ///< $TREELOCK_MIN_REPLICAS
     std::string userName;       ///< $USER
     std::string hostName;       ///< gethostname(2)
 
@@ -58,7 +60,9 @@ struct RunContext {
 };
 
 /// The Redis options for a command line: URL from --redis, else $TREELOCK_REDIS,
-/// else redis://127.0.0.1:6379; credentials from the environment override the URL's.
+/// else redis://127.0.0.1:6379; credentials from the environment override the URL's;
+/// --min-replicas, else $TREELOCK_MIN_REPLICAS (InvalidInput when malformed), and
+/// --replica-timeout.
 RedisOptions redisOptionsFor(const GlobalOptions& global, const Environment& environment);
 
 /// Connects a RedisEngine (the default EngineFactory). Throws ConnectionError,

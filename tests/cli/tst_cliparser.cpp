@@ -200,11 +200,28 @@ TEST(CliParserHelp, versionFlag)
     EXPECT_TRUE(std::holds_alternative<VersionCommand>(parse({"locks", "--version"}).command));
 }
 
+TEST(CliParserGlobal, replicaOptionsAreCheckedAndGoAnywhere)
+{
+    Invocation inv = parse({"--min-replicas", "2", "acquire", "--lock", "X:/A", "--replica-timeout=250"});
+    EXPECT_EQ(inv.global.minReplicas, 2);
+    EXPECT_EQ(inv.global.replicaTimeout, std::chrono::milliseconds(250));
+    inv = parse({"topology"});
+    EXPECT_TRUE(std::holds_alternative<TopologyCommand>(inv.command));
+    EXPECT_FALSE(inv.global.minReplicas.has_value()) << "unset: the environment or 0 decides";
+    EXPECT_FALSE(inv.global.replicaTimeout.has_value());
+    EXPECT_TRUE(std::holds_alternative<HelpCommand>(parse({"--min-replicas", "1", "--help"}).command));
+    EXPECT_EQ(usageErrorOf({"--min-replicas", "-1", "locks"}),
+              "invalid --min-replicas \"-1\": expected a whole number from 0 to 64");
+    EXPECT_EQ(usageErrorOf({"--replica-timeout", "60001", "locks"}),
+              "invalid --replica-timeout \"60001\": expected a whole number of milliseconds from 1 to 60000");
+    EXPECT_EQ(usageErrorOf({"topology", "extra"}), "unexpected argument \"extra\" for topology");
+}
+
 TEST(CliParserHelp, everyCommandHasHelpText)
 {
-    const std::vector<std::string> expected{"acquire", "release", "renew",  "force-release",
-                                            "sweep",   "locks",   "fsck",   "check-history",
-                                            "events",  "matrix",  "simulate", "scenario", "help"};
+    const std::vector<std::string> expected{"acquire", "release", "renew",    "force-release", "sweep",
+                                            "locks",   "topology", "fsck",    "check-history", "events",
+                                            "matrix",  "simulate", "scenario", "help"};
     EXPECT_EQ(commandNames(), expected);
     for (const auto& name : commandNames()) {
         const std::string text = helpText(name);

@@ -5,6 +5,7 @@
 //   E <ns> <what>     an error (connection, script): outcome unknown, not granted
 //   B <ns>            first answered call after errors
 //   S key=value ...   summary at the end
+// Options: --url (any RedisOptions URL, Sentinel too), --min-replicas N, --failover-ms MS.
 // Modes:
 //   contention  --ops N (or for --duration-ms) random operations on a depth-4 tree (S, X, IS, IX, SIX and
 //               policy operations), each lease held for a random 0..--hold-us µs
@@ -85,6 +86,8 @@ public:
         options.connectTimeout = milliseconds(std::min<long long>(args.num("--timeout-ms", 2000), 2000));
         options.user = args.get("--user");
         options.password = args.get("--password");
+        options.minReplicas = static_cast<int>(args.num("--min-replicas", 0));
+        options.failoverTimeout = milliseconds(args.num("--failover-ms", 15000));
         m_engine = std::make_shared<RedisEngine>(options, args.get("--project", "fault"));
         ClientOptions client;
         client.owner = m_id;

@@ -1,0 +1,19 @@
+#pragma once
+
+#include "cliparser.h"
+
+#include "treelock/redistopology.h"
+
+#include <ostream>
+#include <string>
+
+namespace treelock::cli {
+
+/// `treelock topology`: `topology` as a table, or with --json one object.
+/// Returns the exit code (0).
+int printTopology(const Topology& topology, const GlobalOptions& global, std::ostream& out);
+
+/// The table `treelock topology` prints: one line per primary, replica and sentinel.
+std::string topologyText(const Topology& topology, const std::string& project);
+
+} // namespace treelock::cli
