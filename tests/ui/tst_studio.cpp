@@ -17,6 +17,7 @@
 
 #include "redisoptions.h"
 #include "redisserver.h"
+#include "studiotest.h"
 
 #include "modaldialogs.h"
 
@@ -301,9 +302,7 @@ class TestStudio : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QApplication::setQuitOnLastWindowClosed(false);
-        registerBridgeTypes();
+        test::prepareStudioTests();
     }
 
     void leaseTakenThroughCoreAppearsAndReleasedOneDisappears()
@@ -1105,6 +1104,14 @@ private slots:
                  QVERIFY(w->logModel()->rowCount() > 0);
                  c.press();
                  QCOMPARE(w->logModel()->rowCount(), 0);
+             }},
+            {QStringLiteral("dismissFailoverButton"), [&](const Control& c) {
+                 // A failover needs Sentinel (tst_ui_ha does it for real); here the
+                 // bridge's report alone raises the banner that the button closes.
+                 emit w->bridge()->failedOver({QStringLiteral("127.0.0.1:1"), QStringLiteral("127.0.0.1:2"), QDateTime::currentDateTime(), 0, 1});
+                 QTRY_VERIFY_WITH_TIMEOUT(w->failoverBanner()->isVisible(), kTimeout);
+                 c.press();
+                 QVERIFY(w->failoverBanner()->isHidden());
              }},
             {QStringLiteral("retryButton"), [&](const Control& c) {
                  QSignalSpy connection(w->bridge(), &Bridge::connectionChanged);

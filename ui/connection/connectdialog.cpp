@@ -18,12 +18,14 @@ ConnectDialog::ConnectDialog(const BackendConfig& current, QWidget* parent) : QD
 {
     setWindowTitle(tr("Connect"));
     m_private = new QRadioButton(tr("Private redis-server (started and stopped by the Studio)"), this);
+    m_privateHa = new QRadioButton(tr("Private primary, replica and three sentinels (to watch a failover)"), this);
     m_url = new QRadioButton(tr("Redis server at URL:"), this);
     m_memory = new QRadioButton(tr("In-process engine (only this window sees the locks)"), this);
     m_urlEdit = new QComboBox(this);
     m_urlEdit->setEditable(true);
     m_urlEdit->setMinimumContentsLength(40);
-    m_urlEdit->lineEdit()->setPlaceholderText(QStringLiteral("redis://host:6379  ·  unix:///path/redis.sock"));
+    m_urlEdit->lineEdit()->setPlaceholderText(
+        QStringLiteral("redis://host:6379  ·  unix:///path/redis.sock  ·  redis+sentinel://h1:26379,h2:26379/MASTER"));
     const QStringList recent = recentConnections();
     for (const QString& r : recent)
         m_urlEdit->addItem(r.section(QLatin1Char('|'), 0, 0), r);
@@ -40,6 +42,7 @@ ConnectDialog::ConnectDialog(const BackendConfig& current, QWidget* parent) : QD
     case BackendConfig::Kind::Private: m_private->setChecked(true); break;
     case BackendConfig::Kind::Url: m_url->setChecked(true); break;
     case BackendConfig::Kind::Memory: m_memory->setChecked(true); break;
+    case BackendConfig::Kind::PrivateHa: m_privateHa->setChecked(true); break;
     }
     connect(m_urlEdit, &QComboBox::activated, this, [this](int i) {
         const QString entry = m_urlEdit->itemData(i).toString();
@@ -47,11 +50,12 @@ ConnectDialog::ConnectDialog(const BackendConfig& current, QWidget* parent) : QD
         m_user->setText(entry.section(QLatin1Char('|'), 2, 2));
         m_url->setChecked(true);
     });
-    for (QRadioButton* b : {m_private, m_url, m_memory})
+    for (QRadioButton* b : {m_private, m_privateHa, m_url, m_memory})
         connect(b, &QRadioButton::toggled, this, &ConnectDialog::updateEnabled);
 
     auto* form = new QFormLayout;
     form->addRow(m_private);
+    form->addRow(m_privateHa);
     form->addRow(m_url);
     form->addRow(tr("URL:"), m_urlEdit);
     form->addRow(tr("User:"), m_user);
@@ -83,9 +87,10 @@ void ConnectDialog::updateEnabled()
 BackendConfig ConnectDialog::config() const
 {
     BackendConfig c = m_current;
-    c.kind = m_private->isChecked() ? BackendConfig::Kind::Private
-           : m_url->isChecked()     ? BackendConfig::Kind::Url
-                                    : BackendConfig::Kind::Memory;
+    c.kind = m_private->isChecked()   ? BackendConfig::Kind::Private
+           : m_privateHa->isChecked() ? BackendConfig::Kind::PrivateHa
+           : m_url->isChecked()       ? BackendConfig::Kind::Url
+                                      : BackendConfig::Kind::Memory;
     c.url = m_urlEdit->currentText().trimmed();
     c.project = m_project->text().isEmpty() ? QStringLiteral("demo") : m_project->text();
     c.user = m_user->text();
@@ -95,11 +100,15 @@ BackendConfig ConnectDialog::config() const
 
 QString ConnectDialog::withoutPassword(const QString& url)
 {
-    QUrl u(url);
-    if (!u.isValid() || u.password().isEmpty())
-        return url;
-    u.setPassword(QString());
-    return u.toString();
+    // Not QUrl: it refuses a Sentinel URL's host list and would hand the password
+    // back untouched. As for the CLI, "user:password@" keeps the user and a bare
+    // "password@" goes whole.
+    static const QRegularExpression userAndPassword(QStringLiteral("^([A-Za-z+]+://[^:@/]*):[^@/]*@"));
+    static const QRegularExpression passwordOnly(QStringLiteral("^([A-Za-z+]+://)[^:@/]+@"));
+    QString out = url;
+    if (userAndPassword.match(out).hasMatch())
+        return out.replace(userAndPassword, QStringLiteral("\\1@"));
+    return out.replace(passwordOnly, QStringLiteral("\\1"));
 }
 
 QStringList ConnectDialog::recentConnections()

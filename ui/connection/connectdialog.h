@@ -29,6 +29,7 @@ private:
     void updateEnabled();
 
     QRadioButton* m_private;
+    QRadioButton* m_privateHa;
     QRadioButton* m_url;
     QRadioButton* m_memory;
     QComboBox* m_urlEdit;

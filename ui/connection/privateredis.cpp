@@ -1,5 +1,6 @@
 #include "connection/privateredis.h"
 
+#include "treelock/redissentinelgroup.h"
 #include "treelock/redisserverprocess.h"
 
 #include <QFile>
@@ -9,7 +10,7 @@
 
 namespace treelock::ui {
 
-PrivateRedis::PrivateRedis(QObject* parent) : QObject(parent) {}
+PrivateRedis::PrivateRedis(bool sentinels, QObject* parent) : QObject(parent), m_sentinels(sentinels) {}
 
 PrivateRedis::~PrivateRedis()
 {
@@ -28,12 +29,14 @@ QString PrivateRedis::socketPath() const
 
 QString PrivateRedis::url() const
 {
+    if (m_group)
+        return QString::fromStdString(m_group->url());
     return QStringLiteral("unix://") + socketPath();
 }
 
 bool PrivateRedis::running() const
 {
-    return m_process && m_process->running();
+    return m_group || (m_process && m_process->running());
 }
 
 bool PrivateRedis::start(QString* error, int timeoutMs)
@@ -44,16 +47,25 @@ bool PrivateRedis::start(QString* error, int timeoutMs)
         *error = tr("redis-server is not installed");
         return false;
     }
-    RedisServerConfig config;
-    config.executable = QFile::encodeName(exe).toStdString();
-    config.folderPrefix = "treelock-studio";
-    // The server dies with us even if we crash (the signal fires when the
-    // thread that forked it exits, which is this worker thread).
-    config.parentDeathSignal = SIGTERM;
-    config.startTimeout = std::chrono::milliseconds(timeoutMs);
-    config.stopTimeout = std::chrono::milliseconds(2000);
+    const std::string executable = QFile::encodeName(exe).toStdString();
+    // The servers die with us even if we crash (the signal fires when the
+    // thread that forked them exits, which is this worker thread).
     try {
-        m_process = std::make_unique<RedisServerProcess>(std::move(config));
+        if (m_sentinels) {
+            SentinelGroupConfig config;
+            config.executable = executable;
+            config.folderPrefix = "treelock-studio-ha";
+            config.parentDeathSignal = SIGTERM;
+            m_group = std::make_unique<SentinelGroup>(std::move(config));
+        } else {
+            RedisServerConfig config;
+            config.executable = executable;
+            config.folderPrefix = "treelock-studio";
+            config.parentDeathSignal = SIGTERM;
+            config.startTimeout = std::chrono::milliseconds(timeoutMs);
+            config.stopTimeout = std::chrono::milliseconds(2000);
+            m_process = std::make_unique<RedisServerProcess>(std::move(config));
+        }
     } catch (const std::exception& e) {
         *error = tr("cannot start %1: %2").arg(exe, QString::fromStdString(e.what()));
         return false;
@@ -63,6 +75,7 @@ bool PrivateRedis::start(QString* error, int timeoutMs)
 
 void PrivateRedis::stop()
 {
+    m_group.reset();
     m_process.reset();
 }
 

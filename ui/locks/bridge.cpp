@@ -9,6 +9,7 @@ void registerBridgeTypes()
     qRegisterMetaType<LockStatePtr>();
     qRegisterMetaType<LogBatch>();
     qRegisterMetaType<BackendInfo>();
+    qRegisterMetaType<FailoverReport>();
     qRegisterMetaType<ConnectionState>();
     qRegisterMetaType<ActionResult>();
     qRegisterMetaType<BackendConfig>();
@@ -24,6 +25,7 @@ Bridge::Bridge(QObject* parent)
     connect(worker, &BridgeWorker::stateChanged, this, &Bridge::stateChanged);
     connect(worker, &BridgeWorker::logEntries, this, &Bridge::logEntries);
     connect(worker, &BridgeWorker::actionFinished, this, &Bridge::actionFinished);
+    connect(worker, &BridgeWorker::failedOver, this, &Bridge::failedOver);
 }
 
 // m_worker's destructor deletes the worker in its thread (stopping a private
@@ -63,6 +65,16 @@ void Bridge::runScenario(const QString& name)
 void Bridge::acquire(const QStringList& specs, const QString& owner, const QString& operation, qint64 ttlMs)
 {
     m_worker.post([specs, owner, operation, ttlMs](BridgeWorker& w) { w.acquire(specs, owner, operation, ttlMs); });
+}
+
+void Bridge::failOver()
+{
+    m_worker.post([](BridgeWorker& w) { w.failOver(); });
+}
+
+void Bridge::killPrimary()
+{
+    m_worker.post([](BridgeWorker& w) { w.killPrimary(); });
 }
 
 } // namespace treelock::ui

@@ -29,6 +29,10 @@ public:
     void runScenario(const QString& name);
     /// Takes a lease as `owner` (specs "X:/A/C"); a refusal is logged as blocked.
     void acquire(const QStringList& specs, const QString& owner, const QString& operation, qint64 ttlMs);
+    /// Private Sentinel set-up only: SENTINEL FAILOVER, or SIGKILL of the primary
+    /// (restarted as a replica once a new primary is in place).
+    void failOver();
+    void killPrimary();
 
 signals:
     void backendChanged(const treelock::ui::BackendInfo& info);
@@ -36,6 +40,7 @@ signals:
     void stateChanged(const treelock::ui::LockStatePtr& state);
     void logEntries(const treelock::ui::LogBatch& entries);
     void actionFinished(const treelock::ui::ActionResult& result);
+    void failedOver(const treelock::ui::FailoverReport& report);
 
 private:
     WorkerThread<BridgeWorker> m_worker; // Owned; joined (worker deleted first) in our destructor.

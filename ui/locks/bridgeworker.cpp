@@ -8,6 +8,7 @@
 #include <treelock/memoryengine.h>
 #include <treelock/policy.h>
 #include <treelock/redisengine.h>
+#include <treelock/redissentinelgroup.h>
 
 #include <QCoreApplication>
 #include <QSysInfo>
@@ -28,6 +29,9 @@ constexpr auto kMinPublishInterval = milliseconds(150);
 constexpr auto kRetryInterval = milliseconds(1000);
 constexpr std::size_t kEventBatch = 1000;
 constexpr std::size_t kMaxEventsPerTick = 20000;
+// Behind Sentinel a call waits this long for a primary before the connection is
+// reported lost (and retried every second), so that the window says so at once.
+constexpr auto kStudioFailoverWait = milliseconds(1500);
 
 LogEntry toLogEntry(const Event& e)
 {
@@ -120,10 +124,15 @@ void BridgeWorker::connectTo(const BackendConfig& config)
 {
     m_timer->stop();
     m_engine.reset();
-    if (config.kind != BackendConfig::Kind::Private && m_private) {
+    const bool keepPrivate = m_private
+                             && ((config.kind == BackendConfig::Kind::Private && !m_private->hasSentinels())
+                                 || (config.kind == BackendConfig::Kind::PrivateHa && m_private->hasSentinels()));
+    if (!keepPrivate) {
         delete m_private;
         m_private = nullptr;
     }
+    m_failover.reset();
+    m_killedNode = -1;
     m_config = config;
     m_leases.clear();
     m_lastEventId.assign(1, '0'); // not = "0": GCC 12 -Wrestrict false positive (PR 105329)
@@ -160,27 +169,28 @@ bool BridgeWorker::openEngine()
             info.url = QStringLiteral("memory");
             info.note = tr("In-process engine: other programs cannot see these locks");
             break;
-        case BackendConfig::Kind::Private: {
-            if (!m_private || !m_private->running()) {
-                delete m_private;
-                m_private = new PrivateRedis(this);
-                QString error;
-                if (!m_private->start(&error)) {
-                    delete m_private;
-                    m_private = nullptr;
-                    m_engine = std::make_shared<MemoryEngine>(project);
-                    info.kind = BackendConfig::Kind::Memory;
-                    info.url = QStringLiteral("memory");
-                    info.note = tr("No private Redis (%1): using the in-process engine").arg(error);
-                    break;
-                }
+        case BackendConfig::Kind::Private:
+        case BackendConfig::Kind::PrivateHa: {
+            const bool sentinels = m_config.kind == BackendConfig::Kind::PrivateHa;
+            QString error;
+            if (!startPrivate(sentinels, &error)) {
+                m_engine = std::make_shared<MemoryEngine>(project);
+                info.kind = BackendConfig::Kind::Memory;
+                info.url = QStringLiteral("memory");
+                info.note = (sentinels ? tr("No private Sentinel set-up (%1): using the in-process engine")
+                                       : tr("No private Redis (%1): using the in-process engine"))
+                                .arg(error);
+                break;
             }
             RedisOptions options;
             options.url = m_private->url().toStdString();
+            options.failoverTimeout = kStudioFailoverWait;
             m_engine = std::make_shared<RedisEngine>(options, project);
-            info.kind = BackendConfig::Kind::Private;
-            info.url = QString::fromStdString(m_engine->describe());
-            info.note = tr("Private redis-server started by the Studio; stopped when it exits");
+            info.kind = m_config.kind;
+            info.url = m_private->url();
+            info.note = sentinels ? tr("Private primary, replica and three sentinels started by the Studio; stopped when it "
+                                       "exits. Locks › Fail over now / Kill primary show a failover.")
+                                  : tr("Private redis-server started by the Studio; stopped when it exits");
             break;
         }
         case BackendConfig::Kind::Url: {
@@ -188,14 +198,24 @@ bool BridgeWorker::openEngine()
             options.url = m_config.url.toStdString();
             options.user = m_config.user.toStdString();
             options.password = m_config.password.toStdString();
+            options.failoverTimeout = kStudioFailoverWait;
             m_engine = std::make_shared<RedisEngine>(options, project);
             info.kind = BackendConfig::Kind::Url;
-            info.url = QString::fromStdString(m_engine->describe());
+            // Behind Sentinel the primary is named apart (BackendInfo::primary).
+            info.url = QString::fromStdString(RedisAddress::of(options).redacted());
             break;
         }
         }
+        if (const auto* redis = dynamic_cast<const RedisEngine*>(m_engine.get())) {
+            if (const auto primary = redis->primary())
+                info.primary = QString::fromStdString(primary->text());
+            info.sentinel = m_config.kind == BackendConfig::Kind::PrivateHa
+                            || (m_config.kind == BackendConfig::Kind::Url
+                                && RedisAddress::parse(m_config.url.toStdString()).isSentinel());
+        }
         for (const std::string& w : m_engine->warnings())
             info.warnings << QString::fromStdString(w);
+        m_info = info;
         emit backendChanged(info);
         return true;
     } catch (const std::exception& e) {
@@ -287,9 +307,10 @@ void BridgeWorker::tick()
         m_lastSnapshot = {};
         m_checkVanished = m_haveSnapshot;
     }
+    followPrimary();
     guarded([&] {
         pollEvents();
-        if (Clock::now() - m_lastSnapshot >= kSnapshotInterval)
+        if (Clock::now() - m_lastSnapshot >= kSnapshotInterval || m_failover)
             takeSnapshot();
         const bool due = m_dirty || m_clock.now() >= m_nextExpiry;
         if (due && Clock::now() - m_lastPublish >= kMinPublishInterval)
@@ -356,7 +377,10 @@ void BridgeWorker::takeSnapshot()
     Snapshot snap = m_engine->snapshot();
     m_lastSnapshot = Clock::now();
     m_clock = ServerClock{snap.serverTime, m_lastSnapshot};
-    if (m_checkVanished) {
+    if (m_failover) {
+        m_checkVanished = false;
+        reportFailover(snap.leases, snap.serverTime);
+    } else if (m_checkVanished) {
         // Released and reaped leases were dropped by their events (read just
         // before); what else is gone was lost with the server's data.
         m_checkVanished = false;
@@ -413,6 +437,108 @@ void BridgeWorker::publish(bool full)
     m_lastPublish = Clock::now();
     m_published = state;
     emit stateChanged(state);
+}
+
+bool BridgeWorker::startPrivate(bool sentinels, QString* error)
+{
+    if (m_private && m_private->hasSentinels() == sentinels && m_private->running())
+        return true;
+    delete m_private;
+    m_private = new PrivateRedis(sentinels, this);
+    if (m_private->start(error))
+        return true;
+    delete m_private;
+    m_private = nullptr;
+    return false;
+}
+
+void BridgeWorker::followPrimary()
+{
+    SentinelGroup* group = m_private ? m_private->sentinelGroup() : nullptr;
+    if (group && m_killedNode >= 0) {
+        // The killed primary comes back empty once the sentinels serve another
+        // one; they make it a replica of the new primary.
+        const HostPort now = group->sentinelsPrimary();
+        if (now.port > 0 && !(now == group->address(std::size_t(m_killedNode)))) {
+            try {
+                group->node(std::size_t(m_killedNode)).start();
+            } catch (const std::exception& e) {
+                LogEntry entry;
+                entry.detail = tr("The killed primary could not be restarted as a replica: %1").arg(QString::fromUtf8(e.what()));
+                emitLocal(std::move(entry));
+            }
+            m_killedNode = -1;
+        }
+    }
+    const auto* redis = dynamic_cast<const RedisEngine*>(m_engine.get());
+    if (!redis || m_status != ConnectionStatus::Connected)
+        return;
+    const auto primary = redis->primary();
+    const QString now = primary ? QString::fromStdString(primary->text()) : QString();
+    if (now.isEmpty() || now == m_info.primary)
+        return;
+    const QString before = m_info.primary;
+    m_info.primary = now;
+    emit backendChanged(m_info);
+    if (before.isEmpty())
+        return;
+    FailoverReport report;
+    report.from = before;
+    report.to = now;
+    report.at = QDateTime::currentDateTime();
+    m_failover = report;
+}
+
+void BridgeWorker::reportFailover(const std::vector<LeaseInfo>& current, ServerTime serverTime)
+{
+    FailoverReport report = *m_failover;
+    m_failover.reset();
+    // Released and reaped leases were dropped by their events (read just before);
+    // what else is gone was lost with the primary's unreplicated writes.
+    for (const auto& [id, l] : m_leases) {
+        const bool kept = std::any_of(current.begin(), current.end(), [&id](const LeaseInfo& s) { return s.id == id; });
+        ++(kept ? report.survived : report.lost);
+    }
+    LogEntry entry;
+    entry.type = LogEntry::Type::Info;
+    entry.time = serverTime;
+    entry.detail = tr("Primary moved from %1 to %2: %n lease(s) lost", nullptr, report.lost).arg(report.from, report.to)
+                   + QStringLiteral(", ") + tr("%n survived", nullptr, report.survived);
+    emitLocal(std::move(entry));
+    emit failedOver(report);
+}
+
+void BridgeWorker::failOver()
+{
+    SentinelGroup* group = m_private ? m_private->sentinelGroup() : nullptr;
+    if (!group) {
+        emit actionFinished({ActionResult::Kind::Failover, false, tr("Fail over: only with the private Sentinel set-up"), 0});
+        return;
+    }
+    try {
+        group->failover();
+    } catch (const std::exception& e) {
+        emit actionFinished({ActionResult::Kind::Failover, false, tr("Fail over refused: %1").arg(QString::fromUtf8(e.what())), 0});
+        return;
+    }
+    emit actionFinished({ActionResult::Kind::Failover, true,
+                         tr("Failover asked of the sentinels: the replica of %1 is being promoted").arg(m_info.primary), 0});
+}
+
+void BridgeWorker::killPrimary()
+{
+    SentinelGroup* group = m_private ? m_private->sentinelGroup() : nullptr;
+    const int index = group ? group->primaryIndex() : -1;
+    if (index < 0) {
+        emit actionFinished({ActionResult::Kind::Failover, false,
+                             group ? tr("Kill primary: no primary is running") : tr("Kill primary: only with the private Sentinel set-up"), 0});
+        return;
+    }
+    const QString address = QString::fromStdString(group->address(std::size_t(index)).text());
+    group->node(std::size_t(index)).stop(/*crash=*/true);
+    m_killedNode = index;
+    emit actionFinished({ActionResult::Kind::Failover, true,
+                         tr("Primary %1 killed (SIGKILL): the sentinels will promote its replica in a few seconds").arg(address), 0});
 }
 
 void BridgeWorker::emitLocal(LogEntry entry)

@@ -7,11 +7,13 @@
 #include <chrono>
 #include <map>
 #include <memory>
+#include <optional>
 
 class QTimer;
 
 namespace treelock {
 class Engine;
+class SentinelGroup;
 }
 
 namespace treelock::ui {
@@ -38,6 +40,9 @@ public:
     void forceRelease(const QString& leaseId, const QString& reason);
     void runScenario(const QString& name);
     void acquire(const QStringList& specs, const QString& owner, const QString& operation, qint64 ttlMs);
+    /// Private Sentinel set-up only (BackendConfig::Kind::PrivateHa).
+    void failOver();
+    void killPrimary();
     void shutdown();
 
     /// The engine, for tests that need to drive it from the worker's thread.
@@ -49,6 +54,9 @@ signals:
     void stateChanged(const treelock::ui::LockStatePtr& state);
     void logEntries(const treelock::ui::LogBatch& entries);
     void actionFinished(const treelock::ui::ActionResult& result);
+    /// The engine now talks to another primary; sent after the first snapshot
+    /// taken from it, with the leases lost and kept.
+    void failedOver(const treelock::ui::FailoverReport& report);
 
 private:
     void tick();
@@ -66,11 +74,23 @@ private:
     template <typename F>
     bool actAndRefresh(F&& action, QString* refusal = nullptr);
     void emitLocal(LogEntry entry);
+    /// Starts the private server (with `sentinels`, the private Sentinel set-up)
+    /// unless it runs; false (and `error`) when it cannot start.
+    bool startPrivate(bool sentinels, QString* error);
+    /// Notices a new primary behind Sentinel: a new backend label, and a
+    /// FailoverReport after the next snapshot. Restarts a killed private primary
+    /// as a replica once another primary serves.
+    void followPrimary();
+    /// Builds the FailoverReport from the leases the snapshot `current` lacks.
+    void reportFailover(const std::vector<LeaseInfo>& current, ServerTime serverTime);
     QString operatorName() const;
 
     BackendConfig m_config;
     std::shared_ptr<Engine> m_engine;
-    PrivateRedis* m_private = nullptr;     // Owned (child).
+    PrivateRedis* m_private = nullptr;     // Owned (child); a server or a Sentinel set-up.
+    BackendInfo m_info;                    // what backendChanged said last
+    int m_killedNode = -1;                 // private primary killed, to restart as a replica
+    std::optional<FailoverReport> m_failover; // seen, waiting for the snapshot that counts leases
     QTimer* m_timer = nullptr;             // Owned (child).
     std::shared_ptr<const TreeIndex> m_tree;
     std::map<LeaseId, LeaseInfo> m_leases; // the current view, by id

@@ -4,6 +4,7 @@
 
 #include <treelock/engine.h>
 
+#include <QDateTime>
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
@@ -61,7 +62,8 @@ using LogBatch = std::shared_ptr<const std::vector<LogEntry>>;
 
 /// Which engine to use.
 struct BackendConfig {
-    enum class Kind { Private, Url, Memory };
+    /// PrivateHa: a private primary, replica and three sentinels (failover demo).
+    enum class Kind { Private, Url, Memory, PrivateHa };
     Kind kind = Kind::Private;
     QString url;         ///< Kind::Url
     QString project = QStringLiteral("demo");
@@ -77,6 +79,18 @@ struct BackendInfo {
     QString project;
     QString note;          ///< e.g. why we fell back to memory
     QStringList warnings;  ///< Engine::warnings()
+    QString primary;       ///< the server the engine talks to ("host:port"; empty for a socket or memory)
+    bool sentinel = false; ///< behind Sentinel: the primary can move
+};
+
+/// The primary moved (a Sentinel failover), and what became of the leases the
+/// Studio knew of just before.
+struct FailoverReport {
+    QString from;          ///< "host:port"
+    QString to;
+    QDateTime at;          ///< when the Studio saw it (local time)
+    int lost = 0;          ///< leases gone without a release, expiry or force event
+    int survived = 0;
 };
 
 enum class ConnectionStatus { Connecting, Connected, Lost };
@@ -89,7 +103,7 @@ struct ConnectionState {
 
 /// Outcome of an operator action run by the worker.
 struct ActionResult {
-    enum class Kind { Sweep, ForceRelease, Scenario, Acquire };
+    enum class Kind { Sweep, ForceRelease, Scenario, Acquire, Failover };
     Kind kind = Kind::Sweep;
     bool ok = false;
     QString message;      ///< translated, for the status bar
@@ -104,6 +118,7 @@ QString requestsText(const std::vector<LockRequest>& requests, const QString& se
 Q_DECLARE_METATYPE(treelock::ui::LockStatePtr)
 Q_DECLARE_METATYPE(treelock::ui::LogBatch)
 Q_DECLARE_METATYPE(treelock::ui::BackendInfo)
+Q_DECLARE_METATYPE(treelock::ui::FailoverReport)
 Q_DECLARE_METATYPE(treelock::ui::ConnectionState)
 Q_DECLARE_METATYPE(treelock::ui::ActionResult)
 Q_DECLARE_METATYPE(treelock::ui::BackendConfig)

@@ -47,6 +47,26 @@ namespace treelock::ui {
 
 namespace {
 
+/// A hidden bar across the top of the window: bold wrapped text in `foreground`
+/// on `background`, and one button at its right end. Sets `text` and `button`.
+QFrame* makeBanner(QWidget* parent, const QString& name, const QString& background, const QString& foreground,
+                   QLabel** text, QPushButton** button)
+{
+    auto* banner = new QFrame(parent);
+    banner->setObjectName(name);
+    banner->setStyleSheet(QStringLiteral("#%1 { background: %2; } #%1 QLabel { color: %3; font-weight: bold; }")
+                              .arg(name, background, foreground));
+    *text = new QLabel(banner);
+    (*text)->setWordWrap(true);
+    *button = new QPushButton(banner);
+    auto* layout = new QHBoxLayout(banner);
+    layout->setContentsMargins(10, 6, 10, 6);
+    layout->addWidget(*text, 1);
+    layout->addWidget(*button);
+    banner->hide();
+    return banner;
+}
+
 /// Docks tabbed with the event log share its height and the window's width:
 /// a wide or tall panel scrolls inside its dock rather than making the whole
 /// window too large for a laptop's screen (or the log too tall).
@@ -91,25 +111,29 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     m_splitter->setStretchFactor(1, 6);
     m_splitter->setChildrenCollapsible(false);
 
-    m_banner = new QFrame(this);
-    m_banner->setObjectName(QStringLiteral("connectionBanner"));
-    m_banner->setStyleSheet(QStringLiteral("#connectionBanner { background: #c62828; } #connectionBanner QLabel { color: white; font-weight: bold; }"));
-    m_bannerText = new QLabel(m_banner);
-    m_bannerText->setWordWrap(true);
-    auto* retry = new QPushButton(tr("Retry now"), m_banner);
+    QPushButton* retry = nullptr;
+    m_banner = makeBanner(this, QStringLiteral("connectionBanner"), QStringLiteral("#c62828"), QStringLiteral("white"),
+                          &m_bannerText, &retry);
+    retry->setText(tr("Retry now"));
     retry->setObjectName(QStringLiteral("retryButton"));
-    auto* bannerLayout = new QHBoxLayout(m_banner);
-    bannerLayout->setContentsMargins(10, 6, 10, 6);
-    bannerLayout->addWidget(m_bannerText, 1);
-    bannerLayout->addWidget(retry);
-    m_banner->hide();
     connect(retry, &QPushButton::clicked, m_bridge, &Bridge::refresh);
+
+    QPushButton* dismiss = nullptr;
+    m_failoverBanner = makeBanner(this, QStringLiteral("failoverBanner"), QStringLiteral("#f9a825"), QStringLiteral("black"),
+                                  &m_failoverText, &dismiss);
+    m_failoverText->setObjectName(QStringLiteral("failoverText"));
+    m_failoverText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    dismiss->setText(tr("Dismiss"));
+    dismiss->setObjectName(QStringLiteral("dismissFailoverButton"));
+    connect(dismiss, &QPushButton::clicked, m_failoverBanner, &QWidget::hide);
+    connect(m_bridge, &Bridge::failedOver, this, &MainWindow::onFailover);
 
     auto* central = new QWidget(this);
     auto* centralLayout = new QVBoxLayout(central);
     centralLayout->setContentsMargins(0, 0, 0, 0);
     centralLayout->setSpacing(0);
     centralLayout->addWidget(m_banner);
+    centralLayout->addWidget(m_failoverBanner);
     centralLayout->addWidget(m_splitter, 1);
     setCentralWidget(central);
 

@@ -64,6 +64,11 @@ public:
     /// True while the tree and lease table show the Simulation panel's project.
     bool showsSimulation() const { return m_simulationShown; }
     QAction* releaseExpiredAction() const { return m_releaseExpired; }
+    /// Locks › Fail over now / Kill primary (enabled with the private Sentinel set-up).
+    QAction* failOverAction() const { return m_failOver; }
+    QAction* killPrimaryAction() const { return m_killPrimary; }
+    /// The banner that reports the last failover (hidden until one happens).
+    QFrame* failoverBanner() const { return m_failoverBanner; }
     const BackendInfo& backendInfo() const { return m_backend; }
     /// The last action's result text (also shown in the status bar).
     const QString& lastActionMessage() const { return m_lastAction; }
@@ -92,6 +97,7 @@ private:
     void showSimulationSource();
     void onBackend(const BackendInfo& info);
     void onConnection(const ConnectionState& state);
+    void onFailover(const FailoverReport& report);
     void onAction(const ActionResult& result);
     void updateReleaseExpired(int count);
     void copyUrl();
@@ -141,6 +147,8 @@ private:
     QSplitter* m_splitter;
     QFrame* m_banner;
     QLabel* m_bannerText;
+    QFrame* m_failoverBanner;
+    QLabel* m_failoverText;
     QLabel* m_backendLabel;
     QLabel* m_resultLabel;            // the last action's outcome, elided, whole in its tooltip
     QLabel* m_countsLabel;
@@ -156,6 +164,8 @@ private:
     QAction* m_releaseExpired;
     QAction* m_forceRelease;
     QAction* m_copyUrl;
+    QAction* m_failOver;
+    QAction* m_killPrimary;
     QAction* m_onlyLocked;
     QAction* m_expandLocked;
     QAction* m_findNode;

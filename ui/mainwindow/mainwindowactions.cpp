@@ -80,6 +80,17 @@ void MainWindow::createActions()
     m_copyUrl->setToolTip(tr("Copy the backend URL, to point the treelock CLI at the same server (Ctrl+Shift+C)"));
     connect(m_copyUrl, &QAction::triggered, this, &MainWindow::copyUrl);
 
+    m_failOver = new QAction(tr("Fail &over now"), this);
+    m_failOver->setObjectName(QStringLiteral("failOverAction"));
+    m_failOver->setToolTip(tr("Ask the sentinels to promote the replica (SENTINEL FAILOVER); private Sentinel set-up only"));
+    m_failOver->setEnabled(false);
+    connect(m_failOver, &QAction::triggered, m_bridge, &Bridge::failOver);
+    m_killPrimary = new QAction(tr("&Kill primary"), this);
+    m_killPrimary->setObjectName(QStringLiteral("killPrimaryAction"));
+    m_killPrimary->setToolTip(tr("SIGKILL the primary: what it did not replicate is lost; private Sentinel set-up only"));
+    m_killPrimary->setEnabled(false);
+    connect(m_killPrimary, &QAction::triggered, m_bridge, &Bridge::killPrimary);
+
     m_onlyLocked = new QAction(tr("Show only &locked nodes"), this);
     m_onlyLocked->setObjectName(QStringLiteral("onlyLockedAction"));
     m_onlyLocked->setCheckable(true);
@@ -170,6 +181,9 @@ void MainWindow::createMenus()
     locks->setObjectName(QStringLiteral("locksMenu"));
     locks->addAction(m_releaseExpired);
     locks->addAction(m_forceRelease);
+    locks->addSeparator();
+    locks->addAction(m_failOver);
+    locks->addAction(m_killPrimary);
     locks->addSeparator();
     locks->addAction(m_copyUrl);
 

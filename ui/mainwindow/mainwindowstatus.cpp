@@ -110,11 +110,19 @@ void MainWindow::onBackend(const BackendInfo& info)
     case BackendConfig::Kind::Private: kind = tr("Private Redis"); break;
     case BackendConfig::Kind::Url: kind = tr("Redis"); break;
     case BackendConfig::Kind::Memory: kind = tr("In-process engine"); break;
+    case BackendConfig::Kind::PrivateHa: kind = tr("Private Redis + Sentinel"); break;
     }
     // A private server's socket path is long: the label shows its ends, the tooltip and Copy URL all of it.
     const QString shownUrl = fontMetrics().elidedText(info.url, Qt::ElideMiddle, fontMetrics().averageCharWidth() * 30);
     const QString url = info.kind == BackendConfig::Kind::Memory ? QString() : QStringLiteral(" <code>%1</code>").arg(shownUrl.toHtmlEscaped());
-    m_backendLabel->setText(tr("<b>%1</b>%2 · project <b>%3</b>").arg(kind, url, info.project.toHtmlEscaped()));
+    // Behind Sentinel the primary can move: it is named on its own, never elided.
+    const QString primary = info.sentinel && !info.primary.isEmpty()
+                                ? tr(" · primary <b>%1</b>").arg(info.primary.toHtmlEscaped())
+                                : QString();
+    m_backendLabel->setText(tr("<b>%1</b>%2 · project <b>%3</b>").arg(kind, url + primary, info.project.toHtmlEscaped()));
+    const bool privateHa = info.kind == BackendConfig::Kind::PrivateHa;
+    m_failOver->setEnabled(privateHa);
+    m_killPrimary->setEnabled(privateHa);
     QString tip = info.note;
     if (info.kind != BackendConfig::Kind::Memory)
         tip += QStringLiteral("\n\n") + tr("From a terminal:") + QStringLiteral("\n  treelock --redis %1 --project %2 locks").arg(info.url, info.project);
@@ -154,6 +162,14 @@ void MainWindow::onConnection(const ConnectionState& state)
         m_banner->show();
         break;
     }
+}
+
+void MainWindow::onFailover(const FailoverReport& report)
+{
+    m_failoverText->setText(tr("Primary moved from %1 to %2 at %3; %n lease(s) lost", nullptr, report.lost)
+                                .arg(report.from, report.to, report.at.toString(QStringLiteral("HH:mm:ss")))
+                            + QStringLiteral(", ") + tr("%n survived", nullptr, report.survived));
+    m_failoverBanner->show();
 }
 
 void MainWindow::onAction(const ActionResult& result)

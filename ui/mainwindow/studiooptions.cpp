@@ -23,7 +23,8 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
         "With no options it starts a private redis-server and opens the demo project."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption redis(QStringLiteral("redis"), QApplication::translate("StudioOptions", "Connect to the Redis server at URL (redis://… or unix://…)."), QStringLiteral("URL"));
+    const QCommandLineOption redis(QStringLiteral("redis"), QApplication::translate("StudioOptions", "Connect to the Redis server at URL (redis://…, unix://… or redis+sentinel://host:port,…/MASTER)."), QStringLiteral("URL"));
+    const QCommandLineOption privateHa(QStringLiteral("private-ha"), QApplication::translate("StudioOptions", "Start a private primary, replica and three sentinels, to watch a failover (Locks › Fail over now, Kill primary)."));
     const QCommandLineOption memory(QStringLiteral("memory"), QApplication::translate("StudioOptions", "Use the in-process engine instead of Redis."));
     const QCommandLineOption project(QStringLiteral("project"), QApplication::translate("StudioOptions", "Project to open (default: demo)."), QStringLiteral("NAME"), QStringLiteral("demo"));
     const QCommandLineOption user(QStringLiteral("user"), QApplication::translate("StudioOptions", "Operator name recorded with forced releases (default: $USER)."), QStringLiteral("NAME"));
@@ -37,7 +38,7 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
     const QCommandLineOption users(QStringLiteral("users"), QApplication::translate("StudioOptions", "Virtual users for --simulate (1-500)."), QStringLiteral("N"));
     const QCommandLineOption noLocking(QStringLiteral("no-locking"), QApplication::translate("StudioOptions", "With --simulate: users skip the locks (violations appear)."));
     const QCommandLineOption simScenario(QStringLiteral("sim-scenario"), QApplication::translate("StudioOptions", "Open the Simulation panel and play a scenario (e.g. seed-example)."), QStringLiteral("NAME"));
-    parser.addOptions({redis, memory, project, user, tree, shot, after, size, scenario, lang, simulate, users, noLocking, simScenario});
+    parser.addOptions({redis, privateHa, memory, project, user, tree, shot, after, size, scenario, lang, simulate, users, noLocking, simScenario});
     // Option errors read like the no-display error: the program's name first.
     const QString prefix = QStringLiteral("treelock-studio: ");
     if (!parser.parse(arguments)) {
@@ -55,8 +56,8 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
         *exitCode = 0;
         return false;
     }
-    if (parser.isSet(redis) && parser.isSet(memory)) {
-        *message = prefix + QApplication::translate("StudioOptions", "--redis and --memory exclude each other");
+    if (int(parser.isSet(redis)) + int(parser.isSet(memory)) + int(parser.isSet(privateHa)) > 1) {
+        *message = prefix + QApplication::translate("StudioOptions", "--redis, --memory and --private-ha exclude each other");
         *exitCode = 2;
         return false;
     }
@@ -68,6 +69,8 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
         o.backend.password = qEnvironmentVariable("TREELOCK_REDIS_PASSWORD");
     } else if (parser.isSet(memory)) {
         o.backend.kind = BackendConfig::Kind::Memory;
+    } else if (parser.isSet(privateHa)) {
+        o.backend.kind = BackendConfig::Kind::PrivateHa;
     }
     o.backend.project = parser.value(project);
     o.backend.operatorName = parser.value(user);

@@ -189,10 +189,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Connect to the Redis server at URL (redis://… or unix://…).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Use the in-process engine instead of Redis.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -222,10 +218,6 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>User interface language (e.g. zh_CN, en).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--redis and --memory exclude each other</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -266,6 +258,18 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>--%1 &apos;%2&apos;: no such scenario; valid names: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to the Redis server at URL (redis://…, unix://… or redis+sentinel://host:port,…/MASTER).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a private primary, replica and three sentinels, to watch a failover (Locks › Fail over now, Kill primary).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--redis, --memory and --private-ha exclude each other</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -376,6 +380,56 @@ With no options it starts a private redis-server and opens the demo project.</so
             <numerusform>%n leases vanished after the connection was restored (server restarted or data lost)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>No private Sentinel set-up (%1): using the in-process engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Private primary, replica and three sentinels started by the Studio; stopped when it exits. Locks › Fail over now / Kill primary show a failover.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The killed primary could not be restarted as a replica: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Primary moved from %1 to %2: %n lease(s) lost</source>
+        <translation>
+            <numerusform>Primary moved from %1 to %2: %n lease lost</numerusform>
+            <numerusform>Primary moved from %1 to %2: %n leases lost</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n survived</source>
+        <translation>
+            <numerusform>%n survived</numerusform>
+            <numerusform>%n survived</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fail over: only with the private Sentinel set-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fail over refused: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failover asked of the sentinels: the replica of %1 is being promoted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kill primary: no primary is running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kill primary: only with the private Sentinel set-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Primary %1 killed (SIGKILL): the sentinels will promote its replica in a few seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::ConflictMatrixModel</name>
@@ -439,6 +493,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>The password is used for this connection only: it is never written to settings or logs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Private primary, replica and three sentinels (to watch a failover)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1630,6 +1688,48 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Result of the last action</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fail &amp;over now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask the sentinels to promote the replica (SENTINEL FAILOVER); private Sentinel set-up only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Kill primary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SIGKILL the primary: what it did not replicate is lost; private Sentinel set-up only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Private Redis + Sentinel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · primary &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Primary moved from %1 to %2 at %3; %n lease(s) lost</source>
+        <translation>
+            <numerusform>Primary moved from %1 to %2 at %3; %n lease lost</numerusform>
+            <numerusform>Primary moved from %1 to %2 at %3; %n leases lost</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n survived</source>
+        <translation>
+            <numerusform>%n survived</numerusform>
+            <numerusform>%n survived</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -190,10 +190,6 @@ With no options it starts a private redis-server and opens the demo project.</so
 不带参数时启动私有 redis-server 并打开演示项目。</translation>
     </message>
     <message>
-        <source>Connect to the Redis server at URL (redis://… or unix://…).</source>
-        <translation>连接到位于 URL 的 Redis 服务器（redis://… 或 unix://…）。</translation>
-    </message>
-    <message>
         <source>Use the in-process engine instead of Redis.</source>
         <translation>使用进程内引擎代替 Redis。</translation>
     </message>
@@ -224,10 +220,6 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>User interface language (e.g. zh_CN, en).</source>
         <translation>界面语言（如 zh_CN、en）。</translation>
-    </message>
-    <message>
-        <source>--redis and --memory exclude each other</source>
-        <translation>--redis 与 --memory 不能同时使用</translation>
     </message>
     <message>
         <source>--after needs a number of milliseconds</source>
@@ -268,6 +260,18 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>--%1 &apos;%2&apos;: no such scenario; valid names: %3</source>
         <translation>--%1 &apos;%2&apos;：没有这个场景；有效名称：%3</translation>
+    </message>
+    <message>
+        <source>Connect to the Redis server at URL (redis://…, unix://… or redis+sentinel://host:port,…/MASTER).</source>
+        <translation>连接到位于 URL 的 Redis 服务器（redis://…、unix://… 或 redis+sentinel://host:port,…/MASTER）。</translation>
+    </message>
+    <message>
+        <source>Start a private primary, replica and three sentinels, to watch a failover (Locks › Fail over now, Kill primary).</source>
+        <translation>启动私有的主节点、副本和三个哨兵，以观察故障转移（锁 › 立即故障转移、杀死主节点）。</translation>
+    </message>
+    <message>
+        <source>--redis, --memory and --private-ha exclude each other</source>
+        <translation>--redis、--memory 和 --private-ha 不能同时使用</translation>
     </message>
 </context>
 <context>
@@ -374,6 +378,54 @@ With no options it starts a private redis-server and opens the demo project.</so
             <numerusform>连接恢复后有 %n 个租约消失（服务器已重启或数据丢失）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>No private Sentinel set-up (%1): using the in-process engine</source>
+        <translation>无法使用私有哨兵部署（%1）：改用进程内引擎</translation>
+    </message>
+    <message>
+        <source>Private primary, replica and three sentinels started by the Studio; stopped when it exits. Locks › Fail over now / Kill primary show a failover.</source>
+        <translation>由 Studio 启动的私有主节点、副本和三个哨兵，退出时停止。锁 › 立即故障转移 / 杀死主节点 可演示一次故障转移。</translation>
+    </message>
+    <message>
+        <source>The killed primary could not be restarted as a replica: %1</source>
+        <translation>被杀死的主节点无法作为副本重新启动：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Primary moved from %1 to %2: %n lease(s) lost</source>
+        <translation>
+            <numerusform>主节点从 %1 迁移到 %2：丢失 %n 个租约</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n survived</source>
+        <translation>
+            <numerusform>保留 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fail over: only with the private Sentinel set-up</source>
+        <translation>故障转移：仅适用于私有哨兵部署</translation>
+    </message>
+    <message>
+        <source>Fail over refused: %1</source>
+        <translation>故障转移被拒绝：%1</translation>
+    </message>
+    <message>
+        <source>Failover asked of the sentinels: the replica of %1 is being promoted</source>
+        <translation>已请求哨兵进行故障转移：%1 的副本正在被提升</translation>
+    </message>
+    <message>
+        <source>Kill primary: no primary is running</source>
+        <translation>杀死主节点：没有正在运行的主节点</translation>
+    </message>
+    <message>
+        <source>Kill primary: only with the private Sentinel set-up</source>
+        <translation>杀死主节点：仅适用于私有哨兵部署</translation>
+    </message>
+    <message>
+        <source>Primary %1 killed (SIGKILL): the sentinels will promote its replica in a few seconds</source>
+        <translation>主节点 %1 已被杀死（SIGKILL）：哨兵将在几秒内提升其副本</translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::ConflictMatrixModel</name>
@@ -437,6 +489,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>The password is used for this connection only: it is never written to settings or logs.</source>
         <translation>密码仅用于本次连接：从不写入设置或日志。</translation>
+    </message>
+    <message>
+        <source>Private primary, replica and three sentinels (to watch a failover)</source>
+        <translation>私有主节点、副本和三个哨兵（用于观察故障转移）</translation>
     </message>
 </context>
 <context>
@@ -1619,6 +1675,46 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Result of the last action</source>
         <translation>上一个操作的结果</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Fail &amp;over now</source>
+        <translation>立即故障转移(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Ask the sentinels to promote the replica (SENTINEL FAILOVER); private Sentinel set-up only</source>
+        <translation>请哨兵提升副本（SENTINEL FAILOVER）；仅适用于私有哨兵部署</translation>
+    </message>
+    <message>
+        <source>&amp;Kill primary</source>
+        <translation>杀死主节点(&amp;K)</translation>
+    </message>
+    <message>
+        <source>SIGKILL the primary: what it did not replicate is lost; private Sentinel set-up only</source>
+        <translation>用 SIGKILL 杀死主节点：未复制的数据将丢失；仅适用于私有哨兵部署</translation>
+    </message>
+    <message>
+        <source>Private Redis + Sentinel</source>
+        <translation>私有 Redis + 哨兵</translation>
+    </message>
+    <message>
+        <source> · primary &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation> · 主节点 &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>Primary moved from %1 to %2 at %3; %n lease(s) lost</source>
+        <translation>
+            <numerusform>主节点于 %3 从 %1 迁移到 %2；丢失 %n 个租约</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n survived</source>
+        <translation>
+            <numerusform>保留 %n 个</numerusform>
+        </translation>
     </message>
 </context>
 <context>
