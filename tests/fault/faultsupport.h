@@ -329,6 +329,56 @@ inline std::vector<std::unique_ptr<WorkerProcess>> startWorkers(const std::strin
     return workers;
 }
 
+/// What `count` workers' logs in `dir` say about an outage that began at `downNs`
+/// and ended at `upNs` (CLOCK_MONOTONIC): every held interval and error, and the
+/// grants (with their fences) made before it began and after it ended.
+struct Outage {
+    std::vector<WorkerLog> logs;  ///< by worker
+    std::vector<HeldInterval> intervals;
+    std::uint64_t maxFenceBefore = 0;
+    std::uint64_t minFenceAfter = UINT64_MAX;
+    std::size_t before = 0;
+    std::size_t after = 0;
+    std::size_t errors = 0;
+    /// Seconds from `fromNs` to the first call of worker `i` answered at or after it; -1 if none.
+    double firstAnswer(std::size_t i, std::int64_t fromNs) const
+    {
+        for (std::int64_t b : logs[i].back)
+            if (b >= fromNs)
+                return double(b - fromNs) / 1e9;
+        return -1;
+    }
+    /// Whether worker `i` was granted anything after the outage.
+    bool grantedAfter(std::size_t i, std::int64_t upNs) const
+    {
+        for (const auto& h : logs[i].intervals)
+            if (h.acquiredNs > upNs)
+                return true;
+        return false;
+    }
+};
+
+inline Outage readOutage(const std::string& dir, int count, std::int64_t downNs, std::int64_t upNs)
+{
+    Outage o;
+    for (int i = 0; i < count; ++i) {
+        o.logs.push_back(readWorkerLog(workerLogPath(dir, std::size_t(i))));
+        const WorkerLog& log = o.logs.back();
+        o.intervals.insert(o.intervals.end(), log.intervals.begin(), log.intervals.end());
+        o.errors += log.errors.size();
+        for (const auto& h : log.intervals) {
+            if (h.acquiredNs < downNs) {
+                o.maxFenceBefore = std::max(o.maxFenceBefore, h.fence);
+                ++o.before;
+            } else if (h.acquiredNs > upNs) {
+                o.minFenceAfter = std::min(o.minFenceAfter, h.fence);
+                ++o.after;
+            }
+        }
+    }
+    return o;
+}
+
 /// A fresh temporary folder (not removed: the logs help when a test fails).
 inline std::string tempDir(const std::string& name)
 {

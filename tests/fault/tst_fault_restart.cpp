@@ -33,45 +33,26 @@ void restartUnderLoad(bool appendOnly)
     for (auto& w : workers)
         EXPECT_EQ(w->wait(), 0);
 
-    std::vector<HeldInterval> intervals;
-    std::uint64_t maxBefore = 0, minAfter = UINT64_MAX;
-    std::size_t before = 0, after = 0, errors = 0;
+    const test::Outage outage = test::readOutage(dir, kProcesses, stoppedNs, backNs);
+    // First answered call after the outage, counted from the moment the server
+    // was started again (so it includes the server's own start-up and AOF load).
     double worstReconnect = 0;
-    for (int i = 0; i < kProcesses; ++i) {
-        const auto log = test::readWorkerLog(test::workerLogPath(dir, i));
-        intervals.insert(intervals.end(), log.intervals.begin(), log.intervals.end());
-        errors += log.errors.size();
-        for (const auto& h : log.intervals) {
-            if (h.acquiredNs < stoppedNs) {
-                maxBefore = std::max(maxBefore, h.fence);
-                ++before;
-            } else if (h.acquiredNs > backNs) {
-                minAfter = std::min(minAfter, h.fence);
-                ++after;
-            }
-        }
-        // First answered call after the outage, counted from the moment the server
-        // was started again (so it includes the server's own start-up and AOF load).
-        for (std::int64_t b : log.back)
-            if (b >= startNs) {
-                worstReconnect = std::max(worstReconnect, (b - startNs) / 1e9);
-                break;
-            }
-    }
-    const auto violations = checkIntervals(intervals);
+    for (int i = 0; i < kProcesses; ++i)
+        worstReconnect = std::max(worstReconnect, outage.firstAnswer(std::size_t(i), startNs));
+    const auto violations = checkIntervals(outage.intervals);
     RedisEngine engine(test::redisAt(server.url()), "fault");
     const auto history = checkEngineHistory(engine, readEventStreamInfo(test::redisAt(server.url()), "fault"));
     std::cout << "[figures] restart (" << (appendOnly ? "AOF everysec" : "no persistence") << "): "
-              << kProcesses << " clients, " << before << " grants before, " << after << " after, " << errors
+              << kProcesses << " clients, " << outage.before << " grants before, " << outage.after << " after, " << outage.errors
               << " errors reported; answered again at most " << worstReconnect
-              << " s after the server was started again; max fence before " << maxBefore << ", min fence after "
-              << minAfter << "; interval violations " << violations.size() << "; history (" << history.events
+              << " s after the server was started again; max fence before " << outage.maxFenceBefore << ", min fence after "
+              << outage.minFenceAfter << "; interval violations " << violations.size() << "; history (" << history.events
               << " events" << (history.trimmed ? ", trimmed" : "") << ") violations "
               << history.violations.size() << std::endl;
-    EXPECT_GT(errors, 0u) << "no client noticed the restart";
-    EXPECT_GT(before, 0u);
-    EXPECT_GT(after, 0u);
-    EXPECT_GT(minAfter, maxBefore);
+    EXPECT_GT(outage.errors, 0u) << "no client noticed the restart";
+    EXPECT_GT(outage.before, 0u);
+    EXPECT_GT(outage.after, 0u);
+    EXPECT_GT(outage.minFenceAfter, outage.maxFenceBefore);
     EXPECT_LE(worstReconnect, 2.0);
     EXPECT_TRUE(violations.empty()) << violations.front().message;
     EXPECT_TRUE(history.ok()) << history.violations.front().message;

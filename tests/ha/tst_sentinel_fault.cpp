@@ -23,15 +23,10 @@ TEST(SentinelFault, killedPrimaryUnderLoadFromFourProcesses)
     config.replicas = 2; // one is left to acknowledge grants once the other is promoted
     SentinelGroup group(config);
     const std::string dir = test::tempDir("sentinel-fault");
-    std::vector<std::unique_ptr<test::WorkerProcess>> workers;
-    for (int i = 0; i < kProcesses; ++i)
-        workers.push_back(std::make_unique<test::WorkerProcess>(
-            "contention",
-            std::vector<std::string>{"--url", group.url(), "--id", "w" + std::to_string(i), "--seed",
-                                     std::to_string(4000 + i), "--ops", "1000000", "--duration-ms", "12000",
-                                     "--ttl", "2000", "--timeout-ms", "1000", "--wait-ms", "1000", "--hold-us",
-                                     "2000", "--min-replicas", "1", "--failover-ms", "20000", "--out",
-                                     dir + "/w" + std::to_string(i) + ".log"}));
+    const auto workers = test::startWorkers("contention", kProcesses, group.url(), dir, 4000,
+                                            {"--ops", "1000000", "--duration-ms", "12000", "--ttl", "2000",
+                                             "--timeout-ms", "1000", "--wait-ms", "1000", "--hold-us", "2000",
+                                             "--min-replicas", "1", "--failover-ms", "20000"});
     std::this_thread::sleep_for(milliseconds(2000));
     const HostPort old = group.address(0);
     const std::int64_t killedNs = test::monoNs();
@@ -41,47 +36,28 @@ TEST(SentinelFault, killedPrimaryUnderLoadFromFourProcesses)
     for (auto& w : workers)
         EXPECT_EQ(w->wait(), 0);
 
-    std::vector<HeldInterval> intervals;
-    std::uint64_t maxBefore = 0, minAfter = UINT64_MAX;
-    std::size_t before = 0, after = 0, errors = 0;
+    const test::Outage outage = test::readOutage(dir, kProcesses, killedNs, promotedNs);
     int clientsBack = 0;
     double worstBack = 0;
     for (int i = 0; i < kProcesses; ++i) {
-        const auto log = test::readWorkerLog(dir + "/w" + std::to_string(i) + ".log");
-        intervals.insert(intervals.end(), log.intervals.begin(), log.intervals.end());
-        errors += log.errors.size();
-        bool grantedAfter = false;
-        for (const auto& h : log.intervals) {
-            if (h.acquiredNs < killedNs) {
-                maxBefore = std::max(maxBefore, h.fence);
-                ++before;
-            } else if (h.acquiredNs > promotedNs) {
-                minAfter = std::min(minAfter, h.fence);
-                ++after;
-                grantedAfter = true;
-            }
-        }
-        clientsBack += grantedAfter;
-        for (std::int64_t b : log.back)
-            if (b >= killedNs) {
-                worstBack = std::max(worstBack, (b - killedNs) / 1e9);
-                break;
-            }
+        clientsBack += outage.grantedAfter(std::size_t(i), promotedNs);
+        worstBack = std::max(worstBack, outage.firstAnswer(std::size_t(i), killedNs));
     }
-    const auto violations = checkIntervals(intervals);
+    const auto violations = checkIntervals(outage.intervals);
     const std::string url = group.url();
     RedisEngine engine(test::redisAt(url), "fault");
     const auto history = checkEngineHistory(engine, readEventStreamInfo(test::redisAt(url), "fault"));
     std::cout << "[figures] sentinel failover: primary " << old.text() << " killed, " << promoted.text()
               << " promoted " << (promotedNs - killedNs) / 1e9 << " s later; " << kProcesses << " clients, "
-              << before << " grants before, " << after << " after, " << errors
+              << outage.before << " grants before, " << outage.after << " after, " << outage.errors
               << " errors reported; every client answered again at most " << worstBack
-              << " s after the kill; max fence before " << maxBefore << ", min fence after " << minAfter
+              << " s after the kill; max fence before " << outage.maxFenceBefore << ", min fence after "
+              << outage.minFenceAfter
               << "; interval violations " << violations.size() << "; history (" << history.events
               << " events) violations " << history.violations.size() << std::endl;
-    EXPECT_GT(before, 0u);
+    EXPECT_GT(outage.before, 0u);
     EXPECT_EQ(clientsBack, kProcesses) << "a client did not find the new primary";
-    EXPECT_GT(minAfter, maxBefore);
+    EXPECT_GT(outage.minFenceAfter, outage.maxFenceBefore);
     EXPECT_TRUE(violations.empty()) << violations.front().message;
     EXPECT_TRUE(history.ok()) << history.violations.front().message;
     EXPECT_TRUE(engine.fsck(false).clean());

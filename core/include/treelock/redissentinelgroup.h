@@ -37,8 +37,8 @@ struct SentinelGroupConfig {
 /// time. Node 0 is the first primary; after a failover, primaryIndex() tells.
 class SentinelGroup {
 public:
-    /// Starts the nodes, then the sentinels, and waits until every sentinel
-    /// monitors the primary with all replicas and all other sentinels known.
+    /// Starts the nodes, then the sentinels, and waits until they are healthy
+    /// (waitHealthy) within SentinelGroupConfig::readyTimeout.
     /// Throws std::runtime_error naming what did not come up.
     explicit SentinelGroup(SentinelGroupConfig config = {});
     /// Stops every process and removes their folders.
@@ -73,11 +73,22 @@ public:
     /// Waits until the sentinels name a primary other than `old` that answers
     /// ROLE as "master"; returns it. Throws std::runtime_error after `timeout`.
     HostPort waitForNewPrimary(const HostPort& old, std::chrono::milliseconds timeout);
-
-private:
-    void waitReady();
+    /// The unclean failover, whole: waits until the sentinels would start another
+    /// failover (twice their failover-timeout after the last one this object
+    /// caused), kills the primary (SIGKILL), resumes replicas held back, waits
+    /// for a new primary, starts the killed node again (it rejoins empty, as a
+    /// replica) and waits until the group is healthy. Returns the new primary.
+    /// Throws std::runtime_error after `timeout` at any stage.
+    HostPort killPrimary(std::chrono::milliseconds timeout);
+    /// Waits until one node is the primary, every other running node replicates
+    /// it with its link up, and every sentinel names it and knows all replicas
+    /// and sentinels (after a restarted node rejoined, say). Throws
+    /// std::runtime_error saying what is missing after `timeout`.
+    void waitHealthy(std::chrono::milliseconds timeout);
 
     SentinelGroupConfig m_config;
+    std::chrono::steady_clock::time_point m_lastFailover{};
+    std::vector<std::size_t> m_heldBack; ///< replicas paused by holdBackReplica()
     std::vector<std::unique_ptr<RedisServerProcess>> m_nodes;     // Owned.
     std::vector<std::unique_ptr<RedisServerProcess>> m_sentinels; // Owned.
 };

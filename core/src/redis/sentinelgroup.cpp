@@ -3,6 +3,7 @@
 #include "redis/redisconnection.h"
 #include "treelock/error.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <thread>
 
@@ -86,7 +87,7 @@ SentinelGroup::SentinelGroup(SentinelGroupConfig config) : m_config(std::move(co
         };
         m_sentinels.push_back(std::make_unique<RedisServerProcess>(std::move(c)));
     }
-    waitReady();
+    waitHealthy(m_config.readyTimeout);
 }
 
 SentinelGroup::~SentinelGroup()
@@ -132,6 +133,7 @@ HostPort SentinelGroup::sentinelsPrimary() const
 void SentinelGroup::holdBackReplica(std::size_t i)
 {
     node(i).pause(true);
+    m_heldBack.push_back(i);
     const int primary = primaryIndex();
     if (primary < 0)
         throw std::runtime_error("no primary to hold replica " + address(i).text() + " back from");
@@ -143,15 +145,40 @@ void SentinelGroup::holdBackReplica(std::size_t i)
                                  + reply.text);
 }
 
-void SentinelGroup::resumeReplica(std::size_t i) { node(i).pause(false); }
+void SentinelGroup::resumeReplica(std::size_t i)
+{
+    node(i).pause(false);
+    m_heldBack.erase(std::remove(m_heldBack.begin(), m_heldBack.end(), i), m_heldBack.end());
+}
+
+HostPort SentinelGroup::killPrimary(std::chrono::milliseconds timeout)
+{
+    const auto quiet = m_lastFailover + 2 * m_config.failoverTimeout + std::chrono::milliseconds(200);
+    if (Clock::now() < quiet)
+        std::this_thread::sleep_for(quiet - Clock::now());
+    const int primary = primaryIndex();
+    if (primary < 0)
+        throw std::runtime_error("no primary to kill");
+    const HostPort old = address(std::size_t(primary));
+    node(std::size_t(primary)).stop(/*crash=*/true);
+    m_lastFailover = Clock::now();
+    for (const std::size_t i : std::vector<std::size_t>(m_heldBack))
+        resumeReplica(i);
+    const HostPort promoted = waitForNewPrimary(old, timeout);
+    node(std::size_t(primary)).start();
+    waitHealthy(timeout);
+    return promoted;
+}
 
 void SentinelGroup::failover()
 {
     std::string answers;
     for (const auto& s : m_sentinels) {
         const redis::Reply reply = ask({"127.0.0.1", s->port()}, {"SENTINEL", "FAILOVER", m_config.masterName});
-        if (reply.isString() && reply.text == "OK")
+        if (reply.isString() && reply.text == "OK") {
+            m_lastFailover = Clock::now();
             return;
+        }
         answers += " " + std::to_string(s->port()) + ": " + (reply.text.empty() ? "no answer" : reply.text) + ";";
     }
     throw std::runtime_error("no sentinel started a failover:" + answers);
@@ -173,29 +200,37 @@ HostPort SentinelGroup::waitForNewPrimary(const HostPort& old, std::chrono::mill
                              + std::to_string(timeout.count()) + " ms");
 }
 
-void SentinelGroup::waitReady()
+void SentinelGroup::waitHealthy(std::chrono::milliseconds timeout)
 {
-    const auto deadline = Clock::now() + m_config.readyTimeout;
+    const auto deadline = Clock::now() + timeout;
     const std::string others = std::to_string(m_config.sentinels - 1);
     const std::string replicas = std::to_string(m_config.replicas);
-    std::string last;
+    std::string last = "no primary";
     while (Clock::now() < deadline) {
-        bool ready = true;
-        for (const auto& s : m_sentinels) {
-            const redis::Reply master = ask({"127.0.0.1", s->port()}, {"SENTINEL", "MASTER", m_config.masterName});
-            const std::string seen = field(master, "num-other-sentinels");
-            const std::string slaves = field(master, "num-slaves");
-            if (seen != others || slaves != replicas) {
-                last = "sentinel " + std::to_string(s->port()) + " sees " + (slaves.empty() ? "?" : slaves)
-                       + " replicas and " + (seen.empty() ? "?" : seen) + " other sentinels";
+        const int primary = primaryIndex();
+        bool ready = primary >= 0;
+        for (std::size_t i = 0; ready && i < m_nodes.size(); ++i) {
+            if (static_cast<int>(i) == primary || !m_nodes[i]->running())
+                continue;
+            const redis::Reply info = ask(address(i), {"INFO", "replication"});
+            if (info.text.find("master_link_status:up") == std::string::npos
+                || info.text.find("master_port:" + std::to_string(address(std::size_t(primary)).port))
+                       == std::string::npos) {
+                last = "replica " + address(i).text() + " does not replicate the primary yet";
                 ready = false;
-                break;
             }
         }
-        for (std::size_t i = 1; ready && i < m_nodes.size(); ++i) {
-            const redis::Reply info = ask(address(i), {"INFO", "replication"});
-            if (info.text.find("master_link_status:up") == std::string::npos) {
-                last = "replica " + address(i).text() + " has not synchronised";
+        for (std::size_t k = 0; ready && k < m_sentinels.size(); ++k) {
+            const HostPort node{"127.0.0.1", m_sentinels[k]->port()};
+            const redis::Reply master = ask(node, {"SENTINEL", "MASTER", m_config.masterName});
+            const std::string seen = field(master, "num-other-sentinels");
+            const std::string slaves = field(master, "num-slaves");
+            const std::string port = field(master, "port");
+            if (seen != others || slaves != replicas
+                || port != std::to_string(address(std::size_t(primary)).port)) {
+                last = "sentinel " + node.text() + " names port " + (port.empty() ? "?" : port) + " and sees "
+                       + (slaves.empty() ? "?" : slaves) + " replicas and " + (seen.empty() ? "?" : seen)
+                       + " other sentinels";
                 ready = false;
             }
         }
@@ -203,8 +238,8 @@ void SentinelGroup::waitReady()
             return;
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
-    throw std::runtime_error("the Sentinel group did not come up within "
-                             + std::to_string(m_config.readyTimeout.count()) + " ms: " + last);
+    throw std::runtime_error("the Sentinel group was not healthy within " + std::to_string(timeout.count())
+                             + " ms: " + last);
 }
 
 } // namespace treelock
