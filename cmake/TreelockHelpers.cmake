@@ -22,9 +22,10 @@ function(treelock_embed_files)
         VERBATIM)
 endfunction()
 
-# treelock_add_test(NAME tst_x SOURCES ... LIBS ... [LABELS ...] [TIMEOUT s] [GTEST])
+# treelock_add_test(NAME tst_x SOURCES ... LIBS ... [LABELS ...] [TIMEOUT s]
+#                   [FUNCTION_TIMEOUT s] [GTEST])
 function(treelock_add_test)
-    cmake_parse_arguments(ARG "GTEST" "NAME;TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
+    cmake_parse_arguments(ARG "GTEST" "NAME;TIMEOUT;FUNCTION_TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
     add_executable(${ARG_NAME} ${ARG_SOURCES})
     target_link_libraries(${ARG_NAME} PRIVATE ${ARG_LIBS})
     if(ARG_GTEST)
@@ -36,10 +37,13 @@ function(treelock_add_test)
         set(ARG_TIMEOUT 300)
     endif()
     # QTEST_FUNCTION_TIMEOUT: a Qt test function that hangs (a modal dialog
-    # nobody closes) aborts with its name and a backtrace after 90 s, instead
-    # of ctest killing the whole program silently at TIMEOUT.
+    # nobody closes) aborts with its name and a backtrace after 90 s (or
+    # FUNCTION_TIMEOUT), instead of ctest killing the whole program silently at TIMEOUT.
+    if(NOT ARG_FUNCTION_TIMEOUT)
+        set(ARG_FUNCTION_TIMEOUT 90)
+    endif()
     set_tests_properties(${ARG_NAME} PROPERTIES TIMEOUT ${ARG_TIMEOUT}
-                         ENVIRONMENT "QT_QPA_PLATFORM=offscreen;TREELOCK_SOURCE_DIR=${PROJECT_SOURCE_DIR};QTEST_FUNCTION_TIMEOUT=90000")
+                         ENVIRONMENT "QT_QPA_PLATFORM=offscreen;TREELOCK_SOURCE_DIR=${PROJECT_SOURCE_DIR};QTEST_FUNCTION_TIMEOUT=${ARG_FUNCTION_TIMEOUT}000")
     if(ARG_LABELS)
         set_tests_properties(${ARG_NAME} PROPERTIES LABELS "${ARG_LABELS}")
     endif()

@@ -63,14 +63,22 @@ int runScenario(const ScenarioCommand& cmd, const GlobalOptions& global, bool us
                 const ConnectRedis& connect, std::ostream& out, std::ostream& err)
 {
     sim::Scenario scenario = sim::Scenario::fromFile(cmd.file);
-    std::shared_ptr<Engine> engine = useRedis ? connect()
-                                              : std::make_shared<MemoryEngine>(global.project,
-                                                                               PathOptions{global.caseInsensitive});
-    if (const auto held = engine->snapshot().leases.size())
+    // A Sentinel scenario kills primaries: it runs on its own private set-up, never on --redis.
+    const bool ownEngine = sim::ScenarioPlayer::bringsItsOwnEngine(scenario);
+    if (ownEngine && useRedis)
+        throw InvalidInput("scenario " + scenario.name
+                           + " kills Redis primaries: it runs on a private primary, replica and three sentinels "
+                             "of its own; leave out --redis");
+    std::shared_ptr<Engine> engine;
+    if (!ownEngine)
+        engine = useRedis ? connect()
+                          : std::make_shared<MemoryEngine>(global.project, PathOptions{global.caseInsensitive});
+    if (const auto held = engine ? engine->snapshot().leases.size() : 0)
         throw InvalidInput("project " + global.project + " has " + std::to_string(held)
                            + (held == 1 ? " lease" : " leases")
                            + "; play scenarios on an empty project (--project NAME)");
     sim::ScenarioPlayer player(std::move(scenario), engine);
+    engine = player.engine();
     const sim::Scenario& s = player.scenario();
     Json steps = Json::array();
     if (!global.json) {

@@ -3,6 +3,8 @@
 #include "treelock/error.h"
 #include "treelock/leaseid.h"
 #include "treelock/lockclient.h"
+#include "treelock/redisengine.h"
+#include "treelock/redissentinelgroup.h"
 
 #include <nlohmann/json.hpp>
 
@@ -18,8 +20,11 @@ namespace {
 using Json = nlohmann::json;
 using std::chrono::milliseconds;
 
-const std::vector<std::string> kActions{"acquire", "write", "release", "pause", "crash", "wait",
-                                        "snapshot", "sweep", "force-release", "expect"};
+const std::vector<std::string> kActions{"acquire", "write",         "release", "pause",         "crash",
+                                        "wait",    "snapshot",      "sweep",   "force-release", "expect",
+                                        "stall-replica", "kill-primary"};
+/// How long a Sentinel scenario waits for a new primary, or for the set-up to heal.
+constexpr milliseconds kFailoverTimeout{30000};
 
 std::string defaultExpectation(const std::string& action)
 {
@@ -74,10 +79,14 @@ Scenario Scenario::fromJson(std::string_view text)
         s.ttl = milliseconds(doc.value("ttl_ms", s.ttl.count()));
         if (doc.contains("tree"))
             s.tree = doc["tree"].get<std::vector<std::string>>();
+        s.topology = doc.value("topology", std::string());
     } catch (const Json::exception& error) {
         fail("header", error.what());
     }
     Policy::builtin(s.profile);
+    if (!s.topology.empty() && s.topology != "sentinel")
+        fail("topology", "must be \"sentinel\" or absent, not \"" + s.topology + "\"");
+    const bool sentinel = s.topology == "sentinel";
     if (!doc.contains("steps") || !doc["steps"].is_array() || doc["steps"].empty())
         fail("steps", "must be a non-empty array");
     std::size_t index = 0;
@@ -110,6 +119,13 @@ Scenario Scenario::fromJson(std::string_view text)
                 fail(where, "wait_ms must be within [0, 60000]");
             if (j.contains("ttl_ms"))
                 step.ttl = milliseconds(j["ttl_ms"].get<long long>());
+            if ((step.action == "stall-replica" || step.action == "kill-primary") && !sentinel)
+                fail(where, step.action + " needs \"topology\": \"sentinel\"");
+            step.minReplicas = j.value("min_replicas", 0);
+            if (step.minReplicas != 0 && (!sentinel || step.action != "acquire"))
+                fail(where, "min_replicas goes with an acquire in a \"topology\": \"sentinel\" scenario");
+            if (step.minReplicas < 0 || step.minReplicas > 1)
+                fail(where, "min_replicas must be 0 or 1 (the set-up has one replica)");
             step.target = j.value("target", std::string());
             if (step.action == "force-release" && step.target.empty())
                 fail(where, "force-release needs \"target\" (the actor whose lease is released)");
@@ -207,7 +223,9 @@ struct ScenarioPlayer::Impl {
     };
 
     Scenario scenario;
+    std::unique_ptr<SentinelGroup> group; // Owned; "sentinel" scenarios only. Declared first: goes last.
     std::shared_ptr<Engine> engine;
+    std::shared_ptr<Engine> acknowledgedEngine; // "sentinel": grants wait for the replica
     std::shared_ptr<ScenarioClock> clock; // null: the engine's own time
     mutable std::mutex treeMutex; // tree() may be called from another thread
     FileSystem fs;
@@ -220,18 +238,36 @@ struct ScenarioPlayer::Impl {
           fs(FileSystem::fromPaths(scenario.tree.empty() ? FileSystem::seedTree() : scenario.tree,
                                    FileSystem::Options{Policy::builtin(scenario.profile).recycleBin(), 0}))
     {
+        if (bringsItsOwnEngine(scenario)) {
+            group = std::make_unique<SentinelGroup>();
+            clock.reset(); // a real server's time
+            engine = sentinelEngine(0);
+            acknowledgedEngine = sentinelEngine(1);
+        }
         if (!engine)
             throw InvalidInput("scenario player needs an engine");
     }
 
-    Actor& actor(const std::string& name, milliseconds ttl)
+    std::shared_ptr<Engine> sentinelEngine(int minReplicas) const
+    {
+        RedisOptions options;
+        options.url = group->url();
+        options.minReplicas = minReplicas;
+        // A second, not the CLI's 100 ms: the story must not depend on the machine's load.
+        options.replicaTimeout = milliseconds(1000);
+        options.failoverTimeout = kFailoverTimeout;
+        return std::make_shared<RedisEngine>(options, scenario.name.empty() ? "scenario" : scenario.name);
+    }
+
+    Actor& actor(const std::string& name, milliseconds ttl, int minReplicas = 0)
     {
         Actor& a = actors[name];
-        if (!a.client || a.clientTtl != ttl) {
+        const std::shared_ptr<Engine>& use = minReplicas > 0 ? acknowledgedEngine : engine;
+        if (!a.client || a.clientTtl != ttl || a.client->engine() != use) {
             ClientOptions options;
             options.owner = name;
             options.ttl = ttl;
-            a.client = std::make_unique<LockClient>(engine, options);
+            a.client = std::make_unique<LockClient>(use, options);
             a.clientTtl = ttl;
         }
         return a;
@@ -261,6 +297,8 @@ std::size_t ScenarioPlayer::position() const noexcept { return m_impl->position;
 bool ScenarioPlayer::atEnd() const noexcept { return m_impl->position >= m_impl->scenario.steps.size(); }
 bool ScenarioPlayer::passed() const noexcept { return m_impl->passed; }
 std::shared_ptr<Engine> ScenarioPlayer::engine() const { return m_impl->engine; }
+
+bool ScenarioPlayer::bringsItsOwnEngine(const Scenario& scenario) { return scenario.topology == "sentinel"; }
 
 FileSystem::Snapshot ScenarioPlayer::tree() const
 {
@@ -326,11 +364,19 @@ void ScenarioPlayer::Impl::run(const ScenarioStep& step, StepResult& r)
 
     if (step.action == "acquire") {
         const Policy policy = Policy::builtin(step.profile.value_or(scenario.profile));
-        Actor& a = actor(step.actor, step.ttl.value_or(scenario.ttl));
-        r.what = "acquire " + toString(*step.call) + (step.profile ? " [" + *step.profile + "]" : "");
+        Actor& a = actor(step.actor, step.ttl.value_or(scenario.ttl), step.minReplicas);
+        r.what = "acquire " + toString(*step.call) + (step.profile ? " [" + *step.profile + "]" : "")
+                 + (step.minReplicas ? " [min-replicas " + std::to_string(step.minReplicas) + "]" : "");
         if (a.lease)
             a.lease.release(); // one operation per actor at a time
-        AcquireOutcome got = a.client->acquire(*step.call, policy, step.waitFor);
+        AcquireOutcome got;
+        try {
+            got = a.client->acquire(*step.call, policy, step.waitFor);
+        } catch (const ReplicationError& e) {
+            r.actual = "not-acknowledged";
+            r.detail = e.what();
+            return;
+        }
         if (got) {
             a.lease = std::move(got.lease);
             a.leaseId = a.lease.id();
@@ -394,6 +440,30 @@ void ScenarioPlayer::Impl::run(const ScenarioStep& step, StepResult& r)
         r.detail = a.leaseId.empty() ? "held nothing"
                                      : "lease " + shortLeaseId(a.leaseId) + " (fence " + std::to_string(a.fence)
                                            + ") is no longer renewed";
+        return;
+    }
+
+    if (step.action == "stall-replica") {
+        r.what = "stall the replica";
+        const int primary = group->primaryIndex();
+        const std::size_t replica = primary == 0 ? 1 : 0;
+        group->holdBackReplica(replica);
+        r.actual = "done";
+        r.detail = "replica " + group->address(replica).text() + " gets nothing from primary "
+                   + (primary < 0 ? std::string("?") : group->address(std::size_t(primary)).text());
+        return;
+    }
+
+    if (step.action == "kill-primary") {
+        r.what = "kill the primary (SIGKILL)";
+        const int primary = group->primaryIndex();
+        const std::string old = primary < 0 ? std::string("?") : group->address(std::size_t(primary)).text();
+        const auto started = std::chrono::steady_clock::now();
+        const HostPort promoted = group->killPrimary(kFailoverTimeout);
+        r.actual = "done";
+        r.detail = "primary " + old + " killed; the sentinels promoted " + promoted.text() + ", "
+                   + secondsText(std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - started))
+                   + " later with the old one back as its replica";
         return;
     }
 

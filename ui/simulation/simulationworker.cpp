@@ -206,7 +206,11 @@ void SimulationWorker::loadScenario(const QString& name, SimulationEngine engine
             throw InvalidInput("no scenario named " + name.toStdString());
         const QByteArray json = file.readAll();
         sim::Scenario scenario = sim::Scenario::fromJson(std::string_view(json.constData(), std::size_t(json.size())));
-        if (engine == SimulationEngine::Memory) {
+        if (sim::ScenarioPlayer::bringsItsOwnEngine(scenario)) {
+            // It kills primaries: the player starts its own Sentinel set-up, whatever the panel's engine.
+            m_scenarioClock.reset();
+            m_scenarioEngine.reset();
+        } else if (engine == SimulationEngine::Memory) {
             // Time passes only while a step runs, as when the whole scenario
             // is played at once (`treelock scenario`): short TTLs survive the
             // viewer's pace.
@@ -223,6 +227,11 @@ void SimulationWorker::loadScenario(const QString& name, SimulationEngine engine
         m_project = QString::fromStdString(kScenarioProject);
         const ScenarioPlanPtr plan = planOf(scenario);
         m_player = std::make_unique<sim::ScenarioPlayer>(std::move(scenario), m_scenarioEngine, m_scenarioClock);
+        if (!m_scenarioEngine) {
+            m_scenarioEngine = m_player->engine();
+            m_engineText = tr("private primary, replica and three sentinels (%1)")
+                               .arg(QString::fromStdString(m_scenarioEngine->describe()));
+        }
         emit scenarioLoaded(plan);
         auto frame = std::make_shared<SimulationFrame>();
         publish(SimulationFrame::Source::Scenario, m_player->tree(), *m_scenarioEngine, frame, true, scenarioClockRate());

@@ -2034,6 +2034,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Cannot load scenario %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>private primary, replica and three sentinels (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::TreePanel</name>

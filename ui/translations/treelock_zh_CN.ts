@@ -2017,6 +2017,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>in-process engine, scenario clock</source>
         <translation>进程内引擎，场景时钟</translation>
     </message>
+    <message>
+        <source>private primary, replica and three sentinels (%1)</source>
+        <translation>私有主节点、副本和三个哨兵（%1）</translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::TreePanel</name>

@@ -20,12 +20,14 @@ namespace treelock::sim {
 struct ScenarioStep {
     std::string actor;                       ///< "A", "B", "operator", ...
     /// acquire | write | release | pause | crash | wait | snapshot | sweep |
-    /// force-release | expect
+    /// force-release | expect; with "topology": "sentinel" also
+    /// stall-replica | kill-primary
     std::string action;
     std::optional<OperationCall> call;       ///< acquire (and optionally write)
     std::optional<std::string> profile;      ///< acquire: policy profile for this step
     std::chrono::milliseconds waitFor{0};    ///< acquire: wait this long; wait: sleep this long
     std::optional<std::chrono::milliseconds> ttl; ///< acquire: lease TTL for this step
+    int minReplicas = 0;                     ///< acquire: RedisOptions::minReplicas (Sentinel scenarios)
     std::string target;                      ///< force-release: whose lease
     std::string expect;                      ///< expected outcome word; empty: the action's default
     std::optional<std::string> blocker;      ///< acquire refused/timeout: owner of the blocker
@@ -46,6 +48,9 @@ struct Scenario {
     std::string profile = "fine";
     std::chrono::milliseconds ttl{30000};
     std::vector<std::string> tree;           ///< FileSystem::fromPaths form; empty: the seed's fixture
+    /// "" (any engine) or "sentinel": the scenario runs on a private primary,
+    /// replica and three sentinels that the player starts and stops itself.
+    std::string topology;
     std::vector<ScenarioStep> steps;
 
     /// Parses the JSON form. Throws InvalidInput naming the step and key at fault.
@@ -95,7 +100,10 @@ private:
 };
 
 /// Plays a Scenario step by step against an engine (MemoryEngine or
-/// RedisEngine), on a FileSystem built from the scenario's tree. Actors get
+/// RedisEngine), on a FileSystem built from the scenario's tree. A "sentinel"
+/// scenario ignores `engine` (it may be null) and runs on a private Sentinel
+/// set-up (treelock::SentinelGroup) the player starts, in a few seconds, and
+/// stops with itself; its steps may stall the replica and kill the primary. Actors get
 /// their own LockClient (owner = actor name, watchdog on). Steps take real
 /// time (wait steps sleep; acquires may wait), so a GUI calls next() from a
 /// worker thread. With a ScenarioClock (the engine's clock), time passes only
@@ -116,6 +124,8 @@ public:
     bool passed() const noexcept;
     FileSystem::Snapshot tree() const;
     std::shared_ptr<Engine> engine() const;
+    /// True when this scenario needs no engine from the caller ("sentinel").
+    static bool bringsItsOwnEngine(const Scenario& scenario);
 
 private:
     struct Impl;
