@@ -2,6 +2,7 @@
 
 #include "benchoptions.h"
 #include "benchrunner.h"
+#include "failoverbench.h"
 #include "plot.h"
 #include "report.h"
 #include "scriptcompare.h"
@@ -14,6 +15,35 @@
 #include <stdexcept>
 
 namespace treelock::bench {
+
+namespace {
+
+/// The figures as --json and --json=FILE ask.
+void writeJson(const BenchOptions& options, const nlohmann::json& json)
+{
+    if (options.json)
+        std::cout << json.dump(2) << "\n";
+    if (!options.jsonFile.empty()) {
+        std::ofstream out(options.jsonFile);
+        out << json.dump(2) << "\n";
+        if (!out)
+            throw std::runtime_error("cannot write " + options.jsonFile);
+    }
+}
+
+int runFailover(const BenchOptions& options, const std::string& commandLine)
+{
+    const FailoverResults results = runFailoverBench(options, commandLine, std::cerr);
+    printFailover(options.json ? std::cerr : std::cout, results);
+    writeJson(options, failoverJson(results));
+    if (!options.plotFile.empty()) {
+        writeFailoverPlot(results, options.plotFile);
+        std::cerr << "treelock-bench: plot written to " << options.plotFile << "\n";
+    }
+    return 0;
+}
+
+} // namespace
 
 int benchMain(int argc, char** argv)
 {
@@ -35,6 +65,8 @@ int benchMain(int argc, char** argv)
     try {
         if (!options.compareScripts.empty())
             return runScriptComparison(options, std::cout, std::cerr);
+        if (options.failoverRounds > 0)
+            return runFailover(options, commandLine);
         BenchResults results;
         if (options.uiOnly) {
             results.options = options;
@@ -48,15 +80,7 @@ int benchMain(int argc, char** argv)
 
         const Report report = analyse(results);
         printText(options.json ? std::cerr : std::cout, results, report);
-        const nlohmann::json json = toJson(results, report);
-        if (options.json)
-            std::cout << json.dump(2) << "\n";
-        if (!options.jsonFile.empty()) {
-            std::ofstream out(options.jsonFile);
-            out << json.dump(2) << "\n";
-            if (!out)
-                throw std::runtime_error("cannot write " + options.jsonFile);
-        }
+        writeJson(options, toJson(results, report));
         if (!options.plotFile.empty()) {
             writeThroughputPlot(results, report, options.plotFile);
             std::cerr << "treelock-bench: plot written to " << options.plotFile << "\n";

@@ -14,8 +14,9 @@ and the server's ceiling, interleaved in one run (see docs/benchmarks.md).
 
 Usage: treelock-bench [options]
 
-  --redis URL          use this server (redis://host:port[/db] or unix:///path)
-                       instead of starting a private redis-server
+  --redis URL          use this server (redis://host:port[/db], unix:///path or
+                       redis+sentinel://host:port,.../MASTER) instead of
+                       starting a private redis-server
   --redis-server EXE   redis-server executable for the private server
   --unix               private server: connect over its Unix socket (default:
                        loopback TCP, as docs/benchmarks.md measures)
@@ -46,6 +47,14 @@ Comparing versions of the Lua scripts (instead of the run above):
   --pairs N            pairs per version and round (default 1000)
   --depth N            segments of the measured paths, 3 to 64 (default 3)
   --n N                other leases held in each version's project (default 0)
+
+Failover (instead of the run above; see docs/high-availability.md):
+  --failover N         N rounds of four cases on a private primary, replica and
+                       three sentinels: the primary killed (SIGKILL) under a client
+                       taking leases, with min-replicas 0 and 1, the replica in
+                       step or held back for the last 300 ms; prints the time to
+                       the new primary and the grants lost and refused (--json,
+                       --plot FILE.png as above)
 )";
 }
 
@@ -55,7 +64,7 @@ const std::vector<std::string>& knownOptions()
         "--redis", "--redis-server", "--unix",   "--no-pin",  "--duration",        "--reps",
         "--connections", "--n",      "--contenders", "--quick", "--smoke",         "--json",
         "--plot",  "--ui",           "--ui-only", "--ui-size", "--compare-scripts", "--rounds",
-        "--pairs", "--depth",        "-h",        "--help"};
+        "--pairs", "--depth",        "--failover", "-h",      "--help"};
     return names;
 }
 
@@ -214,6 +223,10 @@ ParseOutcome parseOptions(int argc, char** argv)
                 o.compareRounds = number<int>(value(), arg);
                 if (o.compareRounds < 1 || o.compareRounds > 1000)
                     throw std::invalid_argument("--rounds must be 1 to 1000");
+            } else if (arg == "--failover") {
+                o.failoverRounds = number<int>(value(), arg);
+                if (o.failoverRounds < 1 || o.failoverRounds > 100)
+                    throw std::invalid_argument("--failover must be 1 to 100");
             } else if (arg == "--pairs") {
                 o.comparePairs = number<int>(value(), arg);
                 if (o.comparePairs < 1 || o.comparePairs > 1000000)

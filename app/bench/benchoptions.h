@@ -33,6 +33,8 @@ struct BenchOptions {
     int compareRounds = 15;                     ///< --rounds
     int comparePairs = 1000;                    ///< --pairs per version and round
     int compareDepth = 3;                       ///< --depth of the measured paths
+    /// --failover N: failovers of a private Sentinel set-up instead of the run above.
+    int failoverRounds = 0;
 };
 
 /// Parses argv. Returns nullopt and fills `message` for --help (exitCode 0)

@@ -1,5 +1,6 @@
 #include "plot.h"
 
+#include "chartimage.h"
 #include "offscreenapplication.h"
 
 #include <QApplication>
@@ -143,42 +144,17 @@ void writeThroughputPlot(const BenchResults& results, const Report& report, cons
     lo = std::pow(10.0, std::floor(std::log10(lo)));
     hi = std::pow(10.0, std::ceil(std::log10(hi)));
 
-    const auto& connections = results.options.connections;
-    const int panelW = 660, panelH = 600, header = 76;
-    const int columns = static_cast<int>(connections.size());
-    QImage image(panelW * columns, panelH + header, QImage::Format_ARGB32);
-    image.fill(Qt::white);
-    QPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    QFont font = painter.font();
-    font.setPointSize(13);
-    font.setBold(true);
-    painter.setFont(font);
     const auto& m = results.machine;
-    painter.drawText(QRect(0, 4, image.width(), 26), Qt::AlignCenter,
-                     QStringLiteral("treelock-bench: throughput against held leases (median of %1 repetitions)")
-                         .arg(results.options.reps));
-    font.setPointSize(9);
-    font.setBold(false);
-    painter.setFont(font);
-    painter.drawText(QRect(0, 30, image.width(), 22), Qt::AlignCenter,
-                     QString::fromStdString(std::to_string(m.nproc) + " CPUs, " + m.cpuModel + "; redis-server "
-                                            + m.redisVersion + " over " + m.transport + "; " + m.pinning));
-    painter.drawText(QRect(0, 50, image.width(), 22), Qt::AlignCenter,
-                     QStringLiteral("TL 3 / TL 10 = Treelock pair at path depth 3 / 10;  empty = the same "
-                                    "pair in an empty project (dotted);  EVAL 1 = EVALSHA of \"return 1\""));
-
-    for (int i = 0; i < columns; ++i) {
-        QChartView view(makeChart(results, report, connections[static_cast<std::size_t>(i)], lo, hi));
-        view.setRenderHint(QPainter::Antialiasing);
-        view.resize(panelW, panelH);
-        view.show();
-        const QPixmap pixmap = view.grab();
-        painter.drawPixmap(i * panelW, header, pixmap);
-    }
-    painter.end();
-    if (!image.save(QString::fromStdString(file), "PNG"))
-        throw std::runtime_error("--plot: cannot write " + file);
+    std::vector<QChart*> charts;
+    for (const int connections : results.options.connections)
+        charts.push_back(makeChart(results, report, connections, lo, hi));
+    writeChartsPng(QStringLiteral("treelock-bench: throughput against held leases (median of %1 repetitions)")
+                       .arg(results.options.reps),
+                   {QString::fromStdString(std::to_string(m.nproc) + " CPUs, " + m.cpuModel + "; redis-server "
+                                           + m.redisVersion + " over " + m.transport + "; " + m.pinning),
+                    QStringLiteral("TL 3 / TL 10 = Treelock pair at path depth 3 / 10;  empty = the same "
+                                   "pair in an empty project (dotted);  EVAL 1 = EVALSHA of \"return 1\"")},
+                   charts, 660, 600, file);
 }
 
 } // namespace treelock::bench

@@ -1,3 +1,4 @@
+#include "failoverbench.h"
 #include "plot.h"
 
 #include <stdexcept>
@@ -7,6 +8,12 @@ namespace treelock::bench {
 bool plotAvailable() { return false; }
 
 void writeThroughputPlot(const BenchResults&, const Report&, const std::string&)
+{
+    throw std::runtime_error("--plot is unavailable: this treelock-bench was built without Qt "
+                             "(configure with -DTREELOCK_BUILD_UI=ON)");
+}
+
+void writeFailoverPlot(const FailoverResults&, const std::string&)
 {
     throw std::runtime_error("--plot is unavailable: this treelock-bench was built without Qt "
                              "(configure with -DTREELOCK_BUILD_UI=ON)");
