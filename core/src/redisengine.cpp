@@ -79,9 +79,11 @@ struct RedisEngine::Impl {
                 }
             } catch (const detail::NoSentinelReachable&) {
                 throw;
-            } catch (const ConnectionError&) {
+            } catch (const ConnectionError& error) {
                 if (!pauseBeforeRetry(attempt, deadline))
-                    throw;
+                    throw ConnectionError(std::string(error.what()) + " (no primary answered within "
+                                          + std::to_string(failoverTimeout.count())
+                                          + " ms of asking the sentinels)");
                 continue;
             }
             auto result = send();

@@ -3,6 +3,7 @@
 #include "treelock/redisserverprocess.h"
 #include "treelock/redisurl.h"
 
+#include <csignal>
 #include <chrono>
 #include <memory>
 #include <string>
@@ -29,8 +30,10 @@ struct SentinelGroupConfig {
     std::chrono::milliseconds readyTimeout{30000};
     std::string executable = "redis-server";
     std::string folderPrefix = "treelock-ha";
-    /// As RedisServerConfig::parentDeathSignal, for every process.
-    int parentDeathSignal = 0;
+    /// As RedisServerConfig::parentDeathSignal, for every process: by default
+    /// they are sent SIGTERM when the thread that started them ends, so an
+    /// interrupted program (Ctrl-C, a killed test) leaves no server behind.
+    int parentDeathSignal = SIGTERM;
 };
 
 /// Starts and stops a SentinelGroupConfig's processes. Qt-free; one thread at a
@@ -77,9 +80,10 @@ public:
     /// failover (twice their failover-timeout after the last one this object
     /// caused), kills the primary (SIGKILL), resumes replicas held back, waits
     /// for a new primary, starts the killed node again (it rejoins empty, as a
-    /// replica) and waits until the group is healthy. Returns the new primary.
+    /// replica) and waits until the group is healthy. Returns the new primary,
+    /// and in `promotedAfter` (when given) the time from the kill to its promotion.
     /// Throws std::runtime_error after `timeout` at any stage.
-    HostPort killPrimary(std::chrono::milliseconds timeout);
+    HostPort killPrimary(std::chrono::milliseconds timeout, std::chrono::milliseconds* promotedAfter = nullptr);
     /// Waits until one node is the primary, every other running node replicates
     /// it with its link up, and every sentinel names it and knows all replicas
     /// and sentinels (after a restarted node rejoined, say). Throws

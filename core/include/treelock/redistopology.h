@@ -38,6 +38,9 @@ struct Topology {
     std::string url;                   ///< the URL, password hidden
     std::string masterName;            ///< Sentinel: the name the sentinels use
     std::string primary;               ///< "host:port", or the socket path
+    /// Sentinel: why no primary could be reached (empty when one was); the
+    /// sentinels' views are there all the same.
+    std::string primaryError;
     std::string role;                  ///< what the primary's ROLE says ("master")
     std::int64_t primaryOffset = 0;    ///< master_repl_offset
     std::vector<ReplicaStatus> replicas;
@@ -45,8 +48,9 @@ struct Topology {
 };
 
 /// Reads the topology behind `options`: asks every sentinel (Sentinel URLs),
-/// then INFO replication and ROLE on the primary. Throws ConnectionError when
-/// no primary can be reached, InvalidInput for a bad URL. Cost: one short
+/// then INFO replication and ROLE on the primary. Behind Sentinel a primary that
+/// cannot be reached is reported in Topology::primaryError; a single server that
+/// cannot be reached throws ConnectionError. InvalidInput for a bad URL. Cost: one short
 /// connection per sentinel and one to the primary; for operators, not a hot path.
 Topology readTopology(const RedisOptions& options);
 

@@ -71,6 +71,8 @@ RedisConnection::RedisConnection(RedisAddress address, std::chrono::milliseconds
 
 RedisConnection::~RedisConnection() { disconnect(); }
 
+int RedisConnection::socket() const noexcept { return m_context ? m_context->fd : -1; }
+
 void RedisConnection::disconnect() noexcept
 {
     m_pending.clear();
@@ -82,7 +84,11 @@ void RedisConnection::disconnect() noexcept
 
 void RedisConnection::fail(const std::string& what)
 {
-    failWith(what, m_context && m_context->errstr[0] ? m_context->errstr : "connection lost");
+    std::string detail = m_context && m_context->errstr[0] ? m_context->errstr : "connection lost";
+    // hiredis reports a read past the command timeout as EAGAIN's text.
+    if (detail == std::strerror(EAGAIN) || detail == std::strerror(EWOULDBLOCK))
+        detail = "no answer within " + std::to_string(m_commandTimeout.count()) + " ms";
+    failWith(what, detail);
 }
 
 void RedisConnection::failWith(const std::string& what, const std::string& detail)

@@ -41,6 +41,8 @@ public:
     /// (ConnectionError) and the connection stays closed.
     void resolveWith(std::function<RedisAddress()> resolve, bool requirePrimary);
     bool connected() const noexcept { return m_context != nullptr; }
+    /// The socket, or -1 when not connected (to shut it down from another thread).
+    int socket() const noexcept;
     /// Runs one command (after any appended ones, whose replies come first).
     /// Throws ConnectionError on I/O failure; returns error replies as they
     /// are (callers decide).

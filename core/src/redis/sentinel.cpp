@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include <sys/socket.h>
+
 namespace treelock::detail {
 
 namespace {
@@ -50,6 +52,13 @@ SentinelLocator::SentinelLocator(RedisAddress address, std::chrono::milliseconds
 SentinelLocator::~SentinelLocator()
 {
     m_stopping = true;
+    {
+        // Wakes the watcher from its read at once, so that a short-lived program
+        // (a CLI command) does not wait for the next poll to end.
+        std::lock_guard lock(m_mutex);
+        if (m_watchSocket >= 0)
+            ::shutdown(m_watchSocket, SHUT_RDWR);
+    }
     if (m_watcher.joinable())
         m_watcher.join();
 }
@@ -75,7 +84,8 @@ RedisAddress SentinelLocator::locate()
         const HostPort& node = m_address.sentinels[i];
         std::string answer;
         try {
-            RedisConnection sentinel(RedisAddress::sentinel(node), m_connectTimeout, m_commandTimeout);
+            const auto timeout = std::min(m_connectTimeout, kSentinelAnswer);
+            RedisConnection sentinel(RedisAddress::sentinel(node), timeout, timeout);
             const redis::Reply reply = sentinel.call({"SENTINEL", "get-master-addr-by-name", m_address.masterName});
             anyReached = true;
             if (reply.isArray() && reply.size() == 2) {
@@ -89,6 +99,8 @@ RedisAddress SentinelLocator::locate()
                     return m_address.at(primary);
                 }
                 answer = "gave an unusable address";
+            } else if (reply.isError() && reply.text.find("unknown command") != std::string::npos) {
+                answer = "is not a sentinel (it answered \"" + reply.text + "\")";
             } else if (reply.isError()) {
                 answer = "answered \"" + reply.text + "\"";
             } else {
@@ -126,6 +138,20 @@ void SentinelLocator::follow()
         try {
             RedisConnection sentinel(RedisAddress::sentinel(node), m_connectTimeout, m_commandTimeout);
             sentinel.send({"SUBSCRIBE", "+switch-master"});
+            {
+                std::lock_guard lock(m_mutex);
+                m_watchSocket = sentinel.socket();
+            }
+            struct Forget {
+                SentinelLocator* self;
+                ~Forget()
+                {
+                    std::lock_guard lock(self->m_mutex);
+                    self->m_watchSocket = -1;
+                }
+            } forget{this};
+            if (m_stopping)
+                return;
             while (!m_stopping) {
                 const Reply raw = sentinel.readReply(std::chrono::steady_clock::now() + kWatchPoll);
                 if (!raw)

@@ -15,6 +15,10 @@
 
 namespace treelock::detail {
 
+/// A sentinel answers from memory: one that takes longer than this to connect or
+/// answer is hung, and the next one is asked instead of holding every call up.
+inline constexpr std::chrono::milliseconds kSentinelAnswer{1000};
+
 /// No sentinel of the URL could be reached at all: a set-up or network problem,
 /// not a failover in progress, so callers do not wait for it to pass.
 class NoSentinelReachable : public ConnectionError {
@@ -35,7 +39,7 @@ class SentinelLocator {
 public:
     SentinelLocator(RedisAddress address, std::chrono::milliseconds connectTimeout,
                     std::chrono::milliseconds commandTimeout);
-    /// Stops the watcher thread (within about 100 ms).
+    /// Stops the watcher thread at once (shuts its subscription's socket down).
     ~SentinelLocator();
     SentinelLocator(const SentinelLocator&) = delete;
     SentinelLocator& operator=(const SentinelLocator&) = delete;
@@ -63,6 +67,7 @@ private:
     std::optional<HostPort> m_lastPrimary;
     std::atomic<std::uint64_t> m_generation{0};
     std::atomic<bool> m_stopping{false};
+    int m_watchSocket = -1;                ///< the subscription's socket (guarded by m_mutex)
     std::thread m_watcher;                 // Owned; runs follow().
 };
 

@@ -151,7 +151,7 @@ void SentinelGroup::resumeReplica(std::size_t i)
     m_heldBack.erase(std::remove(m_heldBack.begin(), m_heldBack.end(), i), m_heldBack.end());
 }
 
-HostPort SentinelGroup::killPrimary(std::chrono::milliseconds timeout)
+HostPort SentinelGroup::killPrimary(std::chrono::milliseconds timeout, std::chrono::milliseconds* promotedAfter)
 {
     const auto quiet = m_lastFailover + 2 * m_config.failoverTimeout + std::chrono::milliseconds(200);
     if (Clock::now() < quiet)
@@ -165,6 +165,8 @@ HostPort SentinelGroup::killPrimary(std::chrono::milliseconds timeout)
     for (const std::size_t i : std::vector<std::size_t>(m_heldBack))
         resumeReplica(i);
     const HostPort promoted = waitForNewPrimary(old, timeout);
+    if (promotedAfter)
+        *promotedAfter = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - m_lastFailover);
     node(std::size_t(primary)).start();
     waitHealthy(timeout);
     return promoted;

@@ -49,7 +49,8 @@ SentinelStatus askSentinel(const HostPort& node, const RedisOptions& options, co
     SentinelStatus status;
     status.address = node;
     try {
-        detail::RedisConnection sentinel(RedisAddress::sentinel(node), options.connectTimeout, options.commandTimeout);
+        const auto timeout = std::min(options.connectTimeout, detail::kSentinelAnswer);
+        detail::RedisConnection sentinel(RedisAddress::sentinel(node), timeout, timeout);
         const redis::Reply master = sentinel.call({"SENTINEL", "MASTER", name});
         status.reachable = true;
         if (master.isError()) {
@@ -66,6 +67,17 @@ SentinelStatus askSentinel(const HostPort& node, const RedisOptions& options, co
         status.error = error.what();
     }
     return status;
+}
+
+/// ROLE and INFO replication of the primary into `topology`. Throws ConnectionError.
+void readPrimary(Topology& topology, const RedisAddress& primary, const RedisOptions& options)
+{
+    detail::RedisConnection connection(primary, options.connectTimeout, options.commandTimeout);
+    topology.role = detail::roleOf(connection);
+    const redis::Reply info = connection.call({"INFO", "replication"});
+    if (info.isError())
+        throw ScriptError("Redis refused INFO replication: " + info.text);
+    topology.replicas = parseReplicas(info.text, &topology.primaryOffset);
 }
 
 } // namespace
@@ -110,15 +122,18 @@ Topology readTopology(const RedisOptions& options)
         topology.masterName = address.masterName;
         for (const auto& node : address.sentinels)
             topology.sentinels.push_back(askSentinel(node, options, address.masterName));
-        primary = detail::currentPrimary(address, options.connectTimeout, options.commandTimeout);
+        try {
+            primary = detail::currentPrimary(address, options.connectTimeout, options.commandTimeout);
+            topology.primary = HostPort{primary.host, primary.port}.text();
+            readPrimary(topology, primary, options);
+        } catch (const ConnectionError& error) {
+            // What the sentinels say is what an operator needs most now.
+            topology.primaryError = error.what();
+        }
+        return topology;
     }
     topology.primary = primary.unixSocket ? primary.host : HostPort{primary.host, primary.port}.text();
-    detail::RedisConnection connection(primary, options.connectTimeout, options.commandTimeout);
-    topology.role = detail::roleOf(connection);
-    const redis::Reply info = connection.call({"INFO", "replication"});
-    if (info.isError())
-        throw ScriptError("Redis refused INFO replication: " + info.text);
-    topology.replicas = parseReplicas(info.text, &topology.primaryOffset);
+    readPrimary(topology, primary, options);
     return topology;
 }
 
