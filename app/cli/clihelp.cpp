@@ -67,7 +67,8 @@ std::string helpText(std::string_view topic)
          "and behind a redis+sentinel:// URL every sentinel with the primary it names,\n"
          "its flags and the replicas and sentinels it knows (or why it could not be\n"
          "asked). --json: one object with kind, url, project, primary, replicas and\n"
-         "sentinels. Exit 5 when no primary can be reached.\n"},
+         "sentinels. Exit 5 when no primary can be reached (behind Sentinel the\n"
+         "sentinels' views are printed all the same).\n"},
         {"fsck",
          "usage: treelock fsck [--repair]\n"
          "\n"

@@ -65,10 +65,10 @@ int runScenario(const ScenarioCommand& cmd, const GlobalOptions& global, bool us
     sim::Scenario scenario = sim::Scenario::fromFile(cmd.file);
     // A Sentinel scenario kills primaries: it runs on its own private set-up, never on --redis.
     const bool ownEngine = sim::ScenarioPlayer::bringsItsOwnEngine(scenario);
-    if (ownEngine && useRedis)
+    if (ownEngine && (useRedis || cmd.memory))
         throw InvalidInput("scenario " + scenario.name
                            + " kills Redis primaries: it runs on a private primary, replica and three sentinels "
-                             "of its own; leave out --redis");
+                             "of its own; leave out " + (useRedis ? "--redis" : "--memory"));
     std::shared_ptr<Engine> engine;
     if (!ownEngine)
         engine = useRedis ? connect()

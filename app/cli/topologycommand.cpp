@@ -1,5 +1,7 @@
 #include "topologycommand.h"
 
+#include "commands.h"
+
 #include <nlohmann/json.hpp>
 
 #include <sstream>
@@ -42,7 +44,10 @@ Json toJson(const Topology& t, const std::string& project)
     if (t.kind == Topology::Kind::Sentinel)
         out["master_name"] = t.masterName;
     out["project"] = project;
-    out["primary"] = {{"address", t.primary}, {"role", t.role}, {"offset", t.primaryOffset}};
+    if (t.primaryError.empty())
+        out["primary"] = {{"address", t.primary}, {"role", t.role}, {"offset", t.primaryOffset}};
+    else
+        out["primary"] = {{"error", t.primaryError}};
     out["replicas"] = replicas;
     if (t.kind == Topology::Kind::Sentinel)
         out["sentinels"] = sentinels;
@@ -54,15 +59,21 @@ Json toJson(const Topology& t, const std::string& project)
 std::string topologyText(const Topology& t, const std::string& project)
 {
     std::ostringstream out;
-    out << "primary   " << t.primary << "  serves project " << project << "  offset " << t.primaryOffset;
-    if (t.role != "master")
-        out << "  (ROLE says " << t.role << ")";
-    out << "\n";
+    if (!t.primaryError.empty()) {
+        out << "primary   unreachable: " << t.primaryError << "\n";
+    } else {
+        out << "primary   " << t.primary << "  serves project " << project << "  offset " << t.primaryOffset;
+        if (t.role != "master")
+            out << "  (ROLE says " << t.role << ")";
+        out << "\n";
+    }
     for (const auto& r : t.replicas)
         out << "replica   " << r.address.text() << "  " << r.state << "  offset " << r.offset << "  behind "
             << r.bytesBehind << " B  last ack " << r.lag.count() << " s ago\n";
     if (t.kind == Topology::Kind::Standalone && t.replicas.empty())
         out << "no replicas: a crash of this server loses what it did not persist\n";
+    if (t.kind == Topology::Kind::Sentinel && t.primaryError.empty() && t.replicas.empty())
+        out << "no replica is connected to the primary: a failover now would have none to promote\n";
     for (const auto& s : t.sentinels) {
         out << "sentinel  " << s.address.text() << "  ";
         if (!s.reachable || !s.error.empty())
@@ -81,7 +92,7 @@ int printTopology(const Topology& topology, const GlobalOptions& global, std::os
         out << toJson(topology, global.project).dump(-1, ' ', false, Json::error_handler_t::replace) << "\n";
     else
         out << topologyText(topology, global.project);
-    return 0;
+    return topology.primaryError.empty() ? kExitOk : kExitUnreachable;
 }
 
 } // namespace treelock::cli

@@ -10,7 +10,8 @@
 namespace treelock::cli {
 
 /// `treelock topology`: `topology` as a table, or with --json one object.
-/// Returns the exit code (0).
+/// Returns the exit code: 0, or 5 when no primary could be reached (the
+/// sentinels' views are printed all the same).
 int printTopology(const Topology& topology, const GlobalOptions& global, std::ostream& out);
 
 /// The table `treelock topology` prints: one line per primary, replica and sentinel.

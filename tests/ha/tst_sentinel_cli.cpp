@@ -116,3 +116,37 @@ TEST_F(SentinelCli, noSentinelAnsweringIsExit5NamingEach)
     EXPECT_NE(result.err.find("no sentinel of " + dead + " named a primary: 127.0.0.1:"), std::string::npos)
         << result;
 }
+
+TEST_F(SentinelCli, topologyWithoutAPrimaryStillShowsWhatTheSentinelsSay)
+{
+    group.node(0).stop(/*crash=*/true); // the sentinels name it for a second more
+    const auto result = treelock({"topology"});
+    EXPECT_EQ(result.code, 5) << result;
+    EXPECT_EQ(result.out.rfind("primary   unreachable: ", 0), 0u) << result;
+    std::size_t sentinels = 0;
+    for (std::size_t at = result.out.find("\nsentinel  "); at != std::string::npos;
+         at = result.out.find("\nsentinel  ", at + 1))
+        ++sentinels;
+    EXPECT_EQ(sentinels, 3u) << result;
+    const auto json = treelock({"--json", "topology"});
+    EXPECT_EQ(json.code, 5) << json;
+    EXPECT_TRUE(nlohmann::json::parse(json.out)["primary"].contains("error")) << json;
+}
+
+// failover.json kills primaries: never on a server the user names, and not on
+// the in-process engine either, which has no primary to kill.
+TEST(SentinelScenarioCli, failoverScenarioRefusesAnEngineOfTheUsers)
+{
+    const std::string file = std::string(TREELOCK_SOURCE_DIR) + "/resources/scenarios/failover.json";
+    const test::Environment env = test::inheritedEnvironment();
+    for (const std::vector<std::string>& engine : {std::vector<std::string>{"--memory"},
+                                                   std::vector<std::string>{"--redis", "redis://127.0.0.1:1"}}) {
+        std::vector<std::string> args{TREELOCK_CLI_PATH, "scenario", file};
+        args.insert(args.end(), engine.begin(), engine.end());
+        const auto result = test::ChildProcess(args, env).finish();
+        EXPECT_EQ(result.code, 2) << result;
+        EXPECT_EQ(result.err, "treelock: scenario failover kills Redis primaries: it runs on a private primary, replica "
+                              "and three sentinels of its own; leave out " + engine.front() + "\n")
+            << result;
+    }
+}
