@@ -171,6 +171,18 @@ private slots:
                  qPrintable(demo.err));
     }
 
+    // A URL that can never work is an option error, found with no display, not a
+    // connection retried every second.
+    void badRedisUrlIsAnOptionError()
+    {
+        QTemporaryDir tmp;
+        for (const QString& url : {QStringLiteral("redis+sentinel://127.0.0.1:26379"), QStringLiteral("redis://127.0.0.1:99999")}) {
+            const Run run = runStudio({QStringLiteral("--redis"), url}, noDisplayEnvironment(tmp.path()));
+            QCOMPARE(run.code, 2);
+            QVERIFY2(run.err.startsWith(QStringLiteral("treelock-studio: invalid Redis URL \"%1\"").arg(url)), qPrintable(run.err));
+        }
+    }
+
     void noDisplayIsAClearErrorNotAnAbort()
     {
         QTemporaryDir tmp;

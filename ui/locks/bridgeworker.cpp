@@ -494,8 +494,11 @@ void BridgeWorker::reportFailover(const std::vector<LeaseInfo>& current, ServerT
     FailoverReport report = *m_failover;
     m_failover.reset();
     // Released and reaped leases were dropped by their events (read just before);
-    // what else is gone was lost with the primary's unreplicated writes.
+    // what else is gone was lost with the primary's unreplicated writes. Expired
+    // leases block nothing: they count neither way.
     for (const auto& [id, l] : m_leases) {
+        if (l.expired(serverTime))
+            continue;
         const bool kept = std::any_of(current.begin(), current.end(), [&id](const LeaseInfo& s) { return s.id == id; });
         ++(kept ? report.survived : report.lost);
     }

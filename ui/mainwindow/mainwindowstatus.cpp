@@ -157,7 +157,10 @@ void MainWindow::onConnection(const ConnectionState& state)
         statusBar()->showMessage(tr("Connecting…"), 3000);
         break;
     case ConnectionStatus::Lost:
-        m_bannerText->setText(tr("Connection lost: %1 — reconnecting every second (attempt %2). The view shows the last known state.")
+        // Behind Sentinel a lost primary is usually a failover under way, not an outage.
+        m_bannerText->setText((m_backend.sentinel
+                                   ? tr("No primary: %1 — asking the sentinels again every second (attempt %2); a failover takes a few seconds. The view shows the last known state.")
+                                   : tr("Connection lost: %1 — reconnecting every second (attempt %2). The view shows the last known state."))
                                   .arg(state.message).arg(state.attempt));
         m_banner->show();
         break;
@@ -170,6 +173,7 @@ void MainWindow::onFailover(const FailoverReport& report)
                                 .arg(report.from, report.to, report.at.toString(QStringLiteral("HH:mm:ss")))
                             + QStringLiteral(", ") + tr("%n survived", nullptr, report.survived));
     m_failoverBanner->show();
+    showResult(m_failoverText->text(), false); // the worker logged it; "killed…" is over
 }
 
 void MainWindow::onAction(const ActionResult& result)

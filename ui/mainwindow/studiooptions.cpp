@@ -1,6 +1,8 @@
 #include "mainwindow/studiooptions.h"
 
 #include "mainwindow/mainwindow.h"
+#include "treelock/error.h"
+#include "treelock/redisurl.h"
 #include "treelock/sim/limits.h"
 
 #include <QApplication>
@@ -65,6 +67,14 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
     if (parser.isSet(redis)) {
         o.backend.kind = BackendConfig::Kind::Url;
         o.backend.url = parser.value(redis);
+        // A URL that cannot work is an option error, like the CLI's, not a connection to retry.
+        try {
+            RedisAddress::parse(o.backend.url.toStdString());
+        } catch (const InvalidInput& e) {
+            *message = prefix + QString::fromUtf8(e.what());
+            *exitCode = 2;
+            return false;
+        }
         o.backend.user = qEnvironmentVariable("TREELOCK_REDIS_USER");
         o.backend.password = qEnvironmentVariable("TREELOCK_REDIS_PASSWORD");
     } else if (parser.isSet(memory)) {

@@ -1731,6 +1731,10 @@ With no options it starts a private redis-server and opens the demo project.</so
             <numerusform>%n survived</numerusform>
         </translation>
     </message>
+    <message>
+        <source>No primary: %1 — asking the sentinels again every second (attempt %2); a failover takes a few seconds. The view shows the last known state.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::MatrixModel</name>
