@@ -126,6 +126,9 @@ TEST(RedisUrl, tlsIsRefusedByName)
               "invalid Redis URL \"rediss://cache.local:6380\": rediss:// (TLS) is not supported; "
               "use redis:// or unix://");
     EXPECT_EQ(errorOf("rediss://u:secret-pw@h").find("secret-pw"), std::string::npos);
+    EXPECT_EQ(errorOf("rediss+sentinel://u:secret-pw@s1,s2/m"),
+              "invalid Redis URL \"rediss+sentinel://u:***@s1,s2/m\": rediss+sentinel:// (TLS) is not "
+              "supported; use redis+sentinel://");
 }
 
 TEST(RedisUrl, hostIsRequired)

@@ -195,6 +195,9 @@ RedisAddress RedisAddress::parse(const std::string& url)
     if (url.rfind("rediss://", 0) == 0)
         throw InvalidInput("invalid Redis URL \"" + shown
                            + "\": rediss:// (TLS) is not supported; use redis:// or unix://");
+    if (url.rfind("rediss+sentinel://", 0) == 0)
+        throw InvalidInput("invalid Redis URL \"" + shown
+                           + "\": rediss+sentinel:// (TLS) is not supported; use redis+sentinel://");
     if (url.rfind("redis://", 0) != 0)
         throw InvalidInput("invalid Redis URL \"" + shown
                            + "\": expected redis://[user:password@]host[:port][/db], unix:///path or "
