@@ -421,6 +421,9 @@ private slots:
         auto* banner = f.window->findChild<QWidget*>(QStringLiteral("connectionBanner"));
         QVERIFY(banner);
         QVERIFY(!banner->isHidden());
+        const QString text = banner->findChild<QLabel*>()->text();
+        QVERIFY2(text.startsWith(QStringLiteral("Connection lost: ")) && text.contains(QStringLiteral("last known state")),
+                 qPrintable(text));
         f.server.start();
         QTRY_VERIFY_WITH_TIMEOUT(connection.last().at(0).value<ConnectionState>().status == ConnectionStatus::Connected,
                                  8000);
@@ -430,6 +433,23 @@ private slots:
         const AcquireResult r = engine.acquire({{"/B", LockMode::S}}, as("frank", "copy-folder"));
         QVERIFY(r.granted);
         QTRY_VERIFY_WITH_TIMEOUT(f.window->leaseModel()->rowOf(r.grant.lease) >= 0, kTimeout);
+    }
+
+    // A server never reached has no "last known state" to speak of.
+    void neverReachedServerSaysCannotConnect()
+    {
+        StudioOptions options;
+        options.backend.kind = BackendConfig::Kind::Url;
+        options.backend.url = QStringLiteral("redis://127.0.0.1:1");
+        options.useSettings = false;
+        MainWindow w(options);
+        w.start();
+        w.show();
+        auto* banner = w.findChild<QWidget*>(QStringLiteral("connectionBanner"));
+        QTRY_VERIFY_WITH_TIMEOUT(!banner->isHidden(), kTimeout);
+        const QString text = banner->findChild<QLabel*>()->text();
+        QVERIFY2(text.startsWith(QStringLiteral("Cannot connect: Redis at redis://127.0.0.1:1: cannot connect")), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("last known state")), qPrintable(text));
     }
 
     void enterInTheForceReleaseDialogReleasesAndSelectsNothing()

@@ -147,18 +147,22 @@ void MainWindow::onConnection(const ConnectionState& state)
 {
     switch (state.status) {
     case ConnectionStatus::Connected:
+        m_connectedOnce = true;
         m_banner->hide();
         // The temporary "Connecting…" would otherwise outlive the connection.
         if (statusBar()->currentMessage() == tr("Connecting…"))
             statusBar()->clearMessage();
         break;
     case ConnectionStatus::Connecting:
+        m_connectedOnce = false; // a new backend or project
         m_banner->hide();
         statusBar()->showMessage(tr("Connecting…"), 3000);
         break;
     case ConnectionStatus::Lost:
         // Behind Sentinel a lost primary is usually a failover under way, not an outage.
-        m_bannerText->setText((m_backend.sentinel
+        // Never connected, there is no "last known state" to keep showing.
+        m_bannerText->setText((!m_connectedOnce ? tr("Cannot connect: %1 — trying again every second (attempt %2).")
+                               : m_backend.sentinel
                                    ? tr("No primary: %1 — asking the sentinels again every second (attempt %2); a failover takes a few seconds. The view shows the last known state.")
                                    : tr("Connection lost: %1 — reconnecting every second (attempt %2). The view shows the last known state."))
                                   .arg(state.message).arg(state.attempt));

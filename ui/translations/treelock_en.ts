@@ -1735,6 +1735,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>No primary: %1 — asking the sentinels again every second (attempt %2); a failover takes a few seconds. The view shows the last known state.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Cannot connect: %1 — trying again every second (attempt %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::MatrixModel</name>

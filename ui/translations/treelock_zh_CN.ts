@@ -1720,6 +1720,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>No primary: %1 — asking the sentinels again every second (attempt %2); a failover takes a few seconds. The view shows the last known state.</source>
         <translation>没有主节点：%1 — 每秒重新询问哨兵（第 %2 次）；故障转移需要几秒钟。视图显示最后已知的状态。</translation>
     </message>
+    <message>
+        <source>Cannot connect: %1 — trying again every second (attempt %2).</source>
+        <translation>无法连接：%1 — 每秒重试一次（第 %2 次）。</translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::MatrixModel</name>
