@@ -412,7 +412,9 @@ private slots:
     void connectionLossShowsBannerAndReconnects()
     {
         Fixture f("reconnect");
-        QTRY_VERIFY_WITH_TIMEOUT(f.window->statesApplied() > 0, kTimeout);
+        // Connected for sure: a lease taken on the server shows in the table.
+        const LeaseId seen = f.take("erin", "upload", {{"/A/e.txt", LockMode::X}});
+        QTRY_VERIFY_WITH_TIMEOUT(f.window->leaseModel()->rowOf(seen) >= 0, kTimeout);
         QSignalSpy connection(f.window->bridge(), &Bridge::connectionChanged);
         f.server.stop(true);
         QTRY_VERIFY_WITH_TIMEOUT(!connection.isEmpty()

@@ -147,7 +147,7 @@ private:
     QSplitter* m_splitter;
     QFrame* m_banner;
     QLabel* m_bannerText;
-    bool m_connectedOnce = false;     // the current backend answered at least once
+    bool m_connectedOnce = false;     // the backend m_backend names answered at least once
     QFrame* m_failoverBanner;
     QLabel* m_failoverText;
     QLabel* m_backendLabel;

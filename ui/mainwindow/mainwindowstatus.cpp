@@ -104,6 +104,10 @@ void MainWindow::updateReleaseExpired(int count)
 
 void MainWindow::onBackend(const BackendInfo& info)
 {
+    // Another server or project has not answered yet; the same one again (a
+    // reconnect, a new primary behind the same sentinels) has.
+    if (info.kind != m_backend.kind || info.url != m_backend.url || info.project != m_backend.project)
+        m_connectedOnce = false;
     m_backend = info;
     QString kind;
     switch (info.kind) {
@@ -154,7 +158,6 @@ void MainWindow::onConnection(const ConnectionState& state)
             statusBar()->clearMessage();
         break;
     case ConnectionStatus::Connecting:
-        m_connectedOnce = false; // a new backend or project
         m_banner->hide();
         statusBar()->showMessage(tr("Connecting…"), 3000);
         break;
