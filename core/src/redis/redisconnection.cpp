@@ -352,4 +352,12 @@ const redis::Reply& replyElement(const redis::Reply& reply, std::size_t i)
 long long integerAt(const redis::Reply& reply, std::size_t i) { return replyInteger(replyElement(reply, i)); }
 std::string textAt(const redis::Reply& reply, std::size_t i) { return replyElement(reply, i).text; }
 
+std::string fieldOf(const redis::Reply& reply, std::string_view name)
+{
+    for (std::size_t i = 0; i + 1 < reply.size(); i += 2)
+        if (reply[i].text == name)
+            return reply[i + 1].text;
+    return {};
+}
+
 } // namespace treelock::detail

@@ -106,5 +106,8 @@ long long replyInteger(const redis::Reply& reply);
 const redis::Reply& replyElement(const redis::Reply& reply, std::size_t i);
 long long integerAt(const redis::Reply& reply, std::size_t i);
 std::string textAt(const redis::Reply& reply, std::size_t i);
+/// The value after `name` in a flat [name, value, ...] reply (SENTINEL MASTER,
+/// XINFO); "" if absent.
+std::string fieldOf(const redis::Reply& reply, std::string_view name);
 
 } // namespace treelock::detail

@@ -27,6 +27,18 @@ bool isNotPrimaryError(const std::string& errorText)
            || startsWith(errorText, "MASTERDOWN");
 }
 
+std::optional<HostPort> primaryAddressIn(const redis::Reply& reply)
+{
+    if (!reply.isArray() || reply.size() != 2)
+        return std::nullopt;
+    HostPort primary{reply[0].text, 0};
+    const std::string& port = reply[1].text;
+    std::from_chars(port.data(), port.data() + port.size(), primary.port);
+    if (primary.host.empty() || primary.port <= 0)
+        return std::nullopt;
+    return primary;
+}
+
 std::string roleOf(RedisConnection& connection)
 {
     const redis::Reply reply = connection.call({"ROLE"});
@@ -89,14 +101,11 @@ RedisAddress SentinelLocator::locate()
             const redis::Reply reply = sentinel.call({"SENTINEL", "get-master-addr-by-name", m_address.masterName});
             anyReached = true;
             if (reply.isArray() && reply.size() == 2) {
-                HostPort primary{reply[0].text, 0};
-                const std::string& port = reply[1].text;
-                std::from_chars(port.data(), port.data() + port.size(), primary.port);
-                if (!primary.host.empty() && primary.port > 0) {
+                if (const auto primary = primaryAddressIn(reply)) {
                     std::lock_guard lock(m_mutex);
                     m_preferred = i;
-                    m_lastPrimary = primary;
-                    return m_address.at(primary);
+                    m_lastPrimary = *primary;
+                    return m_address.at(*primary);
                 }
                 answer = "gave an unusable address";
             } else if (reply.isError() && reply.text.find("unknown command") != std::string::npos) {

@@ -76,6 +76,10 @@ private:
 RedisAddress currentPrimary(const RedisAddress& address, std::chrono::milliseconds connectTimeout,
                             std::chrono::milliseconds commandTimeout);
 
+/// The primary's address in a reply to SENTINEL get-master-addr-by-name
+/// ([host, port]); nothing for any other reply or an unusable address.
+std::optional<HostPort> primaryAddressIn(const redis::Reply& reply);
+
 /// What `ROLE` says a server is: "master", "slave" or "sentinel". Throws
 /// ConnectionError (I/O) or ScriptError (an unexpected reply).
 std::string roleOf(RedisConnection& connection);

@@ -1,6 +1,7 @@
 #include "treelock/redissentinelgroup.h"
 
 #include "redis/redisconnection.h"
+#include "redis/sentinel.h"
 #include "treelock/error.h"
 
 #include <algorithm>
@@ -23,22 +24,6 @@ redis::Reply ask(const HostPort& node, std::initializer_list<std::string_view> a
     } catch (const ConnectionError&) {
         return {};
     }
-}
-
-/// Field `name` of a flat [name, value, ...] reply ("" if absent).
-std::string field(const redis::Reply& reply, const std::string& name)
-{
-    for (std::size_t i = 0; i + 1 < reply.size(); i += 2)
-        if (reply[i].text == name)
-            return reply[i + 1].text;
-    return {};
-}
-
-HostPort hostPortOf(const redis::Reply& reply)
-{
-    if (!reply.isArray() || reply.size() != 2)
-        return {};
-    return {reply[0].text, std::atoi(reply[1].text.c_str())};
 }
 
 } // namespace
@@ -122,10 +107,9 @@ int SentinelGroup::primaryIndex()
 HostPort SentinelGroup::sentinelsPrimary() const
 {
     for (const auto& s : m_sentinels) {
-        const HostPort answer =
-            hostPortOf(ask({"127.0.0.1", s->port()}, {"SENTINEL", "get-master-addr-by-name", m_config.masterName}));
-        if (answer.port > 0)
-            return answer;
+        if (const auto answer = detail::primaryAddressIn(
+                ask({"127.0.0.1", s->port()}, {"SENTINEL", "get-master-addr-by-name", m_config.masterName})))
+            return *answer;
     }
     return {};
 }
@@ -225,9 +209,9 @@ void SentinelGroup::waitHealthy(std::chrono::milliseconds timeout)
         for (std::size_t k = 0; ready && k < m_sentinels.size(); ++k) {
             const HostPort node{"127.0.0.1", m_sentinels[k]->port()};
             const redis::Reply master = ask(node, {"SENTINEL", "MASTER", m_config.masterName});
-            const std::string seen = field(master, "num-other-sentinels");
-            const std::string slaves = field(master, "num-slaves");
-            const std::string port = field(master, "port");
+            const std::string seen = detail::fieldOf(master, "num-other-sentinels");
+            const std::string slaves = detail::fieldOf(master, "num-slaves");
+            const std::string port = detail::fieldOf(master, "port");
             if (seen != others || slaves != replicas
                 || port != std::to_string(address(std::size_t(primary)).port)) {
                 last = "sentinel " + node.text() + " names port " + (port.empty() ? "?" : port) + " and sees "

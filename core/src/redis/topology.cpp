@@ -35,15 +35,6 @@ std::string_view valueOf(std::string_view fields, std::string_view key)
     return {};
 }
 
-/// Field `name` of a flat [name, value, ...] reply ("" if absent).
-std::string field(const redis::Reply& reply, std::string_view name)
-{
-    for (std::size_t i = 0; i + 1 < reply.size(); i += 2)
-        if (reply[i].text == name)
-            return reply[i + 1].text;
-    return {};
-}
-
 SentinelStatus askSentinel(const HostPort& node, const RedisOptions& options, const std::string& name)
 {
     SentinelStatus status;
@@ -57,12 +48,12 @@ SentinelStatus askSentinel(const HostPort& node, const RedisOptions& options, co
             status.error = master.text;
             return status;
         }
-        const std::string ip = field(master, "ip");
+        const std::string ip = detail::fieldOf(master, "ip");
         if (!ip.empty())
-            status.primary = HostPort{ip, static_cast<int>(toInt(field(master, "port")))};
-        status.flags = field(master, "flags");
-        status.replicas = static_cast<int>(toInt(field(master, "num-slaves")));
-        status.otherSentinels = static_cast<int>(toInt(field(master, "num-other-sentinels")));
+            status.primary = HostPort{ip, static_cast<int>(toInt(detail::fieldOf(master, "port")))};
+        status.flags = detail::fieldOf(master, "flags");
+        status.replicas = static_cast<int>(toInt(detail::fieldOf(master, "num-slaves")));
+        status.otherSentinels = static_cast<int>(toInt(detail::fieldOf(master, "num-other-sentinels")));
     } catch (const ConnectionError& error) {
         status.error = error.what();
     }
