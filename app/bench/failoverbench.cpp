@@ -1,5 +1,6 @@
 #include "failoverbench.h"
 
+#include "report.h"
 #include "serverinfo.h"
 
 #include <treelock/error.h>
@@ -127,15 +128,6 @@ struct Case {
 };
 constexpr Case kCases[] = {{0, false}, {1, false}, {0, true}, {1, true}};
 
-double median(std::vector<double> values)
-{
-    if (values.empty())
-        return 0;
-    std::sort(values.begin(), values.end());
-    const std::size_t n = values.size();
-    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
 } // namespace
 
 FailoverResults runFailoverBench(const BenchOptions& options, const std::string& commandLine, std::ostream& progress)
@@ -239,9 +231,10 @@ void printFailover(std::ostream& out, const FailoverResults& results)
         }
         if (times.empty())
             continue;
+        const Spread spread = Spread::of(times);
         out << std::left << std::setw(42) << caseName(c.minReplicas, c.lagging) << std::right << std::setw(8)
-            << times.size() << std::fixed << std::setprecision(0) << std::setw(14) << median(times) << std::setw(12)
-            << *std::max_element(times.begin(), times.end()) << std::setw(10) << granted << std::setw(8) << lost
+            << times.size() << std::fixed << std::setprecision(0) << std::setw(14) << spread.median
+            << std::setw(12) << spread.max << std::setw(10) << granted << std::setw(8) << lost
             << std::setw(9) << refused << "\n";
     }
     out << "primary ms: median time from the kill to the client's first answered call (its engine asked the\n"
