@@ -1,7 +1,7 @@
 --[[ acquire.lua — grant a set of lock requests all-or-nothing, or name who blocks.
 
-KEYS: common (nodes, who, expiry, fence, events), KEYS[6] = this lease's record key.
-ARGV: [1] lease key prefix, [2] wake channel, [3] lease id, [4] owner, [5] operation,
+KEYS: common (nodes, who, expiry, fence, events, leases).
+ARGV: [1] wake-up command, [2] wake channel, [3] lease id, [4] owner, [5] operation,
       [6] ttl ms, [7] reap batch, [8] n requests, then n pairs: mode, canonical path
       (normalised by the client: one request per path, sorted).
 Replies:
@@ -18,7 +18,6 @@ a scan of at most 1,000 lease records to name another.
 
 local id, owner, op, ttlText = ARGV[3], ARGV[4], ARGV[5], ARGV[6]
 local ttl, reapBatch, n = tonumber(ttlText), tonumber(ARGV[7]), tonumber(ARGV[8])
-local leaseKey = KEYS[6]
 
 if not validId(id) then return { -1, 'lease id must be 32 lower-case hex digits' } end
 if not ttl or ttl < 10 or ttl > 86400000 or ttl ~= math.floor(ttl) then
@@ -47,11 +46,11 @@ for i = 1, n do
 end
 
 -- Refusals of the id come first, so a refused call changes nothing.
-local existing = call('HMGET', leaseKey, 'requests', 'revoked', 'expires_ms', 'fence')
-local live = existing[1] and (tonumber(existing[3]) or 0) > NOW_MS
+local existing = readLease(id)
+local live = existing and existing[R_EXPIRES] > NOW_MS
 if live then
-  if existing[2] == '1' then return { -1, 'lease id is revoked: it was force-released and cannot be reused' } end
-  if existing[1] ~= requestText then
+  if existing[R_REVOKED] == 1 then return { -1, 'lease id is revoked: it was force-released and cannot be reused' } end
+  if existing[R_REQUESTS] ~= requestText then
     return { -1, 'lease id in use with other requests: a reentrant acquire must repeat the same requests' }
   end
 end
@@ -59,14 +58,15 @@ end
 local reaped = reapExpired(reapBatch)
 
 if live then -- reentrant: a live lease is never reaped
-  local holds = call('HINCRBY', leaseKey, 'holds', 1)
   local expires = NOW_MS + ttl
-  local expiresText = tostring(expires)
-  call('HSET', leaseKey, 'expires_ms', expiresText, 'ttl', ttl)
-  call('ZADD', EXPIRY, expiresText, id)
-  return { 1, id, tonumber(existing[4]), expires, holds, ttl }
+  existing[R_HOLDS] = existing[R_HOLDS] + 1
+  existing[R_EXPIRES] = expires
+  existing[R_TTL] = ttl
+  writeLease(id, existing)
+  call('ZADD', EXPIRY, tostring(expires), id)
+  return { 1, id, existing[R_FENCE], expires, existing[R_HOLDS], ttl }
 end
-if existing[1] then -- this id's lease expired; drop it unless the batch just did
+if existing then -- this id's lease expired; drop it unless the batch just did
   local gone = false
   for i = 1, #reaped do
     if reaped[i] == id then gone = true; break end
@@ -167,16 +167,16 @@ if clash then
   local wanted = { mode = ARGV[7 + 2 * clashReq], path = ARGV[8 + 2 * clashReq] }
   local holder, rec, via = call('HGET', WHO, clash), nil, nil
   if holder then
-    rec = call('HMGET', LEASE_PREFIX .. holder, 'requests', 'owner', 'op')
-    if rec[1] then via = leavesOn(parseRequests(rec[1]), clashPath, clashHeld) end
+    rec = readLease(holder)
+    if rec then via = leavesOn(parseRequests(rec[R_REQUESTS]), clashPath, clashHeld) end
   end
   if not via then
     holder = nil
     local ids = call('ZRANGE', EXPIRY, 0, 999)
     for _, candidate in ipairs(ids) do
-      local r = call('HMGET', LEASE_PREFIX .. candidate, 'requests', 'owner', 'op')
-      if r[1] then
-        via = leavesOn(parseRequests(r[1]), clashPath, clashHeld)
+      local r = readLease(candidate)
+      if r then
+        via = leavesOn(parseRequests(r[R_REQUESTS]), clashPath, clashHeld)
         if via then
           holder, rec = candidate, r
           break
@@ -187,8 +187,8 @@ if clash then
   if not via then
     return { 0, '', '', '', '', '', 0, clashPath, clashHeld, wanted.path, wanted.mode }
   end
-  local expiresIn = math.max(0, (leaseExpiry(holder) or NOW_MS) - NOW_MS)
-  return { 0, holder, rec[2] or '', rec[3] or '', via.path, via.mode, expiresIn,
+  local expiresIn = math.max(0, rec[R_EXPIRES] - NOW_MS)
+  return { 0, holder, rec[R_OWNER], rec[R_OP], via.path, via.mode, expiresIn,
            clashPath, clashHeld, wanted.path, wanted.mode }
 end
 
@@ -216,8 +216,7 @@ callChunked('HSET', NODES, set)
 callChunked('HSET', WHO, who)
 local expires = NOW_MS + ttl
 local expiresText = tostring(expires)
-call('HSET', leaseKey, 'owner', owner, 'op', op, 'requests', requestText, 'ttl', ttl,
-     'expires_ms', expiresText, 'fence', fenceText, 'holds', 1, 'created_ms', NOW_MS_TEXT)
+writeLease(id, { owner, op, requestText, ttl, expires, fence, 1, NOW_MS, 0 })
 call('ZADD', EXPIRY, expiresText, id)
 call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', 'type', 'grant', 't', NOW_MS_TEXT, 'lease', id,
      'owner', owner, 'op', op, 'requests', requestText, 'fence', fenceText, 'expires_ms', expiresText)

@@ -3,9 +3,17 @@
 Purpose: helpers for node counts, lease records, reaping and events. Defines no
 reply of its own. KEYS are always:
   KEYS[1] tl:{p}:nodes   KEYS[2] tl:{p}:who   KEYS[3] tl:{p}:expiry
-  KEYS[4] tl:{p}:fence   KEYS[5] tl:{p}:events
-and ARGV[1] is the lease key prefix "tl:{p}:lease:", ARGV[2] the wake channel.
-Paths are compared with plain string.find (never as patterns). Time is TIME.
+  KEYS[4] tl:{p}:fence   KEYS[5] tl:{p}:events   KEYS[6] tl:{p}:leases
+and ARGV[1] is the wake-up command ("PUBLISH", or "SPUBLISH" on a Redis
+Cluster), ARGV[2] the wake channel. Paths are compared with plain string.find
+(never as patterns). Time is TIME.
+
+Every key a script touches is one of KEYS: a Redis Cluster that moves the
+project's slot to another node mid-way then either runs the whole script on one
+node or answers ASK / TRYAGAIN before it starts, never half of it.
+
+A lease record is one field of LEASES (field = lease id), its value a MessagePack
+array: owner, op, requests, ttl, expires_ms, fence, holds, created_ms, revoked.
 
 Cost matters here: Redis runs one script at a time, so every microsecond a script
 takes, every other client waits. This prologue runs on every call, so it only
@@ -19,8 +27,11 @@ NOW_US_TEXT, tostring of a 13-digit ms value, which %.14g writes exactly); small
 numbers (counts, ttl, holds) stay numbers: they are below 10^8 in any real project.
 ]]
 
-local NODES, WHO, EXPIRY, FENCE, EVENTS = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
-local LEASE_PREFIX, WAKE = ARGV[1], ARGV[2]
+local NODES, WHO, EXPIRY, FENCE, EVENTS, LEASES = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
+local PUBLISH, WAKE = ARGV[1], ARGV[2]
+if PUBLISH ~= 'PUBLISH' and PUBLISH ~= 'SPUBLISH' then
+  return { -1, 'the wake-up command must be PUBLISH or SPUBLISH' }
+end
 local call, find, sub, unpack = redis.call, string.find, string.sub, unpack
 local STREAM_CAP = '10000'
 
@@ -135,31 +146,55 @@ local function removeCounts(order, delta)
   end
 end
 
+-- Lease records. Indexes into the unpacked record:
+local R_OWNER, R_OP, R_REQUESTS, R_TTL, R_EXPIRES, R_FENCE, R_HOLDS, R_CREATED, R_REVOKED = 1, 2, 3, 4, 5, 6, 7, 8, 9
+local packRecord, unpackRecord = cmsgpack.pack, cmsgpack.unpack
+
+-- The record of lease `id` as a table, or nil.
+local function readLease(id)
+  local value = call('HGET', LEASES, id)
+  if not value then return nil end
+  return unpackRecord(value)
+end
+
+local function writeLease(id, rec)
+  call('HSET', LEASES, id, packRecord(rec))
+end
+
+-- A large integer as text without an exponent (fences are 16 digits).
+local function digits(x)
+  return string.format('%.0f', x)
+end
+
 local function event(fields)
   call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', unpack(fields))
 end
 
 -- Removes a lease entirely. `kind` is the event type, or nil for none. `rec`:
--- the lease's record fields requests, owner, op, fence (in that order) if the
--- caller has read them already, else nil. `extra`: more event fields.
+-- the lease's record if the caller has read it already, else nil. `extra`: more
+-- event fields.
 local function dropLease(id, kind, extra, rec)
-  local key = LEASE_PREFIX .. id
-  rec = rec or call('HMGET', key, 'requests', 'owner', 'op', 'fence')
-  if rec[1] then removeCounts(contributionsOf(rec[1])) end
-  call('DEL', key)
+  rec = rec or readLease(id)
+  if rec then removeCounts(contributionsOf(rec[R_REQUESTS])) end
+  call('HDEL', LEASES, id)
   call('ZREM', EXPIRY, id)
   if kind then
+    local owner, op, requests = '', '', ''
+    local fence = ''
+    if rec then
+      owner, op, requests, fence = rec[R_OWNER], rec[R_OP], rec[R_REQUESTS], digits(rec[R_FENCE])
+    end
     if extra then
-      local fields = { 'type', kind, 't', NOW_MS_TEXT, 'lease', id, 'owner', rec[2] or '',
-                       'op', rec[3] or '', 'requests', rec[1] or '', 'fence', rec[4] or '' }
+      local fields = { 'type', kind, 't', NOW_MS_TEXT, 'lease', id, 'owner', owner,
+                       'op', op, 'requests', requests, 'fence', fence }
       for i = 1, #extra do fields[#fields + 1] = extra[i] end
       event(fields)
     else
       call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', 'type', kind, 't', NOW_MS_TEXT, 'lease', id,
-           'owner', rec[2] or '', 'op', rec[3] or '', 'requests', rec[1] or '', 'fence', rec[4] or '')
+           'owner', owner, 'op', op, 'requests', requests, 'fence', fence)
     end
   end
-  call('PUBLISH', WAKE, id)
+  call(PUBLISH, WAKE, id)
 end
 
 -- Reaps up to `limit` expired leases, lowest (expiry, id) first. Returns their ids.
@@ -170,9 +205,6 @@ local function reapExpired(limit)
   return ids
 end
 
-local function leaseExpiry(id)
-  return tonumber(call('ZSCORE', EXPIRY, id))
-end
 
 local function validId(id)
   return type(id) == 'string' and #id == 32 and not find(id, '[^0-9a-f]')

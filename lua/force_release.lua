@@ -1,7 +1,7 @@
 --[[ force_release.lua — an operator releases a lease; audited in the event stream.
 
-KEYS: common (nodes, who, expiry, fence, events), KEYS[6] = the lease's record key.
-ARGV: [1] lease key prefix, [2] wake channel, [3] lease id, [4] operator, [5] host,
+KEYS: common (nodes, who, expiry, fence, events, leases).
+ARGV: [1] wake-up command, [2] wake channel, [3] lease id, [4] operator, [5] host,
       [6] reason, [7] admin ("1" allows revoking a live lease), [8] lock-delay ms.
 Replies:
   {1}            released: an expired lease reaped, or a live one revoked (admin)
@@ -25,22 +25,22 @@ end
 if not delay or delay < 0 or delay > 86400000 or delay ~= math.floor(delay) then
   return { -1, 'lock-delay must be an integer between 0 and 86400000 ms' }
 end
-local rec = call('HMGET', KEYS[6], 'owner', 'revoked', 'fence')
-if not rec[1] or rec[2] == '1' then return { 0 } end
-local exp = leaseExpiry(id)
-local live = exp ~= nil and exp > NOW_MS
+local rec = readLease(id)
+if not rec or rec[R_REVOKED] == 1 then return { 0 } end
+local live = rec[R_EXPIRES] > NOW_MS
 if live and not admin then return { 3 } end
 local audit = { 'by', operator, 'host', host, 'reason', reason, 'was_live', live and '1' or '0' }
 if live and delay > 0 then
-  local r = call('HMGET', KEYS[6], 'requests', 'op')
-  local fields = { 'type', 'force', 't', NOW_MS_TEXT, 'lease', id, 'owner', rec[1], 'op', r[2] or '',
-                   'requests', r[1] or '', 'fence', rec[3] or '' }
+  local fields = { 'type', 'force', 't', NOW_MS_TEXT, 'lease', id, 'owner', rec[R_OWNER], 'op', rec[R_OP],
+                   'requests', rec[R_REQUESTS], 'fence', digits(rec[R_FENCE]) }
   for _, v in ipairs(audit) do fields[#fields + 1] = v end
   event(fields)
-  local untilText = tostring(NOW_MS + delay)
-  call('HSET', KEYS[6], 'revoked', '1', 'expires_ms', untilText)
-  call('ZADD', EXPIRY, untilText, id)
+  local untilMs = NOW_MS + delay
+  rec[R_REVOKED] = 1
+  rec[R_EXPIRES] = untilMs
+  writeLease(id, rec)
+  call('ZADD', EXPIRY, tostring(untilMs), id)
   return { 1 }
 end
-dropLease(id, 'force', audit)
+dropLease(id, 'force', audit, rec)
 return { 1 }

@@ -1,7 +1,7 @@
 --[[ fsck.lua — recompute node counts from the lease records; report or repair.
 
-KEYS: common (nodes, who, expiry, fence, events).
-ARGV: [1] lease key prefix, [2] wake channel, [3] repair ("1" rewrites the counts).
+KEYS: common (nodes, who, expiry, fence, events, leases).
+ARGV: [1] wake-up command, [2] wake channel, [3] repair ("1" rewrites the counts).
 Replies:
   {leases, node fields, {path|mode, expected, actual, ...}, {orphan id, ...}, repaired}
 Expired-unreaped and revoked leases count: they hold their counts until reaped.
@@ -13,10 +13,10 @@ local expected, order = {}, {}
 local ids = call('ZRANGE', EXPIRY, 0, -1)
 local leases, orphans = 0, {}
 for _, id in ipairs(ids) do
-  local text = call('HGET', LEASE_PREFIX .. id, 'requests')
-  if text then
+  local rec = readLease(id)
+  if rec then
     leases = leases + 1
-    local fields, delta = contributionsOf(text)
+    local fields, delta = contributionsOf(rec[R_REQUESTS])
     for _, f in ipairs(fields) do
       if not expected[f] then
         expected[f] = 0

@@ -1,7 +1,7 @@
 --[[ snapshot.lua — one page of the project's leases, with the server time.
 
-KEYS: common (nodes, who, expiry, fence, events).
-ARGV: [1] lease key prefix, [2] wake channel, [3] offset, [4] page size (1..5000).
+KEYS: common (nodes, who, expiry, fence, events, leases).
+ARGV: [1] wake-up command, [2] wake channel, [3] offset, [4] page size (1..5000).
 Replies:
   {now_ms, total, {id, owner, op, requests, ttl, created_ms, expires_ms, fence, holds, revoked}, ...}
   {-1, message}    invalid argument
@@ -15,13 +15,15 @@ if not offset or offset < 0 or not count or count < 1 or count > 5000 then
 end
 local reply = { NOW_MS, call('ZCARD', EXPIRY) }
 local ids = call('ZRANGE', EXPIRY, offset, offset + count - 1, 'WITHSCORES')
-for i = 1, #ids, 2 do
-  local id = ids[i]
-  local r = call('HMGET', LEASE_PREFIX .. id, 'owner', 'op', 'requests', 'ttl',
-                       'created_ms', 'fence', 'holds', 'revoked')
-  if r[3] then
-    reply[#reply + 1] = { id, r[1] or '', r[2] or '', r[3], r[4] or '0', r[5] or '0', ids[i + 1],
-                          r[6] or '0', r[7] or '1', r[8] or '0' }
+if #ids == 0 then return reply end
+local wanted = {}
+for i = 1, #ids, 2 do wanted[#wanted + 1] = ids[i] end
+local records = callChunked('HMGET', LEASES, wanted)
+for i = 1, #wanted do
+  if records[i] then
+    local r = unpackRecord(records[i])
+    reply[#reply + 1] = { wanted[i], r[R_OWNER], r[R_OP], r[R_REQUESTS], r[R_TTL], r[R_CREATED],
+                          ids[2 * i], r[R_FENCE], r[R_HOLDS], r[R_REVOKED] }
   end
 end
 return reply

@@ -1,7 +1,7 @@
 --[[ sweep.lua — reap expired leases now (one batch per call).
 
-KEYS: common (nodes, who, expiry, fence, events).
-ARGV: [1] lease key prefix, [2] wake channel, [3] operator, [4] host, [5] batch size (1..1000),
+KEYS: common (nodes, who, expiry, fence, events, leases).
+ARGV: [1] wake-up command, [2] wake channel, [3] operator, [4] host, [5] batch size (1..1000),
       [6] leases reaped by the earlier calls of this sweep.
 Replies:
   {reaped, more}   leases reaped by this call; more = 1 if expired leases remain

@@ -265,7 +265,7 @@ TEST(LuaScripts, acquireRecheckesItsArguments)
     const redis::KeySchema keys("p");
     const std::string id(32, 'a');
     auto attempt = [&](const std::vector<std::string>& args) {
-        const redis::ScriptCall call = redis::scriptCall(redis::Script::Acquire, keys, id, args);
+        const redis::ScriptCall call = redis::scriptCall(redis::Script::Acquire, keys, args);
         const redis::Reply reply = connection.command(call.eval(body));
         EXPECT_TRUE(reply.isArray()) << reply.describe();
         return reply.isArray() && reply.size() > 0 ? reply[0].integer : 99;

@@ -21,21 +21,15 @@ namespace {
 
 const LeaseId kId(32, 'a');
 
-/// KEYS nodes, who, expiry, fence, events of project p.
+/// KEYS nodes, who, expiry, fence, events, leases of project p.
 std::vector<std::string> commonKeys()
 {
-    return {"tl:{p}:nodes", "tl:{p}:who", "tl:{p}:expiry", "tl:{p}:fence", "tl:{p}:events"};
-}
-
-std::vector<std::string> withLease(std::vector<std::string> keys)
-{
-    keys.push_back("tl:{p}:lease:" + kId);
-    return keys;
+    return {"tl:{p}:nodes", "tl:{p}:who", "tl:{p}:expiry", "tl:{p}:fence", "tl:{p}:events", "tl:{p}:leases"};
 }
 
 std::vector<std::string> commonArgs(std::initializer_list<std::string> rest)
 {
-    std::vector<std::string> args{"tl:{p}:lease:", "tl:{p}:wake"};
+    std::vector<std::string> args{"PUBLISH", "tl:{p}:wake"};
     args.insert(args.end(), rest);
     return args;
 }
@@ -53,8 +47,14 @@ TEST(KeySchema, spellsTheDocumentedKeys)
     EXPECT_EQ(keys.fence(), "tl:{drive-1}:fence");
     EXPECT_EQ(keys.events(), "tl:{drive-1}:events");
     EXPECT_EQ(keys.wake(), "tl:{drive-1}:wake");
-    EXPECT_EQ(keys.leasePrefix(), "tl:{drive-1}:lease:");
-    EXPECT_EQ(keys.lease("0123"), "tl:{drive-1}:lease:0123");
+    EXPECT_EQ(keys.leases(), "tl:{drive-1}:leases");
+    EXPECT_EQ(keys.publishCommand(), "PUBLISH");
+    EXPECT_EQ(keys.subscribeCommand(), "SUBSCRIBE");
+    const redis::KeySchema sharded("drive-1", redis::WakeDelivery::Sharded);
+    EXPECT_EQ(sharded.wake(), "tl:{drive-1}:wake");
+    EXPECT_EQ(sharded.publishCommand(), "SPUBLISH");
+    EXPECT_EQ(sharded.subscribeCommand(), "SSUBSCRIBE");
+    EXPECT_EQ(redis::releaseCall(sharded, kId).args.front(), "SPUBLISH");
 }
 
 TEST(KeySchema, nodeFieldIsPathBarMode)
@@ -92,21 +92,21 @@ TEST(Scripts, callsFollowTheDocumentedLayout)
     auto acquire = redis::acquireCall(keys, kId, "alice", "move", 30s, 16,
                                       {{"/A", LockMode::X}, {"/B/C", LockMode::S}});
     EXPECT_EQ(acquire.script, redis::Script::Acquire);
-    EXPECT_EQ(acquire.keys, withLease(commonKeys()));
+    EXPECT_EQ(acquire.keys, commonKeys());
     EXPECT_EQ(acquire.args, commonArgs({kId, "alice", "move", "30000", "16", "2", "X", "/A", "S", "/B/C"}));
 
     auto release = redis::releaseCall(keys, kId);
     EXPECT_EQ(release.script, redis::Script::Release);
-    EXPECT_EQ(release.keys, withLease(commonKeys()));
+    EXPECT_EQ(release.keys, commonKeys());
     EXPECT_EQ(release.args, commonArgs({kId}));
 
     auto renew = redis::renewCall(keys, kId, 0ms);
-    EXPECT_EQ(renew.keys, withLease(commonKeys()));
+    EXPECT_EQ(renew.keys, commonKeys());
     EXPECT_EQ(renew.args, commonArgs({kId, "0"}));
 
     auto force = redis::forceReleaseCall(keys, kId, "ops", "host-1", "stuck", true, 500ms);
     EXPECT_EQ(force.script, redis::Script::ForceRelease);
-    EXPECT_EQ(force.keys, withLease(commonKeys()));
+    EXPECT_EQ(force.keys, commonKeys());
     EXPECT_EQ(force.args, commonArgs({kId, "ops", "host-1", "stuck", "1", "500"}));
 
     auto sweep = redis::sweepCall(keys, "ops", "host-1", 1000, 7);

@@ -25,12 +25,16 @@ struct RedisAddress;
 
 namespace redis {
 
+/// How waiters hear of a release: PUBLISH/SUBSCRIBE, or on a Redis Cluster the
+/// sharded SPUBLISH/SSUBSCRIBE, which stays on the shard serving the project.
+enum class WakeDelivery { Plain, Sharded };
+
 /// Every key of one project: "tl:{<project>}:<name>". The braces make one
 /// Redis Cluster hash slot per project, so every script's keys live together.
 class KeySchema {
 public:
     /// Does not validate `project` (RedisEngine does, validateProject).
-    explicit KeySchema(std::string project);
+    explicit KeySchema(std::string project, WakeDelivery wake = WakeDelivery::Plain);
 
     const std::string& project() const noexcept { return m_project; }
     /// "tl:{<project>}:"
@@ -43,11 +47,13 @@ public:
     std::string expiry() const;  ///< sorted set lease id -> expiry (ms)
     std::string fence() const;   ///< counter of the fencing token
     std::string events() const;  ///< stream of grants, releases, expiries
+    std::string leases() const;  ///< hash lease id -> its record (MessagePack)
     std::string wake() const;    ///< pub/sub channel: something was released
-    /// "tl:{<project>}:lease:", the prefix of every lease record.
-    std::string leasePrefix() const;
-    /// The record of lease `id`.
-    std::string lease(std::string_view id) const;
+    WakeDelivery wakeDelivery() const noexcept { return m_wake; }
+    /// "PUBLISH" or "SPUBLISH", as wakeDelivery() says.
+    std::string_view publishCommand() const noexcept;
+    /// "SUBSCRIBE" or "SSUBSCRIBE".
+    std::string_view subscribeCommand() const noexcept;
 
     /// Field of nodes() and who(): "<path>|<mode>".
     static std::string nodeField(std::string_view path, LockMode mode);
@@ -57,6 +63,7 @@ public:
 private:
     std::string m_project;
     std::string m_prefix;
+    WakeDelivery m_wake;
 };
 
 /// The Lua scripts, one per verb (lua/<name>.lua, embedded at build time).
@@ -72,8 +79,8 @@ std::string scriptBody(Script script);
 std::string composeScript(std::string_view common, std::string_view verb);
 
 /// The KEYS and ARGV of one script call, in the layout lua/common.lua
-/// documents: KEYS nodes, who, expiry, fence, events [, the lease record];
-/// ARGV lease prefix, wake channel, then the verb's own arguments.
+/// documents: KEYS nodes, who, expiry, fence, events, leases; ARGV the
+/// wake-up command, the wake channel, then the verb's own arguments.
 struct ScriptCall {
     Script script = Script::Acquire;
     std::vector<std::string> keys;
@@ -85,11 +92,9 @@ struct ScriptCall {
     std::vector<std::string> eval(std::string_view body) const;
 };
 
-/// A call of `script` with the common KEYS (and the record of lease `lease`,
-/// when given) and ARGV, followed by `args` as they are: no formatting or
-/// checks (the builders below fill `args` for each verb).
-ScriptCall scriptCall(Script script, const KeySchema& keys, std::optional<std::string_view> lease,
-                      std::vector<std::string> args);
+/// A call of `script` with the common KEYS and ARGV, followed by `args` as
+/// they are: no formatting or checks (the builders below fill `args` for each verb).
+ScriptCall scriptCall(Script script, const KeySchema& keys, std::vector<std::string> args);
 
 /// Acquire `requests` (canonical, as normalizeRequests leaves them) as lease `id`.
 ScriptCall acquireCall(const KeySchema& keys, const LeaseId& id, std::string_view owner,

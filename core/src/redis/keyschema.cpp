@@ -2,8 +2,8 @@
 
 namespace treelock::redis {
 
-KeySchema::KeySchema(std::string project)
-    : m_project(std::move(project)), m_prefix("tl:{" + m_project + "}:")
+KeySchema::KeySchema(std::string project, WakeDelivery wake)
+    : m_project(std::move(project)), m_prefix("tl:{" + m_project + "}:"), m_wake(wake)
 {
 }
 
@@ -14,13 +14,16 @@ std::string KeySchema::expiry() const { return m_prefix + "expiry"; }
 std::string KeySchema::fence() const { return m_prefix + "fence"; }
 std::string KeySchema::events() const { return m_prefix + "events"; }
 std::string KeySchema::wake() const { return m_prefix + "wake"; }
-std::string KeySchema::leasePrefix() const { return m_prefix + "lease:"; }
+std::string KeySchema::leases() const { return m_prefix + "leases"; }
 
-std::string KeySchema::lease(std::string_view id) const
+std::string_view KeySchema::publishCommand() const noexcept
 {
-    std::string key = leasePrefix();
-    key += id;
-    return key;
+    return m_wake == WakeDelivery::Sharded ? "SPUBLISH" : "PUBLISH";
+}
+
+std::string_view KeySchema::subscribeCommand() const noexcept
+{
+    return m_wake == WakeDelivery::Sharded ? "SSUBSCRIBE" : "SUBSCRIBE";
 }
 
 std::string KeySchema::nodeField(std::string_view path, LockMode mode)

@@ -17,12 +17,12 @@ constexpr std::array kScripts{Script::Acquire, Script::Release,  Script::Renew, 
                               Script::Sweep,   Script::Snapshot, Script::Fsck};
 
 /// scriptCall of a verb on no lease, its own arguments to follow.
-ScriptCall common(Script script, const KeySchema& keys) { return scriptCall(script, keys, std::nullopt, {}); }
+ScriptCall common(Script script, const KeySchema& keys) { return scriptCall(script, keys, {}); }
 
 /// scriptCall of a verb on lease `id`: ARGV the lease id, its own arguments to follow.
 ScriptCall onLease(Script script, const KeySchema& keys, const LeaseId& id)
 {
-    return scriptCall(script, keys, id, {id});
+    return scriptCall(script, keys, {id});
 }
 
 std::vector<std::string> evalCommand(const char* verb, std::string_view script, const ScriptCall& call)
@@ -41,16 +41,13 @@ std::vector<std::string> evalCommand(const char* verb, std::string_view script, 
 
 std::span<const Script> allScripts() { return kScripts; }
 
-ScriptCall scriptCall(Script script, const KeySchema& keys, std::optional<std::string_view> lease,
-                      std::vector<std::string> args)
+ScriptCall scriptCall(Script script, const KeySchema& keys, std::vector<std::string> args)
 {
     ScriptCall call;
     call.script = script;
-    call.keys = {keys.nodes(), keys.who(), keys.expiry(), keys.fence(), keys.events()};
-    if (lease)
-        call.keys.push_back(keys.lease(*lease));
+    call.keys = {keys.nodes(), keys.who(), keys.expiry(), keys.fence(), keys.events(), keys.leases()};
     call.args.reserve(2 + args.size());
-    call.args = {keys.leasePrefix(), keys.wake()};
+    call.args = {std::string(keys.publishCommand()), keys.wake()};
     std::move(args.begin(), args.end(), std::back_inserter(call.args));
     return call;
 }
