@@ -1,6 +1,7 @@
 #include "treelock/redisengine.h"
 
 #include "lockplan.h"
+#include "redis/cluster.h"
 #include "redis/redisconnection.h"
 #include "redis/scriptregistry.h"
 #include "redis/sentinel.h"
@@ -9,6 +10,7 @@
 #include "treelock/redisprotocol.h"
 
 #include <algorithm>
+#include <atomic>
 #include <mutex>
 #include <thread>
 #include <type_traits>
@@ -34,7 +36,7 @@ struct RedisEngine::Impl {
     Impl(const RedisOptions& options, std::string projectName, PathOptions paths)
         : address(RedisAddress::of(options)),
           project(std::move(projectName)),
-          keys(project),
+          keys(project, address.isCluster() ? redis::WakeDelivery::Sharded : redis::WakeDelivery::Plain),
           pathOptions(paths),
           connection(address, options.connectTimeout, options.commandTimeout),
           connectTimeout(options.connectTimeout),
@@ -55,6 +57,12 @@ struct RedisEngine::Impl {
             connection.resolveWith([l = locator.get()] { return l->locate(); }, true);
             locator->watch();
         }
+        if (address.isCluster()) {
+            cluster = std::make_unique<detail::ClusterMap>(address, connectTimeout, commandTimeout);
+            slot = detail::hashSlot(keys.prefix());
+            connection.resolveWith(
+                [this] { return askTarget ? address.at(*askTarget) : cluster->primaryFor(slot); }, false);
+        }
     }
 
     // Runs `send` on the primary. On a single server that is just send(). Behind
@@ -66,6 +74,8 @@ struct RedisEngine::Impl {
     template <class Send>
     auto onPrimary(Send&& send) -> std::invoke_result_t<Send&>
     {
+        if (cluster)
+            return onSlotOwner(send);
         if (!locator)
             return send();
         const auto deadline = std::chrono::steady_clock::now() + failoverTimeout;
@@ -95,6 +105,85 @@ struct RedisEngine::Impl {
                 }
             }
             return result;
+        }
+    }
+
+    // Runs `send` on the primary serving the project's slot of a Redis Cluster.
+    // A new connection gets the scripts first (nodes do not share a script
+    // cache). MOVED: the map is read again and the call goes to the node named.
+    // ASK (the slot is being migrated and the keys are on the importing node):
+    // the call goes there once, after ASKING. TRYAGAIN, CLUSTERDOWN and a node
+    // that cannot be reached: a pause, the map read again, and another try,
+    // until failoverTimeout. None of these ran the call. An I/O error once the
+    // call was sent is not retried: its outcome is unknown. Caller holds `mutex`.
+    template <class Send>
+    auto onSlotOwner(Send& send) -> std::invoke_result_t<Send&>
+    {
+        if (askTarget) {
+            askTarget.reset();
+            connection.disconnect();
+        }
+        const auto deadline = std::chrono::steady_clock::now() + failoverTimeout;
+        auto giveUp = [&](const std::string& why) {
+            return ConnectionError(why + " (no node served slot " + std::to_string(slot) + " of project " + project
+                                   + " within " + std::to_string(failoverTimeout.count()) + " ms)");
+        };
+        // True when the call should be sent again; counts what happened.
+        auto handled = [&](const std::string& error, int attempt) {
+            if (const auto redirect = detail::redirectIn(error)) {
+                connection.disconnect();
+                if (redirect->kind == detail::Redirect::Kind::Moved) {
+                    ++movedCount;
+                    askTarget.reset();
+                    cluster->moved(redirect->slot, redirect->node);
+                } else {
+                    ++askCount;
+                    askTarget = redirect->node;
+                }
+                return attempt < 2 || pauseBeforeRetry(attempt - 2, deadline);
+            }
+            if (detail::isRetryLater(error) || detail::isNotPrimaryError(error)) {
+                ++tryAgainCount;
+                if (askTarget) {
+                    askTarget.reset();
+                    connection.disconnect();
+                }
+                if (!detail::isRetryLater(error))
+                    cluster->markStale();
+                return pauseBeforeRetry(attempt, deadline);
+            }
+            return false;
+        };
+        for (int attempt = 0;; ++attempt) {
+            try {
+                if (!connection.connected()) {
+                    connection.ensureConnected();
+                    scripts.loadAll(connection);
+                }
+                if (askTarget)
+                    connection.call({"ASKING"});
+            } catch (const detail::NoClusterNodeReachable&) {
+                throw;
+            } catch (const ConnectionError& error) {
+                connection.disconnect();
+                askTarget.reset();
+                cluster->markStale();
+                if (!pauseBeforeRetry(attempt, deadline))
+                    throw giveUp(error.what());
+                continue;
+            }
+            try {
+                auto result = send();
+                if constexpr (std::is_same_v<decltype(result), Reply>) {
+                    if (result.isError() && handled(result.text, attempt))
+                        continue;
+                }
+                return result;
+            } catch (const detail::ClusterReplyError& error) {
+                if (handled(error.text, attempt))
+                    continue;
+                throw ScriptError(error.text);
+            }
         }
     }
 
@@ -185,6 +274,10 @@ struct RedisEngine::Impl {
     std::chrono::milliseconds replicaTimeout;
     std::unique_ptr<detail::SentinelLocator> locator; // Owned; Sentinel only.
     std::uint64_t connectedGeneration = 0; ///< locator's generation when `connection` connected
+    std::unique_ptr<detail::ClusterMap> cluster; // Owned; Redis Cluster only.
+    int slot = 0;                                ///< the project's hash slot (Redis Cluster)
+    std::optional<HostPort> askTarget;           ///< where an ASK sent the current call
+    std::atomic<std::uint64_t> movedCount{0}, askCount{0}, tryAgainCount{0};
 };
 
 RedisEngine::RedisEngine(const RedisOptions& options, std::string project, PathOptions pathOptions)
@@ -203,6 +296,11 @@ RedisEngine::~RedisEngine() = default;
 const std::string& RedisEngine::project() const noexcept { return m_impl->project; }
 std::string RedisEngine::describe() const
 {
+    if (m_impl->cluster) {
+        const auto node = m_impl->cluster->lastPrimaryFor(m_impl->slot);
+        return m_impl->address.redacted() + " (slot " + std::to_string(m_impl->slot)
+               + (node ? " on " + node->text() : std::string()) + ")";
+    }
     if (!m_impl->locator)
         return m_impl->address.redacted();
     const auto primary = m_impl->locator->lastPrimary();
@@ -211,12 +309,26 @@ std::string RedisEngine::describe() const
 
 std::optional<HostPort> RedisEngine::primary() const
 {
+    if (m_impl->cluster)
+        return m_impl->cluster->lastPrimaryFor(m_impl->slot);
     if (m_impl->locator)
         return m_impl->locator->lastPrimary();
     if (m_impl->address.unixSocket)
         return std::nullopt;
     return HostPort{m_impl->address.host, m_impl->address.port};
 }
+ClusterRedirects RedisEngine::redirects() const noexcept
+{
+    return {m_impl->movedCount.load(), m_impl->askCount.load(), m_impl->tryAgainCount.load()};
+}
+
+std::optional<int> RedisEngine::slot() const
+{
+    if (!m_impl->cluster)
+        return std::nullopt;
+    return m_impl->slot;
+}
+
 const PathOptions& RedisEngine::pathOptions() const noexcept { return m_impl->pathOptions; }
 std::string RedisEngine::keyPrefix() const { return m_impl->keys.prefix(); }
 const redis::KeySchema& RedisEngine::keys() const noexcept { return m_impl->keys; }
@@ -460,14 +572,20 @@ namespace {
 
 class RedisWakeSignal final : public WakeSignal {
 public:
-    /// `locator` (not owned; Sentinel only) must outlive the signal.
+    /// `locator` (Sentinel) or `cluster` (Redis Cluster), not owned, must outlive the signal.
     RedisWakeSignal(const RedisAddress& address, std::chrono::milliseconds connectTimeout,
-                    std::chrono::milliseconds commandTimeout, std::string channel,
-                    detail::SentinelLocator* locator)
-        : m_connection(address, connectTimeout, commandTimeout), m_channel(std::move(channel))
+                    std::chrono::milliseconds commandTimeout, const redis::KeySchema& keys,
+                    detail::SentinelLocator* locator, detail::ClusterMap* cluster)
+        : m_connection(address, connectTimeout, commandTimeout),
+          m_channel(keys.wake()),
+          m_subscribe(keys.subscribeCommand()),
+          m_cluster(cluster)
     {
         if (locator)
             m_connection.resolveWith([locator] { return locator->locate(); }, false);
+        if (cluster)
+            m_connection.resolveWith([cluster, slot = detail::hashSlot(keys.prefix())] { return cluster->primaryFor(slot); },
+                                     false);
         subscribe();
     }
 
@@ -478,8 +596,15 @@ public:
                 subscribe();
             while (const detail::Reply raw = m_connection.readReply(deadline)) {
                 const Reply reply = detail::toReply(raw.get());
-                if (reply.isArray() && reply.size() >= 3 && reply[0].text == "message")
+                if (reply.isArray() && reply.size() >= 3 && (reply[0].text == "message" || reply[0].text == "smessage"))
                     return true;
+                if (reply.isArray() && reply.size() >= 1 && reply[0].text == "sunsubscribe") {
+                    // The slot moved to another node: subscribe there on the next wait.
+                    m_connection.disconnect();
+                    if (m_cluster)
+                        m_cluster->markStale();
+                    return true;
+                }
             }
             return false;
         } catch (const ConnectionError&) {
@@ -493,22 +618,41 @@ public:
 private:
     void subscribe()
     {
-        m_connection.send({"SUBSCRIBE", m_channel});
-        const detail::Reply confirm = m_connection.readReply(std::chrono::steady_clock::now() + std::chrono::seconds(5));
-        if (!confirm)
-            throw ConnectionError("no answer to SUBSCRIBE " + m_channel);
+        // A cluster node that does not serve the channel's slot answers MOVED.
+        for (int attempt = 0;; ++attempt) {
+            m_connection.send({m_subscribe, m_channel});
+            const detail::Reply confirm
+                = m_connection.readReply(std::chrono::steady_clock::now() + std::chrono::seconds(5));
+            if (!confirm)
+                throw ConnectionError("no answer to " + std::string(m_subscribe) + " " + m_channel);
+            const Reply reply = detail::toReply(confirm.get());
+            if (!reply.isError())
+                return;
+            m_connection.disconnect();
+            const auto redirect = detail::redirectIn(reply.text);
+            if (!m_cluster || attempt >= 3 || !(redirect || detail::isRetryLater(reply.text)))
+                throw ConnectionError("Redis refused " + std::string(m_subscribe) + " " + m_channel + ": "
+                                      + reply.text);
+            if (redirect && redirect->kind == detail::Redirect::Kind::Moved)
+                m_cluster->moved(redirect->slot, redirect->node);
+            else
+                m_cluster->markStale();
+            std::this_thread::sleep_for(std::chrono::milliseconds(20 << attempt));
+        }
     }
 
     detail::RedisConnection m_connection;
     std::string m_channel;
+    std::string_view m_subscribe; ///< SUBSCRIBE or SSUBSCRIBE
+    detail::ClusterMap* m_cluster; ///< not owned; Redis Cluster only
 };
 
 } // namespace
 
 std::unique_ptr<WakeSignal> RedisEngine::subscribeWake()
 {
-    return std::make_unique<RedisWakeSignal>(m_impl->address, m_impl->connectTimeout,
-                                             m_impl->commandTimeout, m_impl->keys.wake(), m_impl->locator.get());
+    return std::make_unique<RedisWakeSignal>(m_impl->address, m_impl->connectTimeout, m_impl->commandTimeout,
+                                             m_impl->keys, m_impl->locator.get(), m_impl->cluster.get());
 }
 
 } // namespace treelock

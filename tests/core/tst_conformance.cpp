@@ -1,10 +1,13 @@
 // Engine conformance: every behaviour of docs/semantics.md, run against
-// MemoryEngine (manual clock) and RedisEngine (throwaway redis-server).
+// MemoryEngine (manual clock) and RedisEngine (throwaway redis-server). Built a
+// second time with TREELOCK_CONFORMANCE_CLUSTER: RedisEngine on a private Redis
+// Cluster of three primaries, its project on a slot the URL's node does not serve.
 
 #include "redisserver.h"
 #include "treelock/error.h"
 #include "treelock/memoryengine.h"
 #include "treelock/policy.h"
+#include "treelock/redisclustergroup.h"
 #include "treelock/redisengine.h"
 #include "treelock/redisprotocol.h"
 
@@ -155,11 +158,36 @@ std::vector<std::string> idsOf(const Snapshot& snapshot)
     return ids;
 }
 
+/// One cluster for the whole suite (starting one takes seconds); every test
+/// starts from empty nodes. The project's slot is moved off node 0 if it is
+/// there, so every call is routed beyond the node the URL names.
+ClusterGroup& sharedCluster()
+{
+    static const std::unique_ptr<ClusterGroup> group = [] {
+        auto g = std::make_unique<ClusterGroup>();
+        const int slot = ClusterGroup::slotOf(kProject);
+        if (g->primaryFor(slot) == g->address(0))
+            g->migrateSlot(slot, g->address(1));
+        return g;
+    }();
+    return *group;
+}
+
 class Conformance : public ::testing::TestWithParam<std::string> {
 protected:
     void SetUp() override
     {
-        if (GetParam() == "memory") {
+        if (GetParam() == "cluster") {
+            ClusterGroup& cluster = sharedCluster();
+            for (const HostPort& node : cluster.primaries())
+                redis::RawConnection("redis://" + node.text()).command({"FLUSHALL"});
+            RedisOptions o;
+            o.url = cluster.url();
+            auto engine = std::make_unique<RedisEngine>(o, kProject);
+            m_redis = engine.get();
+            m_engine = std::move(engine);
+            ASSERT_NE(m_redis->primary(), cluster.address(0)) << "the project must live beyond the seed node";
+        } else if (GetParam() == "memory") {
             auto clock = m_clockMs;
             auto engine = std::make_unique<MemoryEngine>(
                 kProject, PathOptions{}, [clock] { return ServerTime{milliseconds{clock->load()}}; });
@@ -196,6 +224,12 @@ protected:
     {
         if (isMemory()) {
             m_memory->setNodeCountForTest(path, mode, count);
+        } else if (!m_server) {
+            const redis::Reply reply
+                = redis::RawConnection("redis://" + m_redis->primary().value().text())
+                      .command({"HSET", redis::KeySchema(kProject).nodes(), redis::KeySchema::nodeField(path, mode),
+                                std::to_string(count)});
+            ASSERT_FALSE(reply.isError()) << reply.text;
         } else {
             const std::string out = m_server->cli({"HSET", redis::KeySchema(kProject).nodes(),
                                                    redis::KeySchema::nodeField(path, mode),
@@ -1298,12 +1332,22 @@ TEST_P(Conformance, DescribeAndProject)
     EXPECT_EQ(engine().project(), kProject);
     if (isMemory()) {
         EXPECT_EQ(engine().describe(), "memory");
+    } else if (GetParam() == "cluster") {
+        // "redis+cluster://127.0.0.1:P (slot S on 127.0.0.1:Q)"
+        const std::string expected = sharedCluster().url() + " (slot " + std::to_string(ClusterGroup::slotOf(kProject))
+                                     + " on " + m_redis->primary().value().text() + ")";
+        EXPECT_EQ(engine().describe(), expected);
     } else {
         EXPECT_EQ(engine().describe().rfind("unix://", 0), 0u) << engine().describe();
     }
 }
 
+#ifdef TREELOCK_CONFORMANCE_CLUSTER
+INSTANTIATE_TEST_SUITE_P(Engines, Conformance, ::testing::Values("cluster"),
+                         [](const ::testing::TestParamInfo<std::string>& p) { return p.param; });
+#else
 INSTANTIATE_TEST_SUITE_P(Engines, Conformance, ::testing::Values("memory", "redis"),
                          [](const ::testing::TestParamInfo<std::string>& p) { return p.param; });
+#endif
 
 } // namespace

@@ -115,8 +115,9 @@ TEST(RedisUrl, unknownSchemeNamesTheExpectedForms)
 {
     for (const std::string url : {"http://x", "redis:/h", "h:6379", ""})
         EXPECT_EQ(errorOf(url), "invalid Redis URL \"" + url
-                                    + "\": expected redis://[user:password@]host[:port][/db], unix:///path or "
-                                      "redis+sentinel://host[:port][,host[:port]...]/MASTER")
+                                    + "\": expected redis://[user:password@]host[:port][/db], unix:///path, "
+                                      "redis+sentinel://host[:port][,host[:port]...]/MASTER or "
+                                      "redis+cluster://host[:port][,host[:port]...]")
             << url;
 }
 
@@ -129,6 +130,9 @@ TEST(RedisUrl, tlsIsRefusedByName)
     EXPECT_EQ(errorOf("rediss+sentinel://u:secret-pw@s1,s2/m"),
               "invalid Redis URL \"rediss+sentinel://u:***@s1,s2/m\": rediss+sentinel:// (TLS) is not "
               "supported; use redis+sentinel://");
+    EXPECT_EQ(errorOf("rediss+cluster://u:secret-pw@n1,n2"),
+              "invalid Redis URL \"rediss+cluster://u:***@n1,n2\": rediss+cluster:// (TLS) is not "
+              "supported; use redis+cluster://");
 }
 
 TEST(RedisUrl, hostIsRequired)
@@ -235,6 +239,35 @@ TEST(RedisUrl, sentinelNeedsAPrimaryNameAndEverySentinelsHost)
               "invalid Redis URL \"redis+sentinel://s1:0/m\": port must be a number from 1 to 65535");
     EXPECT_EQ(errorOf("redis+sentinel://u:secret@s1/m/x"),
               "invalid Redis URL \"redis+sentinel://u:***@s1/m/x\": db must be a number from 0 to 1048576");
+}
+
+TEST(RedisUrl, clusterListsItsNodes)
+{
+    const auto a = RedisAddress::parse("redis+cluster://u:p%40ss@n1:7000,n2,[::1]:7002");
+    EXPECT_TRUE(a.isCluster());
+    EXPECT_FALSE(a.isSentinel());
+    ASSERT_EQ(a.clusterNodes.size(), 3u);
+    EXPECT_EQ(a.clusterNodes[0], (HostPort{"n1", 7000}));
+    EXPECT_EQ(a.clusterNodes[1], (HostPort{"n2", 6379})) << "a node's port defaults to 6379";
+    EXPECT_EQ(a.clusterNodes[2], (HostPort{"::1", 7002}));
+    EXPECT_EQ(a.password, "p@ss");
+    EXPECT_EQ(a.redacted(), "redis+cluster://u:***@n1:7000,n2:6379,[::1]:7002");
+    EXPECT_EQ(a.at({"10.0.0.5", 7003}).redacted(), "redis://u:***@10.0.0.5:7003");
+    EXPECT_TRUE(RedisAddress::parse("redis+cluster://n1:7000/").isCluster());
+    EXPECT_TRUE(RedisAddress::parse("redis+cluster://n1:7000/0").isCluster());
+}
+
+TEST(RedisUrl, clusterNeedsEveryNodesHostAndHasOnlyDbZero)
+{
+    EXPECT_EQ(errorOf("redis+cluster://n1,,n2"),
+              "invalid Redis URL \"redis+cluster://n1,,n2\": a cluster node's host is missing");
+    EXPECT_EQ(errorOf("redis+cluster://"),
+              "invalid Redis URL \"redis+cluster://\": a cluster node's host is missing");
+    EXPECT_EQ(errorOf("redis+cluster://u:secret@n1/2"),
+              "invalid Redis URL \"redis+cluster://u:***@n1/2\": a Redis Cluster has only db 0; expected "
+              "redis+cluster://host[:port][,host[:port]...]");
+    EXPECT_EQ(errorOf("redis+cluster://n1:70000"),
+              "invalid Redis URL \"redis+cluster://n1:70000\": port must be a number from 1 to 65535");
 }
 
 } // namespace

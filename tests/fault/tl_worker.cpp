@@ -4,8 +4,8 @@
 //   P <lease> <fence> a pinned lease (--pin), held until the process ends
 //   E <ns> <what>     an error (connection, script): outcome unknown, not granted
 //   B <ns>            first answered call after errors
-//   S key=value ...   summary at the end
-// Options: --url (any RedisOptions URL, Sentinel too), --min-replicas N, --failover-ms MS.
+//   S key=value ...   summary at the end (with a Redis Cluster's moved=, ask=, tryagain=)
+// Options: --url (any RedisOptions URL, Sentinel and Cluster too), --project NAME, --min-replicas N, --failover-ms MS.
 // Modes:
 //   contention  --ops N (or for --duration-ms) random operations on a depth-4 tree (S, X, IS, IX, SIX and
 //               policy operations), each lease held for a random 0..--hold-us µs
@@ -160,6 +160,10 @@ public:
                 std::this_thread::sleep_for(milliseconds(10));
             }
         }
+        const ClusterRedirects redirects = m_engine->redirects();
+        count["moved"] = static_cast<long long>(redirects.moved);
+        count["ask"] = static_cast<long long>(redirects.ask);
+        count["tryagain"] = static_cast<long long>(redirects.tryAgain);
         std::fprintf(m_out, "S");
         for (const auto& [k, v] : count)
             std::fprintf(m_out, " %s=%lld", k.c_str(), v);

@@ -4,6 +4,7 @@
 #include "treelock/redisurl.h"
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,6 +14,13 @@ namespace treelock {
 namespace redis {
 class KeySchema;
 }
+
+/// How often a Redis Cluster redirected an engine's calls or told them to wait.
+struct ClusterRedirects {
+    std::uint64_t moved = 0;    ///< MOVED: the slot lives on another primary now
+    std::uint64_t ask = 0;      ///< ASK: the slot is migrating; its keys are on the importing node
+    std::uint64_t tryAgain = 0; ///< TRYAGAIN, CLUSTERDOWN, or a node not serving: paused and retried
+};
 
 /// The engine on Redis: every verb is one Lua script run atomically on server
 /// time (EVALSHA, reloaded on NOSCRIPT). One connection guarded by a mutex;
@@ -26,6 +34,11 @@ class KeySchema;
 /// connection to the old primary before the next call. With
 /// RedisOptions::minReplicas, a grant or renewal is followed by WAIT: see
 /// ReplicationError.
+///
+/// On a Redis Cluster (a redis+cluster:// URL) the engine learns the slot map
+/// and talks to the primary serving the project's slot; it follows MOVED and
+/// ASK, and retries TRYAGAIN and CLUSTERDOWN until RedisOptions::failoverTimeout.
+/// Wake-ups use sharded pub/sub on that slot.
 class RedisEngine final : public Engine {
 public:
     /// Connects, loads the scripts and checks the server's configuration
@@ -59,8 +72,13 @@ public:
     /// Key prefix of the project: "tl:{project}:".
     std::string keyPrefix() const;
     /// The server the engine talks to: the Sentinel's current primary (after the
-    /// first call), the URL's host and port, or nothing for a Unix socket.
+    /// first call), the Redis Cluster node serving the project's slot, the URL's
+    /// host and port, or nothing for a Unix socket.
     std::optional<HostPort> primary() const;
+    /// The project's hash slot on a Redis Cluster; nothing elsewhere.
+    std::optional<int> slot() const;
+    /// Redirections counted since the engine was made (all zero off a cluster).
+    ClusterRedirects redirects() const noexcept;
     /// Every key of the project (treelock/redisprotocol.h).
     const redis::KeySchema& keys() const noexcept;
 

@@ -30,10 +30,21 @@ struct SentinelStatus {
     int otherSentinels = 0;            ///< other sentinels it knows
 };
 
-/// Who serves a project: the primary, its replicas, and for Sentinel the
-/// sentinels' views. Read by `treelock topology` and Studio's status bar.
+/// A shard of a Redis Cluster: a primary, the slots it serves, its replicas.
+struct ShardStatus {
+    HostPort primary;
+    std::string slots;             ///< "0-5460", or ranges joined by commas
+    int slotCount = 0;
+    std::string error;             ///< why the primary could not be read (empty when it was)
+    std::int64_t offset = 0;       ///< master_repl_offset
+    std::vector<ReplicaStatus> replicas;
+};
+
+/// Who serves a project: the primary, its replicas, for Sentinel the sentinels'
+/// views and for a Redis Cluster every shard. Read by `treelock topology` and
+/// Studio's status bar.
 struct Topology {
-    enum class Kind { Standalone, Sentinel };
+    enum class Kind { Standalone, Sentinel, Cluster };
     Kind kind = Kind::Standalone;
     std::string url;                   ///< the URL, password hidden
     std::string masterName;            ///< Sentinel: the name the sentinels use
@@ -45,14 +56,34 @@ struct Topology {
     std::int64_t primaryOffset = 0;    ///< master_repl_offset
     std::vector<ReplicaStatus> replicas;
     std::vector<SentinelStatus> sentinels;
+    /// Redis Cluster: the project's hash slot (-1 elsewhere) and every shard, in slot order.
+    int slot = -1;
+    std::vector<ShardStatus> shards;
 };
 
 /// Reads the topology behind `options`: asks every sentinel (Sentinel URLs),
 /// then INFO replication and ROLE on the primary. Behind Sentinel a primary that
 /// cannot be reached is reported in Topology::primaryError; a single server that
-/// cannot be reached throws ConnectionError. InvalidInput for a bad URL. Cost: one short
-/// connection per sentinel and one to the primary; for operators, not a hot path.
-Topology readTopology(const RedisOptions& options);
+/// cannot be reached throws ConnectionError. On a Redis Cluster, reads the slot
+/// map and every shard's primary; "the primary" is the one serving `project`'s
+/// slot, and a shard whose primary cannot be read says why in its error.
+/// InvalidInput for a bad URL or project. Cost: one short connection per
+/// sentinel or shard and one to the primary; for operators, not a hot path.
+Topology readTopology(const RedisOptions& options, const std::string& project = "default");
+
+/// A project found on Redis: every project that has ever been granted a lock
+/// has a fencing counter, which is what listProjects() looks for.
+struct ProjectInfo {
+    std::string name;
+    std::int64_t leases = 0; ///< held leases, expired ones not yet reaped included
+    std::string node;        ///< the primary serving it: "host:port", or the socket path
+    int slot = -1;           ///< its hash slot on a Redis Cluster; -1 elsewhere
+};
+
+/// Every project on the primary, or on every primary of a Redis Cluster,
+/// sorted by name. SCAN (never KEYS) for "tl:{*}:fence", then ZCARD of each
+/// project's expiry index, pipelined. Throws ConnectionError, InvalidInput.
+std::vector<ProjectInfo> listProjects(const RedisOptions& options);
 
 /// Parses the "slaveN:ip=...,port=...,state=...,offset=...,lag=..." lines and
 /// master_repl_offset of an INFO replication text.

@@ -14,7 +14,8 @@ inline constexpr std::chrono::milliseconds kMaxReplicaTimeout{60000};
 /// Where and how to reach Redis.
 struct RedisOptions {
     /// "redis://[user:password@]host[:port][/db]", "unix:///path/to.sock[?db=N]", or
-    /// "redis+sentinel://[user:password@]host[:port][,host[:port]...]/MASTER[/db]".
+    /// "redis+sentinel://[user:password@]host[:port][,host[:port]...]/MASTER[/db]", or
+    /// "redis+cluster://[user:password@]host[:port][,host[:port]...]".
     std::string url = "redis://127.0.0.1:6379";
     std::chrono::milliseconds connectTimeout{2000};
     std::chrono::milliseconds commandTimeout{5000};
@@ -22,8 +23,10 @@ struct RedisOptions {
     /// TREELOCK_REDIS_PASSWORD). Never printed or logged.
     std::string user;
     std::string password;
-    /// Sentinel only: how long a call keeps asking the sentinels for a primary
-    /// that answers (a failover on default Sentinel settings takes 5–30 s).
+    /// Sentinel and Cluster: how long a call keeps looking for the primary that
+    /// serves it (asking the sentinels, or reading the slot map again, and
+    /// retrying TRYAGAIN and CLUSTERDOWN) before it fails. A failover on
+    /// default settings takes 5–30 s.
     std::chrono::milliseconds failoverTimeout{15000};
     /// Replicas that must acknowledge a grant or renewal (WAIT) before it counts;
     /// 0 (the default) does not wait. A grant fewer replicas acknowledge within
@@ -48,6 +51,8 @@ struct HostPort {
 ///   unix:///absolute/path.sock[?db=N]
 ///   redis+sentinel://[[user]:password@]host[:port][,host[:port]...]/MASTER[/db]
 ///       (sentinels, default port 26379; the credentials are the data nodes')
+///   redis+cluster://[[user]:password@]host[:port][,host[:port]...]
+///       (any nodes of a Redis Cluster, default port 6379; db is always 0)
 /// User and password may be %-escaped. rediss:// (TLS) is refused.
 struct RedisAddress {
     bool unixSocket = false;
@@ -60,8 +65,11 @@ struct RedisAddress {
     /// primary under. Empty for a single server.
     std::vector<HostPort> sentinels;
     std::string masterName;
+    /// Redis Cluster: nodes to learn the slot map from (at least one). Empty otherwise.
+    std::vector<HostPort> clusterNodes;
 
     bool isSentinel() const noexcept { return !sentinels.empty(); }
+    bool isCluster() const noexcept { return !clusterNodes.empty(); }
     /// The same credentials and db on the server at `node` (a primary found by Sentinel).
     RedisAddress at(const HostPort& node) const;
     /// A sentinel of this address: no credentials, no db.

@@ -141,6 +141,37 @@ RedisAddress parseSentinel(const std::string& url, const std::string& shown)
     return a;
 }
 
+constexpr const char* kClusterScheme = "redis+cluster://";
+
+RedisAddress parseCluster(const std::string& url, const std::string& shown)
+{
+    RedisAddress a;
+    a.host.clear();
+    a.port = 0;
+    const std::string rest = url.substr(std::string(kClusterScheme).size());
+    const auto slash = rest.find('/');
+    const std::string hosts = takeCredentials(rest.substr(0, slash), a, shown);
+    if (slash != std::string::npos) {
+        const std::string db = rest.substr(slash + 1);
+        if (!db.empty() && db != "0")
+            throw InvalidInput("invalid Redis URL \"" + shown
+                               + "\": a Redis Cluster has only db 0; expected "
+                                 "redis+cluster://host[:port][,host[:port]...]");
+    }
+    std::size_t from = 0;
+    for (;;) {
+        const auto comma = hosts.find(',', from);
+        const std::string one = hosts.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
+        if (one.empty())
+            throw InvalidInput("invalid Redis URL \"" + shown + "\": a cluster node's host is missing");
+        a.clusterNodes.push_back(parseHostPort(one, shown, 6379));
+        if (comma == std::string::npos)
+            break;
+        from = comma + 1;
+    }
+    return a;
+}
+
 } // namespace
 
 std::string HostPort::text() const
@@ -192,6 +223,11 @@ RedisAddress RedisAddress::parse(const std::string& url)
     }
     if (url.rfind(kSentinelScheme, 0) == 0)
         return parseSentinel(url, shown);
+    if (url.rfind(kClusterScheme, 0) == 0)
+        return parseCluster(url, shown);
+    if (url.rfind("rediss+cluster://", 0) == 0)
+        throw InvalidInput("invalid Redis URL \"" + shown
+                           + "\": rediss+cluster:// (TLS) is not supported; use redis+cluster://");
     if (url.rfind("rediss://", 0) == 0)
         throw InvalidInput("invalid Redis URL \"" + shown
                            + "\": rediss:// (TLS) is not supported; use redis:// or unix://");
@@ -200,8 +236,9 @@ RedisAddress RedisAddress::parse(const std::string& url)
                            + "\": rediss+sentinel:// (TLS) is not supported; use redis+sentinel://");
     if (url.rfind("redis://", 0) != 0)
         throw InvalidInput("invalid Redis URL \"" + shown
-                           + "\": expected redis://[user:password@]host[:port][/db], unix:///path or "
-                             "redis+sentinel://host[:port][,host[:port]...]/MASTER");
+                           + "\": expected redis://[user:password@]host[:port][/db], unix:///path, "
+                             "redis+sentinel://host[:port][,host[:port]...]/MASTER or "
+                             "redis+cluster://host[:port][,host[:port]...]");
     std::string rest = url.substr(8);
     const auto slash = rest.find('/');
     const std::string hostPart = takeCredentials(rest.substr(0, slash), a, shown);
@@ -239,6 +276,12 @@ std::string RedisAddress::redacted() const
         for (const auto& s : sentinels)
             hosts += (hosts.empty() ? "" : ",") + s.text();
         return kSentinelScheme + cred + hosts + "/" + masterName + dbPart;
+    }
+    if (isCluster()) {
+        std::string hosts;
+        for (const auto& n : clusterNodes)
+            hosts += (hosts.empty() ? "" : ",") + n.text();
+        return kClusterScheme + cred + hosts;
     }
     return "redis://" + cred + HostPort{host, port}.text() + dbPart;
 }

@@ -1,5 +1,7 @@
 #include "redis/sentinel.h"
 
+#include "redis/cluster.h"
+
 #include "treelock/error.h"
 
 #include <algorithm>
@@ -48,8 +50,15 @@ std::string roleOf(RedisConnection& connection)
 }
 
 RedisAddress currentPrimary(const RedisAddress& address, std::chrono::milliseconds connectTimeout,
-                            std::chrono::milliseconds commandTimeout)
+                            std::chrono::milliseconds commandTimeout, std::string_view routeKey)
 {
+    if (address.isCluster()) {
+        ClusterMap map(address, connectTimeout, commandTimeout);
+        if (!routeKey.empty())
+            return map.primaryFor(hashSlot(routeKey));
+        map.refresh();
+        return address.at(map.shards().front().primary);
+    }
     if (!address.isSentinel())
         return address;
     return SentinelLocator(address, connectTimeout, commandTimeout).locate();

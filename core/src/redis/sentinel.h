@@ -71,10 +71,12 @@ private:
     std::thread m_watcher;                 // Owned; runs follow().
 };
 
-/// `address` itself, or for a Sentinel address the primary the sentinels name
-/// now (SentinelLocator::locate). For one-shot connections (tools, readers).
+/// `address` itself; for a Sentinel address the primary the sentinels name now
+/// (SentinelLocator::locate); for a Redis Cluster the primary serving the slot
+/// of `routeKey` (a key of the project), or with no key the first node that
+/// gives the slot map. For one-shot connections (tools, readers).
 RedisAddress currentPrimary(const RedisAddress& address, std::chrono::milliseconds connectTimeout,
-                            std::chrono::milliseconds commandTimeout);
+                            std::chrono::milliseconds commandTimeout, std::string_view routeKey = {});
 
 /// The primary's address in a reply to SENTINEL get-master-addr-by-name
 /// ([host, port]); nothing for any other reply or an unusable address.

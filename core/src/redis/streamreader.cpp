@@ -1,5 +1,6 @@
 #include "redis/streamreader.h"
 
+#include "redis/cluster.h"
 #include "redis/sentinel.h"
 
 #include "lockplan.h"
@@ -57,8 +58,12 @@ std::vector<Event> readEvents(RedisConnection& connection, const redis::KeySchem
     const std::string stream = keys.events();
     const std::string count = std::to_string(max);
     Reply reply = connection.command({"XRANGE", stream, start, "+", "COUNT", count});
-    if (reply->type == REDIS_REPLY_ERROR)
-        throw ScriptError("cannot read events: " + replyText(reply.get()));
+    if (reply->type == REDIS_REPLY_ERROR) {
+        std::string text = replyText(reply.get());
+        if (isClusterReply(text))
+            throw ClusterReplyError(std::move(text));
+        throw ScriptError("cannot read events: " + text);
+    }
     std::vector<Event> out;
     out.reserve(replySize(reply.get()));
     for (std::size_t i = 0; i < replySize(reply.get()); ++i)
@@ -94,7 +99,8 @@ std::optional<EventStreamInfo> readEventStreamInfo(const RedisOptions& options, 
 {
     validateProject(project);
     detail::RedisConnection connection(
-        detail::currentPrimary(RedisAddress::of(options), options.connectTimeout, options.commandTimeout),
+        detail::currentPrimary(RedisAddress::of(options), options.connectTimeout, options.commandTimeout,
+                               redis::KeySchema(project).prefix()),
         options.connectTimeout, options.commandTimeout);
     return detail::readEventStreamInfo(connection, redis::KeySchema(project));
 }

@@ -1,7 +1,9 @@
 #include "treelock/redistopology.h"
 
+#include "redis/cluster.h"
 #include "redis/redisconnection.h"
 #include "redis/sentinel.h"
+#include "treelock/redisprotocol.h"
 #include "treelock/error.h"
 
 #include <algorithm>
@@ -71,6 +73,58 @@ void readPrimary(Topology& topology, const RedisAddress& primary, const RedisOpt
     topology.replicas = parseReplicas(info.text, &topology.primaryOffset);
 }
 
+std::string slotRanges(const std::vector<std::pair<int, int>>& ranges, int* count)
+{
+    std::string text;
+    *count = 0;
+    for (const auto& [first, last] : ranges) {
+        text += (text.empty() ? "" : ",") + std::to_string(first) + (last > first ? "-" + std::to_string(last) : "");
+        *count += last - first + 1;
+    }
+    return text;
+}
+
+Topology readCluster(const RedisAddress& address, const RedisOptions& options, const std::string& project)
+{
+    Topology topology;
+    topology.kind = Topology::Kind::Cluster;
+    topology.url = address.redacted();
+    topology.slot = detail::hashSlot(redis::KeySchema(project).prefix());
+    detail::ClusterMap map(address, options.connectTimeout, options.commandTimeout);
+    bool found = false;
+    for (const detail::ClusterShard& s : map.shards()) {
+        ShardStatus shard;
+        shard.primary = s.primary;
+        shard.slots = slotRanges(s.ranges, &shard.slotCount);
+        const bool serves = std::any_of(s.ranges.begin(), s.ranges.end(), [&](const auto& r) {
+            return r.first <= topology.slot && topology.slot <= r.second;
+        });
+        try {
+            Topology one;
+            readPrimary(one, address.at(s.primary), options);
+            shard.offset = one.primaryOffset;
+            shard.replicas = one.replicas;
+            if (serves) {
+                topology.role = one.role;
+                topology.primaryOffset = one.primaryOffset;
+                topology.replicas = one.replicas;
+            }
+        } catch (const Error& error) {
+            shard.error = error.what();
+            if (serves)
+                topology.primaryError = s.primary.text() + ": " + error.what();
+        }
+        if (serves) {
+            topology.primary = s.primary.text();
+            found = true;
+        }
+        topology.shards.push_back(std::move(shard));
+    }
+    if (!found)
+        topology.primaryError = "no shard serves slot " + std::to_string(topology.slot);
+    return topology;
+}
+
 } // namespace
 
 std::vector<ReplicaStatus> parseReplicas(const std::string& info, std::int64_t* primaryOffset)
@@ -102,9 +156,12 @@ std::vector<ReplicaStatus> parseReplicas(const std::string& info, std::int64_t* 
     return replicas;
 }
 
-Topology readTopology(const RedisOptions& options)
+Topology readTopology(const RedisOptions& options, const std::string& project)
 {
+    validateProject(project);
     const RedisAddress address = RedisAddress::of(options);
+    if (address.isCluster())
+        return readCluster(address, options, project);
     Topology topology;
     topology.url = address.redacted();
     RedisAddress primary = address;
