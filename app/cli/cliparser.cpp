@@ -46,6 +46,7 @@ const std::vector<CommandSpec>& commandSpecs()
         {"sweep", {{"--operator", true}}},
         {"locks", {}},
         {"topology", {}},
+        {"projects", {}},
         {"fsck", {{"--repair", false}}},
         {"check-history", {}},
         {"events", {{"--from", true}, {"--count", true}, {"--follow", false}}},
@@ -367,6 +368,10 @@ Command buildCommand(std::string_view name, const Collected& options,
     if (name == "topology") {
         checkNoArguments(name, positionals);
         return TopologyCommand{};
+    }
+    if (name == "projects") {
+        checkNoArguments(name, positionals);
+        return ProjectsCommand{};
     }
     if (name == "fsck") {
         checkNoArguments(name, positionals);

@@ -93,6 +93,8 @@ struct LocksCommand {};
 
 /// `topology`: the primary, its replicas and the sentinels serving the project.
 struct TopologyCommand {};
+/// `projects`: every project on the primary, or on every primary of a cluster.
+struct ProjectsCommand {};
 
 /// `fsck [--repair]`.
 struct FsckCommand {
@@ -144,7 +146,7 @@ struct ScenarioCommand {
 using Command = std::variant<HelpCommand, VersionCommand, AcquireCommand, ReleaseCommand,
                              RenewCommand, ForceReleaseCommand, SweepCommand, LocksCommand,
                              FsckCommand, EventsCommand, MatrixCommand, SimulateCommand,
-                             ScenarioCommand, CheckHistoryCommand, TopologyCommand>;
+                             ScenarioCommand, CheckHistoryCommand, TopologyCommand, ProjectsCommand>;
 
 /// A parsed command line.
 struct Invocation {

@@ -247,7 +247,12 @@ public:
 
     int operator()(const TopologyCommand&)
     {
-        return printTopology(readTopology(redisOptionsFor(m_global, env())), m_global, out());
+        return printTopology(readTopology(redisOptionsFor(m_global, env()), m_global.project), m_global, out());
+    }
+
+    int operator()(const ProjectsCommand&)
+    {
+        return printProjects(listProjects(redisOptionsFor(m_global, env())), m_global, out());
     }
 
     int operator()(const LocksCommand&)

@@ -14,6 +14,9 @@ namespace treelock::cli {
 /// sentinels' views are printed all the same).
 int printTopology(const Topology& topology, const GlobalOptions& global, std::ostream& out);
 
+/// `treelock projects`: one line per project, or with --json one object.
+int printProjects(const std::vector<ProjectInfo>& projects, const GlobalOptions& global, std::ostream& out);
+
 /// The table `treelock topology` prints: one line per primary, replica and sentinel.
 std::string topologyText(const Topology& topology, const std::string& project);
 

@@ -203,6 +203,9 @@ struct RedisEngine::Impl {
     Reply run(const redis::ScriptCall& call)
     {
         Reply reply = onPrimary([&] { return detail::toReply(scripts.run(connection, call).get()); });
+        if (reply.isError() && !cluster && detail::redirectIn(reply.text))
+            throw InvalidInput("Redis at " + address.redacted() + " is a Redis Cluster node that does not serve project "
+                               + project + " (" + reply.text + "): connect with a redis+cluster:// URL");
         if (reply.isError())
             throw ScriptError("Redis refused script " + std::string(redis::scriptName(call.script)) + ": "
                               + reply.text);

@@ -217,11 +217,19 @@ TEST(CliParserGlobal, replicaOptionsAreCheckedAndGoAnywhere)
     EXPECT_EQ(usageErrorOf({"topology", "extra"}), "unexpected argument \"extra\" for topology");
 }
 
+TEST(CliParserProjects, takesNoArgumentsAndTheGlobalOptions)
+{
+    const Invocation inv = parse({"--json", "projects"});
+    EXPECT_TRUE(std::holds_alternative<ProjectsCommand>(inv.command));
+    EXPECT_TRUE(inv.global.json);
+    EXPECT_EQ(usageErrorOf({"projects", "alpha"}), "unexpected argument \"alpha\" for projects");
+}
+
 TEST(CliParserHelp, everyCommandHasHelpText)
 {
-    const std::vector<std::string> expected{"acquire", "release", "renew",    "force-release", "sweep",
-                                            "locks",   "topology", "fsck",    "check-history", "events",
-                                            "matrix",  "simulate", "scenario", "help"};
+    const std::vector<std::string> expected{"acquire", "release",  "renew",    "force-release", "sweep",
+                                            "locks",   "topology", "projects", "fsck",          "check-history",
+                                            "events",  "matrix",   "simulate", "scenario",      "help"};
     EXPECT_EQ(commandNames(), expected);
     for (const auto& name : commandNames()) {
         const std::string text = helpText(name);

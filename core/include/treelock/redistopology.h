@@ -33,7 +33,7 @@ struct SentinelStatus {
 /// A shard of a Redis Cluster: a primary, the slots it serves, its replicas.
 struct ShardStatus {
     HostPort primary;
-    std::string slots;             ///< "0-5460", or ranges joined by commas
+    std::string slotRanges;        ///< "0-5460", or ranges joined by commas
     int slotCount = 0;
     std::string error;             ///< why the primary could not be read (empty when it was)
     std::int64_t offset = 0;       ///< master_repl_offset

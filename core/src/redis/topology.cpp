@@ -95,7 +95,7 @@ Topology readCluster(const RedisAddress& address, const RedisOptions& options, c
     for (const detail::ClusterShard& s : map.shards()) {
         ShardStatus shard;
         shard.primary = s.primary;
-        shard.slots = slotRanges(s.ranges, &shard.slotCount);
+        shard.slotRanges = slotRanges(s.ranges, &shard.slotCount);
         const bool serves = std::any_of(s.ranges.begin(), s.ranges.end(), [&](const auto& r) {
             return r.first <= topology.slot && topology.slot <= r.second;
         });
