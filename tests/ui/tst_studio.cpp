@@ -119,16 +119,7 @@ void retype(QLineEdit* field, const QString& text)
     QTest::keyClicks(field, text);
 }
 
-/// The action `objectName` of any menu of the menu bar, found as a user would.
-QAction* menuBarAction(const MainWindow& w, const QString& objectName)
-{
-    for (QAction* top : w.menuBar()->actions())
-        if (top->menu())
-            for (QAction* a : top->menu()->actions())
-                if (a->objectName() == objectName)
-                    return a;
-    return nullptr;
-}
+using test::menuBarAction;
 
 QModelIndex leaseRow(MainWindow& w, const LeaseId& id)
 {

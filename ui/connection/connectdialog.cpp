@@ -1,6 +1,12 @@
 #include "connection/connectdialog.h"
 
+#include "treelock/redistopology.h"
+
+#include <QApplication>
 #include <QComboBox>
+#include <QHBoxLayout>
+#include <QPointer>
+#include <QThread>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -8,6 +14,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpressionValidator>
+#include <QSet>
 #include <QSettings>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -21,17 +28,33 @@ ConnectDialog::ConnectDialog(const BackendConfig& current, QWidget* parent) : QD
     m_privateHa = new QRadioButton(tr("Private primary, replica and three sentinels (to watch a failover)"), this);
     m_url = new QRadioButton(tr("Redis server at URL:"), this);
     m_memory = new QRadioButton(tr("In-process engine (only this window sees the locks)"), this);
+    m_url->setObjectName(QStringLiteral("urlRadio"));
     m_urlEdit = new QComboBox(this);
+    m_urlEdit->setObjectName(QStringLiteral("urlBox"));
     m_urlEdit->setEditable(true);
     m_urlEdit->setMinimumContentsLength(40);
     m_urlEdit->lineEdit()->setPlaceholderText(
-        QStringLiteral("redis://host:6379  ·  unix:///path/redis.sock  ·  redis+sentinel://h1:26379,h2:26379/MASTER"));
+        QStringLiteral("redis://host:6379  ·  unix:///path/redis.sock  ·  redis+sentinel://h1:26379,h2:26379/MASTER  ·  "
+                       "redis+cluster://h1:6379,h2:6379"));
     const QStringList recent = recentConnections();
     for (const QString& r : recent)
         m_urlEdit->addItem(r.section(QLatin1Char('|'), 0, 0), r);
     m_urlEdit->setEditText(current.kind == BackendConfig::Kind::Url ? withoutPassword(current.url) : QString());
-    m_project = new QLineEdit(current.project, this);
-    m_project->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[A-Za-z0-9_.-]{1,64}")), this));
+    m_project = new QComboBox(this);
+    m_project->setObjectName(QStringLiteral("projectBox"));
+    m_project->setEditable(true);
+    m_project->setInsertPolicy(QComboBox::NoInsert);
+    m_project->setEditText(current.project);
+    m_project->lineEdit()->setValidator(
+        new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[A-Za-z0-9_.-]{1,64}")), this));
+    m_findProjects = new QPushButton(tr("&Find projects"), this);
+    m_findProjects->setObjectName(QStringLiteral("findProjectsButton"));
+    m_findProjects->setToolTip(tr("List the projects on the server at the URL (every primary of a cluster)"));
+    m_projectsStatus = new QLabel(this);
+    m_projectsStatus->setObjectName(QStringLiteral("projectsStatus"));
+    m_projectsStatus->setWordWrap(true);
+    m_projectsStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    connect(m_findProjects, &QPushButton::clicked, this, &ConnectDialog::findProjects);
     m_user = new QLineEdit(current.user, this);
     m_user->setPlaceholderText(tr("(default)"));
     m_password = new QLineEdit(this);
@@ -46,7 +69,7 @@ ConnectDialog::ConnectDialog(const BackendConfig& current, QWidget* parent) : QD
     }
     connect(m_urlEdit, &QComboBox::activated, this, [this](int i) {
         const QString entry = m_urlEdit->itemData(i).toString();
-        m_project->setText(entry.section(QLatin1Char('|'), 1, 1));
+        m_project->setEditText(entry.section(QLatin1Char('|'), 1, 1));
         m_user->setText(entry.section(QLatin1Char('|'), 2, 2));
         m_url->setChecked(true);
     });
@@ -61,7 +84,11 @@ ConnectDialog::ConnectDialog(const BackendConfig& current, QWidget* parent) : QD
     form->addRow(tr("User:"), m_user);
     form->addRow(tr("Password:"), m_password);
     form->addRow(m_memory);
-    form->addRow(tr("Project:"), m_project);
+    auto* projectRow = new QHBoxLayout;
+    projectRow->addWidget(m_project, 1);
+    projectRow->addWidget(m_findProjects);
+    form->addRow(tr("Project:"), projectRow);
+    form->addRow(QString(), m_projectsStatus);
     auto* note = new QLabel(tr("The password is used for this connection only: it is never written to settings or logs."), this);
     note->setWordWrap(true);
     note->setStyleSheet(QStringLiteral("color: #666;"));
@@ -82,6 +109,65 @@ void ConnectDialog::updateEnabled()
     m_urlEdit->setEnabled(url);
     m_user->setEnabled(url);
     m_password->setEnabled(url);
+    m_findProjects->setEnabled(url);
+}
+
+void ConnectDialog::findProjects()
+{
+    RedisOptions options;
+    options.url = m_urlEdit->currentText().trimmed().toStdString();
+    options.user = m_user->text().toStdString();
+    options.password = m_password->text().toStdString();
+    options.connectTimeout = std::chrono::milliseconds(2000);
+    options.commandTimeout = std::chrono::milliseconds(5000);
+    const int search = ++m_search;
+    m_findProjects->setEnabled(false);
+    m_projectsStatus->setText(tr("Looking for projects at %1…").arg(withoutPassword(m_urlEdit->currentText().trimmed())));
+    struct Answer {
+        std::vector<ProjectInfo> projects;
+        QString error;
+    };
+    auto answer = std::make_shared<Answer>();
+    QThread* thread = QThread::create([options, answer] {
+        try {
+            answer->projects = listProjects(options);
+        } catch (const std::exception& e) {
+            answer->error = QString::fromUtf8(e.what());
+        }
+    });
+    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    QPointer<ConnectDialog> self(this);
+    connect(thread, &QThread::finished, this, [this, self, answer, search] {
+        if (!self || search != m_search)
+            return;
+        updateEnabled();
+        if (!answer->error.isEmpty()) {
+            m_projectsStatus->setText(tr("No projects listed: %1").arg(answer->error));
+            return;
+        }
+        const QString typed = m_project->currentText();
+        m_project->clear();
+        QSet<QString> nodes;
+        for (const ProjectInfo& p : answer->projects) {
+            const QString name = QString::fromStdString(p.name);
+            const QString node = QString::fromStdString(p.node);
+            nodes.insert(node);
+            m_project->addItem(name);
+            m_project->setItemData(m_project->count() - 1,
+                                   p.slot >= 0 ? tr("%n lease(s) · node %1 · slot %2", nullptr, int(p.leases)).arg(node).arg(p.slot)
+                                               : tr("%n lease(s) · %1", nullptr, int(p.leases)).arg(node),
+                                   Qt::ToolTipRole);
+        }
+        m_project->setEditText(typed);
+        if (answer->projects.empty()) {
+            m_projectsStatus->setText(tr("No projects yet: a project appears once it has been granted a lock."));
+            return;
+        }
+        m_projectsStatus->setText(tr("%n project(s) on %1 — pick one from the list", nullptr, int(answer->projects.size()))
+                                      .arg(tr("%n node(s)", nullptr, int(nodes.size()))));
+        m_project->showPopup();
+    });
+    thread->start();
 }
 
 BackendConfig ConnectDialog::config() const
@@ -92,7 +178,7 @@ BackendConfig ConnectDialog::config() const
            : m_url->isChecked()       ? BackendConfig::Kind::Url
                                       : BackendConfig::Kind::Memory;
     c.url = m_urlEdit->currentText().trimmed();
-    c.project = m_project->text().isEmpty() ? QStringLiteral("demo") : m_project->text();
+    c.project = m_project->currentText().isEmpty() ? QStringLiteral("demo") : m_project->currentText();
     c.user = m_user->text();
     c.password = m_password->text();
     return c;

@@ -5,14 +5,17 @@
 #include <QDialog>
 
 class QComboBox;
+class QLabel;
 class QLineEdit;
+class QPushButton;
 class QRadioButton;
 
 namespace treelock::ui {
 
 /// File > Connect…: backend (private server, Redis URL, in-process), project,
 /// user and password. Recent connections come from and go to QSettings
-/// (never the password).
+/// (never the password). "Find projects" lists the projects on the server or
+/// every primary of a cluster at the URL (in the background), to pick from.
 class ConnectDialog : public QDialog {
     Q_OBJECT
 public:
@@ -27,13 +30,17 @@ public:
 
 private:
     void updateEnabled();
+    void findProjects();
 
     QRadioButton* m_private;
     QRadioButton* m_privateHa;
     QRadioButton* m_url;
     QRadioButton* m_memory;
     QComboBox* m_urlEdit;
-    QLineEdit* m_project;
+    QComboBox* m_project;
+    QPushButton* m_findProjects;
+    QLabel* m_projectsStatus;
+    int m_search = 0; ///< the latest Find projects; older answers are dropped
     QLineEdit* m_user;
     QLineEdit* m_password;
     BackendConfig m_current;

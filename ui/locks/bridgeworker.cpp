@@ -209,6 +209,7 @@ bool BridgeWorker::openEngine()
         if (const auto* redis = dynamic_cast<const RedisEngine*>(m_engine.get())) {
             if (const auto primary = redis->primary())
                 info.primary = QString::fromStdString(primary->text());
+            info.slot = redis->slot().value_or(-1);
             info.sentinel = m_config.kind == BackendConfig::Kind::PrivateHa
                             || (m_config.kind == BackendConfig::Kind::Url
                                 && RedisAddress::parse(m_config.url.toStdString()).isSentinel());

@@ -81,6 +81,7 @@ struct BackendInfo {
     QStringList warnings;  ///< Engine::warnings()
     QString primary;       ///< the server the engine talks to ("host:port"; empty for a socket or memory)
     bool sentinel = false; ///< behind Sentinel: the primary can move
+    int slot = -1;         ///< on a Redis Cluster, the project's hash slot (`primary` serves it); -1 elsewhere
 };
 
 /// The primary moved (a Sentinel failover), and what became of the leases the

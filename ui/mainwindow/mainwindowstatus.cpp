@@ -119,10 +119,13 @@ void MainWindow::onBackend(const BackendInfo& info)
     // A private server's socket path is long: the label shows its ends, the tooltip and Copy URL all of it.
     const QString shownUrl = fontMetrics().elidedText(info.url, Qt::ElideMiddle, fontMetrics().averageCharWidth() * 30);
     const QString url = info.kind == BackendConfig::Kind::Memory ? QString() : QStringLiteral(" <code>%1</code>").arg(shownUrl.toHtmlEscaped());
-    // Behind Sentinel the primary can move: it is named on its own, never elided.
-    const QString primary = info.sentinel && !info.primary.isEmpty()
-                                ? tr(" · primary <b>%1</b>").arg(info.primary.toHtmlEscaped())
-                                : QString();
+    // Behind Sentinel or on a cluster the serving node can move: it is named on
+    // its own, never elided.
+    QString primary;
+    if (info.slot >= 0 && !info.primary.isEmpty())
+        primary = tr(" · node <b>%1</b> (slot %2)").arg(info.primary.toHtmlEscaped()).arg(info.slot);
+    else if (info.sentinel && !info.primary.isEmpty())
+        primary = tr(" · primary <b>%1</b>").arg(info.primary.toHtmlEscaped());
     m_backendLabel->setText(tr("<b>%1</b>%2 · project <b>%3</b>").arg(kind, url + primary, info.project.toHtmlEscaped()));
     const bool privateHa = info.kind == BackendConfig::Kind::PrivateHa;
     m_failOver->setEnabled(privateHa);

@@ -25,7 +25,7 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
         "With no options it starts a private redis-server and opens the demo project."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption redis(QStringLiteral("redis"), QApplication::translate("StudioOptions", "Connect to the Redis server at URL (redis://…, unix://… or redis+sentinel://host:port,…/MASTER)."), QStringLiteral("URL"));
+    const QCommandLineOption redis(QStringLiteral("redis"), QApplication::translate("StudioOptions", "Connect to the Redis server at URL (redis://…, unix://…, redis+sentinel://host:port,…/MASTER or redis+cluster://host:port,…)."), QStringLiteral("URL"));
     const QCommandLineOption privateHa(QStringLiteral("private-ha"), QApplication::translate("StudioOptions", "Start a private primary, replica and three sentinels, to watch a failover (Locks › Fail over now, Kill primary)."));
     const QCommandLineOption memory(QStringLiteral("memory"), QApplication::translate("StudioOptions", "Use the in-process engine instead of Redis."));
     const QCommandLineOption project(QStringLiteral("project"), QApplication::translate("StudioOptions", "Project to open (default: demo)."), QStringLiteral("NAME"), QStringLiteral("demo"));

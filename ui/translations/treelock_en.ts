@@ -261,15 +261,15 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Connect to the Redis server at URL (redis://…, unix://… or redis+sentinel://host:port,…/MASTER).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Start a private primary, replica and three sentinels, to watch a failover (Locks › Fail over now, Kill primary).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>--redis, --memory and --private-ha exclude each other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to the Redis server at URL (redis://…, unix://…, redis+sentinel://host:port,…/MASTER or redis+cluster://host:port,…).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -498,6 +498,54 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Private primary, replica and three sentinels (to watch a failover)</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Find projects</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the projects on the server at the URL (every primary of a cluster)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking for projects at %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No projects listed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lease(s) · node %1 · slot %2</source>
+        <translation>
+            <numerusform>%n lease · node %1 · slot %2</numerusform>
+            <numerusform>%n leases · node %1 · slot %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lease(s) · %1</source>
+        <translation>
+            <numerusform>%n lease · %1</numerusform>
+            <numerusform>%n leases · %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No projects yet: a project appears once it has been granted a lock.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n project(s) on %1 — pick one from the list</source>
+        <translation>
+            <numerusform>%n project on %1 — pick it from the list</numerusform>
+            <numerusform>%n projects on %1 — pick one from the list</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n node</numerusform>
+            <numerusform>%n nodes</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1737,6 +1785,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>Cannot connect: %1 — trying again every second (attempt %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · node &lt;b&gt;%1&lt;/b&gt; (slot %2)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -262,16 +262,16 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>--%1 &apos;%2&apos;：没有这个场景；有效名称：%3</translation>
     </message>
     <message>
-        <source>Connect to the Redis server at URL (redis://…, unix://… or redis+sentinel://host:port,…/MASTER).</source>
-        <translation>连接到位于 URL 的 Redis 服务器（redis://…、unix://… 或 redis+sentinel://host:port,…/MASTER）。</translation>
-    </message>
-    <message>
         <source>Start a private primary, replica and three sentinels, to watch a failover (Locks › Fail over now, Kill primary).</source>
         <translation>启动私有的主节点、副本和三个哨兵，以观察故障转移（锁 › 立即故障转移、杀死主节点）。</translation>
     </message>
     <message>
         <source>--redis, --memory and --private-ha exclude each other</source>
         <translation>--redis、--memory 和 --private-ha 不能同时使用</translation>
+    </message>
+    <message>
+        <source>Connect to the Redis server at URL (redis://…, unix://…, redis+sentinel://host:port,…/MASTER or redis+cluster://host:port,…).</source>
+        <translation>连接到位于 URL 的 Redis 服务器（redis://…、unix://…、redis+sentinel://host:port,…/MASTER 或 redis+cluster://host:port,…）。</translation>
     </message>
 </context>
 <context>
@@ -493,6 +493,50 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Private primary, replica and three sentinels (to watch a failover)</source>
         <translation>私有主节点、副本和三个哨兵（用于观察故障转移）</translation>
+    </message>
+    <message>
+        <source>&amp;Find projects</source>
+        <translation>查找项目(&amp;F)</translation>
+    </message>
+    <message>
+        <source>List the projects on the server at the URL (every primary of a cluster)</source>
+        <translation>列出该 URL 所指服务器上的项目（集群则列出每个主节点上的项目）</translation>
+    </message>
+    <message>
+        <source>Looking for projects at %1…</source>
+        <translation>正在 %1 查找项目…</translation>
+    </message>
+    <message>
+        <source>No projects listed: %1</source>
+        <translation>未能列出项目：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lease(s) · node %1 · slot %2</source>
+        <translation>
+            <numerusform>%n 个租约 · 节点 %1 · 槽 %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lease(s) · %1</source>
+        <translation>
+            <numerusform>%n 个租约 · %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No projects yet: a project appears once it has been granted a lock.</source>
+        <translation>尚无项目：项目在首次获得锁后才会出现。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n project(s) on %1 — pick one from the list</source>
+        <translation>
+            <numerusform>%1上共 %n 个项目 — 请从列表中选择</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1723,6 +1767,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Cannot connect: %1 — trying again every second (attempt %2).</source>
         <translation>无法连接：%1 — 每秒重试一次（第 %2 次）。</translation>
+    </message>
+    <message>
+        <source> · node &lt;b&gt;%1&lt;/b&gt; (slot %2)</source>
+        <translation> · 节点 &lt;b&gt;%1&lt;/b&gt;（槽 %2）</translation>
     </message>
 </context>
 <context>

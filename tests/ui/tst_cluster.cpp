@@ -1,0 +1,128 @@
+// Studio on a Redis Cluster: the user opens File › Connect…, types the cluster's
+// URL, presses Find projects, picks a project from the list and connects; the
+// status bar then names the node serving the project and its slot.
+#include "locks/leasetablemodel.h"
+#include "mainwindow/mainwindow.h"
+#include "mainwindow/studiooptions.h"
+
+#include "modaldialogs.h"
+#include "studiotest.h"
+
+#include <treelock/redisclustergroup.h>
+#include <treelock/redisengine.h>
+
+#include <QAbstractItemView>
+#include <QAction>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QStatusBar>
+#include <QTest>
+
+using namespace treelock;
+using namespace treelock::ui;
+using namespace std::chrono_literals;
+
+namespace {
+
+constexpr int kTimeout = 20000;
+
+QString backendLabel(const MainWindow& w)
+{
+    auto* label = w.statusBar()->findChild<QLabel*>(QStringLiteral("backendLabel"));
+    return label ? label->text() : QString();
+}
+
+} // namespace
+
+class TestCluster : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        test::prepareStudioTests();
+        installTranslations(*qApp, QStringLiteral("en"));
+    }
+
+    void connectDialogFindsTheProjectsAndTheStatusBarNamesTheNode()
+    {
+        ClusterGroup cluster;
+        const QString url = QString::fromStdString(cluster.url());
+        // Three projects with leases, spread over the shards.
+        const std::vector<std::string> projects{"alpha", "orders", "photos"};
+        for (const auto& p : projects) {
+            RedisOptions o;
+            o.url = cluster.url();
+            RedisEngine engine(o, p);
+            AcquireOptions as;
+            as.owner = "alice";
+            as.ttl = 120s;
+            QVERIFY(engine.acquire({{"/A/b", LockMode::X}}, as).granted);
+        }
+
+        StudioOptions options;
+        options.backend.kind = BackendConfig::Kind::Memory;
+        options.backend.project = QStringLiteral("demo");
+        options.useSettings = false;
+        MainWindow w(options);
+        w.start();
+        w.show();
+
+        QString listed, status;
+        bool seen = false;
+        test::whenModal(
+            [&](QWidget* dialog) {
+                auto* urlRadio = dialog->findChild<QRadioButton*>(QStringLiteral("urlRadio"));
+                auto* urlBox = dialog->findChild<QComboBox*>(QStringLiteral("urlBox"));
+                auto* find = dialog->findChild<QPushButton*>(QStringLiteral("findProjectsButton"));
+                auto* projectBox = dialog->findChild<QComboBox*>(QStringLiteral("projectBox"));
+                auto* statusLabel = dialog->findChild<QLabel*>(QStringLiteral("projectsStatus"));
+                if (!urlRadio || !urlBox || !find || !projectBox || !statusLabel) {
+                    test::rejectDialog(dialog);
+                    return;
+                }
+                QTest::mouseClick(urlRadio, Qt::LeftButton, {}, QPoint(8, urlRadio->height() / 2));
+                urlBox->lineEdit()->clear();
+                QTest::keyClicks(urlBox->lineEdit(), url);
+                QTest::mouseClick(find, Qt::LeftButton);
+                QTest::qWaitFor([&] { return projectBox->count() == 3; }, kTimeout);
+                for (int i = 0; i < projectBox->count(); ++i)
+                    listed += projectBox->itemText(i) + QLatin1Char(' ');
+                status = statusLabel->text();
+                // The list pops up by itself; a click on "orders" picks it.
+                QAbstractItemView* view = projectBox->view();
+                QTest::qWaitFor([&] { return view->isVisible(); }, kTimeout);
+                const int row = projectBox->findText(QStringLiteral("orders"));
+                QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(view->model()->index(row, 0)).center());
+                auto* buttons = dialog->findChild<QDialogButtonBox*>();
+                for (QAbstractButton* b : buttons->buttons())
+                    if (buttons->buttonRole(b) == QDialogButtonBox::AcceptRole)
+                        QTest::mouseClick(b, Qt::LeftButton);
+            },
+            &seen);
+        QAction* connectAction = test::menuBarAction(w, QStringLiteral("connectAction"));
+        QVERIFY(connectAction);
+        connectAction->trigger();
+        QVERIFY(seen);
+        QCOMPARE(listed, QStringLiteral("alpha orders photos "));
+        QVERIFY2(status.startsWith(QStringLiteral("3 projects on ")), qPrintable(status));
+
+        const int slot = ClusterGroup::slotOf("orders");
+        const QString node = QString::fromStdString(cluster.primaryFor(slot).text());
+        QTRY_VERIFY_WITH_TIMEOUT(w.backendInfo().project == QStringLiteral("orders")
+                                     && w.backendInfo().kind == BackendConfig::Kind::Url,
+                                 kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(backendLabel(w).contains(QStringLiteral("node <b>%1</b> (slot %2)").arg(node).arg(slot)),
+                                 kTimeout);
+        QVERIFY2(backendLabel(w).contains(QStringLiteral("project <b>orders</b>")), qPrintable(backendLabel(w)));
+        QTRY_COMPARE_WITH_TIMEOUT(w.leaseModel()->rowCount(), 1, kTimeout);
+    }
+};
+
+QTEST_MAIN(TestCluster)
+#include "tst_cluster.moc"
