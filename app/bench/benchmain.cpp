@@ -2,6 +2,7 @@
 
 #include "benchoptions.h"
 #include "benchrunner.h"
+#include "clusterbench.h"
 #include "failoverbench.h"
 #include "plot.h"
 #include "report.h"
@@ -43,6 +44,21 @@ int runFailover(const BenchOptions& options, const std::string& commandLine)
     return 0;
 }
 
+int runCluster(const BenchOptions& options, const std::string& commandLine)
+{
+    const ClusterResults results = runClusterBench(options, commandLine, std::cerr);
+    printCluster(options.json ? std::cerr : std::cout, results);
+    writeJson(options, clusterJson(results));
+    if (!options.plotFile.empty()) {
+        writeClusterPlot(results, options.plotFile);
+        std::cerr << "treelock-bench: plot written to " << options.plotFile << "\n";
+    }
+    long long errors = 0;
+    for (const auto& p : results.points)
+        errors += p.errors;
+    return errors == 0 ? 0 : 1;
+}
+
 } // namespace
 
 int benchMain(int argc, char** argv)
@@ -67,6 +83,8 @@ int benchMain(int argc, char** argv)
             return runScriptComparison(options, std::cout, std::cerr);
         if (options.failoverRounds > 0)
             return runFailover(options, commandLine);
+        if (options.cluster)
+            return runCluster(options, commandLine);
         BenchResults results;
         if (options.uiOnly) {
             results.options = options;

@@ -55,6 +55,15 @@ Failover (instead of the run above; see docs/high-availability.md):
                        step or held back for the last 300 ms; prints the time to
                        the new primary and the grants lost and refused (--json,
                        --plot FILE.png as above)
+
+Scale-out (instead of the run above; see docs/scale-out.md):
+  --cluster            a private Redis Cluster of 1 primary and one of 3: each
+                       client thread takes and releases a depth-3 X lock in its
+                       projects in turn; pairs/s for each cluster size and
+                       connection count (--connections, --duration, --reps as
+                       above), the CPU the primaries and the client used, and
+                       what limited each cell (--json, --plot FILE.png as above)
+  --projects N         projects spread over the cluster (default 64)
 )";
 }
 
@@ -64,7 +73,7 @@ const std::vector<std::string>& knownOptions()
         "--redis", "--redis-server", "--unix",   "--no-pin",  "--duration",        "--reps",
         "--connections", "--n",      "--contenders", "--quick", "--smoke",         "--json",
         "--plot",  "--ui",           "--ui-only", "--ui-size", "--compare-scripts", "--rounds",
-        "--pairs", "--depth",        "--failover", "-h",      "--help"};
+        "--pairs", "--depth",        "--failover", "--cluster", "--projects", "-h",      "--help"};
     return names;
 }
 
@@ -227,6 +236,12 @@ ParseOutcome parseOptions(int argc, char** argv)
                 o.failoverRounds = number<int>(value(), arg);
                 if (o.failoverRounds < 1 || o.failoverRounds > 100)
                     throw std::invalid_argument("--failover must be 1 to 100");
+            } else if (arg == "--cluster") {
+                o.cluster = true;
+            } else if (arg == "--projects") {
+                o.clusterProjects = number<int>(value(), arg);
+                if (o.clusterProjects < 1 || o.clusterProjects > 10000)
+                    throw std::invalid_argument("--projects must be 1 to 10000");
             } else if (arg == "--pairs") {
                 o.comparePairs = number<int>(value(), arg);
                 if (o.comparePairs < 1 || o.comparePairs > 1000000)
@@ -239,6 +254,13 @@ ParseOutcome parseOptions(int argc, char** argv)
                 throw std::invalid_argument("unknown option \"" + std::string(arg) + "\"");
             }
         }
+        if (!o.cluster && o.redisUrl.rfind("redis+cluster://", 0) == 0)
+            throw std::invalid_argument("--redis: a Redis Cluster is measured with --cluster, which starts its own "
+                                        "clusters of 1 and 3 primaries (the contenders' plain locks are not routed "
+                                        "by slot)");
+        if (o.cluster && (o.failoverRounds > 0 || !o.compareScripts.empty() || o.ui || !o.redisUrl.empty()))
+            throw std::invalid_argument("--cluster starts its own clusters and runs alone: no --failover, "
+                                        "--compare-scripts, --ui or --redis with it");
         if (!o.compareScripts.empty()) {
             if (!heldGiven)
                 o.held = {0};

@@ -35,6 +35,9 @@ struct BenchOptions {
     int compareDepth = 3;                       ///< --depth of the measured paths
     /// --failover N: failovers of a private Sentinel set-up instead of the run above.
     int failoverRounds = 0;
+    /// --cluster: 1 and 3 Redis Cluster primaries compared instead of the run above.
+    bool cluster = false;
+    int clusterProjects = 64;                   ///< --projects N
 };
 
 /// Parses argv. Returns nullopt and fills `message` for --help (exitCode 0)

@@ -1,3 +1,4 @@
+#include "clusterbench.h"
 #include "failoverbench.h"
 #include "plot.h"
 
@@ -14,6 +15,12 @@ void writeThroughputPlot(const BenchResults&, const Report&, const std::string&)
 }
 
 void writeFailoverPlot(const FailoverResults&, const std::string&)
+{
+    throw std::runtime_error("--plot is unavailable: this treelock-bench was built without Qt "
+                             "(configure with -DTREELOCK_BUILD_UI=ON)");
+}
+
+void writeClusterPlot(const ClusterResults&, const std::string&)
 {
     throw std::runtime_error("--plot is unavailable: this treelock-bench was built without Qt "
                              "(configure with -DTREELOCK_BUILD_UI=ON)");

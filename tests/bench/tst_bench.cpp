@@ -209,6 +209,42 @@ TEST(BenchOptions, compareScriptsRunsAloneWithOneHeldCount)
     }
 }
 
+TEST(BenchCluster, measuresOneAndThreePrimariesWithoutErrors)
+{
+    const RunResult run = runBench("--cluster --connections 1,4 --reps 1 --duration 150 --projects 12 --json");
+    ASSERT_EQ(run.exitCode, 0) << run.out;
+    const json out = json::parse(run.out);
+    EXPECT_EQ(out["projects"], 12);
+    EXPECT_GE(out["cores"].get<int>(), 1);
+    std::set<std::pair<int, int>> cells;
+    for (const auto& p : out["cluster"]) {
+        cells.insert({p["primaries"].get<int>(), p["connections"].get<int>()});
+        EXPECT_GT(p["pairs_per_s"].get<double>(), 0) << p.dump();
+        EXPECT_EQ(p["errors"], 0) << p.dump();
+        EXPECT_GT(p["primaries_cores"].get<double>(), 0) << "the primaries' CPU is read from /proc: " << p.dump();
+        const std::string limit = p["limit"];
+        EXPECT_TRUE(limit == "cpu" || limit == "primary" || limit == "latency") << limit;
+    }
+    EXPECT_EQ(cells, (std::set<std::pair<int, int>>{{1, 1}, {1, 4}, {3, 1}, {3, 4}}));
+}
+
+TEST(BenchOptions, clusterRunsAloneAndAClusterUrlIsRefusedElsewhere)
+{
+    const auto ok = parse({"--cluster", "--projects", "8", "--connections", "2"});
+    ASSERT_TRUE(ok.options) << ok.message;
+    EXPECT_TRUE(ok.options->cluster);
+    EXPECT_EQ(ok.options->clusterProjects, 8);
+    for (const auto& bad : {parse({"--cluster", "--failover", "2"}), parse({"--cluster", "--ui"}),
+                            parse({"--cluster", "--redis", "redis://h"}), parse({"--projects", "0"}),
+                            parse({"--redis", "redis+cluster://h:7000"})}) {
+        EXPECT_FALSE(bad.options);
+        EXPECT_EQ(bad.exitCode, 2);
+        EXPECT_FALSE(bad.message.empty());
+    }
+    const auto url = parse({"--redis", "redis+cluster://h:7000"});
+    EXPECT_NE(url.message.find("is measured with --cluster"), std::string::npos) << url.message;
+}
+
 TEST(BenchReport, ratiosArePairedWithinEachRepetition)
 {
     BenchResults results;
