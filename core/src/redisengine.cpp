@@ -241,6 +241,13 @@ struct RedisEngine::Impl {
     void checkServer()
     {
         warnings.clear();
+        // A plain URL at a cluster node would work until the first slot moved;
+        // it is refused as the wrong URL it is. (No INFO right: not checked.)
+        if (!cluster)
+            onPrimary([this] {
+                detail::refuseClusterNode(connection);
+                return 0;
+            });
         const Reply policy = call({"CONFIG", "GET", "maxmemory-policy"});
         if (policy.isArray() && policy.size() == 2) {
             const std::string value = policy[1].text;

@@ -264,8 +264,20 @@ TEST(RedisUrl, clusterNeedsEveryNodesHostAndHasOnlyDbZero)
     EXPECT_EQ(errorOf("redis+cluster://"),
               "invalid Redis URL \"redis+cluster://\": a cluster node's host is missing");
     EXPECT_EQ(errorOf("redis+cluster://u:secret@n1/2"),
-              "invalid Redis URL \"redis+cluster://u:***@n1/2\": a Redis Cluster has only db 0; expected "
-              "redis+cluster://host[:port][,host[:port]...]");
+              "invalid Redis URL \"redis+cluster://u:***@n1/2\": a Redis Cluster URL takes nothing after its nodes (a "
+              "cluster has only db 0); expected redis+cluster://host[:port][,host[:port]...]");
+    EXPECT_NE(errorOf("redis+cluster://n1/mymaster").find("takes nothing after its nodes"), std::string::npos);
+}
+
+TEST(RedisUrl, queryParametersAreRefusedByNameOutsideUnixSockets)
+{
+    for (const std::string url : {"redis://127.0.0.1:7000?db=2", "redis+cluster://n1:7000?db=2",
+                                  "redis+sentinel://s1/m?db=1"})
+        EXPECT_EQ(errorOf(url), "invalid Redis URL \"" + url
+                                    + "\": query parameters are understood only by unix:// (?db=N); give the db as "
+                                      "a path, redis://host:port/N")
+            << url;
+    EXPECT_EQ(RedisAddress::parse("unix:///tmp/r.sock?db=3").db, 3);
     EXPECT_EQ(errorOf("redis+cluster://n1:70000"),
               "invalid Redis URL \"redis+cluster://n1:70000\": port must be a number from 1 to 65535");
 }

@@ -85,18 +85,6 @@ TEST_F(ClusterCli, topologyShowsTheProjectsSlotAndEveryShard)
     EXPECT_EQ(t["shards"][1]["slot_count"], 5462);
 }
 
-TEST_F(ClusterCli, aPlainUrlAtTheWrongNodeSaysToUseTheClusterUrl)
-{
-    std::string project;
-    for (int i = 0; project.empty(); ++i)
-        if (!(group.primaryFor(ClusterGroup::slotOf("p" + std::to_string(i))) == group.address(0)))
-            project = "p" + std::to_string(i);
-    const auto r = treelock({"--project", project, "acquire", "--lock", "X:/A"}, "redis://" + group.address(0).text());
-    EXPECT_EQ(r.code, 2) << r;
-    EXPECT_NE(r.err.find("is a Redis Cluster node that does not serve project " + project), std::string::npos) << r;
-    EXPECT_NE(r.err.find("connect with a redis+cluster:// URL"), std::string::npos) << r;
-}
-
 TEST_F(ClusterCli, noReachableNodeIsExit5NamingEachNode)
 {
     const auto r = treelock({"projects"}, "redis+cluster://127.0.0.1:1,127.0.0.1:2");
@@ -105,5 +93,19 @@ TEST_F(ClusterCli, noReachableNodeIsExit5NamingEachNode)
     EXPECT_NE(r.err.find("127.0.0.1:2: "), std::string::npos) << r;
     const auto bad = treelock({"locks"}, "redis+cluster://127.0.0.1:7000/1");
     EXPECT_EQ(bad.code, 2) << bad;
-    EXPECT_NE(bad.err.find("a Redis Cluster has only db 0"), std::string::npos) << bad;
+    EXPECT_NE(bad.err.find("a cluster has only db 0"), std::string::npos) << bad;
+}
+
+TEST_F(ClusterCli, aPlainUrlAtAClusterNodeIsRefusedByEveryCommand)
+{
+    const std::string plain = "redis://" + group.address(0).text();
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"projects"}, {"topology"}, {"locks"}}) {
+        const auto r = treelock(args, plain);
+        EXPECT_EQ(r.code, 2) << args.front() << ": " << r;
+        EXPECT_NE(r.err.find("is a Redis Cluster node: connect with a redis+cluster:// URL"), std::string::npos)
+            << args.front() << ": " << r;
+    }
+    const auto db = treelock({"locks"}, plain + "/2");
+    EXPECT_EQ(db.code, 2) << db;
+    EXPECT_NE(db.err.find("is a Redis Cluster node, which has only db 0"), std::string::npos) << db;
 }

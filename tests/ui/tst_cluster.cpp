@@ -90,13 +90,20 @@ private slots:
                 urlBox->lineEdit()->clear();
                 QTest::keyClicks(urlBox->lineEdit(), url);
                 QTest::mouseClick(find, Qt::LeftButton);
-                QTest::qWaitFor([&] { return projectBox->count() == 3; }, kTimeout);
+                if (!QTest::qWaitFor([&] { return projectBox->count() == 3; }, kTimeout)) {
+                    status = statusLabel->text();
+                    test::rejectDialog(dialog);
+                    return;
+                }
                 for (int i = 0; i < projectBox->count(); ++i)
                     listed += projectBox->itemText(i) + QLatin1Char(' ');
                 status = statusLabel->text();
                 // The list pops up by itself; a click on "orders" picks it.
                 QAbstractItemView* view = projectBox->view();
-                QTest::qWaitFor([&] { return view->isVisible(); }, kTimeout);
+                if (!QTest::qWaitFor([&] { return view->isVisible(); }, kTimeout)) {
+                    test::rejectDialog(dialog);
+                    return;
+                }
                 const int row = projectBox->findText(QStringLiteral("orders"));
                 QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(view->model()->index(row, 0)).center());
                 auto* buttons = dialog->findChild<QDialogButtonBox*>();
@@ -109,7 +116,7 @@ private slots:
         QVERIFY(connectAction);
         connectAction->trigger();
         QVERIFY(seen);
-        QCOMPARE(listed, QStringLiteral("alpha orders photos "));
+        QVERIFY2(listed == QStringLiteral("alpha orders photos "), qPrintable(listed + QStringLiteral(" / ") + status));
         QVERIFY2(status.startsWith(QStringLiteral("3 projects on ")), qPrintable(status));
 
         const int slot = ClusterGroup::slotOf("orders");
@@ -121,6 +128,32 @@ private slots:
                                  kTimeout);
         QVERIFY2(backendLabel(w).contains(QStringLiteral("project <b>orders</b>")), qPrintable(backendLabel(w)));
         QTRY_COMPARE_WITH_TIMEOUT(w.leaseModel()->rowCount(), 1, kTimeout);
+    }
+
+    // A plain redis:// URL at a cluster node is a wrong setting, not an outage:
+    // the banner says so and Studio does not retry it every second.
+    void aPlainUrlAtAClusterNodeIsRefusedNotRetried()
+    {
+        ClusterGroup cluster;
+        StudioOptions options;
+        options.backend.kind = BackendConfig::Kind::Url;
+        options.backend.url = QStringLiteral("redis://") + QString::fromStdString(cluster.address(0).text());
+        options.backend.project = QStringLiteral("orders");
+        options.useSettings = false;
+        MainWindow w(options);
+        w.start();
+        w.show();
+        auto* banner = w.findChild<QFrame*>(QStringLiteral("connectionBanner"));
+        QVERIFY(banner);
+        auto* text = banner->findChild<QLabel*>();
+        QVERIFY(text);
+        QTRY_VERIFY_WITH_TIMEOUT(text->isVisible() && text->text().startsWith(QStringLiteral("Cannot use this connection: ")),
+                                 kTimeout);
+        QVERIFY2(text->text().contains(QStringLiteral("is a Redis Cluster node: connect with a redis+cluster:// URL")),
+                 qPrintable(text->text()));
+        const QString shown = text->text();
+        QTest::qWait(2500); // two retry intervals of a lost connection
+        QCOMPARE(text->text(), shown);
     }
 };
 

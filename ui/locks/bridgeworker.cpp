@@ -232,7 +232,12 @@ bool BridgeWorker::openEngine()
             info.url = where;
             emit backendChanged(info);
         }
-        lost(QString::fromUtf8(e.what()));
+        if (dynamic_cast<const InvalidInput*>(&e)) {
+            m_status = ConnectionStatus::Refused;
+            emit connectionChanged({ConnectionStatus::Refused, QString::fromUtf8(e.what()), m_attempt});
+        } else {
+            lost(QString::fromUtf8(e.what()));
+        }
         return false;
     }
 }
@@ -284,6 +289,8 @@ void BridgeWorker::setTree(std::shared_ptr<const TreeIndex> tree)
 void BridgeWorker::tick()
 {
     const auto now = Clock::now();
+    if (m_status == ConnectionStatus::Refused)
+        return;
     if (m_status == ConnectionStatus::Lost) {
         if (now < m_nextRetry)
             return;
@@ -321,6 +328,8 @@ void BridgeWorker::tick()
 
 void BridgeWorker::refresh()
 {
+    if (m_status == ConnectionStatus::Refused)
+        m_status = ConnectionStatus::Lost; // the user asked: try once more
     if (!m_engine || m_status == ConnectionStatus::Lost) {
         m_nextRetry = {};
         tick();

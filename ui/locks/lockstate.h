@@ -94,7 +94,10 @@ struct FailoverReport {
     int survived = 0;
 };
 
-enum class ConnectionStatus { Connecting, Connected, Lost };
+/// Lost: retried every second. Refused: the server or the settings are wrong
+/// (a bad project name, a plain URL at a cluster node), so waiting cannot help;
+/// retried only when the user asks.
+enum class ConnectionStatus { Connecting, Connected, Lost, Refused };
 
 struct ConnectionState {
     ConnectionStatus status = ConnectionStatus::Connecting;

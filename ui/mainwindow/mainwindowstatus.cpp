@@ -68,6 +68,9 @@ void MainWindow::createStatusBar()
     m_backendLabel->setObjectName(QStringLiteral("backendLabel"));
     m_backendLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_countsLabel = new QLabel(this);
+    // A long temporary message (a server warning) is cut where the permanent
+    // labels start: a gap keeps it from running into the counts.
+    m_countsLabel->setContentsMargins(16, 0, 0, 0);
     m_clockLabel = new QLabel(this);
     m_clockLabel->setToolTip(tr("The lock server's clock (all expiries are in server time)"));
     auto* copy = new QToolButton(this);
@@ -172,6 +175,12 @@ void MainWindow::onConnection(const ConnectionState& state)
                                    ? tr("No primary: %1 — asking the sentinels again every second (attempt %2); a failover takes a few seconds. The view shows the last known state.")
                                    : tr("Connection lost: %1 — reconnecting every second (attempt %2). The view shows the last known state."))
                                   .arg(state.message).arg(state.attempt));
+        m_banner->show();
+        break;
+    case ConnectionStatus::Refused:
+        m_bannerText->setText(tr("Cannot use this connection: %1 — change it with File › Connect…, or press Retry now "
+                                 "once it is fixed.")
+                                  .arg(state.message));
         m_banner->show();
         break;
     }

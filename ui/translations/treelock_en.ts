@@ -1791,6 +1791,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source> · node &lt;b&gt;%1&lt;/b&gt; (slot %2)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Cannot use this connection: %1 — change it with File › Connect…, or press Retry now once it is fixed.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::MatrixModel</name>

@@ -1772,6 +1772,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source> · node &lt;b&gt;%1&lt;/b&gt; (slot %2)</source>
         <translation> · 节点 &lt;b&gt;%1&lt;/b&gt;（槽 %2）</translation>
     </message>
+    <message>
+        <source>Cannot use this connection: %1 — change it with File › Connect…, or press Retry now once it is fixed.</source>
+        <translation>无法使用此连接：%1 — 请通过 文件 › 连接… 更改，或修正后点击“立即重试”。</translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::MatrixModel</name>

@@ -66,6 +66,15 @@ std::optional<HostPort> nodeIn(const redis::Reply& entry, const HostPort& asked)
 
 } // namespace
 
+void refuseClusterNode(RedisConnection& connection)
+{
+    const redis::Reply info = connection.call({"INFO", "cluster"});
+    if (info.isString() && info.text.find("cluster_enabled:1") != std::string::npos)
+        throw InvalidInput("Redis at " + connection.address().redacted()
+                           + " is a Redis Cluster node: connect with a redis+cluster:// URL (naming this node will "
+                             "do)");
+}
+
 int hashSlot(std::string_view key)
 {
     const auto open = key.find('{');

@@ -56,6 +56,11 @@ inline bool isClusterReply(std::string_view errorText)
     return redirectIn(errorText).has_value() || isRetryLater(errorText);
 }
 
+/// Throws InvalidInput when the server behind `connection`, reached with a
+/// plain URL, is a Redis Cluster node (it would show one shard as if it were
+/// all). A user without the right to INFO is let through.
+void refuseClusterNode(RedisConnection& connection);
+
 /// One primary and the slots it serves, with its replicas (CLUSTER SLOTS).
 struct ClusterShard {
     HostPort primary;

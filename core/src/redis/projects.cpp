@@ -28,6 +28,8 @@ void scanNode(const RedisAddress& node, const std::string& shown, const RedisOpt
               std::vector<ProjectInfo>& out)
 {
     detail::RedisConnection connection(node, options.connectTimeout, options.commandTimeout);
+    if (!cluster)
+        detail::refuseClusterNode(connection);
     std::vector<std::string> names;
     std::string cursor = "0";
     do {

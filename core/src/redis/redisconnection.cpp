@@ -137,8 +137,13 @@ void RedisConnection::ensureConnected()
         Reply r = command({"SELECT", std::to_string(m_address.db)});
         if (r->type == REDIS_REPLY_ERROR) {
             disconnect();
+            const std::string text = replyText(r.get());
+            // A wrong URL, not an outage: a cluster node has only db 0.
+            if (text.find("cluster mode") != std::string::npos)
+                throw InvalidInput("Redis at " + m_address.redacted() + " is a Redis Cluster node, which has only db "
+                                   "0: connect with a redis+cluster:// URL");
             throw ConnectionError("Redis at " + m_address.redacted() + ": cannot select db "
-                                  + std::to_string(m_address.db) + ": " + replyText(r.get()));
+                                  + std::to_string(m_address.db) + ": " + text);
         }
     }
     if (m_requirePrimary) {

@@ -155,8 +155,8 @@ RedisAddress parseCluster(const std::string& url, const std::string& shown)
         const std::string db = rest.substr(slash + 1);
         if (!db.empty() && db != "0")
             throw InvalidInput("invalid Redis URL \"" + shown
-                               + "\": a Redis Cluster has only db 0; expected "
-                                 "redis+cluster://host[:port][,host[:port]...]");
+                               + "\": a Redis Cluster URL takes nothing after its nodes (a cluster has only db 0); "
+                                 "expected redis+cluster://host[:port][,host[:port]...]");
     }
     std::size_t from = 0;
     for (;;) {
@@ -221,6 +221,10 @@ RedisAddress RedisAddress::parse(const std::string& url)
         a.port = 0;
         return a;
     }
+    if (url.find('?') != std::string::npos)
+        throw InvalidInput("invalid Redis URL \"" + shown
+                           + "\": query parameters are understood only by unix:// (?db=N); give the db as a path, "
+                             "redis://host:port/N");
     if (url.rfind(kSentinelScheme, 0) == 0)
         return parseSentinel(url, shown);
     if (url.rfind(kClusterScheme, 0) == 0)

@@ -66,6 +66,8 @@ SentinelStatus askSentinel(const HostPort& node, const RedisOptions& options, co
 void readPrimary(Topology& topology, const RedisAddress& primary, const RedisOptions& options)
 {
     detail::RedisConnection connection(primary, options.connectTimeout, options.commandTimeout);
+    if (topology.kind != Topology::Kind::Cluster)
+        detail::refuseClusterNode(connection);
     topology.role = detail::roleOf(connection);
     const redis::Reply info = connection.call({"INFO", "replication"});
     if (info.isError())
@@ -101,6 +103,7 @@ Topology readCluster(const RedisAddress& address, const RedisOptions& options, c
         });
         try {
             Topology one;
+            one.kind = Topology::Kind::Cluster;
             readPrimary(one, address.at(s.primary), options);
             shard.offset = one.primaryOffset;
             shard.replicas = one.replicas;
