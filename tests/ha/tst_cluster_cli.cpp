@@ -109,3 +109,12 @@ TEST_F(ClusterCli, aPlainUrlAtAClusterNodeIsRefusedByEveryCommand)
     EXPECT_EQ(db.code, 2) << db;
     EXPECT_NE(db.err.find("is a Redis Cluster node, which has only db 0"), std::string::npos) << db;
 }
+
+TEST_F(ClusterCli, aSentinelUrlAtAClusterNodeIsAWrongUrlNotAFailoverToWaitOut)
+{
+    const auto r = treelock({"locks"}, "redis+sentinel://" + group.address(0).text() + "/mymaster");
+    EXPECT_EQ(r.code, 2) << r;
+    EXPECT_LT(r.elapsed, std::chrono::milliseconds(5000)) << "answered at once, not after the failover timeout";
+    EXPECT_NE(r.err.find("is not a sentinel"), std::string::npos) << r;
+    EXPECT_NE(r.err.find("for a Redis Cluster redis+cluster://"), std::string::npos) << r;
+}

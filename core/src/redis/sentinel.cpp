@@ -100,6 +100,7 @@ RedisAddress SentinelLocator::locate()
     }
     std::string answers;
     bool anyReached = false;
+    bool noneIsASentinel = true; // every node reached and none speaks SENTINEL
     for (std::size_t k = 0; k < count; ++k) {
         const std::size_t i = (first + k) % count;
         const HostPort& node = m_address.sentinels[i];
@@ -119,6 +120,8 @@ RedisAddress SentinelLocator::locate()
                 answer = "gave an unusable address";
             } else if (reply.isError() && reply.text.find("unknown command") != std::string::npos) {
                 answer = "is not a sentinel (it answered \"" + reply.text + "\")";
+                answers += (answers.empty() ? "" : "; ") + node.text() + ": " + answer;
+                continue;
             } else if (reply.isError()) {
                 answer = "answered \"" + reply.text + "\"";
             } else {
@@ -130,9 +133,13 @@ RedisAddress SentinelLocator::locate()
             const std::string prefix = "Redis at " + RedisAddress::sentinel(node).redacted() + ": ";
             answer = text.rfind(prefix, 0) == 0 ? text.substr(prefix.size()) : text;
         }
+        noneIsASentinel = false;
         answers += (answers.empty() ? "" : "; ") + node.text() + ": " + answer;
     }
     const std::string message = "no sentinel of " + m_address.redacted() + " named a primary: " + answers;
+    // A wrong URL, not a failover to wait out.
+    if (anyReached && noneIsASentinel)
+        throw InvalidInput(message + " (for a single server use redis://, for a Redis Cluster redis+cluster://)");
     if (!anyReached)
         throw NoSentinelReachable(message);
     throw ConnectionError(message);
