@@ -292,7 +292,13 @@ private:
         const auto p0 = Clock::now();
         std::vector<LeaseId> leases = populateTreelock(held);
         const double treelockSeconds = seconds(Clock::now() - p0);
-        populateKeys(held);
+        const long long afterTreelock = infoNumber(*m_control, "memory", "used_memory");
+        round.treelockBytes = afterTreelock - round.usedMemoryBefore;
+        populateSeed(held);
+        const long long afterSeed = infoNumber(*m_control, "memory", "used_memory");
+        round.seedBytes = afterSeed - afterTreelock;
+        populatePlain(held);
+        round.plainBytes = infoNumber(*m_control, "memory", "used_memory") - afterSeed;
         round.populateSeconds = seconds(Clock::now() - p0);
         m_progress << " Treelock " << treelockSeconds << " s, seed + plain "
                    << round.populateSeconds - treelockSeconds << " s;";
@@ -405,14 +411,13 @@ private:
         }
     }
 
-    /// The seed's and the plain lock's N held locks, as their own acquire would leave them.
-    void populateKeys(long long held)
+    /// The seed's N held locks, as its own acquire would leave them.
+    void populateSeed(long long held)
     {
         const std::string nowMs = std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(
                                                      std::chrono::system_clock::now().time_since_epoch())
                                                      .count());
         const std::string hash = m_layout.seedHash();
-        const std::string pxHeld = std::to_string(kHeldTtl.count());
         const std::string exHeld = std::to_string(kHeldTtl.count() / 1000);
         auto ok = [](const redis::Reply& r) { return r.isString() || r.isInteger(); };
         pipelined(
@@ -423,10 +428,23 @@ private:
                 const std::string token = "held-" + std::to_string(i);
                 m_control->append({"SET", seedKey, token, "EX", exHeld});
                 m_control->append({"HSET", hash, seedKey, nowMs});
-                m_control->append({"SET", m_layout.plainKey(path), token, "PX", pxHeld});
-                return 3;
+                return 2;
             },
-            ok, "populating the seed's and the plain lock's keys");
+            ok, "populating the seed's keys");
+    }
+
+    /// The plain lock's N held locks, as its SET NX PX would leave them.
+    void populatePlain(long long held)
+    {
+        const std::string pxHeld = std::to_string(kHeldTtl.count());
+        auto ok = [](const redis::Reply& r) { return r.isString(); };
+        pipelined(
+            held,
+            [&](long long i) {
+                m_control->append({"SET", m_layout.plainKey(Layout::held(i)), "held-" + std::to_string(i), "PX", pxHeld});
+                return 1;
+            },
+            ok, "populating the plain lock's keys");
     }
 
     void teardownKeys(long long held)

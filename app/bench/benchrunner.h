@@ -38,6 +38,10 @@ struct HeldRound {
     double teardownSeconds = 0;
     long long usedMemoryBefore = 0; ///< INFO memory used_memory, bytes
     long long usedMemoryHeld = 0;   ///< ... with the N leases (and seed/plain keys) held
+    /// used_memory grown by populating each contender's N held locks, bytes.
+    long long treelockBytes = 0;
+    long long seedBytes = 0;
+    long long plainBytes = 0;
     bool baselineOk = false;        ///< counts back to what they were before populating
     std::string baselineDetail;     ///< before -> after, for every count checked
 };
