@@ -294,8 +294,10 @@ RedisEngine::RedisEngine(const RedisOptions& options, std::string project, PathO
     : m_impl(std::make_unique<Impl>(options, std::move(project), pathOptions))
 {
     std::lock_guard lock(m_impl->mutex);
+    // On a cluster every new connection loads the scripts itself (onSlotOwner).
     m_impl->onPrimary([this] {
-        m_impl->scripts.loadAll(m_impl->connection);
+        if (!m_impl->cluster)
+            m_impl->scripts.loadAll(m_impl->connection);
         return 0;
     });
     m_impl->checkServer();
