@@ -56,6 +56,12 @@ public:
     Version load(const std::string& dir, int index)
     {
         const std::string common = readScript(dir, "common");
+        // The calls below follow today's KEYS/ARGV layout; scripts from before the
+        // lease records moved into one hash take another and would measure nonsense.
+        if (common.find("KEYS[6]") == std::string::npos)
+            throw std::runtime_error("--compare-scripts: " + dir
+                                     + "/common.lua takes another KEYS/ARGV layout (no KEYS[6], the leases hash): "
+                                       "only versions of today's layout can be compared");
         Version v;
         v.dir = dir;
         v.acquireSha = loadScript(redis::composeScript(common, readScript(dir, "acquire")), dir + "/acquire.lua");

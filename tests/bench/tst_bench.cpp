@@ -187,6 +187,13 @@ TEST(BenchCompareScripts, measuresEveryVersionAndRefusesBrokenOnes)
     EXPECT_NE(broken.exitCode, 0) << broken.out;
     EXPECT_NE(broken.out.find("did not grant"), std::string::npos) << broken.out;
     EXPECT_NE(broken.out.find(dir.string()), std::string::npos) << "the error names the version: " << broken.out;
+
+    // A version of another KEYS/ARGV layout (per-lease record keys) is refused, not measured.
+    std::ofstream(dir / "common.lua") << "local NODES, WHO, EXPIRY, FENCE, EVENTS = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]\n";
+    std::filesystem::copy_file(lua + "/acquire.lua", dir / "acquire.lua", std::filesystem::copy_options::overwrite_existing);
+    const RunResult old = runBench("--compare-scripts " + lua + "," + dir.string() + " --rounds 1 --pairs 5 2>&1");
+    EXPECT_NE(old.exitCode, 0) << old.out;
+    EXPECT_NE(old.out.find("takes another KEYS/ARGV layout"), std::string::npos) << old.out;
     std::filesystem::remove_all(dir);
 }
 
