@@ -28,12 +28,7 @@ constexpr auto kProbeTimeout = std::chrono::milliseconds(1000);
 /// One command on `node`; an empty Reply when it cannot be reached.
 redis::Reply ask(const HostPort& node, std::initializer_list<std::string_view> args)
 {
-    try {
-        detail::RedisConnection connection(RedisAddress::sentinel(node), kProbeTimeout, kProbeTimeout);
-        return connection.call(args);
-    } catch (const ConnectionError&) {
-        return {};
-    }
+    return detail::probe(node, args, kProbeTimeout);
 }
 
 /// One command on `node` that must succeed; throws std::runtime_error naming it.

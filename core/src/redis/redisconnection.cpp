@@ -171,6 +171,17 @@ redis::Reply RedisConnection::call(std::initializer_list<std::string_view> args)
     return toReply(command(args).get());
 }
 
+redis::Reply probe(const HostPort& node, std::initializer_list<std::string_view> args,
+                   std::chrono::milliseconds timeout)
+{
+    try {
+        RedisConnection connection(RedisAddress::sentinel(node), timeout, timeout);
+        return connection.call(args);
+    } catch (const ConnectionError&) {
+        return {};
+    }
+}
+
 Reply RedisConnection::command(const std::vector<std::string>& args)
 {
     std::vector<std::string_view> views(args.begin(), args.end());

@@ -85,6 +85,12 @@ private:
     bool m_requirePrimary = false;
 };
 
+/// One command on the server at `node` over a short connection of its own,
+/// without credentials (`timeout` to connect and to answer); a Nil reply when
+/// the server cannot be reached. For the private groups' probes.
+redis::Reply probe(const HostPort& node, std::initializer_list<std::string_view> args,
+                   std::chrono::milliseconds timeout);
+
 /// Text of a string/status/error reply ("" otherwise).
 std::string replyText(const redisReply* reply);
 /// Integer of an integer reply, or a string reply that holds one. Throws ScriptError otherwise.
