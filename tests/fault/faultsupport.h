@@ -379,6 +379,19 @@ inline Outage readOutage(const std::string& dir, int count, std::int64_t downNs,
     return o;
 }
 
+/// What the checkers say after a fault test: conflicting leases whose holding
+/// overlapped in the clients' records, and the engine's project's event stream
+/// replayed (read through `options`, as the clients reached it).
+struct Verdict {
+    std::vector<IntervalViolation> intervals;
+    HistoryReport history;
+};
+
+inline Verdict verdictOf(const Outage& outage, RedisEngine& engine, const RedisOptions& options)
+{
+    return {checkIntervals(outage.intervals), checkEngineHistory(engine, readEventStreamInfo(options, engine.project()))};
+}
+
 /// A fresh temporary folder (not removed: the logs help when a test fails).
 inline std::string tempDir(const std::string& name)
 {

@@ -39,9 +39,8 @@ void restartUnderLoad(bool appendOnly)
     double worstReconnect = 0;
     for (int i = 0; i < kProcesses; ++i)
         worstReconnect = std::max(worstReconnect, outage.firstAnswer(std::size_t(i), startNs));
-    const auto violations = checkIntervals(outage.intervals);
     RedisEngine engine(test::redisAt(server.url()), "fault");
-    const auto history = checkEngineHistory(engine, readEventStreamInfo(test::redisAt(server.url()), "fault"));
+    const auto [violations, history] = test::verdictOf(outage, engine, test::redisAt(server.url()));
     std::cout << "[figures] restart (" << (appendOnly ? "AOF everysec" : "no persistence") << "): "
               << kProcesses << " clients, " << outage.before << " grants before, " << outage.after << " after, " << outage.errors
               << " errors reported; answered again at most " << worstReconnect

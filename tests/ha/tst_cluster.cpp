@@ -67,7 +67,7 @@ TEST(Cluster, projectsSpreadOverEveryPrimaryAndAreListed)
     for (int i = 0; i < 24; ++i) {
         const std::string project = "drive-" + std::to_string(i);
         RedisEngine engine(clusterOptions(group.url()), project);
-        const AcquireResult r = engine.acquire({{"/A/B", LockMode::X}}, {.owner = "alice", .ttl = seconds(60)});
+        const AcquireResult r = engine.acquire({{"/A/B", LockMode::X}}, test::acquireAs("alice", seconds(60)));
         ASSERT_TRUE(r.granted) << project;
         if (i % 2 == 0)
             engine.release(r.grant.lease);
@@ -108,7 +108,7 @@ TEST(Cluster, wakeUpsTravelOnTheProjectsShard)
     ClusterGroup group;
     const std::string project = projectAwayFrom(group, group.address(0), "wake");
     auto engine = std::make_shared<RedisEngine>(clusterOptions(group.url()), project);
-    const AcquireResult held = engine->acquire({{"/A", LockMode::X}}, {.owner = "alice", .ttl = seconds(60)});
+    const AcquireResult held = engine->acquire({{"/A", LockMode::X}}, test::acquireAs("alice", seconds(60)));
     ASSERT_TRUE(held.granted);
     auto wake = engine->subscribeWake();
     std::thread releaser([&] {
@@ -129,7 +129,7 @@ TEST(Cluster, callsFollowASlotThatMovedAndNameTheRedirects)
     const std::string project = projectAwayFrom(group, group.address(0), "moving");
     const int slot = ClusterGroup::slotOf(project);
     RedisEngine engine(clusterOptions(group.url()), project);
-    const AcquireResult a = engine.acquire({{"/A", LockMode::X}}, {.owner = "alice", .ttl = seconds(60)});
+    const AcquireResult a = engine.acquire({{"/A", LockMode::X}}, test::acquireAs("alice", seconds(60)));
     ASSERT_TRUE(a.granted);
     const HostPort from = group.primaryFor(slot);
     HostPort to = group.address(0);
@@ -137,7 +137,7 @@ TEST(Cluster, callsFollowASlotThatMovedAndNameTheRedirects)
     EXPECT_EQ(m.from, from);
     EXPECT_GE(m.keys, 4u) << "nodes, who, expiry, fence, events, leases";
     // The engine still talks to the old node: the next call is MOVED, and lands.
-    const AcquireResult refused = engine.acquire({{"/A/B", LockMode::S}}, {.owner = "bob"});
+    const AcquireResult refused = engine.acquire({{"/A/B", LockMode::S}}, test::acquireAs("bob"));
     EXPECT_FALSE(refused.granted);
     ASSERT_TRUE(refused.blocker.has_value());
     EXPECT_EQ(refused.blocker->lease, a.grant.lease) << "the lease moved with its slot";
@@ -169,10 +169,8 @@ TEST(Cluster, slotMigratesUnderLoadFromFourProcesses)
         EXPECT_EQ(w->wait(), 0);
 
     const test::Outage outage = test::readOutage(dir, kProcesses, 0, 0);
-    const auto violations = checkIntervals(outage.intervals);
     RedisEngine engine(clusterOptions(group.url()), project);
-    const auto history
-        = checkEngineHistory(engine, readEventStreamInfo(clusterOptions(group.url()), project));
+    const auto [violations, history] = test::verdictOf(outage, engine, clusterOptions(group.url()));
     long long granted = 0;
     for (const auto& log : outage.logs)
         granted += test::summaryValue(log.summary, "granted");
@@ -224,10 +222,8 @@ TEST(Cluster, killedPrimaryIsReplacedByItsReplicaUnderLoad)
     int clientsBack = 0;
     for (int i = 0; i < kProcesses; ++i)
         clientsBack += outage.grantedAfter(std::size_t(i), promotedNs);
-    const auto violations = checkIntervals(outage.intervals);
     RedisEngine engine(clusterOptions(group.url()), project);
-    const auto history
-        = checkEngineHistory(engine, readEventStreamInfo(clusterOptions(group.url()), project));
+    const auto [violations, history] = test::verdictOf(outage, engine, clusterOptions(group.url()));
     std::cout << "[figures] cluster failover: primary " << old.text() << " killed, " << promoted.text()
               << " took slot " << slot << " over " << promotedAfter.count() << " ms later; " << outage.before
               << " grants before, " << outage.after << " after, " << outage.errors
@@ -261,7 +257,7 @@ TEST(Cluster, minReplicasCountsTheReplicasOfTheProjectsShard)
     }
     RedisEngine stalledEngine(clusterOptions(group.url(), 1), stalled);
     RedisEngine otherEngine(clusterOptions(group.url(), 1), other);
-    ASSERT_TRUE(stalledEngine.acquire({{"/warm", LockMode::X}}, {.owner = "a"}).granted)
+    ASSERT_TRUE(stalledEngine.acquire({{"/warm", LockMode::X}}, test::acquireAs("a")).granted)
         << "with its replica up, the stalled shard acknowledges";
 
     // Stop the replica of the stalled project's shard only.
@@ -276,15 +272,15 @@ TEST(Cluster, minReplicasCountsTheReplicasOfTheProjectsShard)
     ASSERT_LT(replica, group.nodeCount());
     group.node(replica).pause(true);
     try {
-        stalledEngine.acquire({{"/A", LockMode::X}}, {.owner = "alice"});
+        stalledEngine.acquire({{"/A", LockMode::X}}, test::acquireAs("alice"));
         ADD_FAILURE() << "a grant the shard's replica never saw should be refused";
     } catch (const ReplicationError& e) {
         EXPECT_TRUE(e.rolledBack());
         EXPECT_EQ(e.acknowledged(), 0);
     }
-    const AcquireResult elsewhere = otherEngine.acquire({{"/A", LockMode::X}}, {.owner = "bob"});
+    const AcquireResult elsewhere = otherEngine.acquire({{"/A", LockMode::X}}, test::acquireAs("bob"));
     EXPECT_TRUE(elsewhere.granted) << "another shard's replica acknowledges its own grants";
     group.node(replica).pause(false);
-    EXPECT_TRUE(stalledEngine.acquire({{"/A", LockMode::X}}, {.owner = "alice"}).granted)
+    EXPECT_TRUE(stalledEngine.acquire({{"/A", LockMode::X}}, test::acquireAs("alice")).granted)
         << "the rolled-back grant left the path free";
 }

@@ -43,10 +43,8 @@ TEST(SentinelFault, killedPrimaryUnderLoadFromFourProcesses)
         clientsBack += outage.grantedAfter(std::size_t(i), promotedNs);
         worstBack = std::max(worstBack, outage.firstAnswer(std::size_t(i), killedNs));
     }
-    const auto violations = checkIntervals(outage.intervals);
-    const std::string url = group.url();
-    RedisEngine engine(test::redisAt(url), "fault");
-    const auto history = checkEngineHistory(engine, readEventStreamInfo(test::redisAt(url), "fault"));
+    RedisEngine engine(test::redisAt(group.url()), "fault");
+    const auto [violations, history] = test::verdictOf(outage, engine, test::redisAt(group.url()));
     std::cout << "[figures] sentinel failover: primary " << old.text() << " killed, " << promoted.text()
               << " promoted " << (promotedNs - killedNs) / 1e9 << " s later; " << kProcesses << " clients, "
               << outage.before << " grants before, " << outage.after << " after, " << outage.errors
