@@ -1,158 +1,162 @@
 --[[ acquire.lua — grant a set of lock requests all-or-nothing, or name who blocks.
 
-KEYS: common (nodes, who, expiry, fence, events, leases).
-ARGV: [1] wake-up command, [2] wake channel, [3] lease id, [4] owner, [5] operation,
-      [6] ttl ms, [7] reap batch, [8] n requests, then n pairs: mode, canonical path
-      (normalised by the client: one request per path, sorted).
+KEYS: common (state, expiry, events).
+ARGV: [1] wake-up command, [2] lease id (binary), [3] owner, [4] operation,
+      [5] ttl ms, [6] reap batch, [7] wait ms (how long the caller waits for a
+      wake-up if refused; 0: it does not wait), [8] the requests: "MODE PATH"
+      lines joined by "\n", canonical (normalised by the client: one request per
+      path, sorted).
 Replies:
-  {1, id, fence, expires_ms, holds, ttl}                        granted (or reentered)
+  {1, fence, expires_ms, holds}                                 granted (or reentered)
   {0, blocker id, owner, op, path, mode, expires_in_ms,
       clash path, held mode, wanted path, wanted mode}          refused
   {-1, message}                                                 invalid argument
-Work: O(requests x depth) in a constant number of calls: one HMGET reads every
-field to check and every count to raise, one HSET writes the counts. Plus a
-bounded reap (ARGV[7] leases; up to 1,000 more only on a clash while expired
-leases remain) and, only when the recorded holder of a clashing count is gone,
-a scan of at most 1,000 lease records to name another.
+Work: O(requests x depth) in a constant number of calls. One HMGET reads the
+lease id's record, the counters and every node to check and raise; one HSET
+writes the nodes, the counters and the record; then ZADD and XADD. Reaping runs
+only when "reap at" has passed (an expired lease may exist): a bounded batch
+(ARGV[6]), and up to 1,000 more on a clash while expired leases remain. A
+refusal reads the blocking node's last holder; only when that lease does not
+hold the clashing mode there does it scan at most 1,000 lease records.
 ]]
 
-local id, owner, op, ttlText = ARGV[3], ARGV[4], ARGV[5], ARGV[6]
-local ttl, reapBatch, n = tonumber(ttlText), tonumber(ARGV[7]), tonumber(ARGV[8])
+local bad = begin(KEYS, ARGV)
+if bad then return { -1, bad } end
+local id, owner, op, text = ARGV[2], ARGV[3], ARGV[4], ARGV[8]
+local ttl, reapBatch, wait = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
 
-if not validId(id) then return { -1, 'lease id must be 32 lower-case hex digits' } end
-if not ttl or ttl < 10 or ttl > 86400000 or ttl ~= math.floor(ttl) then
+if not validId(id) then return { -1, 'lease id must be a NUL and 16 bytes' } end
+if not ttl or ttl < 10 or ttl > 86400000 or ttl ~= floor(ttl) then
   return { -1, 'ttl must be an integer between 10 and 86400000 ms' }
 end
 if not reapBatch or reapBatch < 0 or reapBatch > 1000 then
   return { -1, 'reap batch must be between 0 and 1000' }
 end
-if not n or n < 1 or n > 64 or #ARGV ~= 8 + 2 * n then
-  return { -1, 'between 1 and 64 requests expected' }
+if not wait or wait < 0 or wait > 86400000 then
+  return { -1, 'wait must be between 0 and 86400000 ms' }
 end
 if #owner > 256 or #op > 256 or find(owner, '[%z\n]') or find(op, '[%z\n]') then
   return { -1, 'owner and operation must be at most 256 bytes, without NUL or newline' }
 end
-local requestText, seen = nil, {}
-for i = 1, n do
-  local mode, path = ARGV[7 + 2 * i], ARGV[8 + 2 * i]
-  if mode ~= 'X' and mode ~= 'S' and mode ~= 'IX' and mode ~= 'IS' and mode ~= 'SIX' then
-    return { -1, 'unknown lock mode ' .. tostring(mode) }
-  end
-  local why = badPath(path)
-  if why then return { -1, 'path is not canonical (' .. why .. ')' } end
-  if seen[path] then return { -1, 'one request per path expected' } end
-  seen[path] = true
-  requestText = (i == 1) and (mode .. ' ' .. path) or (requestText .. '\n' .. mode .. ' ' .. path)
-end
+local fields = { id, '#m' }
+local delta, flat, ends, modes = walk(text, fields, true)
+if not delta then return { -1, flat } end
+local values = callChunked('HMGET', STATE, fields)
+readMeta(values[2])
 
 -- Refusals of the id come first, so a refused call changes nothing.
-local existing = readLease(id)
+local existing = values[1] and { unpackRecord(values[1]) }
 local live = existing and existing[R_EXPIRES] > NOW_MS
 if live then
   if existing[R_REVOKED] == 1 then return { -1, 'lease id is revoked: it was force-released and cannot be reused' } end
-  if existing[R_REQUESTS] ~= requestText then
+  if existing[R_REQUESTS] ~= text then
     return { -1, 'lease id in use with other requests: a reentrant acquire must repeat the same requests' }
   end
 end
 
-local reaped = reapExpired(reapBatch)
+local reaped = false
+if mReapAt <= NOW_MS then
+  reapExpired(reapBatch)
+  reaped = true
+end
 
 if live then -- reentrant: a live lease is never reaped
-  local expires = NOW_MS + ttl
   existing[R_HOLDS] = existing[R_HOLDS] + 1
-  existing[R_EXPIRES] = expires
-  existing[R_TTL] = ttl
-  writeLease(id, existing)
-  call('ZADD', EXPIRY, tostring(expires), id)
-  return { 1, id, existing[R_FENCE], expires, existing[R_HOLDS], ttl }
+  local expires = extendLease(id, existing, ttl)
+  return { 1, existing[R_FENCE], expires, existing[R_HOLDS] }
 end
-if existing then -- this id's lease expired; drop it unless the batch just did
-  local gone = false
-  for i = 1, #reaped do
-    if reaped[i] == id then gone = true; break end
-  end
-  if not gone then dropLease(id, 'expire') end
+if existing and call('HEXISTS', STATE, id) == 1 then -- expired, and not in the batch just reaped
+  dropLease(id, 'expire', existing)
+  reaped = true
+end
+if reaped then
+  values = callChunked('HMGET', STATE, fields)
+  readMeta(values[2])
 end
 
--- One read: the fields to check (in the documented order: per request, its
--- ancestors root first, then its own path; per node the held modes in the order
--- IS, IX, S, SIX, X), then the counts this grant raises.
-local function readFields()
-  local fields, order, delta, lastCheck = {}, {}, {}, {}
-  for i = 1, n do
-    local mode, path = ARGV[7 + 2 * i], ARGV[8 + 2 * i]
-    if path ~= '/' then
-      local ix = mode ~= 'S' and mode ~= 'IS'
-      local a, from = '/', 2
-      while a do
+-- The first clash in the documented order (per request: its ancestors root
+-- first, then its own path; per node the held modes IS, IX, S, SIX, X), as the
+-- node's index, the held mode and the request. Without one, set[] holds every
+-- node's new value.
+local set = {}
+local function check()
+  local done = #ends > 1 and {}
+  local c = 1
+  for r = 1, #ends do
+    local mode, last = modes[r], ends[r]
+    local ix = mode ~= 'S' and mode ~= 'IS'
+    while c <= last do
+      local k = flat[c]
+      local v = values[k]
+      local is, ixc, s, six, x = 0, 0, 0, 0, 0
+      if v then is, ixc, s, six, x = unpackStruct(NODE, v) end
+      if c < last then -- a proper ancestor: its intention mode
         if ix then
-          fields[#fields + 1] = a .. '|S'
-          fields[#fields + 1] = a .. '|SIX'
+          if s > 0 then return k, 'S', r end
+          if six > 0 then return k, 'SIX', r end
         end
-        fields[#fields + 1] = a .. '|X'
-        local j = find(path, '/', from, true)
-        if j then a = sub(path, 1, j - 1); from = j + 1 else a = nil end
+        if x > 0 then return k, 'X', r end
+      elseif mode == 'X' then
+        if is > 0 then return k, 'IS', r end
+        if ixc > 0 then return k, 'IX', r end
+        if s > 0 then return k, 'S', r end
+        if six > 0 then return k, 'SIX', r end
+        if x > 0 then return k, 'X', r end
+      elseif mode == 'S' then
+        if ixc > 0 then return k, 'IX', r end
+        if six > 0 then return k, 'SIX', r end
+        if x > 0 then return k, 'X', r end
+      elseif mode == 'IX' then
+        if s > 0 then return k, 'S', r end
+        if six > 0 then return k, 'SIX', r end
+        if x > 0 then return k, 'X', r end
+      elseif mode == 'IS' then
+        if x > 0 then return k, 'X', r end
+      else -- SIX
+        if ixc > 0 then return k, 'IX', r end
+        if s > 0 then return k, 'S', r end
+        if six > 0 then return k, 'SIX', r end
+        if x > 0 then return k, 'X', r end
       end
-    end
-    if mode == 'IS' then
-      fields[#fields + 1] = path .. '|X'
-    elseif mode == 'IX' then
-      fields[#fields + 1] = path .. '|S'
-      fields[#fields + 1] = path .. '|SIX'
-      fields[#fields + 1] = path .. '|X'
-    elseif mode == 'S' then
-      fields[#fields + 1] = path .. '|IX'
-      fields[#fields + 1] = path .. '|SIX'
-      fields[#fields + 1] = path .. '|X'
-    elseif mode == 'SIX' then
-      fields[#fields + 1] = path .. '|IX'
-      fields[#fields + 1] = path .. '|S'
-      fields[#fields + 1] = path .. '|SIX'
-      fields[#fields + 1] = path .. '|X'
-    else
-      fields[#fields + 1] = path .. '|IS'
-      fields[#fields + 1] = path .. '|IX'
-      fields[#fields + 1] = path .. '|S'
-      fields[#fields + 1] = path .. '|SIX'
-      fields[#fields + 1] = path .. '|X'
-    end
-    lastCheck[i] = #fields
-    addContributions(mode, path, order, delta)
-  end
-  local checks = #fields
-  for i = 1, #order do fields[checks + i] = order[i] end
-  return fields, checks, lastCheck, order, delta, callChunked('HMGET', NODES, fields)
-end
-
-local fields, checks, lastCheck, order, delta, values = readFields()
--- The first clashing check field, and the request it was checked for.
-local function firstClash()
-  for k = 1, checks do
-    if values[k] then
-      for i = 1, n do
-        if lastCheck[i] >= k then return fields[k], i end
+      if not done or not done[k] then
+        if done then done[k] = true end
+        local d = delta[k]
+        set[#set + 1] = fields[k]
+        if not v then
+          set[#set + 1] = freshNode(d, id)
+        else
+          if d == 256 then ixc = ixc + 1
+          elseif d == 1 then is = is + 1
+          else
+            local dis, dix, ds, dsix, dx = deltaCounts(d)
+            is, ixc, s, six, x = is + dis, ixc + dix, s + ds, six + dsix, x + dx
+          end
+          set[#set + 1] = pack(NODE, is, ixc, s, six, x, id)
+        end
       end
+      c = c + 1
     end
   end
   return nil
 end
-local clash, clashReq = firstClash()
-if clash then
-  local first = call('ZRANGE', EXPIRY, 0, 0, 'WITHSCORES')
-  if first[2] and tonumber(first[2]) <= NOW_MS then
-    reapExpired(1000)
-    fields, checks, lastCheck, order, delta, values = readFields()
-    clash, clashReq = firstClash()
-  end
+
+local clash, held, clashReq = check()
+if clash and mReapAt <= NOW_MS then -- expired leases remain: reap them and look again
+  reapExpired(1000)
+  values = callChunked('HMGET', STATE, fields)
+  readMeta(values[2])
+  set = {}
+  clash, held, clashReq = check()
 end
 
--- The first request of a lease (normalised order) that leaves `held` on `path`.
-local function leavesOn(requestList, path, held)
+-- The first request of a lease (normalised order) that leaves `mode` on `path`.
+local function leavesOn(requestList, path, mode)
   for _, r in ipairs(requestList) do
-    if r.path == path and r.mode == held then return r end
+    if r.path == path and r.mode == mode then return r end
   end
   for _, r in ipairs(requestList) do
-    if intention(r.mode) == held and r.path ~= path and
+    local im = (r.mode == 'S' or r.mode == 'IS') and 'IS' or 'IX'
+    if im == mode and r.path ~= path and
        sub(r.path, 1, #path) == path and
        (path == '/' or sub(r.path, #path + 1, #path + 1) == '/') then
       return r
@@ -162,62 +166,58 @@ local function leavesOn(requestList, path, held)
 end
 
 if clash then
-  local bar = #clash - find(string.reverse(clash), '|', 1, true) + 1
-  local clashPath, clashHeld = sub(clash, 1, bar - 1), sub(clash, bar + 1)
-  local wanted = { mode = ARGV[7 + 2 * clashReq], path = ARGV[8 + 2 * clashReq] }
-  local holder, rec, via = call('HGET', WHO, clash), nil, nil
-  if holder then
-    rec = readLease(holder)
-    if rec then via = leavesOn(parseRequests(rec[R_REQUESTS]), clashPath, clashHeld) end
+  if wait > 0 and NOW_MS + wait > mWakeUntil then -- releases from now on wake the waiter
+    mWakeUntil = NOW_MS + wait
+    call('HSET', STATE, '#m', metaValue())
+  end
+  local clashPath = fields[clash]
+  local wantedMode = modes[clashReq]
+  local wantedPath = fields[flat[ends[clashReq]]]
+  local _, _, _, _, _, holder = unpackStruct(NODE, values[clash])
+  local rec, via = nil, nil
+  local value = call('HGET', STATE, holder)
+  if value then
+    rec = { unpackRecord(value) }
+    via = leavesOn(parseRequests(rec[R_REQUESTS]), clashPath, held)
   end
   if not via then
     holder = nil
-    local ids = call('ZRANGE', EXPIRY, 0, 999)
-    for _, candidate in ipairs(ids) do
-      local r = readLease(candidate)
-      if r then
-        via = leavesOn(parseRequests(r[R_REQUESTS]), clashPath, clashHeld)
+    local ids = call('ZRANGE', EXPIRY, '0', '999')
+    local records = #ids > 0 and callChunked('HMGET', STATE, ids) or {}
+    for i = 1, #ids do
+      if records[i] then
+        local r = { unpackRecord(records[i]) }
+        via = leavesOn(parseRequests(r[R_REQUESTS]), clashPath, held)
         if via then
-          holder, rec = candidate, r
+          holder, rec = ids[i], r
           break
         end
       end
     end
   end
   if not via then
-    return { 0, '', '', '', '', '', 0, clashPath, clashHeld, wanted.path, wanted.mode }
+    return { 0, '', '', '', '', '', 0, clashPath, held, wantedPath, wantedMode }
   end
   local expiresIn = math.max(0, rec[R_EXPIRES] - NOW_MS)
   return { 0, holder, rec[R_OWNER], rec[R_OP], via.path, via.mode, expiresIn,
-           clashPath, clashHeld, wanted.path, wanted.mode }
+           clashPath, held, wantedPath, wantedMode }
 end
 
--- Grant.
--- max(previous + 1, now in µs): a counter rolled back by a restart that lost
--- writes still issues tokens above every one handed out before.
--- One call when the clock is ahead of the counter (the usual case).
-local fenceText = NOW_US_TEXT
-local fence = tonumber(fenceText)
-local previous = tonumber(call('SET', FENCE, fenceText, 'GET')) or 0
-if previous + 1 > fence then
-  fence = previous + 1
-  fenceText = string.format('%.0f', fence)
-  call('SET', FENCE, fenceText)
-end
-local set, who = {}, {}
-for i = 1, #order do
-  local field = order[i]
-  set[#set + 1] = field
-  set[#set + 1] = (tonumber(values[checks + i]) or 0) + delta[field]
-  who[#who + 1] = field
-  who[#who + 1] = id
-end
-callChunked('HSET', NODES, set)
-callChunked('HSET', WHO, who)
+-- Grant. The fence is max(previous + 1, now in µs): a counter rolled back by a
+-- restart that lost writes still issues tokens above every one handed out before.
+local fence = NOW_US
+if mFence + 1 > fence then fence = mFence + 1 end
+mFence = fence
 local expires = NOW_MS + ttl
-local expiresText = tostring(expires)
-writeLease(id, { owner, op, requestText, ttl, expires, fence, 1, NOW_MS, 0 })
+if expires < mReapAt then mReapAt = expires end
+local n = #set
+set[n + 1] = '#m'
+set[n + 2] = metaValue()
+set[n + 3] = id
+set[n + 4] = packRecord(owner, op, text, ttl, expires, fence, 1, NOW_MS, 0)
+callChunked('HSET', STATE, set)
+local expiresText = decimal(expires)
 call('ZADD', EXPIRY, expiresText, id)
-call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', 'type', 'grant', 't', NOW_MS_TEXT, 'lease', id,
-     'owner', owner, 'op', op, 'requests', requestText, 'fence', fenceText, 'expires_ms', expiresText)
-return { 1, id, fence, expires, 1, ttl }
+call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', 'type', 'grant', 'lease', id,
+     'owner', owner, 'op', op, 'requests', text, 'fence', decimal(fence), 'expires_ms', expiresText)
+return { 1, fence, expires, 1 }

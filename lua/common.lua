@@ -1,53 +1,106 @@
---[[ common.lua — shared by every Treelock script (prepended when loaded).
+--[[ common.lua — the prologue of Treelock's Redis function library.
 
-Purpose: helpers for node counts, lease records, reaping and events. Defines no
-reply of its own. KEYS are always:
-  KEYS[1] tl:{p}:nodes   KEYS[2] tl:{p}:who   KEYS[3] tl:{p}:expiry
-  KEYS[4] tl:{p}:fence   KEYS[5] tl:{p}:events   KEYS[6] tl:{p}:leases
-and ARGV[1] is the wake-up command ("PUBLISH", or "SPUBLISH" on a Redis
-Cluster), ARGV[2] the wake channel. Paths are compared with plain string.find
-(never as patterns). Time is TIME.
+Redis loads the library once (FUNCTION LOAD) and keeps it; each verb's file
+becomes the body of one function, `tl_<version>_<verb>(KEYS, ARGV)`. What is
+defined here is built once at load time, never per call.
 
-Every key a script touches is one of KEYS: a Redis Cluster that moves the
-project's slot to another node mid-way then either runs the whole script on one
-node or answers ASK / TRYAGAIN before it starts, never half of it.
+KEYS are always:
+  KEYS[1] tl:{p}:state    hash: the lock counts, the lease records, the counters
+  KEYS[2] tl:{p}:expiry   sorted set: lease id -> expiry (ms)
+  KEYS[3] tl:{p}:events   stream
+and ARGV[1] is the wake-up command ("PUBLISH", or "SPUBLISH" on a Redis Cluster).
+The wake channel is tl:{p}:wake. Every key a call touches is one of KEYS: on a
+Redis Cluster a call runs whole on one node, or is answered ASK / TRYAGAIN
+before it starts. Time is the server's TIME.
 
-A lease record is one field of LEASES (field = lease id), its value a MessagePack
-array: owner, op, requests, ttl, expires_ms, fence, holds, created_ms, revoked.
+The state hash has three kinds of fields, told apart by their first byte:
+  "/..."           a node: its counts of held modes and the last lease that raised
+                   one, struct ">I4I4I4I4I4c17" (IS, IX, S, SIX, X, lease id).
+                   Deleted when every count is 0.
+  "\0" + 16 bytes  a lease record (the lease id in its binary form: a NUL, then
+                   the 128-bit id), five MessagePack values packed one after
+                   another: owner, op, requests text, ttl, expires_ms, fence, holds,
+                   created_ms, revoked.
+  "#m"             the project's counters, struct ">ddd": the last fencing token,
+                   a time at or before the earliest expiry ("reap at"), and until
+                   when someone waits for a wake-up.
+Paths never contain NUL and always start with "/", so the kinds cannot meet.
 
-Cost matters here: Redis runs one script at a time, so every microsecond a script
-takes, every other client waits. This prologue runs on every call, so it only
-binds names; the hot paths build few strings and tables and test a count field
-by its presence (a field is deleted when its count reaches 0).
+Cost matters here: Redis runs one call at a time, so every microsecond a call
+takes, every other client waits. The hot paths therefore make few strings and
+tables, keep numbers as numbers (struct and MessagePack carry them in binary),
+and read and write each hash once.
 
-Numbers handed to redis.call are written by Redis, and Redis 7.2 and later write
-an integer with eight or more trailing zeros in exponent form ("1.7637e+15").
-Times, expiries and fences are therefore passed as text (NOW_MS_TEXT,
-NOW_US_TEXT, tostring of a 13-digit ms value, which %.14g writes exactly); small
-numbers (counts, ttl, holds) stay numbers: they are below 10^8 in any real project.
+A number handed to redis.call costs Redis a floating-point formatting (about
+0.3 µs, and Redis 7.2 and later write an integer with eight or more trailing
+zeros in exponent form, "1.7637e+15"). Scores and event fields are therefore
+passed as text made with decimal(), which writes every integer exactly, in half
+that time. Events carry no time of their own: their stream id holds it.
 ]]
 
-local NODES, WHO, EXPIRY, FENCE, EVENTS, LEASES = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
-local PUBLISH, WAKE = ARGV[1], ARGV[2]
-if PUBLISH ~= 'PUBLISH' and PUBLISH ~= 'SPUBLISH' then
-  return { -1, 'the wake-up command must be PUBLISH or SPUBLISH' }
-end
-local call, find, sub, unpack = redis.call, string.find, string.sub, unpack
+-- Redis's API and Lua's libraries exist only while a function runs (loading
+-- sees register_function alone), so begin() binds them: redis.call on every
+-- call, the libraries on the first.
+local call
+local find, sub, byte, floor, format, pack, unpackStruct, packRecord, unpackRecord, unpackList
 local STREAM_CAP = '10000'
+local NODE = '>I4I4I4I4I4c17'
+local META = '>ddd'
+local NEVER = 1 / 0
 
-local time = call('TIME')
-local NOW_US_TEXT = time[1] .. sub('00000' .. time[2], -6)
-local NOW_MS_TEXT = sub(NOW_US_TEXT, 1, -4)
-local NOW_MS = tonumber(NOW_MS_TEXT)
+-- Per call: the keys, the wake-up command, the time and the counters.
+local STATE, EXPIRY, EVENTS, PUBLISH
+local NOW_MS, NOW_US
+local mFence, mReapAt, mWakeUntil -- the "#m" field, once read
+local mStored -- whether "#m" exists
+
+-- Binds the keys and the time; returns an error message for a bad wake-up command.
+local function begin(KEYS, ARGV)
+  call = redis.call
+  if not find then
+    find, sub, byte, floor, format = string.find, string.sub, string.byte, math.floor, string.format
+    pack, unpackStruct = struct.pack, struct.unpack
+    packRecord, unpackRecord = cmsgpack.pack, cmsgpack.unpack
+    unpackList = unpack
+  end
+  STATE, EXPIRY, EVENTS, PUBLISH = KEYS[1], KEYS[2], KEYS[3], ARGV[1]
+  if PUBLISH ~= 'PUBLISH' and PUBLISH ~= 'SPUBLISH' then
+    return 'the wake-up command must be PUBLISH or SPUBLISH'
+  end
+  local t = call('TIME')
+  NOW_US = t[1] * 1000000 + t[2]
+  NOW_MS = floor(NOW_US / 1000)
+  mFence, mReapAt, mWakeUntil = nil, nil, nil
+  return nil
+end
+
+-- An integer (a time, a fence) as decimal text, exactly.
+local function decimal(n)
+  return format('%d', n)
+end
+
+-- The counters from the "#m" field's value (nil: a project that never granted).
+local function readMeta(value)
+  mStored = value ~= nil
+  if value then
+    mFence, mReapAt, mWakeUntil = unpackStruct(META, value)
+  else
+    mFence, mReapAt, mWakeUntil = 0, NEVER, 0
+  end
+end
+
+local function metaValue()
+  return pack(META, mFence, mReapAt, mWakeUntil)
+end
 
 -- redis.call with a long argument list, split so unpack() stays within Lua's
 -- stack limit. `command` takes `key` then list items; array replies are concatenated.
 local CHUNK = 4000
 local function callChunked(command, key, items)
-  if #items <= CHUNK then return call(command, key, unpack(items)) end
+  if #items <= CHUNK then return call(command, key, unpackList(items)) end
   local replies = {}
   for first = 1, #items, CHUNK do
-    local part = call(command, key, unpack(items, first, math.min(first + CHUNK - 1, #items)))
+    local part = call(command, key, unpackList(items, first, first + CHUNK - 1 < #items and first + CHUNK - 1 or #items))
     if type(part) == 'table' then
       for i = 1, #part do replies[#replies + 1] = part[i] end
     end
@@ -55,30 +108,125 @@ local function callChunked(command, key, items)
   return replies
 end
 
-local function intention(mode)
-  if mode == 'S' or mode == 'IS' then return 'IS' end
-  return 'IX'
+-- A lease id in its binary form: NUL and 16 bytes.
+local function validId(id)
+  return type(id) == 'string' and #id == 17 and byte(id, 1) == 0
 end
 
 -- Defence in depth: the client canonicalised already; refuse anything that is not.
 local function badPath(path)
   local n = #path
   if n == 0 or n > 4096 then return 'bad length' end
-  if sub(path, 1, 1) ~= '/' then return 'not absolute' end
+  if byte(path, 1) ~= 47 then return 'not absolute' end
   if n == 1 then return nil end
-  if sub(path, n) == '/' then return 'trailing slash' end
-  if find(path, '//', 1, true) then return 'empty segment' end
-  if find(path, '[%z\1-\31\127]') then return 'control character' end
-  if find(path, '/%.%.?/') or find(path, '/%.%.?$') then return 'dot segment' end
+  if byte(path, n) == 47 then return 'trailing slash' end
+  if find(path, '%c') then return 'control character' end -- bytes 0-31 and 127
+  if find(path, '/[/.]') then -- an empty segment or one that starts with a dot
+    if find(path, '//', 1, true) then return 'empty segment' end
+    if find(path, '/%.%.?/') or find(path, '/%.%.?$') then return 'dot segment' end
+  end
   if n > 512 then -- 257 segments need at least 514 bytes
     local segments = 0
-    for _ in string.gmatch(path, '/') do segments = segments + 1 end
+    for _ in path:gmatch('/') do segments = segments + 1 end
     if segments > 256 then return 'too many segments' end
   end
   return nil
 end
 
--- "MODE PATH\nMODE PATH" -> { {path=, mode=}, ... }
+-- Modes as the position of their count in a node (IS, IX, S, SIX, X) and as
+-- the amount one hold adds to a node's delta: counts a grant or a release moves
+-- on one node are summed into one number, 8 bits per mode (at most 64 requests
+-- a lease, so no mode's share overflows).
+local MODE_NAMES = { 'IS', 'IX', 'S', 'SIX', 'X' }
+local STEP = { IS = 1, IX = 256, S = 65536, SIX = 16777216, X = 4294967296 }
+
+-- Splits a delta into its five counts.
+local function deltaCounts(d)
+  local x = floor(d / 4294967296); d = d - x * 4294967296
+  local six = floor(d / 16777216); d = d - six * 16777216
+  local s = floor(d / 65536); d = d - s * 65536
+  local ix = floor(d / 256)
+  return d - ix * 256, ix, s, six, x
+end
+
+-- The value of a node that a grant creates: its counts are the grant's own
+-- delta. The packed counts of each delta are kept (few deltas occur: one mode,
+-- or a few), so a new node costs a concatenation, not a pack.
+local freshCounts = {}
+local function freshNode(d, holder)
+  local counts = freshCounts[d]
+  if not counts then
+    counts = pack('>I4I4I4I4I4', deltaCounts(d))
+    freshCounts[d] = counts
+  end
+  return counts .. holder
+end
+
+-- Appends the nodes a lease's requests text touches to `nodes` (after the
+-- caller's own fields), in first-seen order: per request its proper ancestors
+-- root first, then its own path. Returns `delta`, where delta[k] is what the
+-- lease holds on nodes[k] (summed STEPs; 0 for the caller's fields).
+-- O(requests x depth); a lease of one request builds no lookup table.
+-- With `check` (acquire), also checks the text as a client's (known modes,
+-- canonical paths, one request per path, 1 to 64 requests) and returns, after
+-- `delta`, every request's chain of node indexes in that order, concatenated
+-- (`flat`), where each request's chain ends in `flat` (`ends`) and its mode
+-- (`modes`); or nil and a message for text that breaks a rule.
+local function walk(text, nodes, check)
+  local k = #nodes
+  -- Sized for a short path up front: growing a table step by step costs more.
+  local delta = { 0, 0, 0, 0, 0, 0, 0, 0 }
+  local from, n, r = 1, #text, 0
+  local index = find(text, '\n', 1, true) and {} -- node -> its index, when several requests
+  local flat, ends, modes, own
+  if check then
+    if byte(text, n) == 10 then return nil, 'each request must be "MODE PATH"' end
+    flat, ends, modes, own = { false, false, false, false, false, false }, {}, {}, index and {}
+  end
+  local f = 0 -- entries in flat
+  while from <= n do
+    local nl = find(text, '\n', from, true) or (n + 1)
+    local sp = find(text, ' ', from, true)
+    if check and (not sp or sp > nl) then return nil, 'each request must be "MODE PATH"' end
+    local mode, path = sub(text, from, sp - 1), sub(text, sp + 1, nl - 1)
+    local step = STEP[mode]
+    if check then
+      if not step then return nil, 'unknown lock mode ' .. mode end
+      local why = badPath(path)
+      if why then return nil, 'path is not canonical (' .. why .. ')' end
+      if own then
+        if own[path] then return nil, 'one request per path expected' end
+        own[path] = true
+      end
+      r = r + 1
+      if r > 64 then return nil, 'between 1 and 64 requests expected' end
+      modes[r] = mode
+    end
+    local im = (mode == 'S' or mode == 'IS') and 1 or 256
+    local a, at = '/', 2
+    while true do
+      local isOwn = a == path
+      local add = isOwn and step or im
+      local i = index and index[a]
+      if i then
+        delta[i] = delta[i] + add
+      else
+        k = k + 1; nodes[k] = a; delta[k] = add; i = k
+        if index then index[a] = k end
+      end
+      if flat then f = f + 1; flat[f] = i end
+      if isOwn then break end
+      local j = find(path, '/', at, true)
+      if j then a = sub(path, 1, j - 1); at = j + 1 else a = path end
+    end
+    if flat then ends[r] = f end
+    from = nl + 1
+  end
+  if check and r == 0 then return nil, 'between 1 and 64 requests expected' end
+  return delta, flat, ends, modes
+end
+
+-- "MODE PATH\nMODE PATH" -> { {mode=, path=}, ... }
 local function parseRequests(text)
   local list = {}
   local from, n = 1, #text
@@ -91,121 +239,103 @@ local function parseRequests(text)
   return list
 end
 
--- Adds one request's count fields to `order` (first-seen order) and `delta`
--- (field -> how many): its intention mode on every proper ancestor, root first,
--- then its own mode on its own path. O(depth).
-local function addContributions(mode, path, order, delta)
-  local field
-  if path ~= '/' then
-    local im = (mode == 'S' or mode == 'IS') and '|IS' or '|IX'
-    local a, from = '/', 2
-    while a do
-      field = a .. im
-      local d = delta[field]
-      if d then delta[field] = d + 1 else delta[field] = 1; order[#order + 1] = field end
-      local j = find(path, '/', from, true)
-      if j then a = sub(path, 1, j - 1); from = j + 1 else a = nil end
-    end
-  end
-  field = path .. '|' .. mode
-  local d = delta[field]
-  if d then delta[field] = d + 1 else delta[field] = 1; order[#order + 1] = field end
-end
-
--- The count fields of a lease's request text.
-local function contributionsOf(text)
-  local order, delta = {}, {}
-  local from, n = 1, #text
-  while from <= n do
-    local nl = find(text, '\n', from, true) or (n + 1)
-    local sp = find(text, ' ', from, true)
-    addContributions(sub(text, from, sp - 1), sub(text, sp + 1, nl - 1), order, delta)
-    from = nl + 1
-  end
-  return order, delta
-end
-
--- Subtracts a lease's counts; fields that reach 0 leave NODES and WHO.
-local function removeCounts(order, delta)
-  local current = callChunked('HMGET', NODES, order)
-  local set, gone = {}, {}
-  for i = 1, #order do
-    local field = order[i]
-    local value = (tonumber(current[i]) or 0) - delta[field]
-    if value > 0 then
-      set[#set + 1] = field
-      set[#set + 1] = value
-    else
-      gone[#gone + 1] = field
-    end
-  end
-  if #set > 0 then callChunked('HSET', NODES, set) end
-  if #gone > 0 then
-    callChunked('HDEL', NODES, gone)
-    callChunked('HDEL', WHO, gone)
-  end
-end
-
--- Lease records. Indexes into the unpacked record:
+-- Lease records. Indexes into a record read as a table:
 local R_OWNER, R_OP, R_REQUESTS, R_TTL, R_EXPIRES, R_FENCE, R_HOLDS, R_CREATED, R_REVOKED = 1, 2, 3, 4, 5, 6, 7, 8, 9
-local packRecord, unpackRecord = cmsgpack.pack, cmsgpack.unpack
 
 -- The record of lease `id` as a table, or nil.
 local function readLease(id)
-  local value = call('HGET', LEASES, id)
+  local value = call('HGET', STATE, id)
   if not value then return nil end
-  return unpackRecord(value)
+  return { unpackRecord(value) }
 end
 
-local function writeLease(id, rec)
-  call('HSET', LEASES, id, packRecord(rec))
+local function recordValue(r)
+  return packRecord(r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9])
 end
 
--- A large integer as text without an exponent (fences are 16 digits).
-local function digits(x)
-  return string.format('%.0f', x)
+-- Moves a live lease's expiry to now + ttl (its record, the index, and "reap at"
+-- when that comes earlier). Returns the new expiry.
+local function extendLease(id, rec, ttl)
+  local expires = NOW_MS + ttl
+  rec[R_EXPIRES] = expires
+  rec[R_TTL] = ttl
+  if expires < mReapAt then -- a shorter ttl than before
+    mReapAt = expires
+    call('HSET', STATE, id, recordValue(rec), '#m', metaValue())
+  else
+    call('HSET', STATE, id, recordValue(rec))
+  end
+  call('ZADD', EXPIRY, decimal(expires), id)
+  return expires
 end
 
+-- Appends an event. `fields` alternate names and values (strings or numbers).
 local function event(fields)
-  call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', unpack(fields))
+  call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', unpackList(fields))
 end
 
--- Removes a lease entirely. `kind` is the event type, or nil for none. `rec`:
--- the lease's record if the caller has read it already, else nil. `extra`: more
--- event fields.
-local function dropLease(id, kind, extra, rec)
-  rec = rec or readLease(id)
-  if rec then removeCounts(contributionsOf(rec[R_REQUESTS])) end
-  call('HDEL', LEASES, id)
-  call('ZREM', EXPIRY, id)
-  if kind then
-    local owner, op, requests = '', '', ''
-    local fence = ''
-    if rec then
-      owner, op, requests, fence = rec[R_OWNER], rec[R_OP], rec[R_REQUESTS], digits(rec[R_FENCE])
-    end
-    if extra then
-      local fields = { 'type', kind, 't', NOW_MS_TEXT, 'lease', id, 'owner', owner,
-                       'op', op, 'requests', requests, 'fence', fence }
-      for i = 1, #extra do fields[#fields + 1] = extra[i] end
-      event(fields)
+-- Wakes waiters, if anyone said it waits (a refused acquire with a wait).
+local function wake(id)
+  if mWakeUntil and mWakeUntil > NOW_MS then
+    call(PUBLISH, sub(STATE, 1, -6) .. 'wake', id)
+  end
+end
+
+-- Removes a lease entirely: its counts, record and expiry entry. `kind` is the
+-- event type; `rec` the lease's record (a table); `extra` more event fields, or nil. Reads the counters ("#m") with the counts, for wake().
+local function dropLease(id, kind, rec, extra)
+  local nodes = { '#m' }
+  local delta = walk(rec[R_REQUESTS], nodes)
+  local values = callChunked('HMGET', STATE, nodes)
+  readMeta(values[1])
+  local set, gone = {}, { id }
+  for k = 2, #nodes do
+    local v = values[k]
+    local is, ix, s, six, x, holder = 0, 0, 0, 0, 0, id
+    if v then is, ix, s, six, x, holder = unpackStruct(NODE, v) end
+    local dis, dix, ds, dsix, dx = deltaCounts(delta[k])
+    is, ix, s, six, x = is - dis, ix - dix, s - ds, six - dsix, x - dx
+    if is > 0 or ix > 0 or s > 0 or six > 0 or x > 0 then
+      set[#set + 1] = nodes[k]
+      set[#set + 1] = pack(NODE, is, ix, s, six, x, holder)
     else
-      call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', 'type', kind, 't', NOW_MS_TEXT, 'lease', id,
-           'owner', owner, 'op', op, 'requests', requests, 'fence', fence)
+      gone[#gone + 1] = nodes[k]
     end
   end
-  call(PUBLISH, WAKE, id)
+  if #set > 0 then callChunked('HSET', STATE, set) end
+  callChunked('HDEL', STATE, gone)
+  call('ZREM', EXPIRY, id)
+  if extra then
+    local fields = { 'type', kind, 'lease', id, 'owner', rec[R_OWNER], 'op', rec[R_OP],
+                     'requests', rec[R_REQUESTS], 'fence', decimal(rec[R_FENCE]) }
+    for i = 1, #extra do fields[#fields + 1] = extra[i] end
+    event(fields)
+  elseif kind then
+    call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', 'type', kind, 'lease', id, 'owner', rec[R_OWNER],
+         'op', rec[R_OP], 'requests', rec[R_REQUESTS], 'fence', decimal(rec[R_FENCE]))
+  end
+  wake(id)
 end
 
--- Reaps up to `limit` expired leases, lowest (expiry, id) first. Returns their ids.
+-- Reaps up to `limit` expired leases, lowest (expiry, id) first, and moves
+-- "reap at" to the earliest expiry left (written back to "#m"). Returns the
+-- ids reaped. Any change to the counters the caller made must be written before.
 local function reapExpired(limit)
-  if limit <= 0 then return {} end
-  local ids = call('ZRANGE', EXPIRY, '-inf', NOW_MS_TEXT, 'BYSCORE', 'LIMIT', 0, limit)
-  for i = 1, #ids do dropLease(ids[i], 'expire') end
+  local ids = {}
+  if limit > 0 then
+    ids = call('ZRANGE', EXPIRY, '-inf', decimal(NOW_MS), 'BYSCORE', 'LIMIT', '0', decimal(limit))
+    for i = 1, #ids do
+      local value = call('HGET', STATE, ids[i])
+      if value then
+        dropLease(ids[i], 'expire', { unpackRecord(value) })
+      else
+        call('ZREM', EXPIRY, ids[i])
+      end
+    end
+  end
+  if not mFence then readMeta(call('HGET', STATE, '#m')) end
+  local first = call('ZRANGE', EXPIRY, '0', '0', 'WITHSCORES')
+  mReapAt = first[2] and tonumber(first[2]) or NEVER
+  if mStored then call('HSET', STATE, '#m', metaValue()) end
   return ids
-end
-
-
-local function validId(id)
-  return type(id) == 'string' and #id == 32 and not find(id, '[^0-9a-f]')
 end

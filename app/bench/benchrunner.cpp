@@ -114,16 +114,15 @@ std::string infoText(redis::RawConnection& client, std::string_view section, std
 /// The counts that must be back to their baseline after each N.
 struct Counts {
     long long keys = 0;       ///< DBSIZE
-    long long nodes = 0;      ///< HLEN of the project's nodes
-    long long who = 0;        ///< HLEN of the project's who
+    long long state = 0;      ///< HLEN of the project's state (nodes, lease records, counters)
     long long expiry = 0;     ///< ZCARD of the project's expiry
     long long seedHash = 0;   ///< HLEN of the seed's hash of locked keys
-    long long emptyProject = 0; ///< HLEN nodes + HLEN who + ZCARD expiry of the empty project
+    long long emptyProject = 0; ///< HLEN state + ZCARD expiry of the empty project
     friend bool operator==(const Counts&, const Counts&) = default;
     std::string describe() const
     {
-        return "keys " + std::to_string(keys) + ", nodes fields " + std::to_string(nodes)
-               + ", who fields " + std::to_string(who) + ", expiry entries " + std::to_string(expiry)
+        return "keys " + std::to_string(keys) + ", state fields " + std::to_string(state)
+               + ", expiry entries " + std::to_string(expiry)
                + ", seed hash fields " + std::to_string(seedHash) + ", empty project's fields and entries "
                + std::to_string(emptyProject);
     }
@@ -271,12 +270,10 @@ private:
     {
         Counts c;
         c.keys = m_control->integer({"DBSIZE"});
-        c.nodes = m_control->integer({"HLEN", m_keys.nodes()});
-        c.who = m_control->integer({"HLEN", m_keys.who()});
+        c.state = m_control->integer({"HLEN", m_keys.state()});
         c.expiry = m_control->integer({"ZCARD", m_keys.expiry()});
         c.seedHash = m_control->integer({"HLEN", m_layout.seedHash()});
-        c.emptyProject = m_control->integer({"HLEN", m_emptyKeys.nodes()})
-                         + m_control->integer({"HLEN", m_emptyKeys.who()})
+        c.emptyProject = m_control->integer({"HLEN", m_emptyKeys.state()})
                          + m_control->integer({"ZCARD", m_emptyKeys.expiry()});
         return c;
     }
@@ -339,9 +336,9 @@ private:
     {
         const Counts now = counts();
         const long long rootIx = [&] {
-            const redis::Reply r =
-                m_control->command({"HGET", m_keys.nodes(), redis::KeySchema::nodeField("/", LockMode::IX)});
-            return r.isString() ? std::atoll(r.text.c_str()) : 0LL;
+            const redis::Reply r = m_control->command({"HGET", m_keys.state(), "/"});
+            const auto root = r.isString() ? redis::decodeNode(r.text) : std::nullopt;
+            return root ? root->count(LockMode::IX) : 0LL;
         }();
         if (now.expiry != before.expiry + held || now.seedHash != before.seedHash + held
             || rootIx != held)
@@ -350,8 +347,8 @@ private:
                                      + ", /|IX = " + std::to_string(rootIx));
     }
 
-    // Held leases go in with pipelined EVALSHA of Treelock's own acquire
-    // script, called as RedisEngine calls it (redis::acquireCall), because
+    // Held leases go in with pipelined FCALL of Treelock's own acquire
+    // function, called as RedisEngine calls it (redis::acquireCall), because
     // 100,000 round trips through RedisEngine take tens of seconds on a busy
     // 2-vCPU machine. Every reply is checked, and the counts after it
     // (checkPopulated) and fsck at the end check that the state is what
@@ -361,7 +358,8 @@ private:
         std::vector<LeaseId> leases(static_cast<std::size_t>(held));
         if (held == 0)
             return leases;
-        const std::string sha = m_control->load(redis::Script::Acquire);
+        const redis::Library& library = redis::embeddedLibrary();
+        m_control->load(library);
         for (auto& id : leases)
             id = newLeaseId();
         pipelined(
@@ -369,11 +367,11 @@ private:
             [&](long long i) {
                 const auto call = redis::acquireCall(m_keys, leases[static_cast<std::size_t>(i)], "held", "hold",
                                                      kHeldTtl, kReapBatch, {{Layout::held(i), LockMode::X}});
-                m_control->append(call.evalsha(sha));
+                m_control->append(call.fcall(library.function(redis::Script::Acquire)));
                 return 1;
             },
             [](const redis::Reply& r) { return r.isArray() && r.size() >= 2 && r[0].is(1); },
-            "populating Treelock's held leases (acquire script)");
+            "populating Treelock's held leases (acquire function)");
         return leases;
     }
 
@@ -381,16 +379,18 @@ private:
     {
         if (leases.empty())
             return;
-        const std::string sha = m_control->load(redis::Script::Release);
+        const redis::Library& library = redis::embeddedLibrary();
+        m_control->load(library);
         pipelined(
             static_cast<long long>(leases.size()),
             [&](long long i) {
-                m_control->append(redis::releaseCall(m_keys, leases[static_cast<std::size_t>(i)]).evalsha(sha));
+                m_control->append(redis::releaseCall(m_keys, leases[static_cast<std::size_t>(i)])
+                                      .fcall(library.function(redis::Script::Release)));
                 return 1;
             },
             // {1, 0}: released, no holds left.
             [](const redis::Reply& r) { return r.isArray() && r.size() == 2 && r[0].is(1) && r[1].is(0); },
-            "releasing Treelock's held leases (release script)");
+            "releasing Treelock's held leases (release function)");
     }
 
     /// Pipelines `commands(i, append)` for i in [0, n) in batches; each reply

@@ -66,11 +66,11 @@ const std::string_view kReturnOneLua = "return 1";
 const std::vector<ContenderInfo>& allContenders()
 {
     static const std::vector<ContenderInfo> list{
-        {ContenderId::TreelockDepth3, "tl-d3", "Treelock depth 3", "pair", {"evalsha"}, 2},
-        {ContenderId::TreelockDepth3Empty, "tl-d3-0", "Treelock depth 3, empty project", "pair", {"evalsha"}, 2},
-        {ContenderId::TreelockDepth10, "tl-d10", "Treelock depth 10", "pair", {"evalsha"}, 2},
-        {ContenderId::TreelockDepth10Empty, "tl-d10-0", "Treelock depth 10, empty project", "pair", {"evalsha"}, 2},
-        {ContenderId::TreelockMove, "tl-move", "Treelock move (2 requests)", "pair", {"evalsha"}, 2},
+        {ContenderId::TreelockDepth3, "tl-d3", "Treelock depth 3", "pair", {"fcall"}, 2},
+        {ContenderId::TreelockDepth3Empty, "tl-d3-0", "Treelock depth 3, empty project", "pair", {"fcall"}, 2},
+        {ContenderId::TreelockDepth10, "tl-d10", "Treelock depth 10", "pair", {"fcall"}, 2},
+        {ContenderId::TreelockDepth10Empty, "tl-d10-0", "Treelock depth 10, empty project", "pair", {"fcall"}, 2},
+        {ContenderId::TreelockMove, "tl-move", "Treelock move (2 requests)", "pair", {"fcall"}, 2},
         {ContenderId::Seed, "seed", "seed folder lock", "pair", {"evalsha"}, 2},
         {ContenderId::Plain, "plain", "plain SET NX PX + CAD", "pair", {"set", "evalsha"}, 2},
         {ContenderId::Ping, "ping", "ceiling: PING", "op", {"ping"}, 1},

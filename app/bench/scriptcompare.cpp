@@ -35,11 +35,10 @@ std::string readScript(const std::string& dir, const char* name)
     return text.str();
 }
 
-/// One version of the scripts, loaded, with its own project.
+/// One version of the functions, loaded, with its own project.
 struct Version {
     std::string dir;
-    std::string acquireSha;
-    std::string releaseSha;
+    redis::Library library;
     redis::KeySchema keys{""};           ///< of project treelock-compare-<i>
     std::vector<double> usPerPair;       ///< one per round
 };
@@ -56,16 +55,21 @@ public:
     Version load(const std::string& dir, int index)
     {
         const std::string common = readScript(dir, "common");
-        // The calls below follow today's KEYS/ARGV layout; scripts from before the
-        // lease records moved into one hash take another and would measure nonsense.
-        if (common.find("KEYS[6]") == std::string::npos)
+        // The calls below follow today's KEYS/ARGV layout; versions from before the
+        // state hash take another and would measure nonsense.
+        if (common.find("tl:{p}:state") == std::string::npos)
             throw std::runtime_error("--compare-scripts: " + dir
-                                     + "/common.lua takes another KEYS/ARGV layout (no KEYS[6], the leases hash): "
+                                     + "/common.lua takes another KEYS/ARGV layout (no state hash): "
                                        "only versions of today's layout can be compared");
         Version v;
         v.dir = dir;
-        v.acquireSha = loadScript(redis::composeScript(common, readScript(dir, "acquire")), dir + "/acquire.lua");
-        v.releaseSha = loadScript(redis::composeScript(common, readScript(dir, "release")), dir + "/release.lua");
+        v.library = redis::composeLibrary(common, {{redis::Script::Acquire, readScript(dir, "acquire")},
+                                                  {redis::Script::Release, readScript(dir, "release")}});
+        try {
+            m_client.load(v.library);
+        } catch (const std::exception& e) {
+            throw std::runtime_error("--compare-scripts: Redis refused the functions of " + dir + ": " + e.what());
+        }
         v.keys = redis::KeySchema("treelock-compare-" + std::to_string(index));
         return v;
     }
@@ -99,11 +103,11 @@ public:
                 throw std::runtime_error(v.dir + "/release.lua did not answer {1, 0} (released): \""
                                          + released.describe() + "\"");
         }
-        const CommandStat s = commandStat(infoSection(m_client, "commandstats"), "evalsha");
+        const CommandStat s = commandStat(infoSection(m_client, "commandstats"), "fcall");
         const auto expected = static_cast<std::uint64_t>(2 * m_options.comparePairs);
         if (s.calls != expected)
             throw std::runtime_error("INFO commandstats counted " + std::to_string(s.calls)
-                                     + " EVALSHA calls, " + std::to_string(expected) + " were made");
+                                     + " FCALL calls, " + std::to_string(expected) + " were made");
         return static_cast<double>(s.usec) / m_options.comparePairs;
     }
 
@@ -125,14 +129,6 @@ public:
     }
 
 private:
-    std::string loadScript(const std::string& body, const std::string& what)
-    {
-        const redis::Reply r = m_client.command({"SCRIPT", "LOAD", body});
-        if (!r.isString())
-            throw std::runtime_error("--compare-scripts: Redis refused " + what + ": " + r.describe());
-        return r.text;
-    }
-
     std::string nextId()
     {
         char id[33];
@@ -155,9 +151,9 @@ private:
     {
         if (acquire)
             m_client.append(redis::acquireCall(v.keys, id, "compare", "pair", ttl, kReapBatch, {{path, LockMode::X}})
-                                .evalsha(v.acquireSha));
+                                .fcall(v.library.function(redis::Script::Acquire)));
         else
-            m_client.append(redis::releaseCall(v.keys, id).evalsha(v.releaseSha));
+            m_client.append(redis::releaseCall(v.keys, id).fcall(v.library.function(redis::Script::Release)));
     }
 
     static void expectGranted(const redis::Reply& r, const Version& v, const char* what)

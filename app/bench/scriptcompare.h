@@ -11,7 +11,7 @@ namespace treelock::bench {
 /// release.lua (loaded as RedisEngine loads them: common, a newline, the verb).
 /// Round by round, every version runs `pairs` pairs of X on fresh paths of
 /// `depth` segments in a project of its own, with `held` other leases held
-/// there; server time is INFO commandstats (evalsha) per pair. Prints each
+/// there; server time is INFO commandstats (fcall) per pair. Prints each
 /// version's median [min–max] over the rounds and its ratio to the first
 /// version, paired round by round, and removes the versions' keys. Every reply
 /// is checked: throws std::runtime_error naming the file when a script answers

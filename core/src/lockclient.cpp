@@ -296,6 +296,7 @@ AcquireOutcome LockClient::acquire(const std::vector<LockRequest>& requests, con
         const auto started = clock.now();
         if (opts.newLeaseId)
             acquireOptions.leaseId = opts.newLeaseId();
+        acquireOptions.wait = std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(deadline - started));
         AcquireResult r = m_shared->engine->acquire(requests, acquireOptions);
         ++outcome.attempts;
         if (r.granted) {

@@ -57,7 +57,7 @@ struct MemoryEngine::State {
     std::uint64_t wakeGeneration = 0;
 
     std::unordered_map<std::string, std::int64_t> nodes; // "<path>|<mode>" -> count > 0
-    std::unordered_map<std::string, LeaseId> who;        // "<path>|<mode>" -> last adder
+    std::unordered_map<std::string, LeaseId> who;        // "<path>" -> last lease to raise a count there
     std::unordered_map<LeaseId, LeaseRecord> leases;
     std::set<std::pair<std::int64_t, LeaseId>> expiry;   // (expires_ms, id)
     std::optional<std::uint64_t> fence;                  // unset until the first grant
@@ -97,16 +97,25 @@ struct MemoryEngine::State {
         return event;
     }
 
+    static std::string pathOf(const std::string& field) { return field.substr(0, field.rfind('|')); }
+
+    // As the Redis layout keeps it: one holder per node, the last lease that
+    // raised any of its counts, forgotten when every count there is 0.
+    void forgetHolderIfEmpty(const std::string& path)
+    {
+        for (const LockMode mode : kAllModes)
+            if (nodes.contains(detail::nodeField(path, mode)))
+                return;
+        who.erase(path);
+    }
+
     void addCounts(const LeaseId& id, const std::vector<LockRequest>& requests)
     {
         for (const detail::Contribution& c : detail::contributionsOf(requests)) {
             const std::int64_t value = (nodes[c.field] += c.delta);
-            if (value <= 0) {
+            if (value <= 0)
                 nodes.erase(c.field);
-                who.erase(c.field);
-            } else {
-                who[c.field] = id;
-            }
+            who[pathOf(c.field)] = id;
         }
     }
 
@@ -123,7 +132,7 @@ struct MemoryEngine::State {
             } else {
                 if (it != nodes.end())
                     nodes.erase(it);
-                who.erase(c.field);
+                forgetHolderIfEmpty(pathOf(c.field));
             }
         }
     }
@@ -224,7 +233,7 @@ struct MemoryEngine::State {
         const LeaseId* holder = nullptr;
         const LeaseRecord* record = nullptr;
         const LockRequest* via = nullptr;
-        if (const auto w = who.find(clash.field); w != who.end()) {
+        if (const auto w = who.find(clash.path); w != who.end()) {
             if (const auto l = leases.find(w->second); l != leases.end()) {
                 via = detail::firstLeavingOn(l->second.requests, clash.path, clash.held);
                 if (via) {
@@ -580,7 +589,7 @@ FsckReport MemoryEngine::fsck(bool repair)
                 s.nodes[field] = want;
             } else {
                 s.nodes.erase(field);
-                s.who.erase(field);
+                s.forgetHolderIfEmpty(State::pathOf(field));
             }
         }
         for (const LeaseId& id : report.orphanIndexEntries) {
@@ -660,7 +669,7 @@ void MemoryEngine::setNodeCountForTest(const std::string& path, LockMode mode, s
     const std::string field = detail::nodeField(path, mode);
     if (count == 0) {
         m_state->nodes.erase(field);
-        m_state->who.erase(field);
+        m_state->forgetHolderIfEmpty(path);
     } else {
         m_state->nodes[field] = count;
     }

@@ -238,6 +238,19 @@ struct RedisEngine::Impl {
                + " ms)";
     }
 
+    // A project with keys of the layout before the state hash was written by an
+    // older version, whose locks this one would not see: refused, never mixed.
+    void refuseOlderLayout()
+    {
+        const auto older = keys.olderLayoutKeys();
+        const Reply reply = call({"EXISTS", older[0], older[1], older[2]});
+        if (reply.isInteger() && reply.integer > 0)
+            throw InvalidInput("project " + project + " on Redis at " + address.redacted()
+                               + " holds locks in the layout of an earlier Treelock version (" + older.front()
+                               + " and others): release them with that version, or delete the project's keys ("
+                               + keys.pattern() + "), then connect again");
+    }
+
     void checkServer()
     {
         warnings.clear();
@@ -301,6 +314,7 @@ RedisEngine::RedisEngine(const RedisOptions& options, std::string project, PathO
         return 0;
     });
     m_impl->checkServer();
+    m_impl->refuseOlderLayout();
 }
 
 RedisEngine::~RedisEngine() = default;
@@ -374,18 +388,19 @@ AcquireResult RedisEngine::acquire(const std::vector<LockRequest>& requests, con
     const LeaseId id = options.leaseId ? *options.leaseId : newLeaseId();
     detail::validateLeaseIdArgument(id);
 
+    const auto wait = std::clamp(options.wait, std::chrono::milliseconds(0), kMaxTtl);
     const auto call = redis::acquireCall(m_impl->keys, id, options.owner, options.operation, options.ttl,
-                                         kReapBatch, normal);
+                                         kReapBatch, normal, wait);
     std::lock_guard lock(m_impl->mutex);
     Reply reply = m_impl->run(call);
     AcquireResult result;
     if (intAt(reply, 0) == 1) {
         result.granted = true;
-        result.grant.lease = textAt(reply, 1);
-        result.grant.fence = static_cast<std::uint64_t>(intAt(reply, 2));
-        result.grant.expiresAt = serverTime(intAt(reply, 3));
-        result.grant.holds = static_cast<int>(intAt(reply, 4));
-        result.grant.ttl = std::chrono::milliseconds(intAt(reply, 5));
+        result.grant.lease = id;
+        result.grant.fence = static_cast<std::uint64_t>(intAt(reply, 1));
+        result.grant.expiresAt = serverTime(intAt(reply, 2));
+        result.grant.holds = static_cast<int>(intAt(reply, 3));
+        result.grant.ttl = options.ttl;
         result.grant.requests = normal;
         if (m_impl->minReplicas > 0) {
             const int acknowledged = m_impl->acknowledgedReplicas();
@@ -405,7 +420,7 @@ AcquireResult RedisEngine::acquire(const std::vector<LockRequest>& requests, con
         return result;
     }
     Blocker b;
-    b.lease = textAt(reply, 1);
+    b.lease = redis::leaseIdOfWire(textAt(reply, 1));
     b.owner = textAt(reply, 2);
     b.operation = textAt(reply, 3);
     b.path = textAt(reply, 4);
@@ -491,7 +506,7 @@ Snapshot RedisEngine::snapshot()
         for (size_t i = 2; i < reply.size(); ++i) {
             const Reply& r = reply.elements[i];
             LeaseInfo info;
-            info.id = textAt(r, 0);
+            info.id = redis::leaseIdOfWire(textAt(r, 0));
             info.owner = textAt(r, 1);
             info.operation = textAt(r, 2);
             info.requests = detail::parseRequests(textAt(r, 3));
@@ -528,7 +543,7 @@ FsckReport RedisEngine::fsck(bool repair)
     }
     const Reply& orphans = replyElement(reply, 3);
     for (size_t i = 0; i < orphans.size(); ++i)
-        report.orphanIndexEntries.push_back(textAt(orphans, i));
+        report.orphanIndexEntries.push_back(redis::leaseIdOfWire(textAt(orphans, i)));
     report.repaired = intAt(reply, 4) == 1;
     return report;
 }
@@ -553,10 +568,19 @@ ServerTime RedisEngine::now()
 std::vector<std::pair<std::string, std::int64_t>> RedisEngine::nodeCounts()
 {
     std::lock_guard lock(m_impl->mutex);
-    const Reply reply = m_impl->call({"HGETALL", m_impl->keys.nodes()});
+    const Reply reply = m_impl->call({"HGETALL", m_impl->keys.state()});
     std::vector<std::pair<std::string, std::int64_t>> out;
-    for (size_t i = 0; i + 1 < reply.size(); i += 2)
-        out.emplace_back(textAt(reply, i), intAt(reply, i + 1));
+    for (size_t i = 0; i + 1 < reply.size(); i += 2) {
+        const std::string field = textAt(reply, i);
+        if (field.empty() || field.front() != '/')
+            continue; // a lease record or the counters
+        const auto node = redis::decodeNode(textAt(reply, i + 1));
+        if (!node)
+            throw ScriptError("node " + field + " of " + m_impl->keys.state() + " has a value of another layout");
+        for (const LockMode mode : kAllModes)
+            if (node->count(mode) != 0)
+                out.emplace_back(redis::KeySchema::nodeField(field, mode), node->count(mode));
+    }
     std::sort(out.begin(), out.end());
     return out;
 }

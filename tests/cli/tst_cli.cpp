@@ -561,8 +561,15 @@ TEST_F(Cli, fsckCleanCorruptRepaired)
     EXPECT_EQ(clean.code, 0) << clean;
     EXPECT_EQ(clean.out, "clean: 1 lease, 3 node counts checked\n") << clean;
 
-    server.cli({"HSET", treelock::redis::KeySchema("default").nodes(),
-                treelock::redis::KeySchema::nodeField("/A", treelock::LockMode::X), "5"});
+    {
+        // /A holds IX for /A/C; make its X count 5.
+        treelock::redis::RawConnection raw(server.url());
+        const std::string state = treelock::redis::KeySchema("default").state();
+        auto node = treelock::redis::decodeNode(raw.text({"HGET", state, "/A"}));
+        ASSERT_TRUE(node);
+        node->counts[static_cast<std::size_t>(treelock::LockMode::X)] = 5;
+        raw.command({"HSET", state, "/A", treelock::redis::encodeNode(*node)});
+    }
     const Result dirty = tl({"fsck"});
     EXPECT_EQ(dirty.code, 6) << dirty;
     EXPECT_TRUE(contains(dirty.out, "/A X: expected 0, stored 5")) << dirty;
@@ -669,8 +676,8 @@ TEST_F(Cli, unreachableRedisIsExit5)
 
 TEST_F(Cli, redisRefusingTheScriptIsExit1)
 {
-    // A user who may do everything but run scripts: EVALSHA is refused (NOPERM).
-    server.cli({"ACL", "SETUSER", "limited", "on", ">limited-pw", "~*", "&*", "+@all", "-evalsha"});
+    // A user who may do everything but call functions: FCALL is refused (NOPERM).
+    server.cli({"ACL", "SETUSER", "limited", "on", ">limited-pw", "~*", "&*", "+@all", "-fcall"});
     const Result r = run({"--redis", server.url(), "--quiet", "acquire", "--lock", "X:/A"},
                          {{"TREELOCK_REDIS_USER", "limited"}, {"TREELOCK_REDIS_PASSWORD", "limited-pw"}});
     EXPECT_EQ(r.code, 1) << r;

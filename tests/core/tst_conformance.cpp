@@ -224,17 +224,21 @@ protected:
     {
         if (isMemory()) {
             m_memory->setNodeCountForTest(path, mode, count);
-        } else if (!m_server) {
-            const redis::Reply reply
-                = redis::RawConnection("redis://" + m_redis->primary().value().text())
-                      .command({"HSET", redis::KeySchema(kProject).nodes(), redis::KeySchema::nodeField(path, mode),
-                                std::to_string(count)});
-            ASSERT_FALSE(reply.isError()) << reply.text;
         } else {
-            const std::string out = m_server->cli({"HSET", redis::KeySchema(kProject).nodes(),
-                                                   redis::KeySchema::nodeField(path, mode),
-                                                   std::to_string(count)});
-            ASSERT_EQ(out.find("ERR"), std::string::npos) << out;
+            // Read the node's value, change one count, write it back.
+            redis::RawConnection raw(m_server ? m_server->url()
+                                              : "redis://" + m_redis->primary().value().text());
+            const std::string state = redis::KeySchema(kProject).state();
+            const redis::Reply stored = raw.command({"HGET", state, path});
+            redis::NodeState node;
+            if (stored.isString()) {
+                const auto decoded = redis::decodeNode(stored.text);
+                ASSERT_TRUE(decoded) << path << ": " << stored.describe();
+                node = *decoded;
+            }
+            node.counts[static_cast<std::size_t>(mode)] = count;
+            const redis::Reply reply = raw.command({"HSET", state, path, redis::encodeNode(node)});
+            ASSERT_FALSE(reply.isError()) << reply.text;
         }
     }
 
@@ -1278,11 +1282,23 @@ TEST_P(Conformance, InvalidInputLeavesCountsUntouched)
 }
 
 // ------------------------------------------------------------ wake-ups
+//
+// A refused acquire that says it waits (AcquireOptions::wait) makes the next
+// releases, expiries and forced releases wake subscribers, for that long.
+
+/// A refused attempt on `lock` by a caller who waits up to `wait` for a wake-up.
+void Conformance_waitFor(Engine& engine, const std::string& lock, std::chrono::milliseconds wait = 5s)
+{
+    AcquireOptions o = opts("waiter");
+    o.wait = wait;
+    EXPECT_FALSE(engine.acquire(reqs({lock.c_str()}), o).granted) << lock << " should be held";
+}
 
 TEST_P(Conformance, WakeSignalFiresOnRelease)
 {
     const LeaseId id = grant(reqs({"X:/A"}));
     auto signal = engine().subscribeWake();
+    Conformance_waitFor(engine(), "X:/A");
     std::thread releaser([&] {
         std::this_thread::sleep_for(50ms);
         engine().release(id);
@@ -1298,6 +1314,7 @@ TEST_P(Conformance, WakeSignalSeesAReleaseBeforeItsWait)
 {
     const LeaseId id = grant(reqs({"X:/A"}));
     auto signal = engine().subscribeWake();
+    Conformance_waitFor(engine(), "S:/A/B");
     releaseOk(id);
     EXPECT_TRUE(signal->wait(std::chrono::steady_clock::now() + 5s));
 }
@@ -1318,6 +1335,7 @@ TEST_P(Conformance, WakeSignalFiresOnForceAndExpiry)
     const LeaseId a = grant(reqs({"X:/A"}));
     grant(reqs({"X:/B"}), opts("b", "op", kShortTtl));
     auto signal = engine().subscribeWake();
+    Conformance_waitFor(engine(), "X:/");
     ASSERT_EQ(engine().forceRelease(a, forceOpts(true)).status, LeaseStatus::Ok);
     EXPECT_TRUE(signal->wait(std::chrono::steady_clock::now() + 5s));
     pass(kPastShortTtl);

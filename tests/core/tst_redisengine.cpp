@@ -116,7 +116,7 @@ TEST(RedisEngine, fenceKeepsRisingAfterRestartThatLostData)
         highest = r.grant.fence;
     }
     server.restart(/*crash=*/true);
-    EXPECT_EQ(server.cli({"EXISTS", engine.keys().fence()}), "0\n") << "the restart should have lost the counter";
+    EXPECT_EQ(server.cli({"EXISTS", engine.keys().state()}), "0\n") << "the restart should have lost the counter";
     std::optional<AcquireResult> after;
     for (int attempt = 0; attempt < 3 && !after; ++attempt) {
         try {
@@ -135,15 +135,21 @@ TEST(RedisEngine, fenceKeepsRisingWhenTheCounterRollsBack)
     test::RedisServer server;
     RedisEngine engine(test::redisOptionsFor(server), "p");
     std::uint64_t highest = 0;
-    std::string early;
+    std::uint64_t early = 0;
     for (int i = 0; i < 20; ++i) {
         const auto r = engine.acquire({{"/F" + std::to_string(i), LockMode::X}}, as("a"));
         ASSERT_TRUE(r.granted);
         highest = r.grant.fence;
         if (i == 0)
-            early = std::to_string(r.grant.fence);
+            early = r.grant.fence;
     }
-    server.cli({"SET", engine.keys().fence(), early});
+    redis::RawConnection raw(server.url());
+    const redis::Reply stored = raw.command({"HGET", engine.keys().state(), redis::kCountersField});
+    auto counters = redis::decodeCounters(stored.text);
+    ASSERT_TRUE(counters) << stored.describe();
+    ASSERT_EQ(counters->fence, static_cast<double>(highest));
+    counters->fence = static_cast<double>(early);
+    raw.command({"HSET", engine.keys().state(), redis::kCountersField, redis::encodeCounters(*counters)});
     const auto after = engine.acquire({{"/G", LockMode::X}}, as("b"));
     ASSERT_TRUE(after.granted);
     EXPECT_GT(after.grant.fence, highest);
@@ -181,21 +187,66 @@ TEST(RedisEngine, everyKeySharesTheProjectHashTag)
     const auto r = engine.acquire({{"/A/B", LockMode::X}}, as("a"));
     ASSERT_TRUE(r.granted);
     const auto keys = engine.projectKeys();
-    EXPECT_GE(keys.size(), 4u);
+    EXPECT_EQ(keys.size(), 3u) << "state, expiry, events";
     for (const auto& key : keys)
         EXPECT_EQ(key.rfind(engine.keys().prefix(), 0), 0u) << key;
     EXPECT_EQ(engine.keyPrefix(), engine.keys().prefix());
 }
 
-TEST(RedisEngine, releaseLeavesOnlyTheFenceAndTheEventStream)
+TEST(RedisEngine, releaseLeavesOnlyTheCountersAndTheEventStream)
 {
     test::RedisServer server;
     RedisEngine engine(test::redisOptionsFor(server), "p");
     const auto r = engine.acquire({{"/A/B/C", LockMode::S}, {"/D", LockMode::X}}, as("a"));
     ASSERT_TRUE(r.granted);
     ASSERT_EQ(engine.release(r.grant.lease).status, LeaseStatus::Ok);
-    const std::vector<std::string> expected{engine.keys().events(), engine.keys().fence()};
+    const std::vector<std::string> expected{engine.keys().events(), engine.keys().state()};
     EXPECT_EQ(engine.projectKeys(), expected);
+    EXPECT_EQ(server.cli({"HKEYS", engine.keys().state()}), "#m\n") << "only the counters stay";
+}
+
+// Releases publish a wake-up only while a refused caller said it waits, for as
+// long as it said: a release nobody waits for costs no PUBLISH.
+TEST(RedisEngine, wakeUpsArePublishedOnlyWhileSomeoneWaits)
+{
+    test::RedisServer server;
+    RedisEngine engine(test::redisOptionsFor(server), "p");
+    auto signal = engine.subscribeWake();
+    const auto first = engine.acquire({{"/A", LockMode::X}}, as("a"));
+    ASSERT_TRUE(first.granted);
+    ASSERT_EQ(engine.release(first.grant.lease).status, LeaseStatus::Ok);
+    EXPECT_FALSE(signal->wait(std::chrono::steady_clock::now() + 200ms)) << "nobody waited";
+
+    const auto held = engine.acquire({{"/A", LockMode::X}}, as("a"));
+    ASSERT_TRUE(held.granted);
+    AcquireOptions waiter = as("b");
+    waiter.wait = 300ms;
+    EXPECT_FALSE(engine.acquire({{"/A/B", LockMode::S}}, waiter).granted);
+    ASSERT_EQ(engine.release(held.grant.lease).status, LeaseStatus::Ok);
+    EXPECT_TRUE(signal->wait(std::chrono::steady_clock::now() + 5s)) << "b waits";
+
+    std::this_thread::sleep_for(400ms); // b's wait is over
+    const auto later = engine.acquire({{"/A", LockMode::X}}, as("a"));
+    ASSERT_TRUE(later.granted);
+    ASSERT_EQ(engine.release(later.grant.lease).status, LeaseStatus::Ok);
+    EXPECT_FALSE(signal->wait(std::chrono::steady_clock::now() + 200ms)) << "b stopped waiting 100 ms ago";
+}
+
+// Keys of the layout before the state hash mean an older version's locks: the
+// engine refuses the project rather than ignore them.
+TEST(RedisEngine, refusesAProjectWithLocksOfTheOlderLayout)
+{
+    test::RedisServer server;
+    server.cli({"HSET", "tl:{old}:nodes", "/A|X", "1"});
+    try {
+        RedisEngine engine(test::redisOptionsFor(server), "old");
+        FAIL() << "a project with tl:{old}:nodes was accepted";
+    } catch (const InvalidInput& e) {
+        EXPECT_NE(std::string(e.what()).find("earlier Treelock version"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("tl:{old}:nodes"), std::string::npos) << e.what();
+    }
+    RedisEngine other(test::redisOptionsFor(server), "new");
+    EXPECT_TRUE(other.acquire({{"/A", LockMode::X}}, as("a")).granted) << "other projects are not affected";
 }
 
 TEST(RedisEngine, projectsAreIsolated)
@@ -254,40 +305,47 @@ TEST(RedisEngine, authenticatesWithAclUserAndNeverShowsThePassword)
     EXPECT_EQ(viaFields.snapshot().leases.size(), 1u);
 }
 
-// The scripts check their arguments again (defence in depth): a caller that
+// The functions check their arguments again (defence in depth): a caller that
 // bypasses the C++ checks gets an error reply and nothing is written.
 TEST(LuaScripts, acquireRecheckesItsArguments)
 {
     test::RedisServer server;
-    const std::string body = sourceFile("lua/common.lua") + "\n" + sourceFile("lua/acquire.lua");
-    ASSERT_GT(body.size(), 1000u) << "TREELOCK_SOURCE_DIR must point at the sources";
+    const std::string common = sourceFile("lua/common.lua");
+    ASSERT_GT(common.size(), 1000u) << "TREELOCK_SOURCE_DIR must point at the sources";
+    const redis::Library library = redis::composeLibrary(
+        common, {{redis::Script::Acquire, sourceFile("lua/acquire.lua")}});
     redis::RawConnection connection(server.url());
+    connection.load(library);
     const redis::KeySchema keys("p");
-    const std::string id(32, 'a');
+    const std::string id = redis::wireLeaseId(std::string(32, 'a'));
     auto attempt = [&](const std::vector<std::string>& args) {
         const redis::ScriptCall call = redis::scriptCall(redis::Script::Acquire, keys, args);
-        const redis::Reply reply = connection.command(call.eval(body));
+        const redis::Reply reply = connection.command(call.fcall(library.function(redis::Script::Acquire)));
         EXPECT_TRUE(reply.isArray()) << reply.describe();
         return reply.isArray() && reply.size() > 0 ? reply[0].integer : 99;
     };
     const std::vector<std::vector<std::string>> bad{
-        {id, "o", "op", "1000", "16", "1", "X", "/A//B"},
-        {id, "o", "op", "1000", "16", "1", "X", "/A/../B"},
-        {id, "o", "op", "1000", "16", "1", "X", "/A/./B"},
-        {id, "o", "op", "1000", "16", "1", "X", "A/B"},
-        {id, "o", "op", "1000", "16", "1", "X", "/A/"},
-        {id, "o", "op", "1000", "16", "1", "X", std::string("/A\x01")},
-        {id, "o", "op", "1000", "16", "1", "Q", "/A"},
-        {id, "o", "op", "5", "16", "1", "X", "/A"},
-        {"XYZ", "o", "op", "1000", "16", "1", "X", "/A"},
-        {id, "o", "op", "1000", "16", "2", "X", "/A"},
-        {id, "o", "op", "1000", "16", "2", "X", "/A", "S", "/A"},
-        {id, "o\nx", "op", "1000", "16", "1", "X", "/A"},
+        {id, "o", "op", "1000", "16", "0", "X /A//B"},
+        {id, "o", "op", "1000", "16", "0", "X /A/../B"},
+        {id, "o", "op", "1000", "16", "0", "X /A/./B"},
+        {id, "o", "op", "1000", "16", "0", "X A/B"},
+        {id, "o", "op", "1000", "16", "0", "X /A/"},
+        {id, "o", "op", "1000", "16", "0", std::string("X /A\x01")},
+        {id, "o", "op", "1000", "16", "0", "Q /A"},
+        {id, "o", "op", "5", "16", "0", "X /A"},
+        {"XYZ", "o", "op", "1000", "16", "0", "X /A"},
+        {std::string(32, 'a'), "o", "op", "1000", "16", "0", "X /A"},
+        {id, "o", "op", "1000", "16", "0", ""},
+        {id, "o", "op", "1000", "16", "0", "X"},
+        {id, "o", "op", "1000", "16", "0", "X /A\n"},
+        {id, "o", "op", "1000", "16", "0", "X /A\nS /A"},
+        {id, "o", "op", "1000", "16", "-1", "X /A"},
+        {id, "o\nx", "op", "1000", "16", "0", "X /A"},
     };
     for (const auto& args : bad)
         EXPECT_EQ(attempt(args), -1) << args.back();
     EXPECT_EQ(server.cli({"DBSIZE"}), "0\n");
-    EXPECT_EQ(attempt({id, "o", "op", "1000", "16", "1", "X", "/A"}), 1);
+    EXPECT_EQ(attempt({id, "o", "op", "1000", "16", "0", "X /A"}), 1);
 }
 
 // Regression cases from the seed's folder lock (string.find with Lua patterns,

@@ -1,6 +1,7 @@
-// treelock/redisprotocol.h: the key schema as docs/semantics.md documents it,
-// the KEYS/ARGV layout of every script as lua/common.lua documents it, and the
-// raw connection (replies, pipelining, NOSCRIPT) against a real redis-server.
+// treelock/redisprotocol.h: the key schema and the state hash's values as
+// docs/semantics.md documents them, the function library and the KEYS/ARGV
+// layout of every call as lua/common.lua documents it, and the raw connection
+// (replies, pipelining, a flushed library) against a real redis-server.
 
 #include "redisoptions.h"
 #include "redisserver.h"
@@ -19,17 +20,15 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const LeaseId kId(32, 'a');
+const LeaseId kId = "0123456789abcdef00112233445566ff";
+const std::string kWireId("\x00\x01\x23\x45\x67\x89\xab\xcd\xef\x00\x11\x22\x33\x44\x55\x66\xff", 17);
 
-/// KEYS nodes, who, expiry, fence, events, leases of project p.
-std::vector<std::string> commonKeys()
-{
-    return {"tl:{p}:nodes", "tl:{p}:who", "tl:{p}:expiry", "tl:{p}:fence", "tl:{p}:events", "tl:{p}:leases"};
-}
+/// KEYS state, expiry, events of project p.
+std::vector<std::string> commonKeys() { return {"tl:{p}:state", "tl:{p}:expiry", "tl:{p}:events"}; }
 
 std::vector<std::string> commonArgs(std::initializer_list<std::string> rest)
 {
-    std::vector<std::string> args{"PUBLISH", "tl:{p}:wake"};
+    std::vector<std::string> args{"PUBLISH"};
     args.insert(args.end(), rest);
     return args;
 }
@@ -41,13 +40,12 @@ TEST(KeySchema, spellsTheDocumentedKeys)
     EXPECT_EQ(keys.project(), "drive-1");
     EXPECT_EQ(keys.prefix(), "tl:{drive-1}:");
     EXPECT_EQ(keys.pattern(), "tl:{drive-1}:*");
-    EXPECT_EQ(keys.nodes(), "tl:{drive-1}:nodes");
-    EXPECT_EQ(keys.who(), "tl:{drive-1}:who");
+    EXPECT_EQ(keys.state(), "tl:{drive-1}:state");
     EXPECT_EQ(keys.expiry(), "tl:{drive-1}:expiry");
-    EXPECT_EQ(keys.fence(), "tl:{drive-1}:fence");
     EXPECT_EQ(keys.events(), "tl:{drive-1}:events");
     EXPECT_EQ(keys.wake(), "tl:{drive-1}:wake");
-    EXPECT_EQ(keys.leases(), "tl:{drive-1}:leases");
+    EXPECT_EQ(keys.olderLayoutKeys(),
+              (std::vector<std::string>{"tl:{drive-1}:nodes", "tl:{drive-1}:who", "tl:{drive-1}:leases"}));
     EXPECT_EQ(keys.publishCommand(), "PUBLISH");
     EXPECT_EQ(keys.subscribeCommand(), "SUBSCRIBE");
     const redis::KeySchema sharded("drive-1", redis::WakeDelivery::Sharded);
@@ -70,44 +68,80 @@ TEST(KeySchema, nodeFieldIsPathBarMode)
     EXPECT_FALSE(redis::KeySchema::splitNodeField("/A|Q").second.has_value());
 }
 
-TEST(Scripts, everyVerbHasANameAndAnEmbeddedBody)
+TEST(WireForms, leaseIdsNodesAndCountersRoundTrip)
 {
+    EXPECT_EQ(redis::wireLeaseId(kId), kWireId);
+    EXPECT_EQ(redis::leaseIdOfWire(kWireId), kId);
+    EXPECT_EQ(redis::leaseIdOfWire("not-a-wire-id"), "not-a-wire-id") << "other text passes through";
+
+    redis::NodeState node;
+    node.counts = {1, 70000, 0, 3, 4294967295LL};
+    node.holder = kId;
+    const std::string value = redis::encodeNode(node);
+    ASSERT_EQ(value.size(), 37u) << "struct >I4I4I4I4I4c17";
+    EXPECT_EQ(value.substr(0, 8), std::string("\0\0\0\x01\0\x01\x11\x70", 8)) << "big-endian counts";
+    const auto back = redis::decodeNode(value);
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->counts, node.counts);
+    EXPECT_EQ(back->holder, kId);
+    EXPECT_EQ(back->count(LockMode::IX), 70000);
+    EXPECT_FALSE(redis::decodeNode("1")) << "a count of the older layout is no node value";
+
+    const redis::Counters counters{1795654626420714.0, 1795654656420.0, 0.0};
+    const std::string packed = redis::encodeCounters(counters);
+    ASSERT_EQ(packed.size(), 24u);
+    const auto unpacked = redis::decodeCounters(packed);
+    ASSERT_TRUE(unpacked);
+    EXPECT_EQ(unpacked->fence, counters.fence);
+    EXPECT_EQ(unpacked->reapAt, counters.reapAt);
+    EXPECT_EQ(unpacked->wakeUntil, counters.wakeUntil);
+}
+
+TEST(Library, everyVerbIsAFunctionOfOneVersionedLibrary)
+{
+    const redis::Library& library = redis::embeddedLibrary();
+    EXPECT_EQ(library.name.size(), 3u + 16u);
+    EXPECT_EQ(library.name.rfind("tl_", 0), 0u);
+    EXPECT_EQ(library.body.rfind("#!lua name=" + library.name + "\n--[[ common.lua", 0), 0u)
+        << "the shebang, then common.lua";
     std::set<std::string> names;
     for (const redis::Script script : redis::allScripts()) {
         const std::string name(redis::scriptName(script));
         EXPECT_TRUE(names.insert(name).second) << name;
-        const std::string body = redis::scriptBody(script);
-        EXPECT_GT(body.size(), 200u) << name;
-        EXPECT_EQ(body.rfind("--[[ common.lua", 0), 0u) << name << ": common.lua comes first";
-        EXPECT_NE(body.find("--[[ " + name + ".lua"), std::string::npos) << name;
+        EXPECT_EQ(library.function(script), library.name + "_" + name);
+        EXPECT_NE(library.body.find("--[[ " + name + ".lua"), std::string::npos) << name;
+        EXPECT_NE(library.body.find("function_name = '" + library.function(script) + "'"), std::string::npos) << name;
     }
     EXPECT_EQ(names, (std::set<std::string>{"acquire", "release", "renew", "force_release", "sweep", "snapshot",
                                             "fsck"}));
-    EXPECT_EQ(redis::composeScript("a", "b"), "a\nb");
+    const auto a = redis::composeLibrary("-- a", {{redis::Script::Acquire, "return 1"}});
+    const auto b = redis::composeLibrary("-- b", {{redis::Script::Acquire, "return 1"}});
+    EXPECT_NE(a.name, b.name) << "another version is another library";
+    EXPECT_EQ(a.name, redis::composeLibrary("-- a", {{redis::Script::Acquire, "return 1"}}).name);
 }
 
 TEST(Scripts, callsFollowTheDocumentedLayout)
 {
     const redis::KeySchema keys("p");
     auto acquire = redis::acquireCall(keys, kId, "alice", "move", 30s, 16,
-                                      {{"/A", LockMode::X}, {"/B/C", LockMode::S}});
+                                      {{"/A", LockMode::X}, {"/B/C", LockMode::S}}, 2500ms);
     EXPECT_EQ(acquire.script, redis::Script::Acquire);
     EXPECT_EQ(acquire.keys, commonKeys());
-    EXPECT_EQ(acquire.args, commonArgs({kId, "alice", "move", "30000", "16", "2", "X", "/A", "S", "/B/C"}));
+    EXPECT_EQ(acquire.args, commonArgs({kWireId, "alice", "move", "30000", "16", "2500", "X /A\nS /B/C"}));
 
     auto release = redis::releaseCall(keys, kId);
     EXPECT_EQ(release.script, redis::Script::Release);
     EXPECT_EQ(release.keys, commonKeys());
-    EXPECT_EQ(release.args, commonArgs({kId}));
+    EXPECT_EQ(release.args, commonArgs({kWireId}));
 
     auto renew = redis::renewCall(keys, kId, 0ms);
     EXPECT_EQ(renew.keys, commonKeys());
-    EXPECT_EQ(renew.args, commonArgs({kId, "0"}));
+    EXPECT_EQ(renew.args, commonArgs({kWireId, "0"}));
 
     auto force = redis::forceReleaseCall(keys, kId, "ops", "host-1", "stuck", true, 500ms);
     EXPECT_EQ(force.script, redis::Script::ForceRelease);
     EXPECT_EQ(force.keys, commonKeys());
-    EXPECT_EQ(force.args, commonArgs({kId, "ops", "host-1", "stuck", "1", "500"}));
+    EXPECT_EQ(force.args, commonArgs({kWireId, "ops", "host-1", "stuck", "1", "500"}));
 
     auto sweep = redis::sweepCall(keys, "ops", "host-1", 1000, 7);
     EXPECT_EQ(sweep.keys, commonKeys());
@@ -122,13 +156,11 @@ TEST(Scripts, callsFollowTheDocumentedLayout)
     EXPECT_EQ(fsck.keys, commonKeys());
     EXPECT_EQ(fsck.args, commonArgs({"0"}));
 
-    const auto command = release.evalsha("SHA");
-    std::vector<std::string> expected{"EVALSHA", "SHA", "6"};
+    const auto command = release.fcall("tl_x_release");
+    std::vector<std::string> expected{"FCALL", "tl_x_release", "3"};
     expected.insert(expected.end(), release.keys.begin(), release.keys.end());
     expected.insert(expected.end(), release.args.begin(), release.args.end());
     EXPECT_EQ(command, expected);
-    EXPECT_EQ(release.eval("BODY").front(), "EVAL");
-    EXPECT_EQ(release.eval("BODY")[1], "BODY");
 }
 
 TEST(RawConnection, repliesOfEveryType)
@@ -163,7 +195,7 @@ TEST(RawConnection, pipelinedRepliesComeInOrder)
 }
 
 // The engine's own calls, sent raw, build exactly the state RedisEngine sees;
-// a SCRIPT FLUSH in between is answered by loading the script again.
+// a FUNCTION FLUSH in between is answered by loading the library again.
 TEST(RawConnection, runsTheScriptsAsTheEngineDoes)
 {
     test::RedisServer server;
@@ -178,9 +210,16 @@ TEST(RawConnection, runsTheScriptsAsTheEngineDoes)
     ASSERT_EQ(snap.leases.size(), 1u);
     EXPECT_EQ(snap.leases.front().id, kId);
     EXPECT_EQ(snap.leases.front().owner, "raw");
-    EXPECT_EQ(c.text({"HGET", keys.nodes(), redis::KeySchema::nodeField("/A", LockMode::IX)}), "1");
+    const auto node = redis::decodeNode(c.text({"HGET", keys.state(), "/A"}));
+    ASSERT_TRUE(node);
+    EXPECT_EQ(node->count(LockMode::IX), 1);
+    EXPECT_EQ(node->holder, kId);
+    const auto leaf = redis::decodeNode(c.text({"HGET", keys.state(), "/A/B"}));
+    ASSERT_TRUE(leaf);
+    EXPECT_EQ(leaf->count(LockMode::X), 1);
+    EXPECT_EQ(leaf->count(LockMode::IX), 0);
 
-    EXPECT_EQ(c.text({"SCRIPT", "FLUSH"}), "OK");
+    EXPECT_EQ(c.text({"FUNCTION", "FLUSH"}), "OK");
     const redis::Reply released = c.run(redis::releaseCall(keys, kId));
     ASSERT_TRUE(released.isArray()) << released.describe();
     EXPECT_TRUE(released[0].is(1));

@@ -26,20 +26,26 @@ std::vector<std::string> aclLines()
         "user default off",
         std::string("user tl-client on >") + kClientPassword
             + " resetchannels ~tl:* &tl:* -@all"
-              " +evalsha +script|load +subscribe +unsubscribe +xrange +time +ping +config|get"
-              " +hmget +hget +hgetall +hset +hdel +hincrby +del +get +set"
+              " +fcall +function|load +subscribe +unsubscribe +xrange +time +ping +config|get"
+              " +hmget +hget +hgetall +hset +hdel +hexists +exists +del +get +set"
               " +zadd +zrem +zrange +zscore +zcard +xadd +publish",
         std::string("user tl-admin on >") + kAdminPassword
             + " resetchannels ~tl:* &tl:* -@all"
-              " +evalsha +script|load +subscribe +unsubscribe +xrange +time +ping +config|get"
-              " +hmget +hget +hgetall +hset +hdel +hincrby +del +get +set"
+              " +fcall +function|load +subscribe +unsubscribe +xrange +time +ping +config|get"
+              " +hmget +hget +hgetall +hset +hdel +hexists +exists +del +get +set"
               " +zadd +zrem +zrange +zscore +zcard +xadd +publish"
               " +scan +xinfo|stream +info",
+        // Like tl-client, without FUNCTION LOAD: the stricter set-up of docs/security.md.
+        std::string("user tl-caller on >") + kClientPassword
+            + " resetchannels ~tl:* &tl:* -@all"
+              " +fcall +subscribe +unsubscribe +xrange +time +ping +config|get"
+              " +hmget +hget +hgetall +hset +hdel +hexists +exists +del +get +set"
+              " +zadd +zrem +zrange +zscore +zcard +xadd +publish",
         // Like tl-client, without CONFIG GET: the engine must still work, with a warning.
         std::string("user tl-minimal on >") + kClientPassword
             + " resetchannels ~tl:* &tl:* -@all"
-              " +evalsha +script|load +subscribe +unsubscribe +xrange +time +ping"
-              " +hmget +hget +hgetall +hset +hdel +hincrby +del +get +set"
+              " +fcall +function|load +subscribe +unsubscribe +xrange +time +ping"
+              " +hmget +hget +hgetall +hset +hdel +hexists +exists +del +get +set"
               " +zadd +zrem +zrange +zscore +zcard +xadd +publish",
     };
 }
@@ -251,11 +257,12 @@ TEST(Acl, clientUserIsRefusedEverythingElse)
     EXPECT_NE(asClient({"CONFIG", "SET", "maxmemory-policy", "allkeys-lru"}).find("NOPERM"), std::string::npos);
     EXPECT_NE(asClient({"SUBSCRIBE", "other"}).find("NOPERM"), std::string::npos);
     EXPECT_NE(asClient({"ACL", "LIST"}).find("NOPERM"), std::string::npos);
-    // A script the client loads itself still cannot reach a key outside tl:*.
-    const std::string sha = asClient({"SCRIPT", "LOAD", "return redis.call('GET', KEYS[1])"});
-    const std::string shaText = sha.substr(0, sha.find_first_of("\r\n"));
-    EXPECT_NE(asClient({"EVALSHA", shaText, "1", "other:key"}).find("NOPERM"), std::string::npos)
-        << asClient({"EVALSHA", shaText, "1", "other:key"});
+    EXPECT_NE(asClient({"EVALSHA", std::string(40, 'a'), "0"}).find("NOPERM"), std::string::npos);
+    // A function the client loads itself still cannot reach a key outside tl:*.
+    asClient({"FUNCTION", "LOAD",
+              "#!lua name=probe\nredis.register_function('probe', function(k) return redis.call('GET', k[1]) end)"});
+    EXPECT_NE(asClient({"FCALL", "probe", "1", "other:key"}).find("NOPERM"), std::string::npos)
+        << asClient({"FCALL", "probe", "1", "other:key"});
     // The default user is off.
     EXPECT_NE(server.cli({"GET", "x"}).find("NOAUTH"), std::string::npos);
     // The admin user reads what the client may not.
@@ -270,6 +277,29 @@ TEST(Acl, adminUserServesStudioTools)
     engine.acquire({{"/A", LockMode::X}}, {});
     EXPECT_EQ(engine.nodeCounts().size(), 2u);
     EXPECT_FALSE(engine.projectKeys().empty());
+}
+
+// A user that may call Treelock's functions but not load them works once a user
+// that may (here the admin) has loaded this version on the server; before, it is
+// told what to do.
+TEST(Acl, callerWithoutFunctionLoadNeedsTheLibraryLoadedFirst)
+{
+    test::RedisServer server(test::RedisServer::Options{.extraConfig = aclLines()});
+    RedisEngine early(as(server, "tl-caller", kClientPassword), "acl");
+    try {
+        early.acquire({{"/A", LockMode::X}}, acquireAs("carol"));
+        FAIL() << "a call went through before anyone loaded the library";
+    } catch (const ScriptError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("NOPERM"), std::string::npos) << what;
+        EXPECT_NE(what.find("connect once with a user that may"), std::string::npos) << what;
+    }
+    RedisEngine admin(as(server, "tl-admin", kAdminPassword), "acl");
+    RedisEngine caller(as(server, "tl-caller", kClientPassword), "acl");
+    const auto granted = caller.acquire({{"/A", LockMode::X}}, acquireAs("carol"));
+    ASSERT_TRUE(granted.granted);
+    EXPECT_FALSE(admin.acquire({{"/A/B", LockMode::S}}, acquireAs("dave")).granted) << "one library, one lock table";
+    EXPECT_EQ(caller.release(granted.grant.lease).status, LeaseStatus::Ok);
 }
 
 TEST(Acl, refusedConfigGetOnlyWarns)

@@ -72,7 +72,9 @@ TEST(FaultContention, randomOperationsLeaveNoViolationAndNoKey)
     EXPECT_EQ(follower.uncleanSamples(), 0) << follower.firstUnclean();
     EXPECT_GT(follower.auditSamples(), 0);
     EXPECT_TRUE(engine.nodeCounts().empty());
-    EXPECT_EQ(engine.projectKeys(), (std::vector<std::string>{engine.keys().events(), engine.keys().fence()}));
+    EXPECT_EQ(engine.projectKeys(), (std::vector<std::string>{engine.keys().events(), engine.keys().state()}));
+    EXPECT_EQ(redis::RawConnection(server.url()).integer({"HLEN", engine.keys().state()}), 1)
+        << "the state hash keeps its counters alone";
     if (!HasFailure())
         std::filesystem::remove_all(dir);
 }

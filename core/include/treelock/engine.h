@@ -45,6 +45,10 @@ struct AcquireOptions {
     /// requests adds a hold (and renews it); a different request set is refused
     /// with InvalidInput. Unset: a fresh id is drawn.
     std::optional<LeaseId> leaseId;
+    /// How long the caller waits for a wake-up (subscribeWake) if this attempt
+    /// is refused; 0: it does not wait. Releases publish wake-ups only while
+    /// someone said it waits, so a waiter must say so on every attempt.
+    std::chrono::milliseconds wait{0};
 };
 
 /// A granted lease.

@@ -8,6 +8,7 @@
 #include "treelock/leaseid.h"
 #include "treelock/lockmode.h"
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <initializer_list>
@@ -42,22 +43,22 @@ public:
     /// SCAN pattern of every key of the project: "tl:{<project>}:*".
     std::string pattern() const;
 
-    std::string nodes() const;   ///< hash "<path>|<mode>" -> count of holds
-    std::string who() const;     ///< hash "<path>|<mode>" -> holding leases
+    std::string state() const;   ///< hash: node counts, lease records, counters
     std::string expiry() const;  ///< sorted set lease id -> expiry (ms)
-    std::string fence() const;   ///< counter of the fencing token
     std::string events() const;  ///< stream of grants, releases, expiries
-    std::string leases() const;  ///< hash lease id -> its record (MessagePack)
     std::string wake() const;    ///< pub/sub channel: something was released
+    /// Keys of the layout before the state hash (nodes, who, leases): a project
+    /// that still has one was written by an older version.
+    std::vector<std::string> olderLayoutKeys() const;
     WakeDelivery wakeDelivery() const noexcept { return m_wake; }
     /// "PUBLISH" or "SPUBLISH", as wakeDelivery() says.
     std::string_view publishCommand() const noexcept;
     /// "SUBSCRIBE" or "SSUBSCRIBE".
     std::string_view subscribeCommand() const noexcept;
 
-    /// Field of nodes() and who(): "<path>|<mode>".
+    /// "<path>|<mode>": how fsck names one count.
     static std::string nodeField(std::string_view path, LockMode mode);
-    /// The path and mode of a field (no mode if it names none).
+    /// The path and mode of such a name (no mode if it names none).
     static std::pair<std::string, std::optional<LockMode>> splitNodeField(std::string_view field);
 
 private:
@@ -66,30 +67,67 @@ private:
     WakeDelivery m_wake;
 };
 
-/// The Lua scripts, one per verb (lua/<name>.lua, embedded at build time).
+/// A lease id as the functions take and store it: a NUL, then the 128 bits as
+/// 16 bytes (17 bytes; the NUL keeps records apart from paths in the state hash).
+std::string wireLeaseId(const LeaseId& id);
+/// The hex id of a wire form; a text that is not one is returned as it is.
+LeaseId leaseIdOfWire(std::string_view wire);
+
+/// One node of the state hash: the count held per mode (IS, IX, S, SIX, X)
+/// and the last lease that raised one.
+struct NodeState {
+    std::array<std::int64_t, 5> counts{};
+    LeaseId holder;
+    std::int64_t count(LockMode mode) const noexcept { return counts[static_cast<std::size_t>(mode)]; }
+};
+/// The value of a node field, or nothing if `value` is not one.
+std::optional<NodeState> decodeNode(std::string_view value);
+std::string encodeNode(const NodeState& node);
+
+/// The project's counters (state hash field "#m").
+struct Counters {
+    double fence = 0;        ///< the last fencing token handed out
+    double reapAt = 0;       ///< at or before the earliest expiry (ms; infinity: no lease)
+    double wakeUntil = 0;    ///< until when a refused caller waits for a wake-up (ms)
+};
+inline constexpr std::string_view kCountersField = "#m";
+std::optional<Counters> decodeCounters(std::string_view value);
+std::string encodeCounters(const Counters& counters);
+
+/// The functions, one per verb (lua/<name>.lua, embedded at build time), in
+/// one library with lua/common.lua as its prologue.
 enum class Script { Acquire, Release, Renew, ForceRelease, Sweep, Snapshot, Fsck };
 
 /// Every script, in the order above.
 std::span<const Script> allScripts();
 /// "acquire", "release", "renew", "force_release", "sweep", "snapshot", "fsck".
 std::string_view scriptName(Script script);
-/// The body Redis runs: lua/common.lua, a newline, then the verb's script.
-std::string scriptBody(Script script);
-/// The same composition from other sources (another version of lua/).
-std::string composeScript(std::string_view common, std::string_view verb);
 
-/// The KEYS and ARGV of one script call, in the layout lua/common.lua
-/// documents: KEYS nodes, who, expiry, fence, events, leases; ARGV the
-/// wake-up command, the wake channel, then the verb's own arguments.
+/// A function library: its name ("tl_" and 16 hex digits of a hash of its
+/// sources, so versions never replace each other) and the FUNCTION LOAD body.
+struct Library {
+    std::string name;
+    std::string body;
+    /// The name FCALL takes: "<library>_<verb>".
+    std::string function(Script script) const;
+};
+/// The library of the embedded lua/.
+const Library& embeddedLibrary();
+/// A library from other sources (another version of lua/): common.lua and the
+/// verbs' files by scriptName; verbs missing from `verbs` are left out.
+Library composeLibrary(std::string_view common,
+                       const std::vector<std::pair<Script, std::string>>& verbs);
+
+/// The KEYS and ARGV of one function call, in the layout lua/common.lua
+/// documents: KEYS state, expiry, events; ARGV the wake-up command, then the
+/// verb's own arguments.
 struct ScriptCall {
     Script script = Script::Acquire;
     std::vector<std::string> keys;
     std::vector<std::string> args;
 
-    /// "EVALSHA <sha> <numkeys> KEYS... ARGV..."
-    std::vector<std::string> evalsha(std::string_view sha) const;
-    /// "EVAL <body> <numkeys> KEYS... ARGV..."
-    std::vector<std::string> eval(std::string_view body) const;
+    /// "FCALL <function> <numkeys> KEYS... ARGV..."
+    std::vector<std::string> fcall(std::string_view function) const;
 };
 
 /// A call of `script` with the common KEYS and ARGV, followed by `args` as
@@ -97,9 +135,11 @@ struct ScriptCall {
 ScriptCall scriptCall(Script script, const KeySchema& keys, std::vector<std::string> args);
 
 /// Acquire `requests` (canonical, as normalizeRequests leaves them) as lease `id`.
+/// `wait`: how long the caller waits for a wake-up if refused (0: it does not).
 ScriptCall acquireCall(const KeySchema& keys, const LeaseId& id, std::string_view owner,
                        std::string_view operation, std::chrono::milliseconds ttl, int reapBatch,
-                       const std::vector<LockRequest>& requests);
+                       const std::vector<LockRequest>& requests,
+                       std::chrono::milliseconds wait = std::chrono::milliseconds(0));
 ScriptCall releaseCall(const KeySchema& keys, const LeaseId& id);
 /// `ttl` 0: the lease's own.
 ScriptCall renewCall(const KeySchema& keys, const LeaseId& id, std::chrono::milliseconds ttl);
@@ -168,12 +208,12 @@ public:
     /// The value of an Integer reply; throws ScriptError naming the command otherwise.
     long long integer(std::initializer_list<std::string_view> args);
 
-    /// EVALSHA of `call` with the script's SHA, loading it first and again
-    /// after NOSCRIPT.
+    /// FCALL of `call` in the embedded library, loading the library when the
+    /// server does not have it.
     Reply run(const ScriptCall& call);
-    /// The SHA of `script` on this server (SCRIPT LOAD of scriptBody).
-    std::string load(Script script);
-    /// SCRIPT LOAD of `body`; throws ScriptError naming `what` on refusal.
+    /// FUNCTION LOAD of `library` unless the server has it already.
+    void load(const Library& library);
+    /// SCRIPT LOAD of `body` (a plain script); throws ScriptError naming `what` on refusal.
     std::string loadBody(std::string_view body, std::string_view what);
 
     /// The URL with its password hidden.

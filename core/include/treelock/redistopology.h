@@ -81,7 +81,7 @@ struct ProjectInfo {
 };
 
 /// Every project on the primary, or on every primary of a Redis Cluster,
-/// sorted by name. SCAN (never KEYS) for "tl:{*}:fence", then ZCARD of each
+/// sorted by name. SCAN (never KEYS) for "tl:{*}:state", then ZCARD of each
 /// project's expiry index, pipelined. Throws ConnectionError, InvalidInput.
 std::vector<ProjectInfo> listProjects(const RedisOptions& options);
 

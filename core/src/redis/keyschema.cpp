@@ -1,6 +1,56 @@
 #include "treelock/redisprotocol.h"
 
+#include <bit>
+#include <cstring>
+
 namespace treelock::redis {
+
+namespace {
+
+constexpr char kHex[] = "0123456789abcdef";
+constexpr std::size_t kNodeSize = 5 * 4 + 17; // struct ">I4I4I4I4I4c17"
+constexpr std::size_t kCountersSize = 3 * 8;  // struct ">ddd"
+
+int hexValue(char c) noexcept
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    return -1;
+}
+
+std::uint32_t readU32(const char* p) noexcept
+{
+    const auto* b = reinterpret_cast<const unsigned char*>(p);
+    return (std::uint32_t{b[0]} << 24) | (std::uint32_t{b[1]} << 16) | (std::uint32_t{b[2]} << 8) | b[3];
+}
+
+void writeU32(std::string& out, std::uint32_t v)
+{
+    out += static_cast<char>(v >> 24);
+    out += static_cast<char>(v >> 16);
+    out += static_cast<char>(v >> 8);
+    out += static_cast<char>(v);
+}
+
+/// A big-endian IEEE double, as Lua's struct ">d" writes it.
+double readDouble(const char* p) noexcept
+{
+    std::uint64_t bits = 0;
+    for (int i = 0; i < 8; ++i)
+        bits = (bits << 8) | static_cast<unsigned char>(p[i]);
+    return std::bit_cast<double>(bits);
+}
+
+void writeDouble(std::string& out, double v)
+{
+    const auto bits = std::bit_cast<std::uint64_t>(v);
+    for (int i = 7; i >= 0; --i)
+        out += static_cast<char>(bits >> (8 * i));
+}
+
+} // namespace
 
 KeySchema::KeySchema(std::string project, WakeDelivery wake)
     : m_project(std::move(project)), m_prefix("tl:{" + m_project + "}:"), m_wake(wake)
@@ -8,13 +58,15 @@ KeySchema::KeySchema(std::string project, WakeDelivery wake)
 }
 
 std::string KeySchema::pattern() const { return m_prefix + "*"; }
-std::string KeySchema::nodes() const { return m_prefix + "nodes"; }
-std::string KeySchema::who() const { return m_prefix + "who"; }
+std::string KeySchema::state() const { return m_prefix + "state"; }
 std::string KeySchema::expiry() const { return m_prefix + "expiry"; }
-std::string KeySchema::fence() const { return m_prefix + "fence"; }
 std::string KeySchema::events() const { return m_prefix + "events"; }
 std::string KeySchema::wake() const { return m_prefix + "wake"; }
-std::string KeySchema::leases() const { return m_prefix + "leases"; }
+
+std::vector<std::string> KeySchema::olderLayoutKeys() const
+{
+    return {m_prefix + "nodes", m_prefix + "who", m_prefix + "leases"};
+}
 
 std::string_view KeySchema::publishCommand() const noexcept
 {
@@ -40,6 +92,71 @@ std::pair<std::string, std::optional<LockMode>> KeySchema::splitNodeField(std::s
     if (bar == std::string_view::npos)
         return {std::string(field), std::nullopt};
     return {std::string(field.substr(0, bar)), parseLockMode(field.substr(bar + 1))};
+}
+
+std::string wireLeaseId(const LeaseId& id)
+{
+    std::string wire(1, '\0');
+    wire.reserve(17);
+    for (std::size_t i = 0; i + 1 < id.size(); i += 2) {
+        const int hi = hexValue(id[i]), lo = hexValue(id[i + 1]);
+        wire += static_cast<char>(((hi < 0 ? 0 : hi) << 4) | (lo < 0 ? 0 : lo));
+    }
+    return wire;
+}
+
+LeaseId leaseIdOfWire(std::string_view wire)
+{
+    if (wire.size() != 17 || wire[0] != '\0')
+        return LeaseId(wire);
+    LeaseId id;
+    id.reserve(32);
+    for (std::size_t i = 1; i < wire.size(); ++i) {
+        const auto b = static_cast<unsigned char>(wire[i]);
+        id += kHex[b >> 4];
+        id += kHex[b & 15];
+    }
+    return id;
+}
+
+std::optional<NodeState> decodeNode(std::string_view value)
+{
+    if (value.size() != kNodeSize)
+        return std::nullopt;
+    NodeState node;
+    for (std::size_t m = 0; m < 5; ++m)
+        node.counts[m] = readU32(value.data() + 4 * m);
+    node.holder = leaseIdOfWire(value.substr(20));
+    return node;
+}
+
+std::string encodeNode(const NodeState& node)
+{
+    std::string out;
+    out.reserve(kNodeSize);
+    for (const auto count : node.counts)
+        writeU32(out, static_cast<std::uint32_t>(count));
+    std::string holder = wireLeaseId(node.holder);
+    holder.resize(17, '\0');
+    out += holder;
+    return out;
+}
+
+std::optional<Counters> decodeCounters(std::string_view value)
+{
+    if (value.size() != kCountersSize)
+        return std::nullopt;
+    return Counters{readDouble(value.data()), readDouble(value.data() + 8), readDouble(value.data() + 16)};
+}
+
+std::string encodeCounters(const Counters& counters)
+{
+    std::string out;
+    out.reserve(kCountersSize);
+    writeDouble(out, counters.fence);
+    writeDouble(out, counters.reapAt);
+    writeDouble(out, counters.wakeUntil);
+    return out;
 }
 
 } // namespace treelock::redis

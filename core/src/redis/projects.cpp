@@ -11,12 +11,14 @@ namespace treelock {
 
 namespace {
 
-constexpr std::string_view kFencePattern = "tl:{*}:fence";
+// A project's state hash lives from its first grant on (its counters keep the
+// fencing token), so it names every project that ever held a lock.
+constexpr std::string_view kStatePattern = "tl:{*}:state";
 
-/// The project of a key "tl:{<project>}:fence", or "" when it is not one.
-std::string projectOfFenceKey(std::string_view key)
+/// The project of a key "tl:{<project>}:state", or "" when it is not one.
+std::string projectOfStateKey(std::string_view key)
 {
-    constexpr std::string_view head = "tl:{", tail = "}:fence";
+    constexpr std::string_view head = "tl:{", tail = "}:state";
     if (key.size() <= head.size() + tail.size() || key.substr(0, head.size()) != head
         || key.substr(key.size() - tail.size()) != tail)
         return {};
@@ -34,13 +36,13 @@ void scanNode(const RedisAddress& node, const std::string& shown, const RedisOpt
     std::string cursor = "0";
     do {
         const redis::Reply reply
-            = connection.call({"SCAN", cursor, "MATCH", kFencePattern, "COUNT", "1000", "TYPE", "string"});
+            = connection.call({"SCAN", cursor, "MATCH", kStatePattern, "COUNT", "1000", "TYPE", "hash"});
         if (reply.isError())
             throw ScriptError("Redis at " + shown + " refused SCAN: " + reply.text);
         cursor = detail::textAt(reply, 0);
         const redis::Reply& batch = detail::replyElement(reply, 1);
         for (const auto& key : batch.elements) {
-            std::string name = projectOfFenceKey(key.text);
+            std::string name = projectOfStateKey(key.text);
             if (!name.empty())
                 names.push_back(std::move(name));
         }

@@ -114,7 +114,7 @@ Reply RawConnection::run(const ScriptCall& call)
     return convert(m_impl->scripts.run(m_impl->connection, call).get());
 }
 
-std::string RawConnection::load(Script script) { return m_impl->scripts.load(m_impl->connection, script); }
+void RawConnection::load(const Library& library) { detail::loadLibrary(m_impl->connection, library); }
 
 std::string RawConnection::loadBody(std::string_view body, std::string_view what)
 {

@@ -5,6 +5,7 @@
 #include <hiredis/hiredis.h>
 
 #include <array>
+#include <cstdio>
 #include <iterator>
 
 namespace treelock {
@@ -19,22 +20,33 @@ constexpr std::array kScripts{Script::Acquire, Script::Release,  Script::Renew, 
 /// scriptCall of a verb on no lease, its own arguments to follow.
 ScriptCall common(Script script, const KeySchema& keys) { return scriptCall(script, keys, {}); }
 
-/// scriptCall of a verb on lease `id`: ARGV the lease id, its own arguments to follow.
+/// scriptCall of a verb on lease `id`: ARGV the lease id (wire form), its own arguments to follow.
 ScriptCall onLease(Script script, const KeySchema& keys, const LeaseId& id)
 {
-    return scriptCall(script, keys, {id});
+    return scriptCall(script, keys, {wireLeaseId(id)});
 }
 
-std::vector<std::string> evalCommand(const char* verb, std::string_view script, const ScriptCall& call)
+/// Flags of a verb's function: release, force_release and sweep free memory, so they run
+/// when Redis is out of memory; snapshot only reads.
+std::string_view flagsOf(Script script)
 {
-    std::vector<std::string> command;
-    command.reserve(3 + call.keys.size() + call.args.size());
-    command.emplace_back(verb);
-    command.emplace_back(script);
-    command.push_back(std::to_string(call.keys.size()));
-    command.insert(command.end(), call.keys.begin(), call.keys.end());
-    command.insert(command.end(), call.args.begin(), call.args.end());
-    return command;
+    switch (script) {
+    case Script::Release:
+    case Script::ForceRelease:
+    case Script::Sweep: return "{'allow-oom'}";
+    case Script::Snapshot: return "{'no-writes'}";
+    default: return "{}";
+    }
+}
+
+/// 64-bit FNV-1a: names a library version (not a security property).
+std::uint64_t fnv1a(std::string_view text, std::uint64_t hash = 1469598103934665603ULL)
+{
+    for (const char c : text) {
+        hash ^= static_cast<unsigned char>(c);
+        hash *= 1099511628211ULL;
+    }
+    return hash;
 }
 
 } // namespace
@@ -45,9 +57,9 @@ ScriptCall scriptCall(Script script, const KeySchema& keys, std::vector<std::str
 {
     ScriptCall call;
     call.script = script;
-    call.keys = {keys.nodes(), keys.who(), keys.expiry(), keys.fence(), keys.events(), keys.leases()};
-    call.args.reserve(2 + args.size());
-    call.args = {std::string(keys.publishCommand()), keys.wake()};
+    call.keys = {keys.state(), keys.expiry(), keys.events()};
+    call.args.reserve(1 + args.size());
+    call.args.emplace_back(keys.publishCommand());
     std::move(args.begin(), args.end(), std::back_inserter(call.args));
     return call;
 }
@@ -66,37 +78,76 @@ std::string_view scriptName(Script script)
     return {};
 }
 
-std::string composeScript(std::string_view common, std::string_view verb)
+std::string Library::function(Script script) const
 {
-    std::string body(common);
-    body += '\n';
-    body += verb;
-    return body;
+    return name + "_" + std::string(scriptName(script));
 }
 
-std::string scriptBody(Script script)
+Library composeLibrary(std::string_view common, const std::vector<std::pair<Script, std::string>>& verbs)
 {
-    return composeScript(detail::embeddedScript("common"), detail::embeddedScript(scriptName(script)));
+    std::uint64_t hash = fnv1a(common);
+    for (const auto& [script, text] : verbs)
+        hash = fnv1a(text, fnv1a(scriptName(script), hash));
+    char digits[17];
+    std::snprintf(digits, sizeof digits, "%016llx", static_cast<unsigned long long>(hash));
+    Library library;
+    library.name = std::string("tl_") + digits;
+    std::string& body = library.body;
+    body = "#!lua name=" + library.name + "\n";
+    body += common;
+    for (const auto& [script, text] : verbs) {
+        const std::string verb(scriptName(script));
+        body += "\nlocal function " + verb + "(KEYS, ARGV)\n";
+        body += text;
+        body += "\nend\nredis.register_function{function_name = '" + library.function(script) + "', callback = "
+                + verb + ", flags = " + std::string(flagsOf(script)) + "}\n";
+    }
+    return library;
 }
 
-std::vector<std::string> ScriptCall::evalsha(std::string_view sha) const { return evalCommand("EVALSHA", sha, *this); }
-std::vector<std::string> ScriptCall::eval(std::string_view body) const { return evalCommand("EVAL", body, *this); }
+const Library& embeddedLibrary()
+{
+    static const Library library = [] {
+        std::vector<std::pair<Script, std::string>> verbs;
+        for (const Script script : kScripts)
+            verbs.emplace_back(script, std::string(detail::embeddedScript(scriptName(script))));
+        return composeLibrary(detail::embeddedScript("common"), verbs);
+    }();
+    return library;
+}
+
+std::vector<std::string> ScriptCall::fcall(std::string_view function) const
+{
+    std::vector<std::string> command;
+    command.reserve(3 + keys.size() + args.size());
+    command.emplace_back("FCALL");
+    command.emplace_back(function);
+    command.push_back(std::to_string(keys.size()));
+    command.insert(command.end(), keys.begin(), keys.end());
+    command.insert(command.end(), args.begin(), args.end());
+    return command;
+}
 
 ScriptCall acquireCall(const KeySchema& keys, const LeaseId& id, std::string_view owner,
                        std::string_view operation, std::chrono::milliseconds ttl, int reapBatch,
-                       const std::vector<LockRequest>& requests)
+                       const std::vector<LockRequest>& requests, std::chrono::milliseconds wait)
 {
     ScriptCall call = onLease(Script::Acquire, keys, id);
-    call.args.reserve(call.args.size() + 5 + 2 * requests.size());
+    call.args.reserve(call.args.size() + 6);
     call.args.emplace_back(owner);
     call.args.emplace_back(operation);
     call.args.push_back(std::to_string(ttl.count()));
     call.args.push_back(std::to_string(reapBatch));
-    call.args.push_back(std::to_string(requests.size()));
+    call.args.push_back(std::to_string(wait.count()));
+    std::string text;
     for (const auto& r : requests) {
-        call.args.emplace_back(toString(r.mode));
-        call.args.push_back(r.path);
+        if (!text.empty())
+            text += '\n';
+        text += toString(r.mode);
+        text += ' ';
+        text += r.path;
     }
+    call.args.push_back(std::move(text));
     return call;
 }
 
@@ -160,39 +211,61 @@ std::string loadScriptBody(RedisConnection& connection, std::string_view body, s
     return replyText(reply.get());
 }
 
-void ScriptRegistry::loadAll(RedisConnection& connection)
+void loadLibrary(RedisConnection& connection, const redis::Library& library)
 {
-    for (const redis::Script script : redis::allScripts())
-        load(connection, script);
+    Reply reply = connection.command({"FUNCTION", "LOAD", library.body});
+    if (reply->type != REDIS_REPLY_ERROR)
+        return;
+    const std::string text = replyText(reply.get());
+    // Another client loaded the same version first: the name says it is this code.
+    if (text.find("already exists") != std::string::npos)
+        return;
+    std::string hint;
+    if (text.find("unknown command") != std::string::npos)
+        hint = " (Redis 7.0 or later is needed)";
+    else if (text.find("NOPERM") != std::string::npos)
+        hint = " (this server does not have this version's functions yet, and this user may not FUNCTION LOAD: "
+               "connect once with a user that may, such as the admin user of docs/security.md)";
+    throw ScriptError("cannot load the Treelock function library " + library.name + ": " + text + hint);
 }
 
-const std::string& ScriptRegistry::load(RedisConnection& connection, redis::Script script)
+void ScriptRegistry::loadAll(RedisConnection& connection)
 {
-    auto& sha = m_shas[static_cast<std::size_t>(script)];
-    sha = loadScriptBody(connection, redis::scriptBody(script), redis::scriptName(script));
-    return sha;
+    try {
+        loadLibrary(connection, redis::embeddedLibrary());
+        m_cannotLoad.clear();
+    } catch (const ScriptError& e) {
+        // A user that may call the functions but not load them: fine as long as
+        // someone loaded this version already; the first call tells.
+        if (std::string_view(e.what()).find("NOPERM") == std::string_view::npos)
+            throw;
+        m_cannotLoad = e.what();
+    }
+    m_loaded = true;
 }
 
 Reply ScriptRegistry::run(RedisConnection& connection, const redis::ScriptCall& call)
 {
+    const redis::Library& library = redis::embeddedLibrary();
+    const std::string function = library.function(call.script);
     const std::string numkeys = std::to_string(call.keys.size());
-    std::vector<std::string_view> command{"EVALSHA", {}, numkeys};
+    std::vector<std::string_view> command{"FCALL", function, numkeys};
     command.insert(command.end(), call.keys.begin(), call.keys.end());
     command.insert(command.end(), call.args.begin(), call.args.end());
     for (int attempt = 0; attempt < 2; ++attempt) {
-        auto& sha = m_shas[static_cast<std::size_t>(call.script)];
-        if (sha.empty())
-            load(connection, call.script);
-        command[1] = sha;
+        if (!m_loaded)
+            loadAll(connection);
         Reply reply = connection.command(std::span<const std::string_view>(command));
-        if (reply->type == REDIS_REPLY_ERROR && replyText(reply.get()).rfind("NOSCRIPT", 0) == 0) {
-            sha.clear();
+        if (reply->type == REDIS_REPLY_ERROR && replyText(reply.get()).find("Function not found") != std::string::npos) {
+            if (!m_cannotLoad.empty())
+                throw ScriptError(m_cannotLoad);
+            m_loaded = false; // FUNCTION FLUSH, or a server that never had it
             continue;
         }
         return reply;
     }
-    throw ScriptError("Redis keeps forgetting script " + std::string(redis::scriptName(call.script))
-                      + " (NOSCRIPT after load)");
+    throw ScriptError("Redis keeps losing the Treelock function library " + library.name
+                      + " (\"Function not found\" after FUNCTION LOAD)");
 }
 
 } // namespace detail

@@ -11,6 +11,7 @@
 #include <hiredis/hiredis.h>
 
 #include <charconv>
+#include <cmath>
 
 namespace treelock::detail {
 
@@ -23,18 +24,26 @@ Event eventOf(const redisReply* entry)
 {
     Event e;
     e.id = textAt(entry, 0);
+    // The server time of the event is its stream id's ("<ms>-<seq>"); events
+    // written by earlier versions also carry it as "t".
+    long long idMs = 0;
+    std::from_chars(e.id.data(), e.id.data() + e.id.size(), idMs);
+    e.time = serverTime(idMs);
     const redisReply* fields = replyElement(entry, 1);
     for (std::size_t f = 0; f + 1 < replySize(fields); f += 2) {
         const std::string key = textAt(fields, f);
         const std::string value = textAt(fields, f + 1);
+        // Redis writes the functions' numbers; 7.2 and later write one with eight or
+        // more trailing zeros in exponent form ("1.7637e+15"), so they are read as
+        // floating point (exact for integers below 2^53).
         auto asInt = [&value] {
-            long long v = 0;
+            double v = 0;
             std::from_chars(value.data(), value.data() + value.size(), v);
-            return v;
+            return static_cast<long long>(std::llround(v));
         };
         if (key == "type") e.type = parseEventType(value);
         else if (key == "t") e.time = serverTime(asInt());
-        else if (key == "lease") e.lease = value;
+        else if (key == "lease") e.lease = redis::leaseIdOfWire(value);
         else if (key == "owner") e.owner = value;
         else if (key == "op") e.operation = value;
         else if (key == "requests") e.requests = parseRequests(value);
