@@ -29,11 +29,11 @@ if not validId(id) then return { -1, 'lease id must be a NUL and 16 bytes' } end
 if not ttl or ttl < 10 or ttl > 86400000 or ttl ~= floor(ttl) then
   return { -1, 'ttl must be an integer between 10 and 86400000 ms' }
 end
-if not reapBatch or reapBatch < 0 or reapBatch > 1000 then
-  return { -1, 'reap batch must be between 0 and 1000' }
+if not reapBatch or reapBatch < 0 or reapBatch > 1000 or reapBatch ~= floor(reapBatch) then
+  return { -1, 'reap batch must be an integer between 0 and 1000' }
 end
-if not wait or wait < 0 or wait > 86400000 then
-  return { -1, 'wait must be between 0 and 86400000 ms' }
+if not wait or wait < 0 or wait > 86400000 or wait ~= floor(wait) then
+  return { -1, 'wait must be an integer between 0 and 86400000 ms' }
 end
 if #owner > 256 or #op > 256 or find(owner, '[%z\n]') or find(op, '[%z\n]') then
   return { -1, 'owner and operation must be at most 256 bytes, without NUL or newline' }

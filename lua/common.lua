@@ -79,9 +79,10 @@ local function decimal(n)
   return format('%d', n)
 end
 
--- The counters from the "#m" field's value (nil: a project that never granted).
+-- The counters from the "#m" field's value (nil or false, as Redis answers a
+-- missing field: a project that never granted).
 local function readMeta(value)
-  mStored = value ~= nil
+  mStored = value and true or false
   if value then
     mFence, mReapAt, mWakeUntil = unpackStruct(META, value)
   else

@@ -8,6 +8,8 @@ Replies:
 Expired-unreaped and revoked leases count: they hold their counts until reaped.
 An orphan is an expiry entry without a record (removed on repair); a record
 without an expiry entry is given one on repair (it is reported as an orphan too).
+Repair also moves "reap at" back to the earliest expiry if it was later (only a
+hand-edited "#m" gets there; it shows as repaired, not as a difference).
 Work: O(leases x requests x depth + nodes). An operator's tool, not a hot path.
 ]]
 
@@ -91,8 +93,14 @@ for id in pairs(records) do
     unindexed[#unindexed + 1] = id
   end
 end
+-- "Reap at" must not be later than the earliest expiry, or expired leases
+-- would wait for a sweep (only a hand-edited "#m" gets there).
+readMeta(call('HGET', STATE, '#m'))
+local first = call('ZRANGE', EXPIRY, '0', '0', 'WITHSCORES')
+local earliest = first[2] and tonumber(first[2]) or NEVER
+local lateReap = earliest < mReapAt
 local changed = #diffs > 0 or #orphans > 0
-if repair and changed then
+if repair and (changed or lateReap) then
   if #rewrite > 0 then callChunked('HSET', STATE, rewrite) end
   if #gone > 0 then callChunked('HDEL', STATE, gone) end
   for _, id in ipairs(orphans) do
@@ -104,9 +112,8 @@ if repair and changed then
     end
   end
   -- "reap at" to the earliest expiry, so nothing expired escapes reaping.
-  readMeta(call('HGET', STATE, '#m'))
-  local first = call('ZRANGE', EXPIRY, '0', '0', 'WITHSCORES')
+  first = call('ZRANGE', EXPIRY, '0', '0', 'WITHSCORES')
   mReapAt = first[2] and tonumber(first[2]) or NEVER
   if mStored or first[2] then call('HSET', STATE, '#m', metaValue()) end
 end
-return { leases, stored, diffs, orphans, (repair and changed) and 1 or 0 }
+return { leases, stored, diffs, orphans, (repair and (changed or lateReap)) and 1 or 0 }

@@ -13,8 +13,9 @@ Work: O(page x fields); the client pages through large projects.
 local bad = begin(KEYS, ARGV)
 if bad then return { -1, bad } end
 local offset, count = tonumber(ARGV[2]), tonumber(ARGV[3])
-if not offset or offset < 0 or not count or count < 1 or count > 5000 then
-  return { -1, 'offset >= 0 and page size 1..5000 expected' }
+if not offset or offset < 0 or offset ~= floor(offset) or not count or count < 1 or count > 5000
+   or count ~= floor(count) then
+  return { -1, 'an integer offset >= 0 and page size 1..5000 expected' }
 end
 local reply = { NOW_MS, call('ZCARD', EXPIRY) }
 local ids = call('ZRANGE', EXPIRY, decimal(offset), decimal(offset + count - 1))

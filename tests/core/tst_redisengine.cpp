@@ -232,6 +232,17 @@ TEST(RedisEngine, wakeUpsArePublishedOnlyWhileSomeoneWaits)
     EXPECT_FALSE(signal->wait(std::chrono::steady_clock::now() + 200ms)) << "b stopped waiting 100 ms ago";
 }
 
+// A project's keys appear with its first grant: a sweep or an fsck of a project
+// that never granted creates none (listing would show it as a project).
+TEST(RedisEngine, sweepAndFsckOfAnUnusedProjectCreateNoKeys)
+{
+    test::RedisServer server;
+    RedisEngine engine(test::redisOptionsFor(server), "never-used");
+    EXPECT_EQ(engine.sweep("ops"), 0u);
+    EXPECT_TRUE(engine.fsck(true).clean());
+    EXPECT_TRUE(engine.projectKeys().empty());
+}
+
 // Keys of the layout before the state hash mean an older version's locks: the
 // engine refuses the project rather than ignore them.
 TEST(RedisEngine, refusesAProjectWithLocksOfTheOlderLayout)
