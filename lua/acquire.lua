@@ -89,7 +89,7 @@ local function check()
       local k = flat[c]
       local v = values[k]
       local is, ixc, s, six, x = 0, 0, 0, 0, 0
-      if v then is, ixc, s, six, x = unpackStruct(NODE, v) end
+      if v then is, ixc, s, six, x = readNode(v) end
       if c < last then -- a proper ancestor: its intention mode
         if ix then
           if s > 0 then return k, 'S', r end
@@ -131,7 +131,7 @@ local function check()
             local dis, dix, ds, dsix, dx = deltaCounts(d)
             is, ixc, s, six, x = is + dis, ixc + dix, s + ds, six + dsix, x + dx
           end
-          set[#set + 1] = pack(NODE, is, ixc, s, six, x, id)
+          set[#set + 1] = nodeValue(is, ixc, s, six, x, id)
         end
       end
       c = c + 1
@@ -173,7 +173,7 @@ if clash then
   local clashPath = fields[clash]
   local wantedMode = modes[clashReq]
   local wantedPath = fields[flat[ends[clashReq]]]
-  local _, _, _, _, _, holder = unpackStruct(NODE, values[clash])
+  local _, _, _, _, _, holder = readNode(values[clash])
   local rec, via = nil, nil
   local value = call('HGET', STATE, holder)
   if value then

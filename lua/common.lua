@@ -15,7 +15,11 @@ before it starts. Time is the server's TIME.
 
 The state hash has three kinds of fields, told apart by their first byte:
   "/..."           a node: its counts of held modes and the last lease that raised
-                   one, struct ">I4I4I4I4I4c17" (IS, IX, S, SIX, X, lease id).
+                   one. With one mode held (most nodes: a leaf's X or S, an
+                   ancestor's IX or IS), struct ">BI4c17" (the mode, 1 to 5 for
+                   IS, IX, S, SIX, X, its count, the lease id: 22 bytes, which
+                   Redis stores in a 32-byte allocation); otherwise
+                   ">I4I4I4I4I4c17" (the five counts, the lease id: 37 bytes, in 48).
                    Deleted when every count is 0.
   "\0" + 16 bytes  a lease record (the lease id in its binary form: a NUL, then
                    the 128-bit id), five MessagePack values packed one after
@@ -44,7 +48,8 @@ that time. Events carry no time of their own: their stream id holds it.
 local call
 local find, sub, byte, floor, format, pack, unpackStruct, packRecord, unpackRecord, unpackList
 local STREAM_CAP = '10000'
-local NODE = '>I4I4I4I4I4c17'
+local NODE = '>I4I4I4I4I4c17' -- a node's five counts and its last holder
+local NODE1 = '>BI4c17'       -- a node with one mode held: which, its count, the holder
 local META = '>ddd'
 local NEVER = 1 / 0
 
@@ -150,6 +155,36 @@ local function deltaCounts(d)
   return d - ix * 256, ix, s, six, x
 end
 
+-- A node's counts and last holder from its value: is, ix, s, six, x, holder.
+local function readNode(v)
+  if #v == 22 then
+    local m, c, holder = unpackStruct(NODE1, v)
+    if m == 5 then return 0, 0, 0, 0, c, holder end
+    if m == 2 then return 0, c, 0, 0, 0, holder end
+    if m == 1 then return c, 0, 0, 0, 0, holder end
+    if m == 3 then return 0, 0, c, 0, 0, holder end
+    return 0, 0, 0, c, 0, holder
+  end
+  local is, ix, s, six, x, holder = unpackStruct(NODE, v)
+  return is, ix, s, six, x, holder
+end
+
+-- A node's value: the short form when one mode is held, else the long one.
+local function nodeValue(is, ix, s, six, x, holder)
+  if s == 0 and six == 0 then
+    if is == 0 then
+      if x == 0 then return pack(NODE1, 2, ix, holder) end
+      if ix == 0 then return pack(NODE1, 5, x, holder) end
+    elseif ix == 0 and x == 0 then
+      return pack(NODE1, 1, is, holder)
+    end
+  elseif is == 0 and ix == 0 and x == 0 then
+    if six == 0 then return pack(NODE1, 3, s, holder) end
+    if s == 0 then return pack(NODE1, 4, six, holder) end
+  end
+  return pack(NODE, is, ix, s, six, x, holder)
+end
+
 -- The value of a node that a grant creates: its counts are the grant's own
 -- delta. The packed counts of each delta are kept (few deltas occur: one mode,
 -- or a few), so a new node costs a concatenation, not a pack.
@@ -157,7 +192,8 @@ local freshCounts = {}
 local function freshNode(d, holder)
   local counts = freshCounts[d]
   if not counts then
-    counts = pack('>I4I4I4I4I4', deltaCounts(d))
+    local is, ix, s, six, x = deltaCounts(d)
+    counts = sub(nodeValue(is, ix, s, six, x, '\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0'), 1, -18)
     freshCounts[d] = counts
   end
   return counts .. holder
@@ -293,12 +329,12 @@ local function dropLease(id, kind, rec, extra)
   for k = 2, #nodes do
     local v = values[k]
     local is, ix, s, six, x, holder = 0, 0, 0, 0, 0, id
-    if v then is, ix, s, six, x, holder = unpackStruct(NODE, v) end
+    if v then is, ix, s, six, x, holder = readNode(v) end
     local dis, dix, ds, dsix, dx = deltaCounts(delta[k])
     is, ix, s, six, x = is - dis, ix - dix, s - ds, six - dsix, x - dx
     if is > 0 or ix > 0 or s > 0 or six > 0 or x > 0 then
       set[#set + 1] = nodes[k]
-      set[#set + 1] = pack(NODE, is, ix, s, six, x, holder)
+      set[#set + 1] = nodeValue(is, ix, s, six, x, holder)
     else
       gone[#gone + 1] = nodes[k]
     end

@@ -22,7 +22,7 @@ for i = 1, #all, 2 do
   local field, value = all[i], all[i + 1]
   local b = byte(field, 1)
   if b == 47 then -- "/": a node
-    local is, ix, s, six, x, holder = unpackStruct(NODE, value)
+    local is, ix, s, six, x, holder = readNode(value)
     actual[field] = { is, ix, s, six, x }
     holders[field] = holder
     for m = 1, 5 do
@@ -73,7 +73,7 @@ for _, path in ipairs(order) do
     if expected[path] then
       rewrite[#rewrite + 1] = path
       -- A node fsck recreates names no holder: a refusal there scans for one.
-      rewrite[#rewrite + 1] = pack(NODE, e[1], e[2], e[3], e[4], e[5], holders[path] or NO_HOLDER)
+      rewrite[#rewrite + 1] = nodeValue(e[1], e[2], e[3], e[4], e[5], holders[path] or NO_HOLDER)
     else
       gone[#gone + 1] = path
     end

@@ -74,17 +74,24 @@ TEST(WireForms, leaseIdsNodesAndCountersRoundTrip)
     EXPECT_EQ(redis::leaseIdOfWire(kWireId), kId);
     EXPECT_EQ(redis::leaseIdOfWire("not-a-wire-id"), "not-a-wire-id") << "other text passes through";
 
-    redis::NodeState node;
-    node.counts = {1, 70000, 0, 3, 4294967295LL};
-    node.holder = kId;
-    const std::string value = redis::encodeNode(node);
-    ASSERT_EQ(value.size(), 37u) << "struct >I4I4I4I4I4c17";
-    EXPECT_EQ(value.substr(0, 8), std::string("\0\0\0\x01\0\x01\x11\x70", 8)) << "big-endian counts";
-    const auto back = redis::decodeNode(value);
-    ASSERT_TRUE(back);
-    EXPECT_EQ(back->counts, node.counts);
-    EXPECT_EQ(back->holder, kId);
-    EXPECT_EQ(back->count(LockMode::IX), 70000);
+    // Encodes counts held by kId; checks the size, the first bytes and the way back.
+    auto roundTrip = [](std::array<std::int64_t, 5> counts, std::size_t size, const std::string& head) {
+        redis::NodeState node;
+        node.counts = counts;
+        node.holder = kId;
+        const std::string value = redis::encodeNode(node);
+        EXPECT_EQ(value.size(), size);
+        EXPECT_EQ(value.substr(0, head.size()), head);
+        const auto back = redis::decodeNode(value);
+        EXPECT_TRUE(back && back->counts == counts && back->holder == kId);
+        return value;
+    };
+    // Several modes: struct >I4I4I4I4I4c17, big-endian counts.
+    roundTrip({1, 70000, 0, 3, 4294967295LL}, 37, std::string("\0\0\0\x01\0\x01\x11\x70", 8));
+    // One mode held: struct >BI4c17, the mode (5 = X) and its count.
+    const std::string leaf = roundTrip({0, 0, 0, 0, 1}, 22, std::string("\x05\0\0\0\x01", 5));
+    EXPECT_EQ(redis::decodeNode(leaf)->count(LockMode::X), 1);
+    EXPECT_FALSE(redis::decodeNode(std::string("\x06", 1) + leaf.substr(1))) << "no mode 6";
     EXPECT_FALSE(redis::decodeNode("1")) << "a count of the older layout is no node value";
 
     const redis::Counters counters{1795654626420714.0, 1795654656420.0, 0.0};

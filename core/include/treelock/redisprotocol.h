@@ -74,7 +74,8 @@ std::string wireLeaseId(const LeaseId& id);
 LeaseId leaseIdOfWire(std::string_view wire);
 
 /// One node of the state hash: the count held per mode (IS, IX, S, SIX, X)
-/// and the last lease that raised one.
+/// and the last lease that raised one. Stored in 22 bytes when one mode is
+/// held (its number 1-5, its count, the holder), else in 37 (five counts, the holder).
 struct NodeState {
     std::array<std::int64_t, 5> counts{};
     LeaseId holder;

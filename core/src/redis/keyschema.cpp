@@ -1,5 +1,6 @@
 #include "treelock/redisprotocol.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -9,6 +10,7 @@ namespace {
 
 constexpr char kHex[] = "0123456789abcdef";
 constexpr std::size_t kNodeSize = 5 * 4 + 17; // struct ">I4I4I4I4I4c17"
+constexpr std::size_t kShortNodeSize = 1 + 4 + 17; // struct ">BI4c17": one mode held
 constexpr std::size_t kCountersSize = 3 * 8;  // struct ">ddd"
 
 int hexValue(char c) noexcept
@@ -121,9 +123,17 @@ LeaseId leaseIdOfWire(std::string_view wire)
 
 std::optional<NodeState> decodeNode(std::string_view value)
 {
+    NodeState node;
+    if (value.size() == kShortNodeSize) {
+        const auto mode = static_cast<unsigned char>(value[0]);
+        if (mode < 1 || mode > 5)
+            return std::nullopt;
+        node.counts[mode - 1] = readU32(value.data() + 1);
+        node.holder = leaseIdOfWire(value.substr(5));
+        return node;
+    }
     if (value.size() != kNodeSize)
         return std::nullopt;
-    NodeState node;
     for (std::size_t m = 0; m < 5; ++m)
         node.counts[m] = readU32(value.data() + 4 * m);
     node.holder = leaseIdOfWire(value.substr(20));
@@ -132,12 +142,18 @@ std::optional<NodeState> decodeNode(std::string_view value)
 
 std::string encodeNode(const NodeState& node)
 {
-    std::string out;
-    out.reserve(kNodeSize);
-    for (const auto count : node.counts)
-        writeU32(out, static_cast<std::uint32_t>(count));
     std::string holder = wireLeaseId(node.holder);
     holder.resize(17, '\0');
+    std::string out;
+    const auto held = std::count_if(node.counts.begin(), node.counts.end(), [](auto c) { return c != 0; });
+    if (held == 1) {
+        const auto mode = std::find_if(node.counts.begin(), node.counts.end(), [](auto c) { return c != 0; });
+        out += static_cast<char>(1 + (mode - node.counts.begin()));
+        writeU32(out, static_cast<std::uint32_t>(*mode));
+    } else {
+        for (const auto count : node.counts)
+            writeU32(out, static_cast<std::uint32_t>(count));
+    }
     out += holder;
     return out;
 }
