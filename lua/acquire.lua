@@ -174,10 +174,9 @@ if clash then
   local wantedMode = modes[clashReq]
   local wantedPath = fields[flat[ends[clashReq]]]
   local _, _, _, _, _, holder = readNode(values[clash])
-  local rec, via = nil, nil
-  local value = call('HGET', STATE, holder)
-  if value then
-    rec = { unpackRecord(value) }
+  local via = nil
+  local rec = readLease(holder)
+  if rec then
     via = leavesOn(parseRequests(rec[R_REQUESTS]), clashPath, held)
   end
   if not via then

@@ -347,7 +347,7 @@ local function dropLease(id, kind, rec, extra)
                      'requests', rec[R_REQUESTS], 'fence', decimal(rec[R_FENCE]) }
     for i = 1, #extra do fields[#fields + 1] = extra[i] end
     event(fields)
-  elseif kind then
+  else
     call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', 'type', kind, 'lease', id, 'owner', rec[R_OWNER],
          'op', rec[R_OP], 'requests', rec[R_REQUESTS], 'fence', decimal(rec[R_FENCE]))
   end
@@ -362,9 +362,9 @@ local function reapExpired(limit)
   if limit > 0 then
     ids = call('ZRANGE', EXPIRY, '-inf', decimal(NOW_MS), 'BYSCORE', 'LIMIT', '0', decimal(limit))
     for i = 1, #ids do
-      local value = call('HGET', STATE, ids[i])
-      if value then
-        dropLease(ids[i], 'expire', { unpackRecord(value) })
+      local rec = readLease(ids[i])
+      if rec then
+        dropLease(ids[i], 'expire', rec)
       else
         call('ZREM', EXPIRY, ids[i])
       end

@@ -43,10 +43,16 @@ LeaseId newLeaseId()
         }
         filled += static_cast<std::size_t>(got);
     }
+    return leaseIdOfBytes(std::string_view(reinterpret_cast<const char*>(random.data()), random.size()));
+}
+
+LeaseId leaseIdOfBytes(std::string_view bytes)
+{
     static constexpr char kHex[] = "0123456789abcdef";
     LeaseId id;
-    id.reserve(2 * kLeaseIdBytes);
-    for (const unsigned char byte : random) {
+    id.reserve(2 * bytes.size());
+    for (const char c : bytes) {
+        const auto byte = static_cast<unsigned char>(c);
         id += kHex[byte >> 4];
         id += kHex[byte & 0xf];
     }

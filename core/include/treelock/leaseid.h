@@ -12,6 +12,10 @@ using LeaseId = std::string;
 /// A fresh id from getrandom(2). Throws Error if the OS source fails.
 LeaseId newLeaseId();
 
+/// The id of 16 bytes (the 128 bits, first byte first): its hex digits. Other
+/// sizes are written out in full just the same.
+LeaseId leaseIdOfBytes(std::string_view bytes);
+
 /// True for exactly 32 lower-case hex digits.
 bool isValidLeaseId(std::string_view id) noexcept;
 

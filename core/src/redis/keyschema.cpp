@@ -2,13 +2,11 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstring>
 
 namespace treelock::redis {
 
 namespace {
 
-constexpr char kHex[] = "0123456789abcdef";
 constexpr std::size_t kNodeSize = 5 * 4 + 17; // struct ">I4I4I4I4I4c17"
 constexpr std::size_t kShortNodeSize = 1 + 4 + 17; // struct ">BI4c17": one mode held
 constexpr std::size_t kCountersSize = 3 * 8;  // struct ">ddd"
@@ -111,14 +109,7 @@ LeaseId leaseIdOfWire(std::string_view wire)
 {
     if (wire.size() != 17 || wire[0] != '\0')
         return LeaseId(wire);
-    LeaseId id;
-    id.reserve(32);
-    for (std::size_t i = 1; i < wire.size(); ++i) {
-        const auto b = static_cast<unsigned char>(wire[i]);
-        id += kHex[b >> 4];
-        id += kHex[b & 15];
-    }
-    return id;
+    return leaseIdOfBytes(wire.substr(1));
 }
 
 std::optional<NodeState> decodeNode(std::string_view value)

@@ -33,8 +33,9 @@ Event eventOf(const redisReply* entry)
     for (std::size_t f = 0; f + 1 < replySize(fields); f += 2) {
         const std::string key = textAt(fields, f);
         const std::string value = textAt(fields, f + 1);
-        // Redis writes the functions' numbers; 7.2 and later write one with eight or
-        // more trailing zeros in exponent form ("1.7637e+15"), so they are read as
+        // The functions write integers as decimal text; events of earlier versions
+        // hold numbers Redis formatted, which 7.2 and later write in exponent form
+        // when they end in eight or more zeros ("1.7637e+15"). Both are read as
         // floating point (exact for integers below 2^53).
         auto asInt = [&value] {
             double v = 0;
