@@ -35,12 +35,22 @@ end
 if not wait or wait < 0 or wait > 86400000 or wait ~= floor(wait) then
   return { -1, 'wait must be an integer between 0 and 86400000 ms' }
 end
-if #owner > 256 or #op > 256 or find(owner, '[%z\n]') or find(op, '[%z\n]') then
+if #owner > 256 or #op > 256 or find(owner, '\0', 1, true) or find(owner, '\n', 1, true)
+   or find(op, '\0', 1, true) or find(op, '\n', 1, true) then
   return { -1, 'owner and operation must be at most 256 bytes, without NUL or newline' }
 end
 local fields = { id, '#m' }
-local delta, flat, ends, modes = walk(text, fields, true)
-if not delta then return { -1, flat } end
+local mode, path = single(text) -- one request (the common case): no tables of indexes
+local delta, flat, ends, modes
+if mode then
+  if not STEP[mode] then return { -1, 'unknown lock mode ' .. mode } end
+  local why = badPath(path)
+  if why then return { -1, 'path is not canonical (' .. why .. ')' } end
+  chain(path, fields, 2)
+else
+  delta, flat, ends, modes = walk(text, fields, true)
+  if not delta then return { -1, flat } end
+end
 local values = callChunked('HMGET', STATE, fields)
 readMeta(values[2])
 
@@ -74,95 +84,12 @@ if reaped then
   readMeta(values[2])
 end
 
--- The first clash in the documented order (per request: its ancestors root
--- first, then its own path; per node the held modes IS, IX, S, SIX, X), as the
--- node's index, the held mode and the request. Without one, set[] holds every
--- node's new value.
-local set = {}
-local function check()
-  local done = #ends > 1 and {}
-  local c = 1
-  for r = 1, #ends do
-    local mode, last = modes[r], ends[r]
-    local ix = mode ~= 'S' and mode ~= 'IS'
-    while c <= last do
-      local k = flat[c]
-      local v = values[k]
-      local is, ixc, s, six, x = 0, 0, 0, 0, 0
-      if v then is, ixc, s, six, x = readNode(v) end
-      if c < last then -- a proper ancestor: its intention mode
-        if ix then
-          if s > 0 then return k, 'S', r end
-          if six > 0 then return k, 'SIX', r end
-        end
-        if x > 0 then return k, 'X', r end
-      elseif mode == 'X' then
-        if is > 0 then return k, 'IS', r end
-        if ixc > 0 then return k, 'IX', r end
-        if s > 0 then return k, 'S', r end
-        if six > 0 then return k, 'SIX', r end
-        if x > 0 then return k, 'X', r end
-      elseif mode == 'S' then
-        if ixc > 0 then return k, 'IX', r end
-        if six > 0 then return k, 'SIX', r end
-        if x > 0 then return k, 'X', r end
-      elseif mode == 'IX' then
-        if s > 0 then return k, 'S', r end
-        if six > 0 then return k, 'SIX', r end
-        if x > 0 then return k, 'X', r end
-      elseif mode == 'IS' then
-        if x > 0 then return k, 'X', r end
-      else -- SIX
-        if ixc > 0 then return k, 'IX', r end
-        if s > 0 then return k, 'S', r end
-        if six > 0 then return k, 'SIX', r end
-        if x > 0 then return k, 'X', r end
-      end
-      if not done or not done[k] then
-        if done then done[k] = true end
-        local d = delta[k]
-        set[#set + 1] = fields[k]
-        if not v then
-          set[#set + 1] = freshNode(d, id)
-        else
-          if d == 256 then ixc = ixc + 1
-          elseif d == 1 then is = is + 1
-          else
-            local dis, dix, ds, dsix, dx = deltaCounts(d)
-            is, ixc, s, six, x = is + dis, ixc + dix, s + ds, six + dsix, x + dx
-          end
-          set[#set + 1] = nodeValue(is, ixc, s, six, x, id)
-        end
-      end
-      c = c + 1
-    end
-  end
-  return nil
-end
-
-local clash, held, clashReq = check()
+local clash, held, clashReq, set = grantPlan(values, fields, id, mode, delta, flat, ends, modes)
 if clash and mReapAt <= NOW_MS then -- expired leases remain: reap them and look again
   reapExpired(1000)
   values = callChunked('HMGET', STATE, fields)
   readMeta(values[2])
-  set = {}
-  clash, held, clashReq = check()
-end
-
--- The first request of a lease (normalised order) that leaves `mode` on `path`.
-local function leavesOn(requestList, path, mode)
-  for _, r in ipairs(requestList) do
-    if r.path == path and r.mode == mode then return r end
-  end
-  for _, r in ipairs(requestList) do
-    local im = (r.mode == 'S' or r.mode == 'IS') and 'IS' or 'IX'
-    if im == mode and r.path ~= path and
-       sub(r.path, 1, #path) == path and
-       (path == '/' or sub(r.path, #path + 1, #path + 1) == '/') then
-      return r
-    end
-  end
-  return nil
+  clash, held, clashReq, set = grantPlan(values, fields, id, mode, delta, flat, ends, modes)
 end
 
 if clash then
@@ -171,8 +98,8 @@ if clash then
     call('HSET', STATE, '#m', metaValue())
   end
   local clashPath = fields[clash]
-  local wantedMode = modes[clashReq]
-  local wantedPath = fields[flat[ends[clashReq]]]
+  local wantedMode = mode or modes[clashReq]
+  local wantedPath = path or fields[flat[ends[clashReq]]]
   local _, _, _, _, _, holder = readNode(values[clash])
   local via = nil
   local rec = readLease(holder)

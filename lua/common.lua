@@ -185,6 +185,43 @@ local function nodeValue(is, ix, s, six, x, holder)
   return pack(NODE, is, ix, s, six, x, holder)
 end
 
+-- Codes of the modes (the short node form's first byte), and per wanted mode
+-- the held codes it clashes with. Codes ascend in the documented clash order
+-- (IS, IX, S, SIX, X), so a scan from 1 to 5 finds the first clash.
+local CODE = { IS = 1, IX = 2, S = 3, SIX = 4, X = 5 }
+local CODE_STEP = { 1, 256, 65536, 16777216, 4294967296 }
+local CLASH = {
+  IS = { false, false, false, false, true },
+  IX = { false, false, true, true, true },
+  S = { false, true, false, true, true },
+  SIX = { false, true, true, true, true },
+  X = { true, true, true, true, true },
+}
+
+-- The held mode of node value `v` that a hold of `want` clashes with, first in
+-- the documented order; nil if none.
+local function clashOn(v, want)
+  local clashes = CLASH[want]
+  if #v == 22 then
+    local m = byte(v, 1)
+    if clashes[m] then return MODE_NAMES[m] end
+    return nil
+  end
+  local counts = { unpackStruct(NODE, v) }
+  for m = 1, 5 do
+    if clashes[m] and counts[m] > 0 then return MODE_NAMES[m] end
+  end
+  return nil
+end
+
+-- How many holds of the short form's mode `m` a delta `d` stands for, or nil
+-- when `d` moves another mode too.
+local function sameMode(m, d)
+  local q = d / CODE_STEP[m]
+  if q < 256 and q == floor(q) then return q end
+  return nil
+end
+
 -- The value of a node that a grant creates: its counts are the grant's own
 -- delta. The packed counts of each delta are kept (few deltas occur: one mode,
 -- or a few), so a new node costs a concatenation, not a pack.
@@ -197,6 +234,65 @@ local function freshNode(d, holder)
     freshCounts[d] = counts
   end
   return counts .. holder
+end
+
+-- The value of node `v` (false: absent) after a grant adding `d` (summed STEPs)
+-- by lease `id`, who becomes its last holder.
+local function raised(v, d, id)
+  if not v then return freshNode(d, id) end
+  if #v == 22 then
+    local m, c = unpackStruct(NODE1, v)
+    local q = sameMode(m, d)
+    if q then return pack(NODE1, m, c + q, id) end
+  end
+  local is, ix, s, six, x = readNode(v)
+  local dis, dix, ds, dsix, dx = deltaCounts(d)
+  return nodeValue(is + dis, ix + dix, s + ds, six + dsix, x + dx, id)
+end
+
+-- The value of node `v` (false: absent) after a lease holding `d` on it lets
+-- go; nil when no count is left. The last holder stays.
+local function lowered(v, d, id)
+  if not v then return nil end -- a missing node (drift): nothing to lower
+  if #v == 22 then
+    local m, c, holder = unpackStruct(NODE1, v)
+    local q = sameMode(m, d)
+    if q then
+      if c > q then return pack(NODE1, m, c - q, holder) end
+      return nil
+    end
+  end
+  local is, ix, s, six, x, holder = readNode(v)
+  local dis, dix, ds, dsix, dx = deltaCounts(d)
+  is, ix, s, six, x = is - dis, ix - dix, s - ds, six - dsix, x - dx
+  if is > 0 or ix > 0 or s > 0 or six > 0 or x > 0 then
+    return nodeValue(is, ix, s, six, x, holder)
+  end
+  return nil
+end
+
+-- Appends the nodes of one path to `nodes` after index `k`: its proper
+-- ancestors root first, then the path. Returns the new last index.
+local function chain(path, nodes, k)
+  k = k + 1; nodes[k] = '/'
+  if path == '/' then return k end
+  local at = 2
+  while true do
+    local j = find(path, '/', at, true)
+    if not j then break end
+    k = k + 1; nodes[k] = sub(path, 1, j - 1)
+    at = j + 1
+  end
+  k = k + 1; nodes[k] = path
+  return k
+end
+
+-- A requests text of one request: its mode and path; nil for several.
+local function single(text)
+  if find(text, '\n', 1, true) then return nil end
+  local sp = find(text, ' ', 1, true)
+  if not sp then return nil end
+  return sub(text, 1, sp - 1), sub(text, sp + 1)
 end
 
 -- Appends the nodes a lease's requests text touches to `nodes` (after the
@@ -263,6 +359,70 @@ local function walk(text, nodes, check)
   return delta, flat, ends, modes
 end
 
+-- What a grant finds on the nodes it read (`values`, parallel to `fields`:
+-- the lease id, "#m", then the nodes): the first clash in the documented order
+-- (per request its ancestors root first, then its own path; per node the held
+-- modes IS, IX, S, SIX, X) as the node's index, the held mode and the request's
+-- number; or, without a clash, nil, nil, nil and the new values of every node
+-- as HSET's field, value pairs. One request: its `mode`, its nodes
+-- fields[3..]. Several: walk()'s `delta`, `flat`, `ends` and `modes`.
+local function grantPlan(values, fields, id, mode, delta, flat, ends, modes)
+  local set, s = {}, 0
+  if mode then
+    local n = #fields
+    local im = (mode == 'S' or mode == 'IS') and 'IS' or 'IX'
+    for k = 3, n do
+      local want = k == n and mode or im
+      local v = values[k]
+      if v then
+        local held = clashOn(v, want)
+        if held then return k, held, 1, nil end
+      end
+      set[s + 1] = fields[k]
+      set[s + 2] = raised(v, STEP[want], id)
+      s = s + 2
+    end
+    return nil, nil, nil, set
+  end
+  local done, c = {}, 1
+  for r = 1, #ends do
+    local want, last = modes[r], ends[r]
+    local im = (want == 'S' or want == 'IS') and 'IS' or 'IX'
+    while c <= last do
+      local k = flat[c]
+      local v = values[k]
+      if v then
+        local held = clashOn(v, c < last and im or want)
+        if held then return k, held, r, nil end
+      end
+      if not done[k] then
+        done[k] = true
+        set[s + 1] = fields[k]
+        set[s + 2] = raised(v, delta[k], id)
+        s = s + 2
+      end
+      c = c + 1
+    end
+  end
+  return nil, nil, nil, set
+end
+
+-- The first request of a lease (normalised order) that leaves `mode` on `path`.
+local function leavesOn(requestList, path, mode)
+  for _, r in ipairs(requestList) do
+    if r.path == path and r.mode == mode then return r end
+  end
+  for _, r in ipairs(requestList) do
+    local im = (r.mode == 'S' or r.mode == 'IS') and 'IS' or 'IX'
+    if im == mode and r.path ~= path and
+       sub(r.path, 1, #path) == path and
+       (path == '/' or sub(r.path, #path + 1, #path + 1) == '/') then
+      return r
+    end
+  end
+  return nil
+end
+
 -- "MODE PATH\nMODE PATH" -> { {mode=, path=}, ... }
 local function parseRequests(text)
   local list = {}
@@ -318,23 +478,29 @@ local function wake(id)
   end
 end
 
--- Removes a lease entirely: its counts, record and expiry entry. `kind` is the
--- event type; `rec` the lease's record (a table); `extra` more event fields, or nil. Reads the counters ("#m") with the counts, for wake().
-local function dropLease(id, kind, rec, extra)
+-- Removes a lease entirely: its counts, record and expiry entry, then appends
+-- an event of type `kind` (`extra`: more event fields, or nil) and wakes
+-- waiters. Reads the counters ("#m") with the counts, for wake().
+local function freeLease(id, kind, owner, op, text, fence, extra)
   local nodes = { '#m' }
-  local delta = walk(rec[R_REQUESTS], nodes)
+  local mode, path = single(text)
+  local n, delta, step, im
+  if mode then
+    n = chain(path, nodes, 1)
+    step, im = STEP[mode], (mode == 'S' or mode == 'IS') and 1 or 256
+  else
+    delta = walk(text, nodes)
+    n = #nodes
+  end
   local values = callChunked('HMGET', STATE, nodes)
   readMeta(values[1])
   local set, gone = {}, { id }
-  for k = 2, #nodes do
-    local v = values[k]
-    local is, ix, s, six, x, holder = 0, 0, 0, 0, 0, id
-    if v then is, ix, s, six, x, holder = readNode(v) end
-    local dis, dix, ds, dsix, dx = deltaCounts(delta[k])
-    is, ix, s, six, x = is - dis, ix - dix, s - ds, six - dsix, x - dx
-    if is > 0 or ix > 0 or s > 0 or six > 0 or x > 0 then
+  for k = 2, n do
+    local d = delta and delta[k] or (k == n and step or im)
+    local v = lowered(values[k], d, id)
+    if v then
       set[#set + 1] = nodes[k]
-      set[#set + 1] = nodeValue(is, ix, s, six, x, holder)
+      set[#set + 1] = v
     else
       gone[#gone + 1] = nodes[k]
     end
@@ -343,15 +509,20 @@ local function dropLease(id, kind, rec, extra)
   callChunked('HDEL', STATE, gone)
   call('ZREM', EXPIRY, id)
   if extra then
-    local fields = { 'type', kind, 'lease', id, 'owner', rec[R_OWNER], 'op', rec[R_OP],
-                     'requests', rec[R_REQUESTS], 'fence', decimal(rec[R_FENCE]) }
+    local fields = { 'type', kind, 'lease', id, 'owner', owner, 'op', op,
+                     'requests', text, 'fence', decimal(fence) }
     for i = 1, #extra do fields[#fields + 1] = extra[i] end
     event(fields)
   else
-    call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', 'type', kind, 'lease', id, 'owner', rec[R_OWNER],
-         'op', rec[R_OP], 'requests', rec[R_REQUESTS], 'fence', decimal(rec[R_FENCE]))
+    call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', 'type', kind, 'lease', id, 'owner', owner,
+         'op', op, 'requests', text, 'fence', decimal(fence))
   end
   wake(id)
+end
+
+-- freeLease() of a lease given its record as a table.
+local function dropLease(id, kind, rec, extra)
+  freeLease(id, kind, rec[R_OWNER], rec[R_OP], rec[R_REQUESTS], rec[R_FENCE], extra)
 end
 
 -- Reaps up to `limit` expired leases, lowest (expiry, id) first, and moves

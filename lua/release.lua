@@ -16,16 +16,17 @@ local bad = begin(KEYS, ARGV)
 if bad then return { -1, bad } end
 local id = ARGV[2]
 if not validId(id) then return { -1, 'lease id must be a NUL and 16 bytes' } end
-local rec = readLease(id)
-if not rec or rec[R_REVOKED] == 1 then return { 0, 0 } end
-if rec[R_EXPIRES] <= NOW_MS then
-  dropLease(id, 'expire', rec)
+local value = call('HGET', STATE, id)
+if not value then return { 0, 0 } end
+local owner, op, text, ttl, expires, fence, holds, created, revoked = unpackRecord(value)
+if revoked == 1 then return { 0, 0 } end
+if expires <= NOW_MS then
+  freeLease(id, 'expire', owner, op, text, fence)
   return { 2, 0 }
 end
-if rec[R_HOLDS] > 1 then
-  rec[R_HOLDS] = rec[R_HOLDS] - 1
-  call('HSET', STATE, id, recordValue(rec))
-  return { 1, rec[R_HOLDS] }
+if holds > 1 then
+  call('HSET', STATE, id, packRecord(owner, op, text, ttl, expires, fence, holds - 1, created, revoked))
+  return { 1, holds - 1 }
 end
-dropLease(id, 'release', rec)
+freeLease(id, 'release', owner, op, text, fence)
 return { 1, 0 }
