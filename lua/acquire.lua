@@ -13,11 +13,12 @@ Replies:
   {-1, message}                                                 invalid argument
 Work: O(requests x depth) in a constant number of calls. One HMGET reads the
 lease id's record, the counters and every node to check and raise; one HSET
-writes the nodes, the counters and the record; then ZADD and XADD. Reaping runs
-only when "reap at" has passed (an expired lease may exist): a bounded batch
-(ARGV[6]), and up to 1,000 more on a clash while expired leases remain. A
-refusal reads the blocking node's last holder; only when that lease does not
-hold the clashing mode there does it scan at most 1,000 lease records.
+writes the nodes, the counters and the record; then ZADD, and XADD where the
+project records grants (its settings in "#m"). Reaping runs only when "reap at"
+has passed (an expired lease may exist): a bounded batch (ARGV[6]), and up to
+1,000 more on a clash while expired leases remain. A refusal reads the blocking
+node's last holder; only when that lease does not hold the clashing mode there
+does it scan at most 1,000 lease records.
 ]]
 
 local bad = begin(KEYS, ARGV)
@@ -144,6 +145,8 @@ set[n + 4] = packRecord(owner, op, text, ttl, expires, fence, 1, NOW_MS, 0)
 callChunked('HSET', STATE, set)
 local expiresText = decimal(expires)
 call('ZADD', EXPIRY, expiresText, id)
-call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', 'type', 'grant', 'lease', id,
-     'owner', owner, 'op', op, 'requests', text, 'fence', decimal(fence), 'expires_ms', expiresText)
+if recordsGrants() then
+  call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', 'type', 'grant', 'lease', id,
+       'owner', owner, 'op', op, 'requests', text, 'fence', decimal(fence), 'expires_ms', expiresText)
+end
 return { 1, fence, expires, 1 }

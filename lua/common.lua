@@ -25,9 +25,11 @@ The state hash has three kinds of fields, told apart by their first byte:
                    the 128-bit id), five MessagePack values packed one after
                    another: owner, op, requests text, ttl, expires_ms, fence, holds,
                    created_ms, revoked.
-  "#m"             the project's counters, struct ">ddd": the last fencing token,
-                   a time at or before the earliest expiry ("reap at"), and until
-                   when someone waits for a wake-up.
+  "#m"             the project's counters, struct ">dddd": the last fencing token,
+                   a time at or before the earliest expiry ("reap at"), until
+                   when someone waits for a wake-up, and the settings (1: grants
+                   and releases are not recorded as events). Older versions wrote
+                   the first three alone (24 bytes), read as settings 0.
 Paths never contain NUL and always start with "/", so the kinds cannot meet.
 
 Cost matters here: Redis runs one call at a time, so every microsecond a call
@@ -50,13 +52,15 @@ local find, sub, byte, floor, format, pack, unpackStruct, packRecord, unpackReco
 local STREAM_CAP = '10000'
 local NODE = '>I4I4I4I4I4c17' -- a node's five counts and its last holder
 local NODE1 = '>BI4c17'       -- a node with one mode held: which, its count, the holder
-local META = '>ddd'
+local META = '>dddd'
+local META3 = '>ddd' -- "#m" as versions before the settings wrote it
+local UNRECORDED = 1 -- the settings bit: grants and releases leave no event
 local NEVER = 1 / 0
 
 -- Per call: the keys, the wake-up command, the time and the counters.
 local STATE, EXPIRY, EVENTS, PUBLISH
 local NOW_MS, NOW_US
-local mFence, mReapAt, mWakeUntil -- the "#m" field, once read
+local mFence, mReapAt, mWakeUntil, mSettings -- the "#m" field, once read
 local mStored -- whether "#m" exists
 
 -- Binds the keys and the time; returns an error message for a bad wake-up command.
@@ -75,7 +79,7 @@ local function begin(KEYS, ARGV)
   local t = call('TIME')
   NOW_US = t[1] * 1000000 + t[2]
   NOW_MS = floor(NOW_US / 1000)
-  mFence, mReapAt, mWakeUntil = nil, nil, nil
+  mFence, mReapAt, mWakeUntil, mSettings = nil, nil, nil, nil
   return nil
 end
 
@@ -88,15 +92,18 @@ end
 -- missing field: a project that never granted).
 local function readMeta(value)
   mStored = value and true or false
-  if value then
-    mFence, mReapAt, mWakeUntil = unpackStruct(META, value)
+  if not value then
+    mFence, mReapAt, mWakeUntil, mSettings = 0, NEVER, 0, 0
+  elseif #value == 24 then
+    mFence, mReapAt, mWakeUntil = unpackStruct(META3, value)
+    mSettings = 0
   else
-    mFence, mReapAt, mWakeUntil = 0, NEVER, 0
+    mFence, mReapAt, mWakeUntil, mSettings = unpackStruct(META, value)
   end
 end
 
 local function metaValue()
-  return pack(META, mFence, mReapAt, mWakeUntil)
+  return pack(META, mFence, mReapAt, mWakeUntil, mSettings)
 end
 
 -- redis.call with a long argument list, split so unpack() stays within Lua's
@@ -471,6 +478,11 @@ local function event(fields)
   call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', unpackList(fields))
 end
 
+-- Whether grants and releases are recorded (the counters read).
+local function recordsGrants()
+  return mSettings % 2 < UNRECORDED
+end
+
 -- Wakes waiters, if anyone said it waits (a refused acquire with a wait).
 local function wake(id)
   if mWakeUntil and mWakeUntil > NOW_MS then
@@ -513,7 +525,7 @@ local function freeLease(id, kind, owner, op, text, fence, extra)
                      'requests', text, 'fence', decimal(fence) }
     for i = 1, #extra do fields[#fields + 1] = extra[i] end
     event(fields)
-  else
+  elseif kind ~= 'release' or recordsGrants() then
     call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', 'type', kind, 'lease', id, 'owner', owner,
          'op', op, 'requests', text, 'fence', decimal(fence))
   end

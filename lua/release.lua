@@ -9,7 +9,7 @@ Replies:
   {-1, message}          invalid argument
 Work: O(requests x depth) in a constant number of calls: the record (HGET), the
 counts and counters (HMGET), HSET and HDEL of the nodes and the record, ZREM,
-XADD, and PUBLISH only while someone waits.
+XADD where the project records releases, and PUBLISH only while someone waits.
 ]]
 
 local bad = begin(KEYS, ARGV)

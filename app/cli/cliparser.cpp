@@ -48,6 +48,7 @@ const std::vector<CommandSpec>& commandSpecs()
         {"topology", {}},
         {"projects", {}},
         {"fsck", {{"--repair", false}}},
+        {"config", {{"--operator", true}}},
         {"check-history", {}},
         {"events", {{"--from", true}, {"--count", true}, {"--follow", false}}},
         {"matrix", {{"--profile", true}, {"--markdown", false}}},
@@ -376,6 +377,23 @@ Command buildCommand(std::string_view name, const Collected& options,
     if (name == "fsck") {
         checkNoArguments(name, positionals);
         return FsckCommand{options.has("--repair")};
+    }
+    if (name == "config") {
+        ConfigCommand cmd;
+        for (const std::string& setting : positionals) {
+            const auto eq = setting.find('=');
+            if (eq == std::string::npos)
+                throw UsageError("invalid setting " + quoteInput(setting) + ": expected NAME=VALUE, e.g. events=audit");
+            const std::string_view key = std::string_view(setting).substr(0, eq);
+            const std::string_view value = std::string_view(setting).substr(eq + 1);
+            if (key != "events")
+                throw UsageError("unknown setting " + quoteInput(key) + ": the settings are: events");
+            cmd.events = parseEventLevel(value);
+            if (!cmd.events)
+                throw UsageError("invalid events " + quoteInput(value) + ": expected all or audit");
+        }
+        cmd.operatorName = labelOption(options, "--operator");
+        return cmd;
     }
     if (name == "check-history") {
         checkNoArguments(name, positionals);

@@ -101,6 +101,13 @@ struct FsckCommand {
     bool repair = false;
 };
 
+/// `config [events=all|audit] [--operator NAME]`: prints the project's settings,
+/// or changes them.
+struct ConfigCommand {
+    std::optional<EventLevel> events;            ///< unset: no change
+    std::optional<std::string> operatorName;     ///< unset: $USER, then "operator"
+};
+
 /// `check-history`: replays the event stream and checks the lock guarantees.
 struct CheckHistoryCommand {};
 
@@ -146,7 +153,8 @@ struct ScenarioCommand {
 using Command = std::variant<HelpCommand, VersionCommand, AcquireCommand, ReleaseCommand,
                              RenewCommand, ForceReleaseCommand, SweepCommand, LocksCommand,
                              FsckCommand, EventsCommand, MatrixCommand, SimulateCommand,
-                             ScenarioCommand, CheckHistoryCommand, TopologyCommand, ProjectsCommand>;
+                             ScenarioCommand, CheckHistoryCommand, TopologyCommand, ProjectsCommand,
+                             ConfigCommand>;
 
 /// A parsed command line.
 struct Invocation {

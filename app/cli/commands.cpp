@@ -245,6 +245,18 @@ public:
         return kExitOk;
     }
 
+    int operator()(const ConfigCommand& cmd)
+    {
+        if (cmd.events)
+            engine()->setEventLevel(*cmd.events, operatorName(cmd.operatorName), hostName());
+        const EventLevel events = engine()->eventLevel();
+        if (m_global.json)
+            out() << dump({{"events", toString(events)}}) << "\n";
+        else
+            out() << "events=" << toString(events) << "\n";
+        return kExitOk;
+    }
+
     int operator()(const TopologyCommand&)
     {
         return printTopology(readTopology(redisOptionsFor(m_global, env()), m_global.project), m_global, out());
@@ -356,6 +368,7 @@ public:
                            {"first_event", report.firstEventId},
                            {"last_event", report.lastEventId},
                            {"trimmed", report.trimmed},
+                           {"unrecorded", report.unrecorded},
                            {"events_added_ever", report.eventsAddedEver},
                            {"violations", violations}})
                   << "\n";
@@ -365,6 +378,9 @@ public:
                       << " events)" << (report.eventsAddedEver ? "; " + std::to_string(report.eventsAddedEver)
                                                                    + " were ever written" : std::string())
                       << ": checking the " << report.events << " from " << report.firstEventId << " on\n";
+            if (report.unrecorded)
+                out() << "note: grants and releases went unrecorded for a while (events=audit): only the"
+                         " events there are were checked\n";
             if (report.ok())
                 out() << "ok: " << counted(report.events, "event") << ", " << counted(report.grants, "grant")
                       << ", " << counted(report.ends, "release/expiry", "releases/expiries") << ", "
@@ -540,7 +556,8 @@ private:
                            {"host", e.host},
                            {"reason", e.reason},
                            {"was_live", e.wasLive},
-                           {"count", e.count}})
+                           {"count", e.count},
+                           {"setting", e.setting}})
                   << "\n";
             return;
         }
@@ -550,6 +567,8 @@ private:
                            + orDash(toString(e.requests, " "));
         if (e.fence != 0)
             line += " fence=" + std::to_string(e.fence);
+        if (!e.setting.empty())
+            line += " " + e.setting;
         if (!e.by.empty())
             line += " by=" + e.by;
         if (!e.host.empty())

@@ -26,7 +26,7 @@ namespace {
 
 constexpr std::pair<EventType, std::string_view> kEventTypeNames[] = {
     {EventType::Grant, "grant"}, {EventType::Release, "release"}, {EventType::Expire, "expire"},
-    {EventType::Force, "force"}, {EventType::Sweep, "sweep"},
+    {EventType::Force, "force"}, {EventType::Sweep, "sweep"},     {EventType::Config, "config"},
 };
 
 } // namespace
@@ -45,6 +45,20 @@ EventType parseEventType(std::string_view text) noexcept
         if (name == text)
             return value;
     return EventType::Unknown;
+}
+
+std::string_view toString(EventLevel level) noexcept
+{
+    return level == EventLevel::Audit ? "audit" : "all";
+}
+
+std::optional<EventLevel> parseEventLevel(std::string_view text) noexcept
+{
+    if (text == "all")
+        return EventLevel::All;
+    if (text == "audit")
+        return EventLevel::Audit;
+    return std::nullopt;
 }
 
 } // namespace treelock

@@ -63,6 +63,7 @@ struct MemoryEngine::State {
     std::optional<std::uint64_t> fence;                  // unset until the first grant
     std::deque<StoredEvent> events;
     detail::StreamId lastEventId;
+    EventLevel eventLevel = EventLevel::All;
 
     std::int64_t nowMs() const { return clock().time_since_epoch().count(); }
 
@@ -156,14 +157,16 @@ struct MemoryEngine::State {
         leases.erase(it);
         expiry.erase({record.expiresMs, id});
         removeCounts(record.requests);
-        Event event = leaseEvent(kind, id, record);
-        if (extra) {
-            event.by = extra->by;
-            event.host = extra->host;
-            event.reason = extra->reason;
-            event.wasLive = extra->wasLive;
+        if (kind != EventType::Release || eventLevel == EventLevel::All) {
+            Event event = leaseEvent(kind, id, record);
+            if (extra) {
+                event.by = extra->by;
+                event.host = extra->host;
+                event.reason = extra->reason;
+                event.wasLive = extra->wasLive;
+            }
+            appendEvent(std::move(event), now);
         }
-        appendEvent(std::move(event), now);
         publishWake();
     }
 
@@ -395,9 +398,11 @@ AcquireResult MemoryEngine::acquire(const std::vector<LockRequest>& requests,
     record.fence = fence;
     s.addCounts(id, record.requests);
     s.expiry.emplace(record.expiresMs, id);
-    Event event = s.leaseEvent(EventType::Grant, id, record);
-    event.expiresAt = fromMs(record.expiresMs);
-    s.appendEvent(std::move(event), now);
+    if (s.eventLevel == EventLevel::All) {
+        Event event = s.leaseEvent(EventType::Grant, id, record);
+        event.expiresAt = fromMs(record.expiresMs);
+        s.appendEvent(std::move(event), now);
+    }
 
     AcquireResult result;
     result.granted = true;
@@ -619,6 +624,29 @@ std::vector<Event> MemoryEngine::events(const std::string& afterId, std::size_t 
     for (; it != s.events.end() && result.size() < max; ++it)
         result.push_back(it->event);
     return result;
+}
+
+EventLevel MemoryEngine::eventLevel()
+{
+    std::lock_guard lock(m_state->mutex);
+    return m_state->eventLevel;
+}
+
+void MemoryEngine::setEventLevel(EventLevel level, const std::string& by, const std::string& host)
+{
+    detail::validateLabel("operator", by);
+    detail::validateLabel("host", host);
+    State& s = *m_state;
+    std::lock_guard lock(s.mutex);
+    if (s.eventLevel == level)
+        return;
+    s.eventLevel = level;
+    Event event;
+    event.type = EventType::Config;
+    event.setting = "events=" + std::string(toString(level));
+    event.by = by;
+    event.host = host;
+    s.appendEvent(std::move(event), s.nowMs());
 }
 
 ServerTime MemoryEngine::now()

@@ -556,6 +556,21 @@ std::vector<Event> RedisEngine::events(const std::string& afterId, std::size_t m
     return m_impl->onPrimary([&] { return detail::readEvents(m_impl->connection, m_impl->keys, afterId, max); });
 }
 
+EventLevel RedisEngine::eventLevel()
+{
+    std::lock_guard lock(m_impl->mutex);
+    const Reply reply = m_impl->run(redis::configureCall(m_impl->keys, "", "", ""));
+    return parseEventLevel(textAt(reply, 0)).value_or(EventLevel::All);
+}
+
+void RedisEngine::setEventLevel(EventLevel level, const std::string& by, const std::string& host)
+{
+    detail::validateLabel("operator", by);
+    detail::validateLabel("host", host);
+    std::lock_guard lock(m_impl->mutex);
+    m_impl->run(redis::configureCall(m_impl->keys, toString(level), by, host));
+}
+
 ServerTime RedisEngine::now()
 {
     std::lock_guard lock(m_impl->mutex);

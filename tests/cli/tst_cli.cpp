@@ -607,6 +607,32 @@ TEST_F(Cli, eventsTextLines)
         << rows[1];
 }
 
+TEST_F(Cli, configEventsAuditLeavesGrantsAndReleasesOut)
+{
+    const Result shown = tl({"config"});
+    EXPECT_EQ(shown.code, 0) << shown;
+    EXPECT_EQ(shown.out, "events=all\n");
+    const Result set = tl({"config", "events=audit", "--operator", "alice"});
+    EXPECT_EQ(set.code, 0) << set;
+    EXPECT_EQ(set.out, "events=audit\n");
+    const std::string id = acquire({"--lock", "X:/A"});
+    tl({"release", id});
+    const Result json = tl({"--json", "config"});
+    EXPECT_EQ(Json::parse(json.out)["events"], "audit") << json;
+
+    const std::vector<Json> events = eventsJson();
+    ASSERT_EQ(events.size(), 1u) << "the change alone, no grant or release";
+    EXPECT_EQ(events[0]["type"], "config");
+    EXPECT_EQ(events[0]["setting"], "events=audit");
+    EXPECT_EQ(events[0]["by"], "alice");
+    const Result text = tl({"events"});
+    EXPECT_TRUE(contains(text.out, " config - - - - events=audit by=alice")) << text;
+
+    EXPECT_EQ(tl({"config", "events=all"}).out, "events=all\n");
+    acquire({"--lock", "X:/B"});
+    EXPECT_EQ(eventsJson().back()["type"], "grant");
+}
+
 TEST_F(Cli, eventsFromAndCount)
 {
     for (const char* path : {"X:/A", "X:/B", "X:/C"})
@@ -709,6 +735,9 @@ TEST_F(Cli, invalidInputIsExit2AndNamesTheInput)
         {{"locks", "--bogus"}, "--bogus"},
         {{"acquire", "--lock"}, "--lock"},
         {{"force-release", "0123456789abcdef0123456789abcdef"}, "--reason"},
+        {{"config", "events=loud"}, "\"loud\""},
+        {{"config", "speed=fast"}, "\"speed\""},
+        {{"config", "audit"}, "\"audit\""},
         {{"nope"}, "nope"},
     };
     for (const auto& c : cases) {

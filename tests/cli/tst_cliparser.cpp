@@ -225,11 +225,29 @@ TEST(CliParserProjects, takesNoArgumentsAndTheGlobalOptions)
     EXPECT_EQ(usageErrorOf({"projects", "alpha"}), "unexpected argument \"alpha\" for projects");
 }
 
+TEST(CliParserConfig, readsOrSetsTheEventLevel)
+{
+    const Invocation shown = parse({"config"});
+    ASSERT_TRUE(std::holds_alternative<ConfigCommand>(shown.command));
+    EXPECT_FALSE(std::get<ConfigCommand>(shown.command).events);
+    const Invocation set = parse({"config", "events=audit", "--operator", "alice"});
+    const auto& cmd = std::get<ConfigCommand>(set.command);
+    EXPECT_EQ(cmd.events, EventLevel::Audit);
+    EXPECT_EQ(cmd.operatorName, "alice");
+    EXPECT_EQ(std::get<ConfigCommand>(parse({"config", "events=all"}).command).events, EventLevel::All);
+    EXPECT_EQ(usageErrorOf({"config", "events=AUDIT"}), "invalid events \"AUDIT\": expected all or audit");
+    EXPECT_EQ(usageErrorOf({"config", "events="}), "invalid events \"\": expected all or audit");
+    EXPECT_EQ(usageErrorOf({"config", "colour=red"}), "unknown setting \"colour\": the settings are: events");
+    EXPECT_EQ(usageErrorOf({"config", "events"}),
+              "invalid setting \"events\": expected NAME=VALUE, e.g. events=audit");
+}
+
 TEST(CliParserHelp, everyCommandHasHelpText)
 {
-    const std::vector<std::string> expected{"acquire", "release",  "renew",    "force-release", "sweep",
-                                            "locks",   "topology", "projects", "fsck",          "check-history",
-                                            "events",  "matrix",   "simulate", "scenario",      "help"};
+    const std::vector<std::string> expected{"acquire",  "release",       "renew",  "force-release", "sweep",
+                                            "locks",    "topology",      "projects", "fsck",        "config",
+                                            "check-history", "events",   "matrix", "simulate",      "scenario",
+                                            "help"};
     EXPECT_EQ(commandNames(), expected);
     for (const auto& name : commandNames()) {
         const std::string text = helpText(name);

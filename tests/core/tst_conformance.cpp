@@ -962,6 +962,44 @@ TEST_P(Conformance, GrantAndReleaseEvents)
     EXPECT_LT(parseStreamId(g.id), parseStreamId(rel.id));
 }
 
+TEST_P(Conformance, AuditLevelRecordsNoGrantsOrReleases)
+{
+    EXPECT_EQ(engine().eventLevel(), EventLevel::All);
+    EXPECT_THROW(engine().setEventLevel(EventLevel::Audit, "ops\nroot", "console-1"), InvalidInput);
+    EXPECT_EQ(engine().eventLevel(), EventLevel::All) << "a refused change changes nothing";
+    engine().setEventLevel(EventLevel::Audit, "ops", "console-1");
+    engine().setEventLevel(EventLevel::Audit, "ops", "console-1"); // already in force: no event
+    EXPECT_EQ(engine().eventLevel(), EventLevel::Audit);
+
+    const AcquireResult one = engine().acquire(reqs({"X:/A/C"}), opts("alice", "edit"));
+    const AcquireResult two = engine().acquire(reqs({"S:/B/x", "X:/B/y"}), opts("bob", "copy"));
+    ASSERT_TRUE(one.granted);
+    ASSERT_TRUE(two.granted);
+    EXPECT_FALSE(engine().acquire(reqs({"X:/A"}), opts("carol", "delete")).granted)
+        << "unrecorded grants still hold their paths";
+    releaseOk(one.grant.lease);
+    releaseOk(two.grant.lease);
+    EXPECT_TRUE(engine().acquire(reqs({"X:/A"}), opts("carol", "delete", kShortTtl)).granted)
+        << "unrecorded releases still free their paths";
+    pass(kPastShortTtl);
+    ASSERT_EQ(engine().sweep("ops"), 1u);
+
+    engine().setEventLevel(EventLevel::All, "ops", "console-2");
+    const AcquireResult three = engine().acquire(reqs({"X:/C"}), opts("dave", "edit"));
+    ASSERT_TRUE(three.granted);
+
+    const auto events = allEvents();
+    ASSERT_EQ(typesOf(events), (std::vector<std::string>{"config", "expire", "sweep", "config", "grant"}));
+    EXPECT_EQ(events[0].setting, "events=audit");
+    EXPECT_EQ(events[0].by, "ops");
+    EXPECT_EQ(events[0].host, "console-1");
+    EXPECT_EQ(events[0].lease, "");
+    EXPECT_EQ(events[1].owner, "carol");
+    EXPECT_EQ(events[3].setting, "events=all");
+    EXPECT_EQ(events[3].host, "console-2");
+    EXPECT_EQ(events[4].lease, three.grant.lease);
+}
+
 TEST_P(Conformance, ForceEvents)
 {
     const AcquireResult live = engine().acquire(reqs({"X:/A"}), opts("alice", "edit"));

@@ -142,6 +142,26 @@ TEST(HistoryChecker, trimmedStreamToleratesEndsOfEarlierLeases)
     EXPECT_TRUE(report.trimmed);
 }
 
+TEST(HistoryChecker, unrecordedGrantsAreToleratedAfterTheAuditSetting)
+{
+    Event audit;
+    audit.type = EventType::Config;
+    audit.id = "1-0";
+    audit.setting = "events=audit";
+    // Before the setting an end without its grant is a violation; after it, not.
+    auto report = checkHistory({ending("expire", L1, 1), audit, ending("expire", L2, 2)});
+    ASSERT_EQ(kindsOf(report), (std::vector<std::string>{"unmatched-end"}));
+    EXPECT_TRUE(report.unrecorded);
+    report = checkHistory({audit, ending("expire", L1, 1), grant(L2, {{"/A", LockMode::X}}, 2),
+                           ending("release", L2, 2), ending("release", L2, 2)});
+    ASSERT_EQ(kindsOf(report), (std::vector<std::string>{"unmatched-end"})) << "a second end is still seen";
+
+    HistoryChecker checker;
+    checker.assumeUnrecorded(); // the project is at events=audit now
+    checker.feed(ending("force", L1, 1, true));
+    EXPECT_TRUE(checker.report().ok());
+}
+
 TEST(HistoryChecker, lockDelayKeepsRevokedLeaseBlockingUntilItsExpire)
 {
     // force (live) then expire: a lock-delay was in force, a conflicting grant in between is a violation.
@@ -262,6 +282,17 @@ TEST(EngineHistory, memoryEngineHistoryPasses)
     EXPECT_GT(report.grants, 100u);
 }
 
+TEST(EngineHistory, auditLevelProjectPasses)
+{
+    MemoryEngine engine("p");
+    randomTraffic(engine, 500, 2);
+    engine.setEventLevel(EventLevel::Audit, "ops", "h");
+    randomTraffic(engine, 500, 3);
+    const auto report = checkEngineHistory(engine);
+    EXPECT_TRUE(report.ok()) << report.violations.front().message;
+    EXPECT_TRUE(report.unrecorded);
+}
+
 TEST(EngineHistory, redisEngineHistoryPassesAndTrimmingIsReported)
 {
     test::RedisServer server;
@@ -329,7 +360,8 @@ TEST(CheckHistoryCli, verdictAndExitCode)
 
 TEST(EventTypeNames, roundTripAndUnknown)
 {
-    for (EventType t : {EventType::Grant, EventType::Release, EventType::Expire, EventType::Force, EventType::Sweep})
+    for (EventType t : {EventType::Grant, EventType::Release, EventType::Expire, EventType::Force, EventType::Sweep,
+                        EventType::Config})
         EXPECT_EQ(parseEventType(toString(t)), t);
     EXPECT_EQ(toString(EventType::Force), "force");
     EXPECT_EQ(parseEventType("Grant"), EventType::Unknown);

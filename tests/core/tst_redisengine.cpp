@@ -155,6 +155,41 @@ TEST(RedisEngine, fenceKeepsRisingWhenTheCounterRollsBack)
     EXPECT_GT(after.grant.fence, highest);
 }
 
+// The event level lives in the project ("#m"): every client sees it, and the
+// counters an earlier version wrote without it read as level "all".
+TEST(RedisEngine, eventLevelIsStoredInTheProjectForEveryClient)
+{
+    test::RedisServer server;
+    RedisEngine first(test::redisOptionsFor(server), "p");
+    RedisEngine second(test::redisOptionsFor(server), "p");
+    EXPECT_EQ(second.eventLevel(), EventLevel::All);
+    EXPECT_TRUE(first.projectKeys().empty()) << "reading the level of an unused project writes nothing";
+    first.setEventLevel(EventLevel::Audit, "ops", "h");
+    EXPECT_EQ(second.eventLevel(), EventLevel::Audit);
+    const auto r = second.acquire({{"/A", LockMode::X}}, as("a"));
+    ASSERT_TRUE(r.granted);
+    EXPECT_EQ(second.events("0", 10).size(), 1u) << "only the config event";
+
+    redis::RawConnection raw(server.url());
+    const redis::Reply stored = raw.command({"HGET", first.keys().state(), redis::kCountersField});
+    auto counters = redis::decodeCounters(stored.text);
+    ASSERT_TRUE(counters) << stored.describe();
+    EXPECT_EQ(counters->settings, redis::kUnrecordedGrants);
+    EXPECT_EQ(counters->fence, static_cast<double>(r.grant.fence)) << "the grant kept the setting beside the fence";
+    // The counters as the version before the settings wrote them: 24 bytes.
+    const std::string older = redis::encodeCounters(*counters).substr(0, 24);
+    raw.command({"HSET", first.keys().state(), redis::kCountersField, older});
+    EXPECT_EQ(first.eventLevel(), EventLevel::All);
+    ASSERT_EQ(first.release(r.grant.lease).status, LeaseStatus::Ok);
+    const auto after = first.acquire({{"/A", LockMode::X}}, as("b"));
+    ASSERT_TRUE(after.granted);
+    EXPECT_GT(after.grant.fence, r.grant.fence) << "the older counters' fence was read";
+    const auto events = first.events("0", 10);
+    ASSERT_EQ(events.size(), 3u);
+    EXPECT_EQ(events[1].type, EventType::Release);
+    EXPECT_EQ(events[2].type, EventType::Grant);
+}
+
 TEST(RedisEngine, warnsWhenEvictionCanDropLocks)
 {
     test::RedisServer::Options options;

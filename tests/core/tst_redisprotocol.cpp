@@ -94,14 +94,21 @@ TEST(WireForms, leaseIdsNodesAndCountersRoundTrip)
     EXPECT_FALSE(redis::decodeNode(std::string("\x06", 1) + leaf.substr(1))) << "no mode 6";
     EXPECT_FALSE(redis::decodeNode("1")) << "a count of the older layout is no node value";
 
-    const redis::Counters counters{1795654626420714.0, 1795654656420.0, 0.0};
+    const redis::Counters counters{1795654626420714.0, 1795654656420.0, 0.0, redis::kUnrecordedGrants};
     const std::string packed = redis::encodeCounters(counters);
-    ASSERT_EQ(packed.size(), 24u);
+    ASSERT_EQ(packed.size(), 32u);
     const auto unpacked = redis::decodeCounters(packed);
     ASSERT_TRUE(unpacked);
     EXPECT_EQ(unpacked->fence, counters.fence);
     EXPECT_EQ(unpacked->reapAt, counters.reapAt);
     EXPECT_EQ(unpacked->wakeUntil, counters.wakeUntil);
+    EXPECT_EQ(unpacked->settings, counters.settings);
+    // The version before the settings wrote the first three alone.
+    const auto older = redis::decodeCounters(packed.substr(0, 24));
+    ASSERT_TRUE(older);
+    EXPECT_EQ(older->fence, counters.fence);
+    EXPECT_EQ(older->settings, 0.0);
+    EXPECT_FALSE(redis::decodeCounters(packed.substr(0, 28)));
 }
 
 TEST(Library, everyVerbIsAFunctionOfOneVersionedLibrary)
@@ -120,7 +127,7 @@ TEST(Library, everyVerbIsAFunctionOfOneVersionedLibrary)
         EXPECT_NE(library.body.find("function_name = '" + library.function(script) + "'"), std::string::npos) << name;
     }
     EXPECT_EQ(names, (std::set<std::string>{"acquire", "release", "renew", "force_release", "sweep", "snapshot",
-                                            "fsck"}));
+                                            "fsck", "configure"}));
     const auto a = redis::composeLibrary("-- a", {{redis::Script::Acquire, "return 1"}});
     const auto b = redis::composeLibrary("-- b", {{redis::Script::Acquire, "return 1"}});
     EXPECT_NE(a.name, b.name) << "another version is another library";

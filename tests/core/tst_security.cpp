@@ -223,6 +223,9 @@ TEST(Acl, clientUserRunsEveryVerb)
     std::this_thread::sleep_for(milliseconds(30));
     EXPECT_EQ(engine->sweep("ops"), 1u);
     EXPECT_GE(engine->events("0", 100).size(), 4u);
+    engine->setEventLevel(EventLevel::Audit, "ops", "h");
+    EXPECT_EQ(other.eventLevel(), EventLevel::Audit);
+    engine->setEventLevel(EventLevel::All, "ops", "h");
     engine->now();
     // Waiting uses SUBSCRIBE on the project's channel.
     LockClient client(engine, clientAs("alice"));

@@ -692,6 +692,26 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(f.engine->snapshot().leases.empty(), kTimeout);
     }
 
+    // A project at events=audit records no grants and releases: the lease table
+    // and the tree follow them through snapshots, the log shows the setting change.
+    void auditProjectIsFollowedThroughSnapshots()
+    {
+        Fixture f("audit");
+        QTRY_VERIFY_WITH_TIMEOUT(f.window->statesApplied() > 0, kTimeout);
+        f.engine->setEventLevel(EventLevel::Audit, "ops", "console-1");
+        const AcquireResult r = f.engine->acquire({{"/A/C", LockMode::X}}, as("bob", "move-folder"));
+        QVERIFY(r.granted);
+        QTRY_VERIFY_WITH_TIMEOUT(f.window->leaseModel()->rowOf(r.grant.lease) >= 0, kTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(int(kindAt(*f.window, "/A/C")), int(NodeKind::HeldX), kTimeout);
+        QVERIFY(f.engine->release(r.grant.lease).status == LeaseStatus::Ok);
+        QTRY_VERIFY_WITH_TIMEOUT(f.window->leaseModel()->rowOf(r.grant.lease) < 0, kTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(int(kindAt(*f.window, "/A/C")), int(NodeKind::None), kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(logHas(*f.window, QStringLiteral("Setting events=audit by ops@console-1")), kTimeout);
+        const EventLogModel* log = f.window->logModel();
+        for (int row = 0; row < log->rowCount(); ++row)
+            QVERIFY2(log->entryAt(row).lease != QString::fromStdString(r.grant.lease), "an unrecorded grant was logged");
+    }
+
     void leaseMenuCopiesShowsAndFilters()
     {
         Fixture f("leasemenu");

@@ -46,6 +46,8 @@ LogEntry toLogEntry(const Event& e)
         out.type = LogEntry::Type::Force;
     else if (e.type == EventType::Sweep)
         out.type = LogEntry::Type::Sweep;
+    else if (e.type == EventType::Config)
+        out.type = LogEntry::Type::Info;
     out.time = e.time;
     out.streamId = QString::fromStdString(e.id);
     out.lease = QString::fromStdString(e.lease);
@@ -67,6 +69,13 @@ LogEntry toLogEntry(const Event& e)
     case LogEntry::Type::Sweep:
         out.detail = QCoreApplication::translate("treelock::ui::BridgeWorker", "%n expired lease(s) reaped by %1", nullptr, int(e.count))
                          .arg(QString::fromStdString(e.by.empty() ? std::string("?") : e.by));
+        break;
+    case LogEntry::Type::Info:
+        if (e.type == EventType::Config) {
+            out.detail = QCoreApplication::translate("treelock::ui::BridgeWorker", "Setting %1 by %2@%3")
+                             .arg(QString::fromStdString(e.setting), QString::fromStdString(e.by),
+                                  QString::fromStdString(e.host));
+        }
         break;
     default:
         break;
@@ -147,6 +156,7 @@ void BridgeWorker::connectTo(const BackendConfig& config)
         m_status = ConnectionStatus::Connected;
         emit connectionChanged({ConnectionStatus::Connected, {}, 0});
         guarded([&] {
+            m_releasesUnrecorded = m_engine->eventLevel() == EventLevel::Audit;
             pollEvents();
             takeSnapshot();
             publish(true);
@@ -299,9 +309,17 @@ void BridgeWorker::tick()
         if (!m_engine) {
             --m_attempt; // openEngine counts it
             ok = openEngine();
+            if (ok) {
+                try {
+                    m_releasesUnrecorded = m_engine->eventLevel() == EventLevel::Audit;
+                } catch (const std::exception& e) {
+                    lost(QString::fromUtf8(e.what()));
+                    return;
+                }
+            }
         } else {
             try {
-                m_engine->now();
+                m_releasesUnrecorded = m_engine->eventLevel() == EventLevel::Audit;
                 ok = true;
             } catch (const std::exception& e) {
                 lost(QString::fromUtf8(e.what()));
@@ -353,6 +371,8 @@ void BridgeWorker::pollEvents()
         for (const Event& e : events) {
             batch->push_back(toLogEntry(e));
             m_lastEventId = e.id;
+            if (e.type == EventType::Config && e.setting.rfind("events=", 0) == 0)
+                m_releasesUnrecorded = e.setting == "events=audit";
             if (!m_haveSnapshot)
                 continue;
             if (e.type == EventType::Grant) {
@@ -402,8 +422,12 @@ void BridgeWorker::takeSnapshot()
             LogEntry entry;
             entry.type = LogEntry::Type::Info;
             entry.time = snap.serverTime;
-            entry.detail = tr("%n lease(s) vanished after the connection was restored (server restarted or data lost)",
-                              nullptr, int(vanished));
+            entry.detail = m_releasesUnrecorded
+                               ? tr("%n lease(s) gone after the connection was restored: released, or lost with the "
+                                    "server's data (this project does not record releases)",
+                                    nullptr, int(vanished))
+                               : tr("%n lease(s) vanished after the connection was restored (server restarted or data lost)",
+                                    nullptr, int(vanished));
             emitLocal(std::move(entry));
         }
     }
@@ -503,6 +527,7 @@ void BridgeWorker::reportFailover(const std::vector<LeaseInfo>& current, ServerT
 {
     FailoverReport report = *m_failover;
     m_failover.reset();
+    report.releasesUnrecorded = m_releasesUnrecorded;
     // Released and reaped leases were dropped by their events (read just before);
     // what else is gone was lost with the primary's unreplicated writes. Expired
     // leases block nothing: they count neither way.
@@ -517,6 +542,8 @@ void BridgeWorker::reportFailover(const std::vector<LeaseInfo>& current, ServerT
     entry.time = serverTime;
     entry.detail = tr("Primary moved from %1 to %2: %n lease(s) lost", nullptr, report.lost).arg(report.from, report.to)
                    + QStringLiteral(", ") + tr("%n survived", nullptr, report.survived);
+    if (report.releasesUnrecorded)
+        entry.detail += QStringLiteral(" ") + tr("(this project does not record releases: some may have been released)");
     emitLocal(std::move(entry));
     emit failedOver(report);
 }

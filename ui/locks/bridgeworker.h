@@ -102,6 +102,7 @@ private:
     bool m_fullNext = true;
     bool m_haveSnapshot = false;
     bool m_checkVanished = false;          // next snapshot follows a reconnect: report lost leases
+    bool m_releasesUnrecorded = false;     // the project is at events=audit: a lease gone may have been released
     ConnectionStatus m_status = ConnectionStatus::Connecting;
     int m_attempt = 0;
     std::chrono::steady_clock::time_point m_lastSnapshot{};

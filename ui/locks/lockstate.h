@@ -92,6 +92,7 @@ struct FailoverReport {
     QDateTime at;          ///< when the Studio saw it (local time)
     int lost = 0;          ///< leases gone without a release, expiry or force event
     int survived = 0;
+    bool releasesUnrecorded = false; ///< the project records no releases: some "lost" may have been released
 };
 
 /// Lost: retried every second. Refused: the server or the settings are wrong

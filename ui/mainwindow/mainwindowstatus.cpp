@@ -190,7 +190,10 @@ void MainWindow::onFailover(const FailoverReport& report)
 {
     m_failoverText->setText(tr("Primary moved from %1 to %2 at %3; %n lease(s) lost", nullptr, report.lost)
                                 .arg(report.from, report.to, report.at.toString(QStringLiteral("HH:mm:ss")))
-                            + QStringLiteral(", ") + tr("%n survived", nullptr, report.survived));
+                            + QStringLiteral(", ") + tr("%n survived", nullptr, report.survived)
+                            + (report.releasesUnrecorded
+                                   ? QStringLiteral(" ") + tr("(this project does not record releases: some may have been released)")
+                                   : QString()));
     m_failoverBanner->show();
     showResult(m_failoverText->text(), false); // the worker logged it; "killed…" is over
 }

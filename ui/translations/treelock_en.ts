@@ -430,6 +430,21 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Primary %1 killed (SIGKILL): the sentinels will promote its replica in a few seconds</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Setting %1 by %2@%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lease(s) gone after the connection was restored: released, or lost with the server&apos;s data (this project does not record releases)</source>
+        <translation>
+            <numerusform>%n lease gone after the connection was restored: released, or lost with the server&apos;s data (this project does not record releases)</numerusform>
+            <numerusform>%n leases gone after the connection was restored: released, or lost with the server&apos;s data (this project does not record releases)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(this project does not record releases: some may have been released)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::ConflictMatrixModel</name>
@@ -1793,6 +1808,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>Cannot use this connection: %1 — change it with File › Connect…, or press Retry now once it is fixed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(this project does not record releases: some may have been released)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

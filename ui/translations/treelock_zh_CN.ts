@@ -426,6 +426,20 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Primary %1 killed (SIGKILL): the sentinels will promote its replica in a few seconds</source>
         <translation>主节点 %1 已被杀死（SIGKILL）：哨兵将在几秒内提升其副本</translation>
     </message>
+    <message>
+        <source>Setting %1 by %2@%3</source>
+        <translation>设置 %1，由 %2@%3 更改</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lease(s) gone after the connection was restored: released, or lost with the server&apos;s data (this project does not record releases)</source>
+        <translation>
+            <numerusform>连接恢复后有 %n 个租约不见了：已释放，或随服务器数据丢失（此项目不记录释放）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(this project does not record releases: some may have been released)</source>
+        <translation>（此项目不记录释放：其中一些可能已被释放）</translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::ConflictMatrixModel</name>
@@ -1775,6 +1789,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Cannot use this connection: %1 — change it with File › Connect…, or press Retry now once it is fixed.</source>
         <translation>无法使用此连接：%1 — 请通过 文件 › 连接… 更改，或修正后点击“立即重试”。</translation>
+    </message>
+    <message>
+        <source>(this project does not record releases: some may have been released)</source>
+        <translation>（此项目不记录释放：其中一些可能已被释放）</translation>
     </message>
 </context>
 <context>

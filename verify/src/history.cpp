@@ -129,6 +129,8 @@ void HistoryChecker::feed(const Event& e)
     } else if (e.type == EventType::Release || e.type == EventType::Expire || e.type == EventType::Force) {
         ++m_report.ends;
         end(e);
+    } else if (e.type == EventType::Config && e.setting == "events=audit") {
+        m_report.unrecorded = true;
     }
     m_report.liveAtEnd = m_live.size();
 }
@@ -161,8 +163,8 @@ void HistoryChecker::end(const Event& e)
         m_revoked.erase(it);
         return;
     }
-    if (m_report.trimmed && !m_ended.contains(e.lease))
-        return; // granted before the first event we have
+    if ((m_report.trimmed || m_report.unrecorded) && !m_ended.contains(e.lease))
+        return; // granted before the first event we have, or while grants went unrecorded
     violate({"unmatched-end", e.id, e.lease, {},
              std::string(toString(e.type)) + " of lease " + shortLeaseId(e.lease)
                  + (m_ended.contains(e.lease) ? " that had already ended" : " that was never granted")});
@@ -197,7 +199,11 @@ HistoryReport checkEngineHistory(Engine& engine, const std::optional<EventStream
     } else {
         trimmed = all.size() >= static_cast<std::size_t>(kEventStreamCap);
     }
-    HistoryReport report = checkHistory(all, trimmed);
+    HistoryChecker checker(trimmed);
+    if (engine.eventLevel() == EventLevel::Audit)
+        checker.assumeUnrecorded();
+    checker.feed(all);
+    HistoryReport report = checker.report();
     if (info)
         report.eventsAddedEver = info->entriesAdded;
     return report;

@@ -150,8 +150,18 @@ struct FsckReport {
 };
 
 /// What an event of the stream records. Written as "grant", "release", "expire",
-/// "force" and "sweep"; Unknown stands for any other text.
-enum class EventType { Grant, Release, Expire, Force, Sweep, Unknown };
+/// "force", "sweep" and "config"; Unknown stands for any other text.
+enum class EventType { Grant, Release, Expire, Force, Sweep, Config, Unknown };
+
+/// Which events a project records.
+enum class EventLevel {
+    All,    ///< every grant, release, expiry, force-release, sweep and setting change
+    Audit,  ///< the same without grants and releases: less server time per lock
+};
+/// "all" or "audit".
+std::string_view toString(EventLevel level) noexcept;
+/// The level "all" or "audit" names; nothing for any other text.
+std::optional<EventLevel> parseEventLevel(std::string_view text) noexcept;
 
 /// The stream's name of an event type ("grant", ...; "unknown" for Unknown).
 std::string_view toString(EventType type) noexcept;
@@ -169,8 +179,9 @@ struct Event {
     std::vector<LockRequest> requests;
     std::uint64_t fence = 0;
     ServerTime expiresAt{};             ///< grant only
-    std::string by;                     ///< force / sweep: operator
-    std::string host;                   ///< force / sweep
+    std::string by;                     ///< force / sweep / config: operator
+    std::string host;                   ///< force / sweep / config
+    std::string setting;                ///< config: "events=audit", ...
     std::string reason;                 ///< force
     bool wasLive = false;               ///< force: the lease had not expired
     std::int64_t count = 0;             ///< sweep: leases reaped
@@ -220,6 +231,11 @@ public:
     virtual FsckReport fsck(bool repair) = 0;
     /// Events after `afterId` ("" or "0" = from the start), at most `max`.
     virtual std::vector<Event> events(const std::string& afterId, std::size_t max) = 0;
+    /// Which events the project records (EventLevel::All unless set).
+    virtual EventLevel eventLevel() = 0;
+    /// Sets which events the project records, from the next call of any client
+    /// on. A change is recorded as a "config" event with `by` and `host`.
+    virtual void setEventLevel(EventLevel level, const std::string& by = {}, const std::string& host = {}) = 0;
     /// The server's current time.
     virtual ServerTime now() = 0;
     /// A wake-up channel for waiters (pub/sub on Redis).

@@ -32,6 +32,8 @@ public:
     Snapshot snapshot() override;
     FsckReport fsck(bool repair) override;
     std::vector<Event> events(const std::string& afterId, std::size_t max) override;
+    EventLevel eventLevel() override;
+    void setEventLevel(EventLevel level, const std::string& by = {}, const std::string& host = {}) override;
     ServerTime now() override;
     std::unique_ptr<WakeSignal> subscribeWake() override;
 

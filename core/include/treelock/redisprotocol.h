@@ -85,23 +85,27 @@ struct NodeState {
 std::optional<NodeState> decodeNode(std::string_view value);
 std::string encodeNode(const NodeState& node);
 
-/// The project's counters (state hash field "#m").
+/// The project's counters and settings (state hash field "#m"). Versions before
+/// the settings stored the first three alone; they decode with settings 0.
 struct Counters {
     double fence = 0;        ///< the last fencing token handed out
     double reapAt = 0;       ///< at or before the earliest expiry (ms; infinity: no lease)
     double wakeUntil = 0;    ///< until when a refused caller waits for a wake-up (ms)
+    double settings = 0;     ///< kUnrecordedGrants, or 0
 };
+/// The settings bit of a project whose grants and releases leave no event.
+inline constexpr double kUnrecordedGrants = 1;
 inline constexpr std::string_view kCountersField = "#m";
 std::optional<Counters> decodeCounters(std::string_view value);
 std::string encodeCounters(const Counters& counters);
 
 /// The functions, one per verb (lua/<name>.lua, embedded at build time), in
 /// one library with lua/common.lua as its prologue.
-enum class Script { Acquire, Release, Renew, ForceRelease, Sweep, Snapshot, Fsck };
+enum class Script { Acquire, Release, Renew, ForceRelease, Sweep, Snapshot, Fsck, Configure };
 
 /// Every script, in the order above.
 std::span<const Script> allScripts();
-/// "acquire", "release", "renew", "force_release", "sweep", "snapshot", "fsck".
+/// "acquire", "release", "renew", "force_release", "sweep", "snapshot", "fsck", "configure".
 std::string_view scriptName(Script script);
 
 /// A function library: its name ("tl_" and 16 hex digits of a hash of its
@@ -152,6 +156,9 @@ ScriptCall sweepCall(const KeySchema& keys, std::string_view by, std::string_vie
                      std::size_t earlier);
 ScriptCall snapshotCall(const KeySchema& keys, long long offset, int page);
 ScriptCall fsckCall(const KeySchema& keys, bool repair);
+/// `events` "all", "audit", or "" to read the setting without changing it.
+ScriptCall configureCall(const KeySchema& keys, std::string_view events, std::string_view by,
+                         std::string_view host);
 
 /// One RESP reply. Status replies are String.
 struct Reply {

@@ -9,7 +9,8 @@ namespace {
 
 constexpr std::size_t kNodeSize = 5 * 4 + 17; // struct ">I4I4I4I4I4c17"
 constexpr std::size_t kShortNodeSize = 1 + 4 + 17; // struct ">BI4c17": one mode held
-constexpr std::size_t kCountersSize = 3 * 8;  // struct ">ddd"
+constexpr std::size_t kCountersSize = 4 * 8;       // struct ">dddd"
+constexpr std::size_t kOlderCountersSize = 3 * 8;  // struct ">ddd", before the settings
 
 int hexValue(char c) noexcept
 {
@@ -151,9 +152,12 @@ std::string encodeNode(const NodeState& node)
 
 std::optional<Counters> decodeCounters(std::string_view value)
 {
-    if (value.size() != kCountersSize)
+    if (value.size() != kCountersSize && value.size() != kOlderCountersSize)
         return std::nullopt;
-    return Counters{readDouble(value.data()), readDouble(value.data() + 8), readDouble(value.data() + 16)};
+    Counters counters{readDouble(value.data()), readDouble(value.data() + 8), readDouble(value.data() + 16)};
+    if (value.size() == kCountersSize)
+        counters.settings = readDouble(value.data() + 24);
+    return counters;
 }
 
 std::string encodeCounters(const Counters& counters)
@@ -163,6 +167,7 @@ std::string encodeCounters(const Counters& counters)
     writeDouble(out, counters.fence);
     writeDouble(out, counters.reapAt);
     writeDouble(out, counters.wakeUntil);
+    writeDouble(out, counters.settings);
     return out;
 }
 

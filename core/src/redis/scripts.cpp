@@ -15,7 +15,7 @@ namespace redis {
 namespace {
 
 constexpr std::array kScripts{Script::Acquire, Script::Release,  Script::Renew, Script::ForceRelease,
-                              Script::Sweep,   Script::Snapshot, Script::Fsck};
+                              Script::Sweep,   Script::Snapshot, Script::Fsck,  Script::Configure};
 
 /// scriptCall of a verb on no lease, its own arguments to follow.
 ScriptCall common(Script script, const KeySchema& keys) { return scriptCall(script, keys, {}); }
@@ -74,6 +74,7 @@ std::string_view scriptName(Script script)
     case Script::Sweep: return "sweep";
     case Script::Snapshot: return "snapshot";
     case Script::Fsck: return "fsck";
+    case Script::Configure: return "configure";
     }
     return {};
 }
@@ -189,6 +190,16 @@ ScriptCall snapshotCall(const KeySchema& keys, long long offset, int page)
     ScriptCall call = common(Script::Snapshot, keys);
     call.args.push_back(std::to_string(offset));
     call.args.push_back(std::to_string(page));
+    return call;
+}
+
+ScriptCall configureCall(const KeySchema& keys, std::string_view events, std::string_view by,
+                         std::string_view host)
+{
+    ScriptCall call = common(Script::Configure, keys);
+    call.args.emplace_back(events);
+    call.args.emplace_back(by);
+    call.args.emplace_back(host);
     return call;
 }
 

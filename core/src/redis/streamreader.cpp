@@ -55,6 +55,7 @@ Event eventOf(const redisReply* entry)
         else if (key == "reason") e.reason = value;
         else if (key == "was_live") e.wasLive = value == "1";
         else if (key == "count") e.count = asInt();
+        else if (key == "setting") e.setting = value;
     }
     return e;
 }

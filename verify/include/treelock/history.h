@@ -37,6 +37,10 @@ struct HistoryReport {
     /// granted earlier are not known, so their ends are not counted as violations
     /// and a conflict with one of them cannot be seen. Only what is there is checked.
     bool trimmed = false;
+    /// Grants and releases went unrecorded for a while (the project's events=audit,
+    /// seen in a "config" event or in force now): ends of leases whose grant is
+    /// missing are not violations, and a clash with such a lease cannot be seen.
+    bool unrecorded = false;
     std::uint64_t eventsAddedEver = 0;  ///< from XINFO STREAM when known, else 0
     std::vector<HistoryViolation> violations; ///< in stream order; capped at `maxViolations`
     bool ok() const noexcept { return violations.empty(); }
@@ -61,6 +65,9 @@ public:
     void feed(const Event& event);
     /// Feeds several.
     void feed(const std::vector<Event>& events);
+    /// The project does not record grants and releases now (events=audit): ends
+    /// of unknown leases are tolerated from the first event on.
+    void assumeUnrecorded() noexcept { m_report.unrecorded = true; }
     /// The verdict so far.
     const HistoryReport& report() const noexcept { return m_report; }
     /// Leases live in the replay now.
