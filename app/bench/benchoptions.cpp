@@ -25,8 +25,9 @@ Usage: treelock-bench [options]
   --reps N             interleaved repetitions (default 3)
   --connections LIST   client connections, e.g. 1,8,32 (default)
   --n LIST             other leases held, e.g. 0,1000,10000,100000 (default)
-  --contenders LIST    subset of: tl-d3,tl-d3-0,tl-d10,tl-d10-0,tl-move,seed,plain,
-                       ping,eval1 (tl-d3-0, tl-d10-0: the same pair in an empty project)
+  --contenders LIST    subset of: tl-d3,tl-d3-0,tl-d3-a,tl-d10,tl-d10-0,tl-move,seed,
+                       plain,ping,eval1 (tl-d3-0, tl-d10-0: the same pair in an empty
+                       project; tl-d3-a: in an empty project at events=audit)
   --quick              a run under a minute: --n 0,10000,100000 --connections 1,8
                        --reps 2 --duration 250
   --smoke              a run of a few seconds, to check that it works:

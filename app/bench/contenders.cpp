@@ -68,6 +68,8 @@ const std::vector<ContenderInfo>& allContenders()
     static const std::vector<ContenderInfo> list{
         {ContenderId::TreelockDepth3, "tl-d3", "Treelock depth 3", "pair", {"fcall"}, 2},
         {ContenderId::TreelockDepth3Empty, "tl-d3-0", "Treelock depth 3, empty project", "pair", {"fcall"}, 2},
+        {ContenderId::TreelockDepth3Audit, "tl-d3-a", "Treelock depth 3, events=audit, empty project", "pair",
+         {"fcall"}, 2},
         {ContenderId::TreelockDepth10, "tl-d10", "Treelock depth 10", "pair", {"fcall"}, 2},
         {ContenderId::TreelockDepth10Empty, "tl-d10-0", "Treelock depth 10, empty project", "pair", {"fcall"}, 2},
         {ContenderId::TreelockMove, "tl-move", "Treelock move (2 requests)", "pair", {"fcall"}, 2},
@@ -114,6 +116,8 @@ Slot::Slot(int index, const std::string& url, const Layout& layout, const Script
     options.commandTimeout = std::chrono::milliseconds(120000);
     m_engine = std::make_unique<RedisEngine>(options, layout.project);
     m_emptyEngine = std::make_unique<RedisEngine>(options, layout.emptyProject());
+    m_auditEngine = std::make_unique<RedisEngine>(options, layout.auditProject());
+    m_auditEngine->setEventLevel(EventLevel::Audit, "treelock-bench"); // in force already: no change
     m_client = std::make_unique<redis::RawConnection>(url, std::chrono::milliseconds(3000),
                                                       options.commandTimeout);
     m_depth3 = {{Layout::depth3(index), LockMode::X}};
@@ -165,6 +169,8 @@ bool Slot::run(ContenderId id, std::string& error) noexcept
         case ContenderId::TreelockDepth3: return treelockPair(*m_engine, m_depth3, m_lockOptions, error);
         case ContenderId::TreelockDepth3Empty:
             return treelockPair(*m_emptyEngine, m_depth3, m_lockOptions, error);
+        case ContenderId::TreelockDepth3Audit:
+            return treelockPair(*m_auditEngine, m_depth3, m_lockOptions, error);
         case ContenderId::TreelockDepth10: return treelockPair(*m_engine, m_depth10, m_lockOptions, error);
         case ContenderId::TreelockDepth10Empty:
             return treelockPair(*m_emptyEngine, m_depth10, m_lockOptions, error);

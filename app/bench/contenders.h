@@ -17,6 +17,7 @@ namespace treelock::bench {
 enum class ContenderId {
     TreelockDepth3,
     TreelockDepth3Empty,
+    TreelockDepth3Audit,
     TreelockDepth10,
     TreelockDepth10Empty,
     TreelockMove,
@@ -77,6 +78,9 @@ struct Layout {
     std::string emptyProject() const { return project + "-empty"; }
     redis::KeySchema keys() const { return redis::KeySchema(project); }
     redis::KeySchema emptyKeys() const { return redis::KeySchema(emptyProject()); }
+    /// A third project, set to events=audit (no grant or release events), that
+    /// holds nothing but the measured pair (tl-d3-a): compare with tl-d3-0.
+    std::string auditProject() const { return project + "-audit"; }
 
     /// Measured paths of client slot `slot`: under /t0/w<slot>, a subtree no
     /// held lease touches (held leases are below /t<a>/u<b>), so nothing blocks
@@ -130,6 +134,7 @@ private:
     ScriptShas m_shas;
     std::unique_ptr<RedisEngine> m_engine;       // Owned. Project layout.project.
     std::unique_ptr<RedisEngine> m_emptyEngine;  // Owned. Project layout.emptyProject().
+    std::unique_ptr<RedisEngine> m_auditEngine;  // Owned. Project layout.auditProject(), events=audit.
     std::unique_ptr<redis::RawConnection> m_client;  // Owned.
     std::vector<LockRequest> m_depth3, m_depth10, m_move;
     AcquireOptions m_lockOptions, m_moveOptions;

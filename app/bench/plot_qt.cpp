@@ -49,6 +49,7 @@ QString shortLabel(const std::string& key)
 {
     if (key == "tl-d3") return QStringLiteral("TL 3");
     if (key == "tl-d3-0") return QStringLiteral("TL 3 empty");
+    if (key == "tl-d3-a") return QStringLiteral("TL 3 audit");
     if (key == "tl-d10") return QStringLiteral("TL 10");
     if (key == "tl-d10-0") return QStringLiteral("TL 10 empty");
     if (key == "tl-move") return QStringLiteral("TL move");
@@ -63,6 +64,7 @@ QColor colorOf(const std::string& key)
 {
     if (key == "tl-d3") return QColor(0x1f, 0x77, 0xb4);
     if (key == "tl-d3-0") return QColor(0x1f, 0x77, 0xb4).lighter(150);
+    if (key == "tl-d3-a") return QColor(0x8c, 0x56, 0x4b);
     if (key == "tl-d10") return QColor(0x17, 0xbe, 0xcf);
     if (key == "tl-d10-0") return QColor(0x17, 0xbe, 0xcf).lighter(130);
     if (key == "tl-move") return QColor(0x2c, 0xa0, 0x2c);

@@ -177,6 +177,8 @@ std::vector<RatioDef> ratioDefs(long long baseHeld)
                             "interleaved in the same repetition",
          rate("tl-d3", "tl-d3-0")},
         {"tl-d10 / tl-d10-0", "as above, depth 10", rate("tl-d10", "tl-d10-0")},
+        {"tl-d3-a / plain", "Treelock depth 3 at events=audit (empty project) pairs/s over the plain lock's",
+         rate("tl-d3-a", "plain")},
         {"tl-d3 N / N=" + base, "Treelock depth 3 pairs/s at N over at N=" + base + ", across phases",
          growth("tl-d3")},
         {"tl-d10 N / N=" + base, "Treelock depth 10 pairs/s at N over at N=" + base + ", across phases",
@@ -188,6 +190,11 @@ std::vector<RatioDef> ratioDefs(long long baseHeld)
          server("tl-d3", "plain")},
         {"server: tl-d10 / plain", "server time per pair, Treelock depth 10 over the plain lock",
          server("tl-d10", "plain")},
+        {"server: tl-d3-a / plain", "server time per pair, Treelock depth 3 at events=audit (empty project) "
+                                    "over the plain lock",
+         server("tl-d3-a", "plain")},
+        {"server: tl-d3-a / tl-d3-0", "server time per pair, events=audit over events=all (both empty projects)",
+         server("tl-d3-a", "tl-d3-0")},
     };
 }
 
