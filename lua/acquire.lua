@@ -145,7 +145,7 @@ set[n + 4] = packRecord(owner, op, text, ttl, expires, fence, 1, NOW_MS, 0)
 callChunked('HSET', STATE, set)
 local expiresText = decimal(expires)
 call('ZADD', EXPIRY, expiresText, id)
-if recordsGrants() then
+if recordsGrantsAndReleases() then
   call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', 'type', 'grant', 'lease', id,
        'owner', owner, 'op', op, 'requests', text, 'fence', decimal(fence), 'expires_ms', expiresText)
 end

@@ -192,10 +192,9 @@ local function nodeValue(is, ix, s, six, x, holder)
   return pack(NODE, is, ix, s, six, x, holder)
 end
 
--- Codes of the modes (the short node form's first byte), and per wanted mode
--- the held codes it clashes with. Codes ascend in the documented clash order
--- (IS, IX, S, SIX, X), so a scan from 1 to 5 finds the first clash.
-local CODE = { IS = 1, IX = 2, S = 3, SIX = 4, X = 5 }
+-- The STEP of each mode code (the short node form's first byte: 1 to 5 for IS,
+-- IX, S, SIX, X), and per wanted mode the held codes it clashes with. Codes
+-- ascend in the documented clash order, so a scan from 1 to 5 finds the first.
 local CODE_STEP = { 1, 256, 65536, 16777216, 4294967296 }
 local CLASH = {
   IS = { false, false, false, false, true },
@@ -211,6 +210,7 @@ local function clashOn(v, want)
   local clashes = CLASH[want]
   if #v == 22 then
     local m = byte(v, 1)
+    if not CODE_STEP[m] then m = 4 end -- not a mode (a hand-edited value): read as SIX, as readNode does
     if clashes[m] then return MODE_NAMES[m] end
     return nil
   end
@@ -222,9 +222,11 @@ local function clashOn(v, want)
 end
 
 -- How many holds of the short form's mode `m` a delta `d` stands for, or nil
--- when `d` moves another mode too.
+-- when `d` moves another mode too (or `m` is no mode code).
 local function sameMode(m, d)
-  local q = d / CODE_STEP[m]
+  local step = CODE_STEP[m]
+  if not step then return nil end
+  local q = d / step
   if q < 256 and q == floor(q) then return q end
   return nil
 end
@@ -259,7 +261,7 @@ end
 
 -- The value of node `v` (false: absent) after a lease holding `d` on it lets
 -- go; nil when no count is left. The last holder stays.
-local function lowered(v, d, id)
+local function lowered(v, d)
   if not v then return nil end -- a missing node (drift): nothing to lower
   if #v == 22 then
     local m, c, holder = unpackStruct(NODE1, v)
@@ -478,8 +480,8 @@ local function event(fields)
   call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', unpackList(fields))
 end
 
--- Whether grants and releases are recorded (the counters read).
-local function recordsGrants()
+-- Whether grants and releases are recorded as events (the counters read).
+local function recordsGrantsAndReleases()
   return mSettings % 2 < UNRECORDED
 end
 
@@ -509,7 +511,7 @@ local function freeLease(id, kind, owner, op, text, fence, extra)
   local set, gone = {}, { id }
   for k = 2, n do
     local d = delta and delta[k] or (k == n and step or im)
-    local v = lowered(values[k], d, id)
+    local v = lowered(values[k], d)
     if v then
       set[#set + 1] = nodes[k]
       set[#set + 1] = v
@@ -525,7 +527,7 @@ local function freeLease(id, kind, owner, op, text, fence, extra)
                      'requests', text, 'fence', decimal(fence) }
     for i = 1, #extra do fields[#fields + 1] = extra[i] end
     event(fields)
-  elseif kind ~= 'release' or recordsGrants() then
+  elseif kind ~= 'release' or recordsGrantsAndReleases() then
     call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', 'type', kind, 'lease', id, 'owner', owner,
          'op', op, 'requests', text, 'fence', decimal(fence))
   end

@@ -388,6 +388,8 @@ Command buildCommand(std::string_view name, const Collected& options,
             const std::string_view value = std::string_view(setting).substr(eq + 1);
             if (key != "events")
                 throw UsageError("unknown setting " + quoteInput(key) + ": the settings are: events");
+            if (cmd.events)
+                throw UsageError("setting events given twice");
             cmd.events = parseEventLevel(value);
             if (!cmd.events)
                 throw UsageError("invalid events " + quoteInput(value) + ": expected all or audit");

@@ -634,7 +634,7 @@ EventLevel MemoryEngine::eventLevel()
 
 void MemoryEngine::setEventLevel(EventLevel level, const std::string& by, const std::string& host)
 {
-    detail::validateLabel("operator", by);
+    detail::validateLabel("operator", by, true);
     detail::validateLabel("host", host);
     State& s = *m_state;
     std::lock_guard lock(s.mutex);

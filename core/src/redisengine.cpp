@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <mutex>
 #include <thread>
 #include <type_traits>
@@ -558,14 +559,27 @@ std::vector<Event> RedisEngine::events(const std::string& afterId, std::size_t m
 
 EventLevel RedisEngine::eventLevel()
 {
+    // A plain read, not the configure function: Redis refuses a function that may
+    // write while it is out of memory or short of replicas, and this read (Studio's
+    // reconnect, check-history) must work then too.
     std::lock_guard lock(m_impl->mutex);
-    const Reply reply = m_impl->run(redis::configureCall(m_impl->keys, "", "", ""));
-    return parseEventLevel(textAt(reply, 0)).value_or(EventLevel::All);
+    const Reply reply = m_impl->call({"HGET", m_impl->keys.state(), redis::kCountersField});
+    if (reply.isError())
+        throw ScriptError("cannot read the settings of project " + m_impl->project + ": " + reply.text);
+    if (reply.isNil())
+        return EventLevel::All; // a project that never granted nor changed a setting
+    const auto counters = redis::decodeCounters(reply.text);
+    if (!counters)
+        throw ScriptError("the counters of project " + m_impl->project + " are not in a known form ("
+                          + std::to_string(reply.text.size()) + " bytes): run treelock fsck");
+    return std::fmod(counters->settings, 2 * redis::kUnrecordedGrants) >= redis::kUnrecordedGrants
+               ? EventLevel::Audit
+               : EventLevel::All;
 }
 
 void RedisEngine::setEventLevel(EventLevel level, const std::string& by, const std::string& host)
 {
-    detail::validateLabel("operator", by);
+    detail::validateLabel("operator", by, true);
     detail::validateLabel("host", host);
     std::lock_guard lock(m_impl->mutex);
     m_impl->run(redis::configureCall(m_impl->keys, toString(level), by, host));

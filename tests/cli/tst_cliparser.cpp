@@ -238,6 +238,7 @@ TEST(CliParserConfig, readsOrSetsTheEventLevel)
     EXPECT_EQ(usageErrorOf({"config", "events=AUDIT"}), "invalid events \"AUDIT\": expected all or audit");
     EXPECT_EQ(usageErrorOf({"config", "events="}), "invalid events \"\": expected all or audit");
     EXPECT_EQ(usageErrorOf({"config", "colour=red"}), "unknown setting \"colour\": the settings are: events");
+    EXPECT_EQ(usageErrorOf({"config", "events=all", "events=audit"}), "setting events given twice");
     EXPECT_EQ(usageErrorOf({"config", "events"}),
               "invalid setting \"events\": expected NAME=VALUE, e.g. events=audit");
 }

@@ -966,6 +966,7 @@ TEST_P(Conformance, AuditLevelRecordsNoGrantsOrReleases)
 {
     EXPECT_EQ(engine().eventLevel(), EventLevel::All);
     EXPECT_THROW(engine().setEventLevel(EventLevel::Audit, "ops\nroot", "console-1"), InvalidInput);
+    EXPECT_THROW(engine().setEventLevel(EventLevel::Audit, "", "console-1"), InvalidInput) << "the operator is recorded";
     EXPECT_EQ(engine().eventLevel(), EventLevel::All) << "a refused change changes nothing";
     engine().setEventLevel(EventLevel::Audit, "ops", "console-1");
     engine().setEventLevel(EventLevel::Audit, "ops", "console-1"); // already in force: no event

@@ -190,6 +190,19 @@ TEST(RedisEngine, eventLevelIsStoredInTheProjectForEveryClient)
     EXPECT_EQ(events[2].type, EventType::Grant);
 }
 
+// Reading the setting is a plain read, which Redis serves while it refuses
+// writes (here: too few replicas); Studio's reconnect and check-history need it then.
+TEST(RedisEngine, eventLevelIsReadWhileWritesAreRefused)
+{
+    test::RedisServer server;
+    RedisEngine engine(test::redisOptionsFor(server), "p");
+    engine.setEventLevel(EventLevel::Audit, "ops", "h");
+    server.cli({"CONFIG", "SET", "min-replicas-to-write", "1"});
+    EXPECT_THROW(engine.acquire({{"/A", LockMode::X}}, as("a")), ScriptError) << "writes are refused";
+    EXPECT_EQ(engine.eventLevel(), EventLevel::Audit);
+    EXPECT_THROW(engine.setEventLevel(EventLevel::All, "ops", "h"), ScriptError);
+}
+
 TEST(RedisEngine, warnsWhenEvictionCanDropLocks)
 {
     test::RedisServer::Options options;

@@ -146,6 +146,8 @@ void BridgeWorker::connectTo(const BackendConfig& config)
     m_leases.clear();
     m_lastEventId.assign(1, '0'); // not = "0": GCC 12 -Wrestrict false positive (PR 105329)
     m_haveSnapshot = false;
+    m_levelAudit = false;
+    m_releasesUnrecorded = false;
     m_published.reset();
     m_fullNext = true;
     m_attempt = 0;
@@ -156,7 +158,7 @@ void BridgeWorker::connectTo(const BackendConfig& config)
         m_status = ConnectionStatus::Connected;
         emit connectionChanged({ConnectionStatus::Connected, {}, 0});
         guarded([&] {
-            m_releasesUnrecorded = m_engine->eventLevel() == EventLevel::Audit;
+            readEventLevel();
             pollEvents();
             takeSnapshot();
             publish(true);
@@ -309,17 +311,9 @@ void BridgeWorker::tick()
         if (!m_engine) {
             --m_attempt; // openEngine counts it
             ok = openEngine();
-            if (ok) {
-                try {
-                    m_releasesUnrecorded = m_engine->eventLevel() == EventLevel::Audit;
-                } catch (const std::exception& e) {
-                    lost(QString::fromUtf8(e.what()));
-                    return;
-                }
-            }
         } else {
             try {
-                m_releasesUnrecorded = m_engine->eventLevel() == EventLevel::Audit;
+                m_engine->now();
                 ok = true;
             } catch (const std::exception& e) {
                 lost(QString::fromUtf8(e.what()));
@@ -332,6 +326,7 @@ void BridgeWorker::tick()
         emit connectionChanged({ConnectionStatus::Connected, {}, 0});
         m_lastSnapshot = {};
         m_checkVanished = m_haveSnapshot;
+        guarded([&] { readEventLevel(); });
     }
     followPrimary();
     guarded([&] {
@@ -371,8 +366,10 @@ void BridgeWorker::pollEvents()
         for (const Event& e : events) {
             batch->push_back(toLogEntry(e));
             m_lastEventId = e.id;
-            if (e.type == EventType::Config && e.setting.rfind("events=", 0) == 0)
-                m_releasesUnrecorded = e.setting == "events=audit";
+            if (e.type == EventType::Config && e.setting.rfind("events=", 0) == 0) {
+                m_levelAudit = e.setting == "events=audit";
+                m_releasesUnrecorded = m_releasesUnrecorded || m_levelAudit;
+            }
             if (!m_haveSnapshot)
                 continue;
             if (e.type == EventType::Grant) {
@@ -398,6 +395,14 @@ void BridgeWorker::pollEvents()
     }
     if (!batch->empty())
         emit logEntries(batch);
+}
+
+void BridgeWorker::readEventLevel()
+{
+    if (!m_engine)
+        return;
+    m_levelAudit = m_engine->eventLevel() == EventLevel::Audit;
+    m_releasesUnrecorded = m_releasesUnrecorded || m_levelAudit;
 }
 
 void BridgeWorker::takeSnapshot()
@@ -438,6 +443,7 @@ void BridgeWorker::takeSnapshot()
         m_dirty = true;
     }
     m_haveSnapshot = true;
+    m_releasesUnrecorded = m_levelAudit; // every release before this snapshot is accounted for
 }
 
 void BridgeWorker::publish(bool full)

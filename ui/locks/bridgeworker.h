@@ -62,6 +62,7 @@ private:
     void tick();
     bool openEngine();
     void pollEvents();
+    void readEventLevel(); // m_levelAudit from the project; throws as the engine does
     void takeSnapshot();
     void publish(bool full);
     void lost(const QString& message);
@@ -102,7 +103,9 @@ private:
     bool m_fullNext = true;
     bool m_haveSnapshot = false;
     bool m_checkVanished = false;          // next snapshot follows a reconnect: report lost leases
-    bool m_releasesUnrecorded = false;     // the project is at events=audit: a lease gone may have been released
+    bool m_levelAudit = false;             // the project is at events=audit (as last read or seen in the stream)
+    bool m_releasesUnrecorded = false;     // at events=audit some time since the last snapshot: a lease gone may
+                                           // have been released
     ConnectionStatus m_status = ConnectionStatus::Connecting;
     int m_attempt = 0;
     std::chrono::steady_clock::time_point m_lastSnapshot{};

@@ -131,6 +131,11 @@ void HistoryChecker::feed(const Event& e)
         end(e);
     } else if (e.type == EventType::Config && e.setting == "events=audit") {
         m_report.unrecorded = true;
+        for (const auto& [id, lease] : m_live) {
+            add(lease, -1);
+            m_fateUnknown.insert(id);
+        }
+        m_live.clear();
     }
     m_report.liveAtEnd = m_live.size();
 }
@@ -162,6 +167,10 @@ void HistoryChecker::end(const Event& e)
                          + toString(it->second.lease.requests) + ")"});
         m_revoked.erase(it);
         return;
+    }
+    if (m_fateUnknown.erase(e.lease) > 0) {
+        m_ended.insert(e.lease);
+        return; // live when releases stopped being recorded, and still held until now
     }
     if ((m_report.trimmed || m_report.unrecorded) && !m_ended.contains(e.lease))
         return; // granted before the first event we have, or while grants went unrecorded

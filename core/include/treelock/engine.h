@@ -234,8 +234,9 @@ public:
     /// Which events the project records (EventLevel::All unless set).
     virtual EventLevel eventLevel() = 0;
     /// Sets which events the project records, from the next call of any client
-    /// on. A change is recorded as a "config" event with `by` and `host`.
-    virtual void setEventLevel(EventLevel level, const std::string& by = {}, const std::string& host = {}) = 0;
+    /// on. A change is recorded as a "config" event with `by` (the operator,
+    /// required) and `host`; setting the level in force records nothing.
+    virtual void setEventLevel(EventLevel level, const std::string& by, const std::string& host = {}) = 0;
     /// The server's current time.
     virtual ServerTime now() = 0;
     /// A wake-up channel for waiters (pub/sub on Redis).

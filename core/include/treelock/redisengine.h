@@ -62,7 +62,7 @@ public:
     FsckReport fsck(bool repair) override;
     std::vector<Event> events(const std::string& afterId, std::size_t max) override;
     EventLevel eventLevel() override;
-    void setEventLevel(EventLevel level, const std::string& by = {}, const std::string& host = {}) override;
+    void setEventLevel(EventLevel level, const std::string& by, const std::string& host = {}) override;
     ServerTime now() override;
     std::unique_ptr<WakeSignal> subscribeWake() override;
     std::vector<std::string> warnings() override;

@@ -156,7 +156,7 @@ ScriptCall sweepCall(const KeySchema& keys, std::string_view by, std::string_vie
                      std::size_t earlier);
 ScriptCall snapshotCall(const KeySchema& keys, long long offset, int page);
 ScriptCall fsckCall(const KeySchema& keys, bool repair);
-/// `events` "all", "audit", or "" to read the setting without changing it.
+/// `events` "all" or "audit"; `by` the operator (required). The setting is read with HGET.
 ScriptCall configureCall(const KeySchema& keys, std::string_view events, std::string_view by,
                          std::string_view host);
 

@@ -66,7 +66,10 @@ public:
     /// Feeds several.
     void feed(const std::vector<Event>& events);
     /// The project does not record grants and releases now (events=audit): ends
-    /// of unknown leases are tolerated from the first event on.
+    /// of unknown leases are tolerated from the first event on. A "config" event
+    /// of events=audit has the same effect from where it stands in the stream,
+    /// and then the leases live there may end unseen: later grants are not
+    /// checked against them.
     void assumeUnrecorded() noexcept { m_report.unrecorded = true; }
     /// The verdict so far.
     const HistoryReport& report() const noexcept { return m_report; }
@@ -96,6 +99,9 @@ private:
     std::map<LeaseId, LiveLease> m_live;
     std::map<LeaseId, Revoked> m_revoked;
     std::set<LeaseId> m_ended;                          ///< to tell repeats from unknowns
+    /// Live when grants and releases stopped being recorded (events=audit): they
+    /// may have been released since, unseen, so no grant is checked against them.
+    std::set<LeaseId> m_fateUnknown;
     std::map<std::string, std::int64_t> m_counts;       ///< "<path>|<mode>" -> count
     std::uint64_t m_lastFence = 0;
 };
