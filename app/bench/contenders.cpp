@@ -68,7 +68,7 @@ const std::vector<ContenderInfo>& allContenders()
     static const std::vector<ContenderInfo> list{
         {ContenderId::TreelockDepth3, "tl-d3", "Treelock depth 3", "pair", {"fcall"}, 2},
         {ContenderId::TreelockDepth3Empty, "tl-d3-0", "Treelock depth 3, empty project", "pair", {"fcall"}, 2},
-        {ContenderId::TreelockDepth3Audit, "tl-d3-a", "Treelock depth 3, events=audit, empty project", "pair",
+        {ContenderId::TreelockDepth3Audit, "tl-d3-a", "Treelock depth 3, audit project", "pair",
          {"fcall"}, 2},
         {ContenderId::TreelockDepth10, "tl-d10", "Treelock depth 10", "pair", {"fcall"}, 2},
         {ContenderId::TreelockDepth10Empty, "tl-d10-0", "Treelock depth 10, empty project", "pair", {"fcall"}, 2},

@@ -43,20 +43,20 @@ const SummaryRow* find(const Report& report, const std::string& contender, long 
     return nullptr;
 }
 
-// Legend entries are short so that nine fit under a 660-pixel panel; the
-// header of the image says what "TL" and "empty" stand for.
+// Legend entries are short so that ten fit under a 660-pixel panel; the
+// header of the image says what "TL", "e" and "a" stand for.
 QString shortLabel(const std::string& key)
 {
-    if (key == "tl-d3") return QStringLiteral("TL 3");
-    if (key == "tl-d3-0") return QStringLiteral("TL 3 empty");
-    if (key == "tl-d3-a") return QStringLiteral("TL 3 audit");
-    if (key == "tl-d10") return QStringLiteral("TL 10");
-    if (key == "tl-d10-0") return QStringLiteral("TL 10 empty");
-    if (key == "tl-move") return QStringLiteral("TL move");
+    if (key == "tl-d3") return QStringLiteral("TL3");
+    if (key == "tl-d3-0") return QStringLiteral("TL3 e");
+    if (key == "tl-d3-a") return QStringLiteral("TL3 a");
+    if (key == "tl-d10") return QStringLiteral("TL10");
+    if (key == "tl-d10-0") return QStringLiteral("TL10 e");
+    if (key == "tl-move") return QStringLiteral("move");
     if (key == "seed") return QStringLiteral("seed");
     if (key == "plain") return QStringLiteral("plain");
     if (key == "ping") return QStringLiteral("PING");
-    if (key == "eval1") return QStringLiteral("EVAL 1");
+    if (key == "eval1") return QStringLiteral("EVAL1");
     return QString::fromStdString(key);
 }
 
@@ -154,8 +154,9 @@ void writeThroughputPlot(const BenchResults& results, const Report& report, cons
                        .arg(results.options.reps),
                    {QString::fromStdString(std::to_string(m.nproc) + " CPUs, " + m.cpuModel + "; redis-server "
                                            + m.redisVersion + " over " + m.transport + "; " + m.pinning),
-                    QStringLiteral("TL 3 / TL 10 = Treelock pair at path depth 3 / 10;  empty = the same "
-                                   "pair in an empty project (dotted);  EVAL 1 = EVALSHA of \"return 1\"")},
+                    QStringLiteral("TL3 / TL10 = Treelock pair at path depth 3 / 10;  e = the same pair in an "
+                                   "empty project (dotted);  a = in an empty project at events=audit;  move = "
+                                   "Treelock move;  EVAL1 = EVALSHA of \"return 1\"")},
                    charts, 660, 600, file);
 }
 
