@@ -563,6 +563,10 @@ Invocation parseCommandLine(const std::vector<std::string>& args)
     Collected options;
     std::vector<std::string> positionals;
     bool endOfOptions = false;
+    // The last option before the command that took the next word as its value:
+    // when no command follows, that word may have been meant as the command.
+    std::string lastValueOption;
+    std::string lastValue;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& token = args[i];
         if (!endOfOptions && token == "--") {
@@ -592,6 +596,10 @@ Invocation parseCommandLine(const std::vector<std::string>& args)
                     value = *inlineValue;
                 } else if (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
                     value = args[++i];
+                    if (!command) {
+                        lastValueOption = name;
+                        lastValue = value;
+                    }
                 } else {
                     throw UsageError("option " + name + " needs a value");
                 }
@@ -609,6 +617,9 @@ Invocation parseCommandLine(const std::vector<std::string>& args)
         }
         positionals.push_back(token);
     }
+    if (!command && !lastValue.empty() && findCommand(lastValue))
+        throw UsageError("no command given: " + quoteInput(lastValue) + " was taken as the value of "
+                         + lastValueOption + " (give " + lastValueOption + " a value before the command)");
     if (!command)
         throw UsageError("no command given (try treelock --help)");
 

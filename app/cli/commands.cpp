@@ -480,6 +480,9 @@ private:
         if (!m_engine)
             throw Error("no engine");
         if (!m_global.quiet) {
+            if (m_global.replicaTimeout && redisOptionsFor(m_global, env()).minReplicas == 0)
+                err() << "treelock: warning: --replica-timeout has no effect without --min-replicas N (or "
+                         "TREELOCK_MIN_REPLICAS): no replica acknowledgement is awaited\n";
             for (const auto& warning : m_engine->warnings())
                 err() << "treelock: warning: " << warning << "\n";
         }

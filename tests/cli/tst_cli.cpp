@@ -174,6 +174,19 @@ TEST_F(Cli, noCommandIsExit2)
     EXPECT_TRUE(contains(r.err, "treelock: no command")) << r;
 }
 
+TEST_F(Cli, replicaTimeoutWithoutMinReplicasIsWarnedAbout)
+{
+    const Result alone = run({"--redis", server.url(), "--replica-timeout", "50", "locks"});
+    EXPECT_EQ(alone.code, 0) << alone;
+    EXPECT_TRUE(contains(alone.err, "warning: --replica-timeout has no effect without --min-replicas")) << alone;
+    const Result zero = run({"--redis", server.url(), "--min-replicas", "0", "--replica-timeout", "50", "locks"});
+    EXPECT_TRUE(contains(zero.err, "--replica-timeout has no effect")) << "0 replicas awaited: " << zero;
+    const Result none = run({"--redis", server.url(), "locks"});
+    EXPECT_FALSE(contains(none.err, "--replica-timeout")) << none;
+    const Result quiet = tl({"--replica-timeout", "50", "locks"});
+    EXPECT_EQ(quiet.err, "") << "--quiet: no warning lines";
+}
+
 // ---------------------------------------------------------------- acquire
 
 TEST_F(Cli, acquireByLockPrintsTheFullLeaseId)

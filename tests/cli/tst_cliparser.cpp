@@ -141,6 +141,11 @@ TEST(CliParserErrors, missingValueIsNamed)
     expectUsageError({"acquire", "--ttl", "--lock", "X:/A"}, "option --ttl needs a value");
     expectUsageError({"locks", "--redis"}, "option --redis needs a value");
     expectUsageError({"--project"}, "option --project needs a value");
+    // A global option without its value takes the command as its value.
+    expectUsageError({"--project", "locks"},
+                     "no command given: \"locks\" was taken as the value of --project (give --project a value "
+                     "before the command)");
+    expectUsageError({"--project", "p1"}, "no command given (try treelock --help)");
 }
 
 TEST(CliParserErrors, flagWithAValueIsRefused)
