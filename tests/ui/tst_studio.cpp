@@ -710,6 +710,13 @@ private slots:
         const EventLogModel* log = f.window->logModel();
         for (int row = 0; row < log->rowCount(); ++row)
             QVERIFY2(log->entryAt(row).lease != QString::fromStdString(r.grant.lease), "an unrecorded grant was logged");
+        // The status bar says so while it holds, and its tooltip says what it means.
+        const QLabel* backend = f.window->findChild<QLabel*>(QStringLiteral("backendLabel"));
+        QVERIFY(backend);
+        QTRY_VERIFY_WITH_TIMEOUT(backend->text().contains(QStringLiteral("events: audit")), kTimeout);
+        QVERIFY(backend->toolTip().contains(QStringLiteral("records no grants and releases")));
+        f.engine->setEventLevel(EventLevel::All, "ops", "console-1");
+        QTRY_VERIFY_WITH_TIMEOUT(!backend->text().contains(QStringLiteral("events: audit")), kTimeout);
     }
 
     void leaseMenuCopiesShowsAndFilters()

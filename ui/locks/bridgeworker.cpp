@@ -366,10 +366,8 @@ void BridgeWorker::pollEvents()
         for (const Event& e : events) {
             batch->push_back(toLogEntry(e));
             m_lastEventId = e.id;
-            if (e.type == EventType::Config && e.setting.rfind("events=", 0) == 0) {
-                m_levelAudit = e.setting == "events=audit";
-                m_releasesUnrecorded = m_releasesUnrecorded || m_levelAudit;
-            }
+            if (e.type == EventType::Config && e.setting.rfind("events=", 0) == 0)
+                setLevelAudit(e.setting == "events=audit");
             if (!m_haveSnapshot)
                 continue;
             if (e.type == EventType::Grant) {
@@ -401,8 +399,17 @@ void BridgeWorker::readEventLevel()
 {
     if (!m_engine)
         return;
-    m_levelAudit = m_engine->eventLevel() == EventLevel::Audit;
-    m_releasesUnrecorded = m_releasesUnrecorded || m_levelAudit;
+    setLevelAudit(m_engine->eventLevel() == EventLevel::Audit);
+}
+
+void BridgeWorker::setLevelAudit(bool audit)
+{
+    m_levelAudit = audit;
+    m_releasesUnrecorded = m_releasesUnrecorded || audit;
+    if (m_info.grantsUnrecorded != audit) {
+        m_info.grantsUnrecorded = audit;
+        emit backendChanged(m_info);
+    }
 }
 
 void BridgeWorker::takeSnapshot()

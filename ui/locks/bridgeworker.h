@@ -63,6 +63,7 @@ private:
     bool openEngine();
     void pollEvents();
     void readEventLevel(); // m_levelAudit from the project; throws as the engine does
+    void setLevelAudit(bool audit); // records the level, and tells the window when it changed
     void takeSnapshot();
     void publish(bool full);
     void lost(const QString& message);

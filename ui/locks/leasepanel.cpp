@@ -85,8 +85,9 @@ LeasePanel::LeasePanel(LeaseTableModel* model, QWidget* parent) : QWidget(parent
     fit(LeaseTableModel::OwnerColumn, {QStringLiteral("operator")});
     fit(LeaseTableModel::OperationColumn, {presentation::operationName(QStringLiteral("rename-folder"))});
     fit(LeaseTableModel::AgeColumn, {presentation::formatAge(59min + 59s), presentation::formatAge(23h + 59min)});
-    // Expired leases show "N s ago" until they are reaped, seconds later.
-    fit(LeaseTableModel::TimeLeftColumn, {presentation::formatTimeLeft(-59s), presentation::formatTimeLeft(23h + 59min)});
+    // Expired leases show "N s ago" until they are reaped: seconds later while
+    // the project is busy, minutes later in a quiet one.
+    fit(LeaseTableModel::TimeLeftColumn, {presentation::formatTimeLeft(-(59min + 59s)), presentation::formatTimeLeft(23h + 59min)});
     fit(LeaseTableModel::FenceColumn, {QStringLiteral("0000000000000000")}); // fences are 16-digit numbers
     h->resizeSection(LeaseTableModel::StateColumn,
                      std::max(hfm.horizontalAdvance(m_model->headerData(LeaseTableModel::StateColumn, Qt::Horizontal).toString()) + 28,

@@ -82,6 +82,7 @@ struct BackendInfo {
     QString primary;       ///< the server the engine talks to ("host:port"; empty for a socket or memory)
     bool sentinel = false; ///< behind Sentinel: the primary can move
     int slot = -1;         ///< on a Redis Cluster, the project's hash slot (`primary` serves it); -1 elsewhere
+    bool grantsUnrecorded = false; ///< the project is at events=audit: no grant or release events
 };
 
 /// The primary moved (a Sentinel failover), and what became of the leases the

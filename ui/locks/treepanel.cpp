@@ -30,7 +30,7 @@ namespace {
 
 /// The columns beside the name at their full width; a narrow view gives them less.
 constexpr std::pair<int, int> kColumnWidths[] = {{LockTreeModel::StateColumn, 120}, {LockTreeModel::HolderColumn, 110},
-                                                 {LockTreeModel::ModeColumn, 70}, {LockTreeModel::TimeLeftColumn, 90}};
+                                                 {LockTreeModel::ModeColumn, 70}, {LockTreeModel::TimeLeftColumn, 110}};
 
 } // namespace
 

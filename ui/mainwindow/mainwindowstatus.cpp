@@ -129,13 +129,19 @@ void MainWindow::onBackend(const BackendInfo& info)
         primary = tr(" · node <b>%1</b> (slot %2)").arg(info.primary.toHtmlEscaped()).arg(info.slot);
     else if (info.sentinel && !info.primary.isEmpty())
         primary = tr(" · primary <b>%1</b>").arg(info.primary.toHtmlEscaped());
-    m_backendLabel->setText(tr("<b>%1</b>%2 · project <b>%3</b>").arg(kind, url + primary, info.project.toHtmlEscaped()));
+    m_backendLabel->setText(tr("<b>%1</b>%2 · project <b>%3</b>").arg(kind, url + primary, info.project.toHtmlEscaped())
+                            + (info.grantsUnrecorded ? tr(" · events: audit") : QString()));
     const bool privateHa = info.kind == BackendConfig::Kind::PrivateHa;
     m_failOver->setEnabled(privateHa);
     m_killPrimary->setEnabled(privateHa);
     QString tip = info.note;
     if (info.kind != BackendConfig::Kind::Memory)
         tip += QStringLiteral("\n\n") + tr("From a terminal:") + QStringLiteral("\n  treelock --redis %1 --project %2 locks").arg(info.url, info.project);
+    if (info.grantsUnrecorded)
+        tip += QStringLiteral("\n\n")
+               + tr("This project records no grants and releases as events (events=audit): the event log shows "
+                    "expiries, forced releases, sweeps and setting changes, and the lease table follows the "
+                    "snapshot taken each second. treelock config events=all records them again.");
     if (!info.warnings.isEmpty())
         tip += QStringLiteral("\n\n") + tr("Server warnings:") + QStringLiteral("\n  ") + info.warnings.join(QStringLiteral("\n  "));
     m_backendLabel->setToolTip(tip.trimmed());

@@ -1814,6 +1814,14 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>(this project does not record releases: some may have been released)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source> · events: audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This project records no grants and releases as events (events=audit): the event log shows expiries, forced releases, sweeps and setting changes, and the lease table follows the snapshot taken each second. treelock config events=all records them again.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::MatrixModel</name>

@@ -1794,6 +1794,14 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>(this project does not record releases: some may have been released)</source>
         <translation>（此项目不记录释放：其中一些可能已被释放）</translation>
     </message>
+    <message>
+        <source> · events: audit</source>
+        <translation> · 事件：仅审计</translation>
+    </message>
+    <message>
+        <source>This project records no grants and releases as events (events=audit): the event log shows expiries, forced releases, sweeps and setting changes, and the lease table follows the snapshot taken each second. treelock config events=all records them again.</source>
+        <translation>此项目不把授予和释放记为事件（events=audit）：事件日志只显示过期、强制释放、清扫和设置更改，租约表按每秒一次的快照更新。用 treelock config events=all 可恢复记录。</translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::MatrixModel</name>
