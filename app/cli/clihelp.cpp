@@ -100,12 +100,15 @@ std::string helpText(std::string_view topic)
          "with every lease live at that moment, that fences strictly increase, and that\n"
          "every release, expiry and force matches a grant. Prints the verdict and the\n"
          "first violation. The stream keeps about 10,000 events: when older ones were\n"
-         "trimmed it says so and checks what is left. Exit 0 when ok, 6 on a violation.\n"},
+         "trimmed it says so and checks what is left. A project at events=audit records\n"
+         "no grants and releases (treelock help config): from where that began, only\n"
+         "what was recorded is checked, and a note says from which event on. Exit 0 when\n"
+         "ok, 6 on a violation.\n"},
         {"events",
          "usage: treelock events [--from ID] [--count N] [--follow]\n"
          "\n"
-         "Prints the project's events (grant, release, expire, force, sweep), one a line;\n"
-         "JSON lines with --json.\n"
+         "Prints the project's events (grant, release, expire, force, sweep, config), one\n"
+         "a line; JSON lines with --json.\n"
          "  --from ID    only events after stream id ID (default: from the start)\n"
          "  --count N    print at most N events\n"
          "  --follow     keep printing new events (polls every 100 ms) until SIGINT/SIGTERM\n"},
@@ -200,7 +203,7 @@ std::string helpText(std::string_view topic)
                "                       (default: $TREELOCK_REDIS, else redis://127.0.0.1:6379)\n"
                "  --project NAME       1-64 characters of A-Z a-z 0-9 _ . - (default: default)\n"
                "  --json               machine-readable output\n"
-               "  --quiet              no server configuration warnings\n"
+               "  -q, --quiet          no warning lines (server configuration, unused options)\n"
                "  --case-insensitive   paths that differ only in case name one node\n"
                "  --min-replicas N     a grant or renewal counts once N replicas have it (WAIT);\n"
                "                       a grant fewer acknowledge is rolled back, exit 7\n"

@@ -23,7 +23,7 @@ struct OptionSpec {
 };
 
 constexpr OptionSpec kGlobalOptions[] = {
-    {"--redis", true},  {"--project", true},          {"--json", false},   {"--quiet", false},
+    {"--redis", true},  {"--project", true},          {"--json", false},   {"--quiet", false}, {"-q", false},
     {"--case-insensitive", false}, {"--min-replicas", true}, {"--replica-timeout", true},
     {"--help", false}, {"-h", false}, {"--version", false},
 };
@@ -395,6 +395,8 @@ Command buildCommand(std::string_view name, const Collected& options,
                 throw UsageError("invalid events " + quoteInput(value) + ": expected all or audit");
         }
         cmd.operatorName = labelOption(options, "--operator");
+        if (cmd.operatorName && !cmd.events)
+            throw UsageError("--operator is recorded with a change: give events=all or events=audit");
         return cmd;
     }
     if (name == "check-history") {
@@ -634,7 +636,7 @@ Invocation parseCommandLine(const std::vector<std::string>& args)
         global.project = *project;
     }
     global.json = options.has("--json");
-    global.quiet = options.has("--quiet");
+    global.quiet = options.has("--quiet") || options.has("-q");
     global.caseInsensitive = options.has("--case-insensitive");
     if (auto n = options.value("--min-replicas"))
         global.minReplicas = static_cast<int>(parseWholeNumber("--min-replicas", *n, 0, kMaxMinReplicas, "a whole number"));

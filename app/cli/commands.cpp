@@ -369,6 +369,10 @@ public:
                            {"last_event", report.lastEventId},
                            {"trimmed", report.trimmed},
                            {"unrecorded", report.unrecorded},
+                           {"unrecorded_from", report.unrecordedFrom},
+                           {"unrecorded_until", report.unrecordedUntil},
+                           {"unrecorded_now", report.unrecordedNow},
+                           {"unknown_at_end", report.unknownAtEnd},
                            {"events_added_ever", report.eventsAddedEver},
                            {"violations", violations}})
                   << "\n";
@@ -378,13 +382,25 @@ public:
                       << " events)" << (report.eventsAddedEver ? "; " + std::to_string(report.eventsAddedEver)
                                                                    + " were ever written" : std::string())
                       << ": checking the " << report.events << " from " << report.firstEventId << " on\n";
-            if (report.unrecorded)
-                out() << "note: grants and releases went unrecorded for a while (events=audit): only the"
-                         " events there are were checked\n";
+            if (report.unrecorded) {
+                const std::string from = report.unrecordedFrom.empty()
+                                             ? std::string(" in the whole stream")
+                                             : " from event " + report.unrecordedFrom;
+                if (report.unrecordedNow || report.unrecordedUntil.empty())
+                    out() << "note: grants and releases are not recorded" << from
+                          << " on (the project is at events=audit): they are not checked\n";
+                else
+                    out() << "note: grants and releases went unrecorded" << from << " to event "
+                          << report.unrecordedUntil << " (events=audit): they are not checked\n";
+            }
             if (report.ok())
                 out() << "ok: " << counted(report.events, "event") << ", " << counted(report.grants, "grant")
                       << ", " << counted(report.ends, "release/expiry", "releases/expiries") << ", "
-                      << counted(report.liveAtEnd, "lease") << " live at the end; no violation\n";
+                      << counted(report.liveAtEnd, "lease") << " live at the end"
+                      << (report.unknownAtEnd ? " and " + counted(report.unknownAtEnd, "lease")
+                                                    + " of unknown fate (live when recording stopped)"
+                                              : std::string())
+                      << "; no violation\n";
             else
                 out() << "VIOLATION (" << report.violations.front().kind << ") at event "
                       << report.violations.front().eventId << ": " << report.violations.front().message << "\n"

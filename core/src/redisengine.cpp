@@ -583,6 +583,13 @@ void RedisEngine::setEventLevel(EventLevel level, const std::string& by, const s
     detail::validateLabel("host", host);
     std::lock_guard lock(m_impl->mutex);
     m_impl->run(redis::configureCall(m_impl->keys, toString(level), by, host));
+    if (m_impl->minReplicas > 0) {
+        const int acknowledged = m_impl->acknowledgedReplicas();
+        if (acknowledged < m_impl->minReplicas)
+            throw ReplicationError(m_impl->shortfall("setting change", acknowledged)
+                                       + "; the primary has it, a failover now may undo it",
+                                   acknowledged, m_impl->minReplicas, false);
+    }
 }
 
 ServerTime RedisEngine::now()

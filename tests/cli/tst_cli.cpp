@@ -21,6 +21,10 @@
 #include <string>
 #include <thread>
 #include <vector>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #ifndef TREELOCK_CLI_PATH
 #error "TREELOCK_CLI_PATH must name the treelock binary"
@@ -641,9 +645,25 @@ TEST_F(Cli, configEventsAuditLeavesGrantsAndReleasesOut)
     const Result text = tl({"events"});
     EXPECT_TRUE(contains(text.out, " config - - - - events=audit by=alice")) << text;
 
+    // A lease held when recording stops may be released unseen: check-history
+    // says from which event on it could not check, and what it does not know.
+    const std::string held = acquire({"--lock", "X:/C"});
+    const Result checked = tl({"check-history"});
+    EXPECT_EQ(checked.code, 0) << checked;
+    EXPECT_TRUE(contains(checked.out, "note: grants and releases are not recorded from event "
+                                      + events[0]["id"].get<std::string>() + " on (the project is at events=audit)"))
+        << checked;
+
     EXPECT_EQ(tl({"config", "events=all"}).out, "events=all\n");
     acquire({"--lock", "X:/B"});
     EXPECT_EQ(eventsJson().back()["type"], "grant");
+    tl({"release", held}); // recorded now; its grant never was
+    const Result after = tl({"--json", "check-history"});
+    const Json verdict = Json::parse(after.out);
+    EXPECT_EQ(verdict["ok"], true) << after;
+    EXPECT_EQ(verdict["unrecorded_now"], false) << after;
+    EXPECT_EQ(verdict["live_at_end"], 1) << "the grant of X:/B; " << after;
+    EXPECT_EQ(verdict["unknown_at_end"], 0) << "X:/C was granted unseen, never known: " << after;
 }
 
 TEST_F(Cli, eventsFromAndCount)
@@ -711,6 +731,43 @@ TEST_F(Cli, unreachableRedisIsExit5)
 
     const Result unixSocket = run({"--redis", "unix:///nonexistent/treelock.sock", "acquire", "--lock", "X:/A"});
     EXPECT_EQ(unixSocket.code, 5) << unixSocket;
+}
+
+// Something that is not Redis on the port (a web server): the message says so
+// instead of passing on the client library's protocol error alone.
+TEST_F(Cli, aListenerThatIsNotRedisIsNamedAsSuch)
+{
+    const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+    ASSERT_GE(listener, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ASSERT_EQ(::bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+    ASSERT_EQ(::listen(listener, 8), 0);
+    socklen_t length = sizeof addr;
+    ASSERT_EQ(::getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &length), 0);
+    std::atomic<bool> stop{false};
+    std::thread web([&] {
+        while (!stop) {
+            pollfd ready{listener, POLLIN, 0};
+            if (::poll(&ready, 1, 50) <= 0)
+                continue;
+            const int client = ::accept(listener, nullptr, nullptr);
+            if (client < 0)
+                continue;
+            char request[512];
+            (void)::recv(client, request, sizeof request, 0);
+            const char answer[] = "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n";
+            (void)::send(client, answer, sizeof answer - 1, MSG_NOSIGNAL);
+            ::close(client);
+        }
+    });
+    const Result r = run({"--redis", "redis://127.0.0.1:" + std::to_string(ntohs(addr.sin_port)), "locks"});
+    stop = true;
+    web.join();
+    ::close(listener);
+    EXPECT_EQ(r.code, 5) << r;
+    EXPECT_TRUE(contains(r.err, "the answer is not in the Redis protocol: is this a Redis server?")) << r;
 }
 
 TEST_F(Cli, redisRefusingTheScriptIsExit1)

@@ -65,6 +65,9 @@ TEST(CliParserGlobal, everyGlobalOptionBeforeTheCommand)
     EXPECT_TRUE(inv.global.json);
     EXPECT_TRUE(inv.global.quiet);
     EXPECT_TRUE(inv.global.caseInsensitive);
+    EXPECT_TRUE(parse({"-q", "locks"}).global.quiet);
+    EXPECT_TRUE(parse({"locks", "-q"}).global.quiet);
+    EXPECT_FALSE(parse({"locks"}).global.quiet);
 }
 
 TEST(CliParserGlobal, globalOptionsAfterTheCommandAndItsArguments)
@@ -244,6 +247,8 @@ TEST(CliParserConfig, readsOrSetsTheEventLevel)
     EXPECT_EQ(usageErrorOf({"config", "events="}), "invalid events \"\": expected all or audit");
     EXPECT_EQ(usageErrorOf({"config", "colour=red"}), "unknown setting \"colour\": the settings are: events");
     EXPECT_EQ(usageErrorOf({"config", "events=all", "events=audit"}), "setting events given twice");
+    EXPECT_EQ(usageErrorOf({"config", "--operator", "alice"}),
+              "--operator is recorded with a change: give events=all or events=audit");
     EXPECT_EQ(usageErrorOf({"config", "events"}),
               "invalid setting \"events\": expected NAME=VALUE, e.g. events=audit");
 }

@@ -165,6 +165,10 @@ TEST(HistoryChecker, unrecordedGrantsAreToleratedAfterTheAuditSetting)
     report = checkHistory({grant(L1, {{"/A", LockMode::X}}, 1), audit, all, grant(L2, {{"/A", LockMode::X}}, 2)});
     EXPECT_TRUE(report.ok()) << report.violations.front().message;
     EXPECT_EQ(report.liveAtEnd, 1u);
+    EXPECT_EQ(report.unknownAtEnd, 1u) << "L1 may still be held";
+    EXPECT_EQ(report.unrecordedFrom, "1-0");
+    EXPECT_EQ(report.unrecordedUntil, "3-0");
+    EXPECT_FALSE(report.unrecordedNow);
     report = checkHistory({grant(L1, {{"/A", LockMode::X}}, 1), audit, all, ending("expire", L1, 1),
                            grant(L2, {{"/A", LockMode::X}}, 2)});
     EXPECT_TRUE(report.ok()) << report.violations.front().message;
@@ -176,6 +180,8 @@ TEST(HistoryChecker, unrecordedGrantsAreToleratedAfterTheAuditSetting)
     checker.assumeUnrecorded(); // the project is at events=audit now
     checker.feed(ending("force", L1, 1, true));
     EXPECT_TRUE(checker.report().ok());
+    EXPECT_TRUE(checker.report().unrecordedNow);
+    EXPECT_EQ(checker.report().unrecordedFrom, "");
 }
 
 TEST(HistoryChecker, lockDelayKeepsRevokedLeaseBlockingUntilItsExpire)

@@ -35,7 +35,7 @@ namespace {
 // "--name" and "-h" tokens of a usage text ("--json[=FILE]" gives "--json").
 Options optionsIn(const std::string& text)
 {
-    static const std::regex option(R"((^|[\s\[(|])(--[a-z][a-z-]*|-h)\b)");
+    static const std::regex option(R"((^|[\s\[(|])(--[a-z][a-z-]*|-h|-q)\b)");
     Options out;
     for (auto it = std::sregex_iterator(text.begin(), text.end(), option); it != std::sregex_iterator(); ++it)
         out.insert((*it)[2]);
@@ -174,7 +174,7 @@ TEST(DocsOptions, everyTreelockLineOfTheDocsUsesKnownOptions)
             for (std::string word; words >> word;) {
                 if (word == "|" || word == ";" || word == "&" || word == ">" || word == "#")
                     break;
-                if (word.rfind("--", 0) == 0 || word == "-h")
+                if (word.rfind("--", 0) == 0 || word == "-h" || word == "-q")
                     used.insert(word.substr(0, word.find('=')));
                 else if (command.empty() && std::count(cli::commandNames().begin(), cli::commandNames().end(), word))
                     command = word;
@@ -182,7 +182,7 @@ TEST(DocsOptions, everyTreelockLineOfTheDocsUsesKnownOptions)
             if (command.empty())
                 continue;
             for (const auto& option : used) {
-                const bool known = std::regex_match(option, std::regex("--[a-z][a-z-]*|-h"));
+                const bool known = std::regex_match(option, std::regex("--[a-z][a-z-]*|-h|-q"));
                 if (!known)
                     continue; // "--" before arguments, "--x" inside a quoted value
                 EXPECT_TRUE(parserOptions(command).count(option) || globals().count(option))

@@ -181,6 +181,25 @@ TEST_F(Sentinel, stalledReplicaFailsARenewalButKeepsTheLease)
     EXPECT_EQ(engine.renew(held.grant.lease, std::nullopt).status, LeaseStatus::Ok);
 }
 
+TEST_F(Sentinel, stalledReplicaFailsASettingChangeThatThePrimaryKeeps)
+{
+    RedisEngine engine(options(1), "p");
+    group.node(1).pause(true);
+    try {
+        engine.setEventLevel(EventLevel::Audit, "ops", "h");
+        group.node(1).pause(false);
+        FAIL() << "a setting change no replica acknowledged was reported done";
+    } catch (const ReplicationError& e) {
+        group.node(1).pause(false);
+        EXPECT_EQ(e.acknowledged(), 0);
+        EXPECT_FALSE(e.rolledBack());
+        EXPECT_NE(std::string(e.what()).find("setting change not acknowledged"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(engine.eventLevel(), EventLevel::Audit);
+    engine.setEventLevel(EventLevel::All, "ops", "h"); // the replica answers again: no error
+    EXPECT_EQ(engine.eventLevel(), EventLevel::All);
+}
+
 TEST_F(Sentinel, unreplicatedGrantIsLostWhenThePrimaryDiesAndTheWatchdogSaysSo)
 {
     auto engine = std::make_shared<RedisEngine>(options(0), "p");

@@ -129,8 +129,13 @@ void HistoryChecker::feed(const Event& e)
     } else if (e.type == EventType::Release || e.type == EventType::Expire || e.type == EventType::Force) {
         ++m_report.ends;
         end(e);
+    } else if (e.type == EventType::Config && e.setting == "events=all" && m_report.unrecorded) {
+        m_report.unrecordedUntil = e.id;
     } else if (e.type == EventType::Config && e.setting == "events=audit") {
         m_report.unrecorded = true;
+        if (m_report.unrecordedFrom.empty())
+            m_report.unrecordedFrom = e.id;
+        m_report.unrecordedUntil.clear();
         for (const auto& [id, lease] : m_live) {
             add(lease, -1);
             m_fateUnknown.insert(id);
@@ -138,6 +143,7 @@ void HistoryChecker::feed(const Event& e)
         m_live.clear();
     }
     m_report.liveAtEnd = m_live.size();
+    m_report.unknownAtEnd = m_fateUnknown.size();
 }
 
 void HistoryChecker::end(const Event& e)

@@ -235,7 +235,9 @@ public:
     virtual EventLevel eventLevel() = 0;
     /// Sets which events the project records, from the next call of any client
     /// on. A change is recorded as a "config" event with `by` (the operator,
-    /// required) and `host`; setting the level in force records nothing.
+    /// required) and `host`; setting the level in force records nothing. With
+    /// RedisOptions::minReplicas it waits for them as a grant does, and throws
+    /// ReplicationError when too few acknowledge (the primary keeps the change).
     virtual void setEventLevel(EventLevel level, const std::string& by, const std::string& host = {}) = 0;
     /// The server's current time.
     virtual ServerTime now() = 0;

@@ -88,6 +88,9 @@ void RedisConnection::fail(const std::string& what)
     // hiredis reports a read past the command timeout as EAGAIN's text.
     if (detail == std::strerror(EAGAIN) || detail == std::strerror(EWOULDBLOCK))
         detail = "no answer within " + std::to_string(m_commandTimeout.count()) + " ms";
+    // Something else listens there (a web server answers "<html>" or "HTTP/1.1").
+    if (m_context && m_context->err == REDIS_ERR_PROTOCOL)
+        detail = "the answer is not in the Redis protocol: is this a Redis server? (" + detail + ")";
     failWith(what, detail);
 }
 

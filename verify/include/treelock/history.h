@@ -31,6 +31,9 @@ struct HistoryReport {
     std::size_t grants = 0;
     std::size_t ends = 0;               ///< release, expire and force events
     std::size_t liveAtEnd = 0;          ///< leases granted and not ended by the last event
+    /// Leases live when grants and releases stopped being recorded and not ended
+    /// by an event since: they may be live still, or released unseen.
+    std::size_t unknownAtEnd = 0;
     std::string firstEventId;
     std::string lastEventId;
     /// The stream had been trimmed (capped) before the first event read: leases
@@ -41,6 +44,9 @@ struct HistoryReport {
     /// seen in a "config" event or in force now): ends of leases whose grant is
     /// missing are not violations, and a clash with such a lease cannot be seen.
     bool unrecorded = false;
+    std::string unrecordedFrom;         ///< the first "config" event of events=audit, if the stream has it
+    std::string unrecordedUntil;        ///< the "config" event of events=all after the last of events=audit
+    bool unrecordedNow = false;         ///< the project is at events=audit now (assumeUnrecorded)
     std::uint64_t eventsAddedEver = 0;  ///< from XINFO STREAM when known, else 0
     std::vector<HistoryViolation> violations; ///< in stream order; capped at `maxViolations`
     bool ok() const noexcept { return violations.empty(); }
@@ -70,7 +76,11 @@ public:
     /// of events=audit has the same effect from where it stands in the stream,
     /// and then the leases live there may end unseen: later grants are not
     /// checked against them.
-    void assumeUnrecorded() noexcept { m_report.unrecorded = true; }
+    void assumeUnrecorded() noexcept
+    {
+        m_report.unrecorded = true;
+        m_report.unrecordedNow = true;
+    }
     /// The verdict so far.
     const HistoryReport& report() const noexcept { return m_report; }
     /// Leases live in the replay now.
