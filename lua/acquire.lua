@@ -36,8 +36,7 @@ end
 if not wait or wait < 0 or wait > 86400000 or wait ~= floor(wait) then
   return { -1, 'wait must be an integer between 0 and 86400000 ms' }
 end
-if #owner > 256 or #op > 256 or find(owner, '\0', 1, true) or find(owner, '\n', 1, true)
-   or find(op, '\0', 1, true) or find(op, '\n', 1, true) then
+if badLabel(owner) or badLabel(op) then
   return { -1, 'owner and operation must be at most 256 bytes, without NUL or newline' }
 end
 local fields = { id, '#m' }

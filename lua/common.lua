@@ -106,6 +106,12 @@ local function metaValue()
   return pack(META, mFence, mReapAt, mWakeUntil, mSettings)
 end
 
+-- Whether a label (owner, operation, operator, host, reason) breaks the rule
+-- every one follows: at most 256 bytes, without NUL or newline.
+local function badLabel(text)
+  return #text > 256 or find(text, '\0', 1, true) or find(text, '\n', 1, true)
+end
+
 -- redis.call with a long argument list, split so unpack() stays within Lua's
 -- stack limit. `command` takes `key` then list items; array replies are concatenated.
 local CHUNK = 4000
@@ -152,6 +158,8 @@ end
 -- a lease, so no mode's share overflows).
 local MODE_NAMES = { 'IS', 'IX', 'S', 'SIX', 'X' }
 local STEP = { IS = 1, IX = 256, S = 65536, SIX = 16777216, X = 4294967296 }
+-- The intention a request leaves on its proper ancestors: IS for reads, IX else.
+local INTENT = { IS = 'IS', S = 'IS', IX = 'IX', SIX = 'IX', X = 'IX' }
 
 -- Splits a delta into its five counts.
 local function deltaCounts(d)
@@ -344,7 +352,7 @@ local function walk(text, nodes, check)
       if r > 64 then return nil, 'between 1 and 64 requests expected' end
       modes[r] = mode
     end
-    local im = (mode == 'S' or mode == 'IS') and 1 or 256
+    local im = STEP[INTENT[mode]]
     local a, at = '/', 2
     while true do
       local isOwn = a == path
@@ -379,7 +387,7 @@ local function grantPlan(values, fields, id, mode, delta, flat, ends, modes)
   local set, s = {}, 0
   if mode then
     local n = #fields
-    local im = (mode == 'S' or mode == 'IS') and 'IS' or 'IX'
+    local im = INTENT[mode]
     for k = 3, n do
       local want = k == n and mode or im
       local v = values[k]
@@ -396,7 +404,7 @@ local function grantPlan(values, fields, id, mode, delta, flat, ends, modes)
   local done, c = {}, 1
   for r = 1, #ends do
     local want, last = modes[r], ends[r]
-    local im = (want == 'S' or want == 'IS') and 'IS' or 'IX'
+    local im = INTENT[want]
     while c <= last do
       local k = flat[c]
       local v = values[k]
@@ -422,8 +430,7 @@ local function leavesOn(requestList, path, mode)
     if r.path == path and r.mode == mode then return r end
   end
   for _, r in ipairs(requestList) do
-    local im = (r.mode == 'S' or r.mode == 'IS') and 'IS' or 'IX'
-    if im == mode and r.path ~= path and
+    if INTENT[r.mode] == mode and r.path ~= path and
        sub(r.path, 1, #path) == path and
        (path == '/' or sub(r.path, #path + 1, #path + 1) == '/') then
       return r
@@ -501,7 +508,7 @@ local function freeLease(id, kind, owner, op, text, fence, extra)
   local n, delta, step, im
   if mode then
     n = chain(path, nodes, 1)
-    step, im = STEP[mode], (mode == 'S' or mode == 'IS') and 1 or 256
+    step, im = STEP[mode], STEP[INTENT[mode]]
   else
     delta = walk(text, nodes)
     n = #nodes

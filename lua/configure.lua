@@ -20,7 +20,7 @@ if level ~= 'all' and level ~= 'audit' then
   return { -1, 'events must be "all" or "audit"' }
 end
 if #by == 0 then return { -1, 'operator is required' } end
-if #by > 256 or #host > 256 or find(by .. host, '[%z\n]') then
+if badLabel(by) or badLabel(host) then
   return { -1, 'operator and host must be at most 256 bytes, without NUL or newline' }
 end
 readMeta(call('HGET', STATE, '#m'))

@@ -20,8 +20,7 @@ local id, operator, host, reason = ARGV[2], ARGV[3], ARGV[4], ARGV[5]
 local admin, delay = ARGV[6] == '1', tonumber(ARGV[7])
 if not validId(id) then return { -1, 'lease id must be a NUL and 16 bytes' } end
 if #operator == 0 or #reason == 0 then return { -1, 'operator and reason are required' } end
-if #operator > 256 or #host > 256 or #reason > 256 or
-   find(operator .. host .. reason, '[%z\n]') then
+if badLabel(operator) or badLabel(host) or badLabel(reason) then
   return { -1, 'operator, host and reason must be at most 256 bytes, without NUL or newline' }
 end
 if not delay or delay < 0 or delay > 86400000 or delay ~= floor(delay) then

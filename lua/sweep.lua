@@ -20,7 +20,7 @@ end
 if not earlier or earlier < 0 or earlier ~= floor(earlier) then
   return { -1, 'the count of earlier reaps must be a non-negative integer' }
 end
-if #by > 256 or #host > 256 or find(by .. host, '[%z\n]') then
+if badLabel(by) or badLabel(host) then
   return { -1, 'operator and host must be at most 256 bytes, without NUL or newline' }
 end
 local reaped = #reapExpired(batch)
