@@ -239,6 +239,18 @@ struct RedisEngine::Impl {
                + " ms)";
     }
 
+    // With minReplicas, WAITs for the write just made; on a shortfall throws
+    // ReplicationError saying `what` was not acknowledged and `consequence`
+    // (nothing is rolled back). Caller holds `mutex`.
+    void requireReplicas(const char* what, const char* consequence)
+    {
+        if (minReplicas <= 0)
+            return;
+        const int acknowledged = acknowledgedReplicas();
+        if (acknowledged < minReplicas)
+            throw ReplicationError(shortfall(what, acknowledged) + consequence, acknowledged, minReplicas, false);
+    }
+
     // A project with keys of the layout before the state hash was written by an
     // older version, whose locks this one would not see: refused, never mixed.
     void refuseOlderLayout()
@@ -454,13 +466,8 @@ RenewResult RedisEngine::renew(const LeaseId& lease, std::optional<std::chrono::
     std::lock_guard lock(m_impl->mutex);
     Reply reply = m_impl->run(call);
     const RenewResult result{statusOf(intAt(reply, 0)), serverTime(intAt(reply, 1))};
-    if (result.status == LeaseStatus::Ok && m_impl->minReplicas > 0) {
-        const int acknowledged = m_impl->acknowledgedReplicas();
-        if (acknowledged < m_impl->minReplicas)
-            throw ReplicationError(m_impl->shortfall("renewal", acknowledged)
-                                       + "; the replicas keep the previous expiry",
-                                   acknowledged, m_impl->minReplicas, false);
-    }
+    if (result.status == LeaseStatus::Ok)
+        m_impl->requireReplicas("renewal", "; the replicas keep the previous expiry");
     return result;
 }
 
@@ -583,13 +590,7 @@ void RedisEngine::setEventLevel(EventLevel level, const std::string& by, const s
     detail::validateLabel("host", host);
     std::lock_guard lock(m_impl->mutex);
     m_impl->run(redis::configureCall(m_impl->keys, toString(level), by, host));
-    if (m_impl->minReplicas > 0) {
-        const int acknowledged = m_impl->acknowledgedReplicas();
-        if (acknowledged < m_impl->minReplicas)
-            throw ReplicationError(m_impl->shortfall("setting change", acknowledged)
-                                       + "; the primary has it, a failover now may undo it",
-                                   acknowledged, m_impl->minReplicas, false);
-    }
+    m_impl->requireReplicas("setting change", "; the primary has it, a failover now may undo it");
 }
 
 ServerTime RedisEngine::now()
