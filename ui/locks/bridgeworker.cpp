@@ -146,7 +146,6 @@ void BridgeWorker::connectTo(const BackendConfig& config)
     m_leases.clear();
     m_lastEventId.assign(1, '0'); // not = "0": GCC 12 -Wrestrict false positive (PR 105329)
     m_haveSnapshot = false;
-    m_levelAudit = false;
     m_releasesUnrecorded = false;
     m_published.reset();
     m_fullNext = true;
@@ -404,7 +403,6 @@ void BridgeWorker::readEventLevel()
 
 void BridgeWorker::setLevelAudit(bool audit)
 {
-    m_levelAudit = audit;
     m_releasesUnrecorded = m_releasesUnrecorded || audit;
     if (m_info.grantsUnrecorded != audit) {
         m_info.grantsUnrecorded = audit;
@@ -450,7 +448,7 @@ void BridgeWorker::takeSnapshot()
         m_dirty = true;
     }
     m_haveSnapshot = true;
-    m_releasesUnrecorded = m_levelAudit; // every release before this snapshot is accounted for
+    m_releasesUnrecorded = m_info.grantsUnrecorded; // every release before this snapshot is accounted for
 }
 
 void BridgeWorker::publish(bool full)

@@ -62,8 +62,8 @@ private:
     void tick();
     bool openEngine();
     void pollEvents();
-    void readEventLevel(); // m_levelAudit from the project; throws as the engine does
-    void setLevelAudit(bool audit); // records the level, and tells the window when it changed
+    void readEventLevel(); // the project's event level; throws as the engine does
+    void setLevelAudit(bool audit); // records the level in m_info, and tells the window when it changed
     void takeSnapshot();
     void publish(bool full);
     void lost(const QString& message);
@@ -104,7 +104,6 @@ private:
     bool m_fullNext = true;
     bool m_haveSnapshot = false;
     bool m_checkVanished = false;          // next snapshot follows a reconnect: report lost leases
-    bool m_levelAudit = false;             // the project is at events=audit (as last read or seen in the stream)
     bool m_releasesUnrecorded = false;     // at events=audit some time since the last snapshot: a lease gone may
                                            // have been released
     ConnectionStatus m_status = ConnectionStatus::Connecting;
