@@ -5,11 +5,15 @@ ARGV: [1] wake-up command, [2] lease id (binary), [3] owner, [4] operation,
       [5] ttl ms, [6] reap batch, [7] wait ms (how long the caller waits for a
       wake-up if refused; 0: it does not wait), [8] the requests: "MODE PATH"
       lines joined by "\n", canonical (normalised by the client: one request per
-      path, sorted).
+      path, sorted), [9] waiter refresh ms: with a wait, a refusal registers (or
+      refreshes) the waiter under the lease id for this long, and a grant ends
+      it; 0: the caller is no waiter.
+KEYS: common, and waiters and hot.
 Replies:
   {1, fence, expires_ms, holds}                                 granted (or reentered)
   {0, blocker id, owner, op, path, mode, expires_in_ms,
-      clash path, held mode, wanted path, wanted mode}          refused
+      clash path, held mode, wanted path, wanted mode, queued}  refused (queued 1:
+                                                                behind an older waiter)
   {-1, message}                                                 invalid argument
 Work: O(requests x depth) in a constant number of calls. One HMGET reads the
 lease id's record, the counters and every node to check and raise; one HSET
@@ -18,13 +22,16 @@ project records grants (its settings in "#m"). Reaping runs only when "reap at"
 has passed (an expired lease may exist): a bounded batch (ARGV[6]), and up to
 1,000 more on a clash while expired leases remain. A refusal reads the blocking
 node's last holder; only when that lease does not hold the clashing mode there
-does it scan at most 1,000 lease records.
+does it scan at most 1,000 lease records. While some waiter holds back, a call
+that no holder blocks reads its nodes' reservations (one HMGET); a refusal
+counts against the contention table, and a waiter's attempt reads and writes
+its registration.
 ]]
 
 local bad = begin(KEYS, ARGV)
 if bad then return { -1, bad } end
 local id, owner, op, text = ARGV[2], ARGV[3], ARGV[4], ARGV[8]
-local ttl, reapBatch, wait = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
+local ttl, reapBatch, wait, refresh = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[9])
 
 if not validId(id) then return { -1, 'lease id must be a NUL and 16 bytes' } end
 if not ttl or ttl < 10 or ttl > 86400000 or ttl ~= floor(ttl) then
@@ -35,6 +42,9 @@ if not reapBatch or reapBatch < 0 or reapBatch > 1000 or reapBatch ~= floor(reap
 end
 if not wait or wait < 0 or wait > 86400000 or wait ~= floor(wait) then
   return { -1, 'wait must be an integer between 0 and 86400000 ms' }
+end
+if not refresh or (refresh ~= 0 and (refresh < 10 or refresh > 86400000)) or refresh ~= floor(refresh) then
+  return { -1, 'waiter refresh must be 0 or an integer between 10 and 86400000 ms' }
 end
 if badLabel(owner) or badLabel(op) then
   return { -1, 'owner and operation must be at most 256 bytes, without NUL or newline' }
@@ -64,6 +74,14 @@ if live then
   end
 end
 
+local waits = wait > 0 and refresh > 0
+local waiter = waits and readWaiter(id)
+local metaDirty = false
+if mWaitReapAt <= NOW_MS then
+  reapWaiters()
+  metaDirty = true
+end
+
 local reaped = false
 if mReapAt <= NOW_MS then
   reapExpired(reapBatch)
@@ -71,6 +89,8 @@ if mReapAt <= NOW_MS then
 end
 
 if live then -- reentrant: a live lease is never reaped
+  if waiter then dropWaiter(id, waiter, false) end
+  if waiter or metaDirty then call('HSET', STATE, '#m', metaValue()) end
   existing[R_HOLDS] = existing[R_HOLDS] + 1
   local expires = extendLease(id, existing, ttl)
   return { 1, existing[R_FENCE], expires, existing[R_HOLDS] }
@@ -92,42 +112,68 @@ if clash and mReapAt <= NOW_MS then -- expired leases remain: reap them and look
   clash, held, clashReq, set = grantPlan(values, fields, id, mode, delta, flat, ends, modes)
 end
 
+-- Fairness: no holder is in the way, but an older waiter that conflicts may be.
+local ahead
+if not clash and mHoldingBack > 0 and graceUs() then
+  clash, held, clashReq, ahead = heldBack(fields, waiter and waiter[W_SINCE] or NEVER, id, mode, flat, ends, modes)
+end
+
 if clash then
   if wait > 0 and NOW_MS + wait > mWakeUntil then -- releases from now on wake the waiter
     mWakeUntil = NOW_MS + wait
-    call('HSET', STATE, '#m', metaValue())
+    metaDirty = true
   end
   local clashPath = fields[clash]
   local wantedMode = mode or modes[clashReq]
   local wantedPath = path or fields[flat[ends[clashReq]]]
-  local _, _, _, _, _, holder = readNode(values[clash])
-  local via = nil
-  local rec = readLease(holder)
-  if rec then
-    via = leavesOn(parseRequests(rec[R_REQUESTS]), clashPath, held)
-  end
-  if not via then
-    holder = nil
-    local ids = call('ZRANGE', EXPIRY, '0', '999')
-    local records = #ids > 0 and callChunked('HMGET', STATE, ids) or {}
-    for i = 1, #ids do
-      if records[i] then
-        local r = { unpackRecord(records[i]) }
-        via = leavesOn(parseRequests(r[R_REQUESTS]), clashPath, held)
-        if via then
-          holder, rec = ids[i], r
-          break
+  local blocker
+  if ahead then
+    local w = readWaiter(ahead)
+    local via = w and leavesOn(parseRequests(w[W_REQUESTS]), clashPath, held)
+    if via then
+      blocker = { ahead, w[W_OWNER], w[W_OP], via.path, via.mode, 0, clashPath, held, wantedPath, wantedMode, 1 }
+    else -- a reservation left without its waiter (drift): nobody to name
+      blocker = { '', '', '', '', '', 0, clashPath, held, wantedPath, wantedMode, 1 }
+    end
+  else
+    local _, _, _, _, _, holder = readNode(values[clash])
+    local via = nil
+    local rec = readLease(holder)
+    if rec then
+      via = leavesOn(parseRequests(rec[R_REQUESTS]), clashPath, held)
+    end
+    if not via then
+      holder = nil
+      local ids = call('ZRANGE', EXPIRY, '0', '999')
+      local records = #ids > 0 and callChunked('HMGET', STATE, ids) or {}
+      for i = 1, #ids do
+        if records[i] then
+          local r = { unpackRecord(records[i]) }
+          via = leavesOn(parseRequests(r[R_REQUESTS]), clashPath, held)
+          if via then
+            holder, rec = ids[i], r
+            break
+          end
         end
       end
     end
+    if via then
+      blocker = { holder, rec[R_OWNER], rec[R_OP], via.path, via.mode, math.max(0, rec[R_EXPIRES] - NOW_MS),
+                  clashPath, held, wantedPath, wantedMode, 0 }
+    else
+      blocker = { '', '', '', '', '', 0, clashPath, held, wantedPath, wantedMode, 0 }
+    end
   end
-  if not via then
-    return { 0, '', '', '', '', '', 0, clashPath, held, wantedPath, wantedMode }
+  countRefusal(clashPath, op, blocker[3])
+  if waits then
+    registerWaiter(id, waiter, owner, op, text, refresh, blocker)
+    metaDirty = true
   end
-  local expiresIn = math.max(0, rec[R_EXPIRES] - NOW_MS)
-  return { 0, holder, rec[R_OWNER], rec[R_OP], via.path, via.mode, expiresIn,
-           clashPath, held, wantedPath, wantedMode }
+  if metaDirty then call('HSET', STATE, '#m', metaValue()) end
+  return { 0, blocker[1], blocker[2], blocker[3], blocker[4], blocker[5], blocker[6],
+           blocker[7], blocker[8], blocker[9], blocker[10], blocker[11] }
 end
+if waiter then dropWaiter(id, waiter, false) end
 
 -- Grant. The fence is max(previous + 1, now in µs): a counter rolled back by a
 -- restart that lost writes still issues tokens above every one handed out before.

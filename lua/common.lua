@@ -8,12 +8,16 @@ KEYS are always:
   KEYS[1] tl:{p}:state    hash: the lock counts, the lease records, the counters
   KEYS[2] tl:{p}:expiry   sorted set: lease id -> expiry (ms)
   KEYS[3] tl:{p}:events   stream
+and for the verbs that deal with waiters and contention (acquire, snapshot,
+cancel_wait, contention, configure) also:
+  KEYS[4] tl:{p}:waiters  sorted set: waiter id -> until when it is registered (ms)
+  KEYS[5] tl:{p}:hot      sorted set: path -> its refusals, decayed (see countRefusal)
 and ARGV[1] is the wake-up command ("PUBLISH", or "SPUBLISH" on a Redis Cluster).
 The wake channel is tl:{p}:wake. Every key a call touches is one of KEYS: on a
 Redis Cluster a call runs whole on one node, or is answered ASK / TRYAGAIN
 before it starts. Time is the server's TIME.
 
-The state hash has three kinds of fields, told apart by their first byte:
+The state hash has these kinds of fields, told apart by their first byte:
   "/..."           a node: its counts of held modes and the last lease that raised
                    one. With one mode held (most nodes: a leaf's X or S, an
                    ancestor's IX or IS), struct ">BI4c17" (the mode, 1 to 5 for
@@ -22,14 +26,23 @@ The state hash has three kinds of fields, told apart by their first byte:
                    ">I4I4I4I4I4c17" (the five counts, the lease id: 37 bytes, in 48).
                    Deleted when every count is 0.
   "\0" + 16 bytes  a lease record (the lease id in its binary form: a NUL, then
-                   the 128-bit id), five MessagePack values packed one after
+                   the 128-bit id), nine MessagePack values packed one after
                    another: owner, op, requests text, ttl, expires_ms, fence, holds,
                    created_ms, revoked.
-  "#m"             the project's counters, struct ">dddd": the last fencing token,
-                   a time at or before the earliest expiry ("reap at"), until
-                   when someone waits for a wake-up, and the settings (1: grants
-                   and releases are not recorded as events). Older versions wrote
-                   the first three alone (24 bytes), read as settings 0.
+  "\1" + 16 bytes  a waiter: an acquire of that lease id that was refused and
+                   waits (see registerWaiter).
+  "~/..."          a node's reservations: who holds back there (see reserve).
+  "!/..."          a contended node's details (see countRefusal).
+  "#h"             the contention table's epoch (ms).
+  "#m"             the project's counters, struct ">dddddd": the last fencing
+                   token, a time at or before the earliest expiry ("reap at"),
+                   until when someone waits for a wake-up, the settings, a time
+                   at or before the earliest waiter's end ("waiters reap at"), and
+                   how many waiters hold back. Settings: bit 1 set, grants and
+                   releases are not recorded as events; the rest, halved, is the
+                   fairness grace: 0 the default (5 ms), 1 off, g + 2 a grace of
+                   g ms. Older versions wrote the first three (24 bytes) or four
+                   (32 bytes); the rest read as 0, NEVER and 0.
 Paths never contain NUL and always start with "/", so the kinds cannot meet.
 
 Cost matters here: Redis runs one call at a time, so every microsecond a call
@@ -52,15 +65,17 @@ local find, sub, byte, floor, format, pack, unpackStruct, packRecord, unpackReco
 local STREAM_CAP = '10000'
 local NODE = '>I4I4I4I4I4c17' -- a node's five counts and its last holder
 local NODE1 = '>BI4c17'       -- a node with one mode held: which, its count, the holder
-local META = '>dddd'
+local META = '>dddddd'
 local META3 = '>ddd' -- "#m" as versions before the settings wrote it
+local META4 = '>dddd' -- "#m" as versions before waiters wrote it
+local DEFAULT_GRACE_US = 5000
 local UNRECORDED = 1 -- the settings bit: grants and releases leave no event
 local NEVER = 1 / 0
 
 -- Per call: the keys, the wake-up command, the time and the counters.
-local STATE, EXPIRY, EVENTS, PUBLISH
+local STATE, EXPIRY, EVENTS, PUBLISH, WAITERS, HOT
 local NOW_MS, NOW_US
-local mFence, mReapAt, mWakeUntil, mSettings -- the "#m" field, once read
+local mFence, mReapAt, mWakeUntil, mSettings, mWaitReapAt, mHoldingBack -- the "#m" field, once read
 local mStored -- whether "#m" exists
 
 -- Binds the keys and the time; returns an error message for a bad wake-up command.
@@ -73,13 +88,14 @@ local function begin(KEYS, ARGV)
     unpackList = unpack
   end
   STATE, EXPIRY, EVENTS, PUBLISH = KEYS[1], KEYS[2], KEYS[3], ARGV[1]
+  WAITERS, HOT = KEYS[4], KEYS[5]
   if PUBLISH ~= 'PUBLISH' and PUBLISH ~= 'SPUBLISH' then
     return 'the wake-up command must be PUBLISH or SPUBLISH'
   end
   local t = call('TIME')
   NOW_US = t[1] * 1000000 + t[2]
   NOW_MS = floor(NOW_US / 1000)
-  mFence, mReapAt, mWakeUntil, mSettings = nil, nil, nil, nil
+  mFence, mReapAt, mWakeUntil, mSettings, mWaitReapAt, mHoldingBack = nil, nil, nil, nil, nil, nil
   return nil
 end
 
@@ -93,17 +109,28 @@ end
 local function readMeta(value)
   mStored = value and true or false
   if not value then
-    mFence, mReapAt, mWakeUntil, mSettings = 0, NEVER, 0, 0
+    mFence, mReapAt, mWakeUntil, mSettings, mWaitReapAt, mHoldingBack = 0, NEVER, 0, 0, NEVER, 0
+  elseif #value == 48 then
+    mFence, mReapAt, mWakeUntil, mSettings, mWaitReapAt, mHoldingBack = unpackStruct(META, value)
   elseif #value == 24 then
     mFence, mReapAt, mWakeUntil = unpackStruct(META3, value)
-    mSettings = 0
+    mSettings, mWaitReapAt, mHoldingBack = 0, NEVER, 0
   else
-    mFence, mReapAt, mWakeUntil, mSettings = unpackStruct(META, value)
+    mFence, mReapAt, mWakeUntil, mSettings = unpackStruct(META4, value)
+    mWaitReapAt, mHoldingBack = NEVER, 0
   end
 end
 
 local function metaValue()
-  return pack(META, mFence, mReapAt, mWakeUntil, mSettings)
+  return pack(META, mFence, mReapAt, mWakeUntil, mSettings, mWaitReapAt, mHoldingBack)
+end
+
+-- The fairness grace in µs from the settings read; nil when fairness is off.
+local function graceUs()
+  local code = floor(mSettings / 2)
+  if code == 0 then return DEFAULT_GRACE_US end
+  if code == 1 then return nil end
+  return (code - 2) * 1000
 end
 
 -- Whether a label (owner, operation, operator, host, reason) breaks the rule
@@ -567,4 +594,320 @@ local function reapExpired(limit)
   mReapAt = first[2] and tonumber(first[2]) or NEVER
   if mStored then call('HSET', STATE, '#m', metaValue()) end
   return ids
+end
+
+--[[ Waiters and fairness.
+
+A refused acquire that names its lease id and waits registers a waiter under
+that id: field "\1" + the id's 16 bytes, nine MessagePack values: owner, op,
+requests text, since_us (its first refusal), last_ms, until_ms, whether it holds
+back (0 or 1), then its last blocker as a list (id, owner, op, path, mode,
+expires_in_ms, clash path, held mode, wanted path, wanted mode, queued). KEYS[4]
+indexes the waiters by until_ms; one that does not try again by then is reaped.
+
+A waiter that has waited past the grace holds back: it reserves every (node,
+mode) its requests would leave, in field "~" + node: five big-endian 16-bit
+counts (IS, IX, S, SIX, X), then the reservations of each mode in that order,
+each its waiter's since_us (8 bytes, a double) and id (17 bytes), oldest first.
+An acquire that finds no holder in its way is still refused when, on one of its
+nodes, a mode it clashes with is reserved by a waiter that waited longer than
+it: its own registration's since_us, or forever for an attempt that is no
+waiter. Only the oldest reservation of a mode decides, so the check is O(1)
+per node and mode: O(depth x requests) in one HMGET, made only while some
+waiter holds back ("#m" counts them).
+]]
+
+local RES_HEAD = '>I2I2I2I2I2'
+local RES_ENTRY = 25
+local WAITER_REAP = '100'
+
+local function waiterField(id)
+  return '\1' .. sub(id, 2)
+end
+
+-- A waiter record as a table, or nil. Index names:
+local W_OWNER, W_OP, W_REQUESTS, W_SINCE, W_LAST, W_UNTIL, W_HOLDS, W_BLOCKER = 1, 2, 3, 4, 5, 6, 7, 8
+local function readWaiter(id)
+  local value = call('HGET', STATE, waiterField(id))
+  if not value then return nil end
+  return { unpackRecord(value) }
+end
+
+local function waiterValue(w)
+  return packRecord(w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8])
+end
+
+-- The nodes a requests text touches ("~" fields) and per node the modes it
+-- leaves there (MODE_NAMES indexes), via walk().
+local function reservedNodes(text)
+  local nodes = {}
+  local delta = walk(text, nodes)
+  local fields, modes = {}, {}
+  for k = 1, #nodes do
+    fields[k] = '~' .. nodes[k]
+    local is, ix, s, six, x = deltaCounts(delta[k])
+    local list = {}
+    if is > 0 then list[#list + 1] = 1 end
+    if ix > 0 then list[#list + 1] = 2 end
+    if s > 0 then list[#list + 1] = 3 end
+    if six > 0 then list[#list + 1] = 4 end
+    if x > 0 then list[#list + 1] = 5 end
+    modes[k] = list
+  end
+  return fields, modes
+end
+
+-- A reservation value as its five counts and five strings of entries.
+local function readReservations(v)
+  if not v then return { 0, 0, 0, 0, 0 }, { '', '', '', '', '' } end
+  local counts = { unpackStruct(RES_HEAD, v) }
+  counts[6] = nil -- unpack's next position
+  local groups, at = {}, 11
+  for m = 1, 5 do
+    local len = counts[m] * RES_ENTRY
+    groups[m] = sub(v, at, at + len - 1)
+    at = at + len
+  end
+  return counts, groups
+end
+
+local function reservationValue(counts, groups)
+  if counts[1] + counts[2] + counts[3] + counts[4] + counts[5] == 0 then return nil end
+  return pack(RES_HEAD, counts[1], counts[2], counts[3], counts[4], counts[5]) ..
+         groups[1] .. groups[2] .. groups[3] .. groups[4] .. groups[5]
+end
+
+-- Writes reservation fields: `set` as HSET pairs, `gone` for HDEL.
+local function writeReservations(set, gone)
+  if #set > 0 then callChunked('HSET', STATE, set) end
+  if #gone > 0 then callChunked('HDEL', STATE, gone) end
+end
+
+-- Makes waiter `id` (since `since` µs, requests `text`) hold back.
+local function reserve(id, since, text)
+  local fields, modes = reservedNodes(text)
+  local values = callChunked('HMGET', STATE, fields)
+  local entry = pack('>d', since) .. id
+  local set = {}
+  for k = 1, #fields do
+    local counts, groups = readReservations(values[k])
+    for _, m in ipairs(modes[k]) do
+      local g = groups[m]
+      local at = #g -- insert after the last entry not newer than `since`
+      while at > 0 and unpackStruct('>d', sub(g, at - RES_ENTRY + 1, at - RES_ENTRY + 8)) > since do
+        at = at - RES_ENTRY
+      end
+      groups[m] = sub(g, 1, at) .. entry .. sub(g, at + 1)
+      counts[m] = counts[m] + 1
+    end
+    set[#set + 1] = fields[k]
+    set[#set + 1] = reservationValue(counts, groups)
+  end
+  writeReservations(set, {})
+  mHoldingBack = mHoldingBack + 1
+end
+
+-- Takes waiter `id`'s reservations away.
+local function unreserve(id, text)
+  local fields, modes = reservedNodes(text)
+  local values = callChunked('HMGET', STATE, fields)
+  local set, gone = {}, {}
+  for k = 1, #fields do
+    if values[k] then
+      local counts, groups = readReservations(values[k])
+      for _, m in ipairs(modes[k]) do
+        local g = groups[m]
+        for at = 1, #g, RES_ENTRY do
+          if sub(g, at + 8, at + RES_ENTRY - 1) == id then
+            groups[m] = sub(g, 1, at - 1) .. sub(g, at + RES_ENTRY)
+            counts[m] = counts[m] - 1
+            break
+          end
+        end
+      end
+      local v = reservationValue(counts, groups)
+      if v then
+        set[#set + 1] = fields[k]
+        set[#set + 1] = v
+      else
+        gone[#gone + 1] = fields[k]
+      end
+    end
+  end
+  writeReservations(set, gone)
+  if mHoldingBack > 0 then mHoldingBack = mHoldingBack - 1 end
+end
+
+-- Ends waiter `id`'s registration (`w`: its record as a table); wakes whoever
+-- it held back when `wakeThem`. The caller writes "#m".
+local function dropWaiter(id, w, wakeThem)
+  if w[W_HOLDS] == 1 then
+    unreserve(id, w[W_REQUESTS])
+    if wakeThem then wake(id) end
+  end
+  call('HDEL', STATE, waiterField(id))
+  call('ZREM', WAITERS, id)
+end
+
+-- Reaps the waiters whose registration ran out; moves "waiters reap at" to the
+-- earliest left. The caller writes "#m".
+local function reapWaiters()
+  local ids = call('ZRANGE', WAITERS, '-inf', decimal(NOW_MS), 'BYSCORE', 'LIMIT', '0', WAITER_REAP)
+  for i = 1, #ids do
+    local w = readWaiter(ids[i])
+    if w then dropWaiter(ids[i], w, true) else call('ZREM', WAITERS, ids[i]) end
+  end
+  local first = call('ZRANGE', WAITERS, '0', '0', 'WITHSCORES')
+  mWaitReapAt = first[2] and tonumber(first[2]) or NEVER
+end
+
+-- The oldest reservation that a hold of `want` on the node whose reservation
+-- value is `v` must wait behind, for a caller of since `mine` and id `self`:
+-- the reserved mode and the waiter's id; nil if none.
+local function aheadOn(v, want, mine, self)
+  local clashes = CLASH[want]
+  local counts = { unpackStruct(RES_HEAD, v) }
+  local at = 11
+  for m = 1, 5 do
+    local c = counts[m]
+    if c > 0 and clashes[m] then
+      for e = 0, c - 1 do
+        local from = at + e * RES_ENTRY
+        local since = unpackStruct('>d', sub(v, from, from + 7))
+        if since >= mine then break end
+        local id = sub(v, from + 8, from + RES_ENTRY - 1)
+        if id ~= self then return MODE_NAMES[m], id end
+      end
+    end
+    at = at + c * RES_ENTRY
+  end
+  return nil
+end
+
+-- Whether an acquire that no holder blocks must wait behind an older waiter:
+-- the first reservation in the documented clash order, as the node's index in
+-- `fields`, the reserved mode, the request's number and the waiter's id. The
+-- arguments as grantPlan's.
+local function heldBack(fields, mine, self, mode, flat, ends, modes)
+  local res = {}
+  for k = 3, #fields do res[k - 2] = '~' .. fields[k] end
+  local values = callChunked('HMGET', STATE, res)
+  if mode then
+    local n = #fields
+    local im = INTENT[mode]
+    for k = 3, n do
+      local v = values[k - 2]
+      if v then
+        local held, who = aheadOn(v, k == n and mode or im, mine, self)
+        if held then return k, held, 1, who end
+      end
+    end
+    return nil
+  end
+  local c = 1
+  for r = 1, #ends do
+    local want, last = modes[r], ends[r]
+    local im = INTENT[want]
+    while c <= last do
+      local k = flat[c]
+      local v = values[k - 2]
+      if v then
+        local held, who = aheadOn(v, c < last and im or want, mine, self)
+        if held then return k, held, r, who end
+      end
+      c = c + 1
+    end
+  end
+  return nil
+end
+
+-- After a refused attempt that waits: registers waiter `id` (record `w`, or
+-- nil for a new one) or refreshes it with the blocker `blocker` (a list), and
+-- makes it hold back once it has waited past the grace. At most 4,096 waiters
+-- are registered. The caller writes "#m".
+local function registerWaiter(id, w, owner, op, text, refresh, blocker)
+  if not w then
+    if call('ZCARD', WAITERS) >= 4096 then return end
+    w = { owner, op, text, NOW_US, NOW_MS, 0, 0, blocker }
+  end
+  w[W_LAST], w[W_UNTIL], w[W_BLOCKER] = NOW_MS, NOW_MS + refresh, blocker
+  local grace = graceUs()
+  if w[W_HOLDS] == 0 and grace and NOW_US - w[W_SINCE] >= grace then
+    reserve(id, w[W_SINCE], text)
+    w[W_HOLDS] = 1
+  end
+  call('HSET', STATE, waiterField(id), waiterValue(w))
+  call('ZADD', WAITERS, decimal(w[W_UNTIL]), id)
+  if w[W_UNTIL] < mWaitReapAt then mWaitReapAt = w[W_UNTIL] end
+end
+
+--[[ Contention: every refusal counts against the node where it clashed, in
+sorted set KEYS[5]. A refusal at t adds 2^((t - epoch) / 60 s), so a score read
+at `now` and multiplied by 2^-((now - epoch) / 60 s) is the refusals weighted by
+half per minute since (forward decay). The epoch ("#h") moves when it falls 32
+half-lives behind, scaling every score down. The set keeps 256 paths: a new one
+replaces the lightest and starts from its score (the Space-Saving rule, which
+never undercounts a path that stays). Field "!" + path keeps, as MessagePack
+values, the refusals since the path entered, the latest refusal (ms), and up to
+four (wanted operation, blocking operation, count) triples, kept by the same rule.
+]]
+
+local HALF_LIFE = 60000
+local HOT_PATHS = 256
+
+local function countRefusal(path, wanted, blocking)
+  local stored = call('HGET', STATE, '#h')
+  local epoch = stored and tonumber(stored)
+  if not epoch then
+    epoch = NOW_MS
+    call('HSET', STATE, '#h', decimal(epoch))
+  elseif NOW_MS - epoch > 32 * HALF_LIFE then
+    local k = floor((NOW_MS - epoch) / HALF_LIFE)
+    local scale = 2 ^ -k
+    local all = call('ZRANGE', HOT, '0', '-1', 'WITHSCORES')
+    local args = {}
+    for i = 1, #all, 2 do
+      args[#args + 1] = format('%.17g', tonumber(all[i + 1]) * scale)
+      args[#args + 1] = all[i]
+    end
+    if #args > 0 then callChunked('ZADD', HOT, args) end
+    epoch = epoch + k * HALF_LIFE
+    call('HSET', STATE, '#h', decimal(epoch))
+  end
+  local weight = 2 ^ ((NOW_MS - epoch) / HALF_LIFE)
+  local detail = '!' .. path
+  local info
+  if call('ZSCORE', HOT, path) then
+    call('ZADD', HOT, 'INCR', format('%.17g', weight), path)
+    info = { unpackRecord(call('HGET', STATE, detail)) }
+    info[1] = info[1] + 1
+  else
+    local base = 0
+    if call('ZCARD', HOT) >= HOT_PATHS then
+      local lightest = call('ZRANGE', HOT, '0', '0', 'WITHSCORES')
+      base = tonumber(lightest[2])
+      call('ZREM', HOT, lightest[1])
+      call('HDEL', STATE, '!' .. lightest[1])
+    end
+    call('ZADD', HOT, format('%.17g', base + weight), path)
+    info = { 1, 0 }
+  end
+  info[2] = NOW_MS
+  local found, rarest = false, nil
+  for i = 3, #info, 3 do
+    if info[i] == wanted and info[i + 1] == blocking then
+      info[i + 2] = info[i + 2] + 1
+      found = true
+      break
+    end
+    if not rarest or info[i + 2] < info[rarest + 2] then rarest = i end
+  end
+  if not found then
+    if #info < 2 + 3 * 4 then
+      info[#info + 1] = wanted; info[#info + 1] = blocking; info[#info + 1] = 1
+    else
+      info[rarest], info[rarest + 1], info[rarest + 2] = wanted, blocking, info[rarest + 2] + 1
+    end
+  end
+  call('HSET', STATE, detail, packRecord(unpackList(info)))
 end

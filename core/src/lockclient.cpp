@@ -242,6 +242,9 @@ LockClient::LockClient(std::shared_ptr<Engine> engine, ClientOptions options)
         throw InvalidInput("LockClient needs an engine");
     if (options.ttl < kMinTtl || options.ttl > kMaxTtl)
         throw InvalidInput("invalid TTL " + std::to_string(options.ttl.count()) + " ms");
+    if (options.waitRefresh < kMinTtl || options.waitRefresh > kMaxTtl)
+        throw InvalidInput("invalid wait refresh " + std::to_string(options.waitRefresh.count()) + " ms: must be from "
+                           + std::to_string(kMinTtl.count()) + " to " + std::to_string(kMaxTtl.count()) + " ms");
     m_shared->engine = std::move(engine);
     m_shared->options = std::move(options);
     m_shared->clock = m_shared->options.clock ? m_shared->options.clock : steadyClientClock();
@@ -292,12 +295,35 @@ AcquireOutcome LockClient::acquire(const std::vector<LockRequest>& requests, con
     std::unique_ptr<WakeSignal> wakeSignal;
     int retry = 0;
     AcquireOutcome outcome;
+    // Every attempt asks for the same id: a waiter is registered under it, its
+    // place in the queue kept from one attempt to the next.
+    acquireOptions.leaseId = opts.newLeaseId ? opts.newLeaseId() : newLeaseId();
+    acquireOptions.waitRefresh = opts.waitRefresh;
+    bool registered = false; // some attempt waited, so a registration may exist
+    const auto giveUp = [&] {
+        if (!registered)
+            return;
+        try {
+            m_shared->engine->cancelWait(*acquireOptions.leaseId);
+        } catch (const Error&) {
+            // Unreachable: the registration ends by itself after waitRefresh.
+        }
+    };
     for (;;) {
         const auto started = clock.now();
-        if (opts.newLeaseId)
-            acquireOptions.leaseId = opts.newLeaseId();
-        acquireOptions.wait = std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(deadline - started));
-        AcquireResult r = m_shared->engine->acquire(requests, acquireOptions);
+        // A waiting acquire says so up to its last attempt (at least 1 ms), so
+        // that attempt still counts as the waiter's.
+        acquireOptions.wait = wait.count() > 0
+                                  ? std::max(milliseconds(1), std::chrono::duration_cast<milliseconds>(deadline - started))
+                                  : milliseconds(0);
+        registered = registered || acquireOptions.wait.count() > 0;
+        AcquireResult r;
+        try {
+            r = m_shared->engine->acquire(requests, acquireOptions);
+        } catch (...) {
+            giveUp();
+            throw;
+        }
         ++outcome.attempts;
         if (r.granted) {
             auto held = std::make_shared<Lease::Held>();
@@ -323,6 +349,7 @@ AcquireOutcome LockClient::acquire(const std::vector<LockRequest>& requests, con
         const auto now = clock.now();
         if (now >= deadline) {
             outcome.timedOut = wait.count() > 0;
+            giveUp();
             return outcome;
         }
         if (!wakeSignal) {
@@ -332,11 +359,14 @@ AcquireOutcome LockClient::acquire(const std::vector<LockRequest>& requests, con
             continue;
         }
         std::optional<milliseconds> blockerExpiresIn;
-        if (outcome.blocker && !outcome.blocker->lease.empty())
+        if (outcome.blocker && !outcome.blocker->lease.empty() && !outcome.blocker->queued)
             blockerExpiresIn = outcome.blocker->expiresIn;
+        // The next attempt comes well within the registration's refresh period.
+        const auto maxBackoff = std::min<std::chrono::microseconds>(opts.maxBackoff, opts.waitRefresh / 3);
         const auto delay = nextRetryDelay(retry++, blockerExpiresIn,
                                           std::chrono::duration_cast<std::chrono::microseconds>(deadline - now),
-                                          random(), std::max(milliseconds(1), opts.minBackoff), opts.maxBackoff);
+                                          random(), std::max(milliseconds(1), opts.minBackoff),
+                                          std::max<std::chrono::microseconds>(maxBackoff, milliseconds(1)));
         clock.waitUntil(*wakeSignal, now + delay);
     }
 }

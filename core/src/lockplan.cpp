@@ -6,6 +6,7 @@
 #include "treelock/path.h"
 
 #include <charconv>
+#include <cmath>
 #include <unordered_map>
 
 namespace treelock::detail {
@@ -144,6 +145,46 @@ void validateLabel(std::string_view what, std::string_view value, bool required)
     if (value.find('\0') != std::string_view::npos || value.find('\n') != std::string_view::npos) {
         throw InvalidInput(std::string(what) + " " + quoteInput(value)
                            + " contains NUL or a newline, which labels must not contain");
+    }
+}
+
+void validateWait(std::chrono::milliseconds wait, std::chrono::milliseconds refresh)
+{
+    if (wait < std::chrono::milliseconds{0} || wait > kMaxTtl) {
+        throw InvalidInput("wait " + std::to_string(wait.count()) + " ms is out of range: it must be between 0 and "
+                           + std::to_string(kMaxTtl.count()) + " ms");
+    }
+    validateTtl(refresh, "wait refresh");
+}
+
+void validateGrace(std::optional<std::chrono::milliseconds> grace)
+{
+    if (grace && (*grace < std::chrono::milliseconds{0} || *grace > kMaxGrace)) {
+        throw InvalidInput("grace " + std::to_string(grace->count()) + " ms is out of range: it must be between 0 and "
+                           + std::to_string(kMaxGrace.count()) + " ms, or off");
+    }
+}
+
+std::string graceSetting(std::optional<std::chrono::milliseconds> grace)
+{
+    return grace ? "grace=" + std::to_string(grace->count()) : std::string("grace=off");
+}
+
+double decayedRefusals(double score, std::int64_t nowMs, std::int64_t epochMs)
+{
+    return score * std::pow(2.0, -static_cast<double>(nowMs - epochMs) / static_cast<double>(kContentionHalfLife.count()));
+}
+
+double refusalWeight(std::int64_t nowMs, std::int64_t epochMs)
+{
+    return std::pow(2.0, static_cast<double>(nowMs - epochMs) / static_cast<double>(kContentionHalfLife.count()));
+}
+
+void validateTop(std::size_t top)
+{
+    if (top < 1 || top > kContentionPaths) {
+        throw InvalidInput("top " + std::to_string(top) + " is out of range: the contention table keeps between 1 and "
+                           + std::to_string(kContentionPaths) + " paths");
     }
 }
 

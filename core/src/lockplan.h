@@ -72,6 +72,26 @@ void validateTtl(std::chrono::milliseconds ttl, std::string_view what = "ttl");
 /// contains NUL or a newline, or (when `required`) is empty.
 void validateLabel(std::string_view what, std::string_view value, bool required = false);
 
+/// Throws InvalidInput unless wait is in [0, kMaxTtl] and refresh in [kMinTtl, kMaxTtl].
+void validateWait(std::chrono::milliseconds wait, std::chrono::milliseconds refresh);
+
+/// Throws InvalidInput unless `grace` is off or in [0, kMaxGrace].
+void validateGrace(std::optional<std::chrono::milliseconds> grace);
+
+/// "grace=<ms>" or "grace=off": how a config event names the setting.
+std::string graceSetting(std::optional<std::chrono::milliseconds> grace);
+
+/// A contention score read at `nowMs` as refusals weighted by half per
+/// kContentionHalfLife: score x 2^-((now - epoch) / half-life).
+double decayedRefusals(double score, std::int64_t nowMs, std::int64_t epochMs);
+
+/// The weight of a refusal at `nowMs`: 2^((now - epoch) / half-life), computed as
+/// lua/common.lua's countRefusal does.
+double refusalWeight(std::int64_t nowMs, std::int64_t epochMs);
+
+/// Throws InvalidInput unless `top` is in [1, kContentionPaths].
+void validateTop(std::size_t top);
+
 /// Throws InvalidInput naming `what` unless `id` is 32 lower-case hex digits.
 void validateLeaseIdArgument(std::string_view id, std::string_view what = "lease id");
 

@@ -4,8 +4,11 @@
 #include "treelock/error.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <condition_variable>
 #include <deque>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <set>
@@ -44,6 +47,37 @@ struct StoredEvent {
     Event event;
 };
 
+struct WaiterRecord {
+    std::string owner;
+    std::string operation;
+    std::vector<LockRequest> requests; // normalised
+    std::int64_t order = 0;  // µs of the first refusal, made unique: who waited first
+    std::int64_t sinceMs = 0;
+    std::int64_t lastMs = 0;
+    std::int64_t untilMs = 0;
+    bool holdsBack = false;
+    Blocker blocker;
+};
+
+// Who holds back on one node: per mode (IS, IX, S, SIX, X) the waiters that
+// reserve it, by their order (oldest first).
+using Reservations = std::array<std::vector<std::pair<std::int64_t, LeaseId>>, 5>;
+
+struct HotEntry {
+    double score = 0; // refusals weighted 2^((t - epoch) / half-life)
+    std::int64_t total = 0;
+    std::int64_t lastMs = 0;
+    std::vector<HotPath::Pair> pairs; // in the order they entered
+};
+
+constexpr std::size_t kWaiterReapBatch = 100;
+constexpr std::int64_t kRenormalizeAfter = 32; // half-lives between the epoch and now
+
+std::size_t modeIndex(LockMode mode)
+{
+    return static_cast<std::size_t>(mode);
+}
+
 } // namespace
 
 // Everything below is guarded by `mutex`; the wake signals share it.
@@ -64,6 +98,15 @@ struct MemoryEngine::State {
     std::deque<StoredEvent> events;
     detail::StreamId lastEventId;
     EventLevel eventLevel = EventLevel::All;
+    std::optional<std::int64_t> graceMs = kDefaultGrace.count(); // unset: fairness off
+
+    std::unordered_map<LeaseId, WaiterRecord> waiters;
+    std::set<std::pair<std::int64_t, LeaseId>> waiterExpiry; // (until_ms, id)
+    std::map<std::string, Reservations> reservations;        // path -> who holds back there
+    std::int64_t lastOrder = 0;
+
+    std::map<std::string, HotEntry> hot;
+    std::optional<std::int64_t> hotEpoch; // ms; unset until the first refusal
 
     std::int64_t nowMs() const { return clock().time_since_epoch().count(); }
 
@@ -287,6 +330,214 @@ struct MemoryEngine::State {
         lease.revoked = record.revoked;
         return lease;
     }
+
+    // ------------------------------------------------------------ waiters
+
+    // What a waiter reserves: every (node, mode) its requests leave.
+    static std::vector<std::pair<std::string, LockMode>> reservedBy(const std::vector<LockRequest>& requests)
+    {
+        std::vector<std::pair<std::string, LockMode>> out;
+        for (const detail::Contribution& c : detail::contributionsOf(requests)) {
+            if (auto parsed = detail::parseNodeField(c.field))
+                out.push_back(std::move(*parsed));
+        }
+        return out;
+    }
+
+    void reserve(const LeaseId& id, WaiterRecord& waiter)
+    {
+        for (const auto& [path, mode] : reservedBy(waiter.requests)) {
+            auto& list = reservations[path][modeIndex(mode)];
+            const auto at = std::upper_bound(list.begin(), list.end(), waiter.order,
+                                             [](std::int64_t order, const auto& entry) { return order < entry.first; });
+            list.emplace(at, waiter.order, id);
+        }
+        waiter.holdsBack = true;
+    }
+
+    void unreserve(const LeaseId& id, WaiterRecord& waiter)
+    {
+        if (!waiter.holdsBack)
+            return;
+        for (const auto& [path, mode] : reservedBy(waiter.requests)) {
+            const auto node = reservations.find(path);
+            if (node == reservations.end())
+                continue;
+            auto& list = node->second[modeIndex(mode)];
+            std::erase_if(list, [&](const auto& entry) { return entry.second == id; });
+            if (std::all_of(node->second.begin(), node->second.end(), [](const auto& l) { return l.empty(); }))
+                reservations.erase(node);
+        }
+        waiter.holdsBack = false;
+    }
+
+    // Ends a registration; wakes whoever it held back when `wakeHeldBack`.
+    bool dropWaiter(const LeaseId& id, bool wakeHeldBack)
+    {
+        const auto it = waiters.find(id);
+        if (it == waiters.end())
+            return false;
+        const bool heldBack = it->second.holdsBack;
+        unreserve(id, it->second);
+        waiterExpiry.erase({it->second.untilMs, id});
+        waiters.erase(it);
+        if (heldBack && wakeHeldBack)
+            publishWake();
+        return true;
+    }
+
+    void reapWaiters(std::int64_t now)
+    {
+        std::size_t reaped = 0;
+        while (reaped < kWaiterReapBatch && !waiterExpiry.empty() && waiterExpiry.begin()->first <= now) {
+            const LeaseId id = waiterExpiry.begin()->second;
+            dropWaiter(id, true);
+            ++reaped;
+        }
+    }
+
+    // The first reservation, in the documented clash order, that an acquire
+    // by a waiter of order `mine` (newest: max) must wait behind.
+    std::optional<std::pair<detail::CheckStep, LeaseId>> findHeldBack(const std::vector<detail::CheckStep>& plan,
+                                                                      std::int64_t mine, const LeaseId& self) const
+    {
+        if (reservations.empty())
+            return std::nullopt;
+        for (const detail::CheckStep& step : plan) {
+            const auto node = reservations.find(step.path);
+            if (node == reservations.end())
+                continue;
+            for (const auto& [order, id] : node->second[modeIndex(step.held)]) {
+                if (order >= mine)
+                    break;
+                if (id != self)
+                    return std::pair{step, id};
+            }
+        }
+        return std::nullopt;
+    }
+
+    Blocker queuedBlocker(const detail::CheckStep& clash, const LeaseId& waiterId,
+                          const std::vector<LockRequest>& wanted) const
+    {
+        Blocker blocker;
+        blocker.clashPath = clash.path;
+        blocker.heldMode = clash.held;
+        blocker.wanted = wanted[clash.request];
+        blocker.queued = true;
+        blocker.lease = waiterId;
+        const WaiterRecord& waiter = waiters.at(waiterId);
+        blocker.owner = waiter.owner;
+        blocker.operation = waiter.operation;
+        if (const LockRequest* via = detail::firstLeavingOn(waiter.requests, clash.path, clash.held)) {
+            blocker.path = via->path;
+            blocker.mode = via->mode;
+        }
+        return blocker;
+    }
+
+    // After a refusal of an attempt that waits: registers the waiter under `id`
+    // or refreshes it, and makes it hold back once it has waited past the grace.
+    void registerWaiter(const LeaseId& id, const AcquireOptions& options, const std::vector<LockRequest>& requests,
+                        const Blocker& blocker, std::int64_t now)
+    {
+        auto it = waiters.find(id);
+        if (it == waiters.end()) {
+            if (waiters.size() >= kMaxWaiters)
+                return;
+            WaiterRecord waiter;
+            waiter.owner = options.owner;
+            waiter.operation = options.operation;
+            waiter.requests = requests;
+            waiter.order = std::max(now * 1000, lastOrder + 1);
+            lastOrder = waiter.order;
+            waiter.sinceMs = now;
+            it = waiters.emplace(id, std::move(waiter)).first;
+        } else {
+            waiterExpiry.erase({it->second.untilMs, id});
+        }
+        WaiterRecord& waiter = it->second;
+        waiter.lastMs = now;
+        waiter.untilMs = now + options.waitRefresh.count();
+        waiter.blocker = blocker;
+        waiterExpiry.emplace(waiter.untilMs, id);
+        if (!waiter.holdsBack && graceMs && now - waiter.sinceMs >= *graceMs)
+            reserve(id, waiter);
+    }
+
+    WaiterInfo waiterInfo(const LeaseId& id, const WaiterRecord& waiter) const
+    {
+        WaiterInfo info;
+        info.id = id;
+        info.owner = waiter.owner;
+        info.operation = waiter.operation;
+        info.requests = waiter.requests;
+        info.since = fromMs(waiter.sinceMs);
+        info.lastAttempt = fromMs(waiter.lastMs);
+        info.expiresAt = fromMs(waiter.untilMs);
+        info.holdsBack = waiter.holdsBack;
+        info.blocker = waiter.blocker;
+        return info;
+    }
+
+    // ------------------------------------------------------------ contention
+
+    // Counts a refusal on `path` (forward decay: a refusal at t weighs
+    // 2^((t - epoch) / half-life); the table keeps the kContentionPaths heaviest,
+    // a new path replacing the lightest with its weight plus one).
+    void countRefusal(const std::string& path, const std::string& wanted, const std::string& blocking,
+                      std::int64_t now)
+    {
+        if (!hotEpoch)
+            hotEpoch = now;
+        if (now - *hotEpoch > kRenormalizeAfter * kContentionHalfLife.count()) {
+            const std::int64_t k = (now - *hotEpoch) / kContentionHalfLife.count();
+            const double scale = std::ldexp(1.0, static_cast<int>(-k));
+            for (auto& [p, entry] : hot)
+                entry.score *= scale;
+            *hotEpoch += k * kContentionHalfLife.count();
+        }
+        const double weight = detail::refusalWeight(now, *hotEpoch);
+        auto it = hot.find(path);
+        if (it != hot.end()) {
+            it->second.score += weight;
+            ++it->second.total;
+        } else {
+            double base = 0;
+            if (hot.size() >= kContentionPaths) {
+                // The lightest entry; among equals the lowest path (as a sorted set orders).
+                auto lightest = hot.begin();
+                for (auto e = hot.begin(); e != hot.end(); ++e) {
+                    if (e->second.score < lightest->second.score)
+                        lightest = e;
+                }
+                base = lightest->second.score;
+                hot.erase(lightest);
+            }
+            HotEntry entry;
+            entry.score = base + weight;
+            entry.total = 1;
+            it = hot.emplace(path, std::move(entry)).first;
+        }
+        HotEntry& entry = it->second;
+        entry.lastMs = now;
+        for (HotPath::Pair& pair : entry.pairs) {
+            if (pair.wanted == wanted && pair.blocking == blocking) {
+                ++pair.count;
+                return;
+            }
+        }
+        if (entry.pairs.size() < kContentionPairs) {
+            entry.pairs.push_back(HotPath::Pair{wanted, blocking, 1});
+            return;
+        }
+        auto rarest = entry.pairs.begin();
+        for (auto p = entry.pairs.begin(); p != entry.pairs.end(); ++p) {
+            if (p->count < rarest->count)
+                rarest = p;
+        }
+        *rarest = HotPath::Pair{wanted, blocking, rarest->count + 1};
+    }
 };
 
 MemoryEngine::MemoryEngine(std::string project, PathOptions pathOptions, Clock clock)
@@ -330,7 +581,10 @@ AcquireResult MemoryEngine::acquire(const std::vector<LockRequest>& requests,
     detail::validateLabel("operation", options.operation);
     if (options.leaseId)
         detail::validateLeaseIdArgument(*options.leaseId);
+    detail::validateWait(options.wait, options.waitRefresh);
     const LeaseId id = options.leaseId ? *options.leaseId : newLeaseId();
+    // Only an attempt that names its id and waits is (or becomes) a registered waiter.
+    const bool waits = options.leaseId && options.wait > milliseconds{0};
 
     State& s = *m_state;
     std::lock_guard lock(s.mutex);
@@ -350,11 +604,14 @@ AcquireResult MemoryEngine::acquire(const std::vector<LockRequest>& requests,
     }
 
     s.reapExpired(now, kReapBatch);
+    s.reapWaiters(now);
 
     if (const auto it = s.leases.find(id); it != s.leases.end()) {
         if (it->second.expiresMs <= now) {
             s.dropLease(id, EventType::Expire, now);
         } else {
+            if (waits)
+                s.dropWaiter(id, false);
             LeaseRecord& record = it->second;
             ++record.holds;
             record.ttlMs = options.ttl.count();
@@ -378,11 +635,29 @@ AcquireResult MemoryEngine::acquire(const std::vector<LockRequest>& requests,
         s.reapExpired(now, kClashReapBatch);
         clash = s.findClash(plan);
     }
+    std::optional<Blocker> refusal;
     if (clash) {
+        refusal = s.blockerFor(*clash, normalized, now);
+    } else if (s.graceMs) {
+        // Fairness: no holder is in the way, but an older waiter that conflicts may be.
+        std::int64_t mine = std::numeric_limits<std::int64_t>::max();
+        if (waits) {
+            if (const auto w = s.waiters.find(id); w != s.waiters.end())
+                mine = w->second.order;
+        }
+        if (const auto ahead = s.findHeldBack(plan, mine, id))
+            refusal = s.queuedBlocker(ahead->first, ahead->second, normalized);
+    }
+    if (refusal) {
+        s.countRefusal(refusal->clashPath, options.operation, refusal->operation, now);
+        if (waits)
+            s.registerWaiter(id, options, normalized, *refusal, now);
         AcquireResult result;
-        result.blocker = s.blockerFor(*clash, normalized, now);
+        result.blocker = std::move(refusal);
         return result;
     }
+    if (waits)
+        s.dropWaiter(id, false);
 
     const std::uint64_t fence =
         std::max(s.fence.value_or(0) + 1, static_cast<std::uint64_t>(now) * 1000);
@@ -541,6 +816,15 @@ Snapshot MemoryEngine::snapshot()
         if (const auto it = s.leases.find(id); it != s.leases.end())
             snapshot.leases.push_back(s.info(id, it->second));
     }
+    const std::int64_t now = snapshot.serverTime.time_since_epoch().count();
+    std::vector<std::pair<std::int64_t, LeaseId>> live;
+    for (const auto& [id, waiter] : s.waiters) {
+        if (waiter.untilMs > now)
+            live.emplace_back(waiter.order, id);
+    }
+    std::sort(live.begin(), live.end());
+    for (const auto& [order, id] : live)
+        snapshot.waiters.push_back(s.waiterInfo(id, s.waiters.at(id)));
     return snapshot;
 }
 
@@ -647,6 +931,83 @@ void MemoryEngine::setEventLevel(EventLevel level, const std::string& by, const 
     event.by = by;
     event.host = host;
     s.appendEvent(std::move(event), s.nowMs());
+}
+
+std::optional<milliseconds> MemoryEngine::fairnessGrace()
+{
+    std::lock_guard lock(m_state->mutex);
+    if (!m_state->graceMs)
+        return std::nullopt;
+    return milliseconds{*m_state->graceMs};
+}
+
+void MemoryEngine::setFairnessGrace(std::optional<milliseconds> grace, const std::string& by,
+                                    const std::string& host)
+{
+    detail::validateGrace(grace);
+    detail::validateLabel("operator", by, true);
+    detail::validateLabel("host", host);
+    State& s = *m_state;
+    std::lock_guard lock(s.mutex);
+    const std::optional<std::int64_t> wanted = grace ? std::optional<std::int64_t>(grace->count()) : std::nullopt;
+    if (s.graceMs == wanted)
+        return;
+    s.graceMs = wanted;
+    if (!wanted) {
+        bool freed = false;
+        for (auto& [id, waiter] : s.waiters) {
+            freed = freed || waiter.holdsBack;
+            s.unreserve(id, waiter);
+        }
+        if (freed)
+            s.publishWake();
+    }
+    Event event;
+    event.type = EventType::Config;
+    event.setting = detail::graceSetting(grace);
+    event.by = by;
+    event.host = host;
+    s.appendEvent(std::move(event), s.nowMs());
+}
+
+bool MemoryEngine::cancelWait(const LeaseId& lease)
+{
+    detail::validateLeaseIdArgument(lease);
+    std::lock_guard lock(m_state->mutex);
+    return m_state->dropWaiter(lease, true);
+}
+
+std::vector<HotPath> MemoryEngine::contention(std::size_t top)
+{
+    detail::validateTop(top);
+    State& s = *m_state;
+    std::lock_guard lock(s.mutex);
+    const std::int64_t now = s.nowMs();
+    std::vector<std::pair<double, std::string>> order;
+    for (const auto& [path, entry] : s.hot)
+        order.emplace_back(entry.score, path);
+    // Heaviest first; among equals the highest path (as a sorted set's reverse range).
+    std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a > b; });
+    if (order.size() > top)
+        order.resize(top);
+    std::vector<HotPath> result;
+    for (const auto& [score, path] : order) {
+        const HotEntry& entry = s.hot.at(path);
+        HotPath hot;
+        hot.path = path;
+        hot.refusals = detail::decayedRefusals(score, now, *s.hotEpoch);
+        hot.total = entry.total;
+        hot.last = fromMs(entry.lastMs);
+        hot.operations = entry.pairs;
+        std::stable_sort(hot.operations.begin(), hot.operations.end(),
+                         [](const HotPath::Pair& a, const HotPath::Pair& b) { return a.count > b.count; });
+        for (const auto& [id, waiter] : s.waiters) {
+            if (waiter.untilMs > now && waiter.blocker.clashPath == path)
+                ++hot.waiters;
+        }
+        result.push_back(std::move(hot));
+    }
+    return result;
 }
 
 ServerTime MemoryEngine::now()

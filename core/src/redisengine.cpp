@@ -26,8 +26,44 @@ using redis::Reply;
 namespace {
 
 long long intAt(const Reply& reply, size_t i) { return detail::integerAt(reply, i); }
-
 ServerTime serverTime(long long ms) { return ServerTime(std::chrono::milliseconds(ms)); }
+
+/// A blocker as acquire and the waiter records list it: {id, owner, op, path,
+/// mode, expires_in_ms, clash path, held mode, wanted path, wanted mode, queued}.
+Blocker blockerOf(const Reply& r, size_t first)
+{
+    Blocker b;
+    b.lease = redis::leaseIdOfWire(textAt(r, first));
+    b.owner = textAt(r, first + 1);
+    b.operation = textAt(r, first + 2);
+    b.path = textAt(r, first + 3);
+    b.mode = parseLockMode(textAt(r, first + 4)).value_or(LockMode::X);
+    b.expiresIn = std::chrono::milliseconds(intAt(r, first + 5));
+    b.clashPath = textAt(r, first + 6);
+    b.heldMode = parseLockMode(textAt(r, first + 7)).value_or(LockMode::X);
+    b.wanted.path = textAt(r, first + 8);
+    b.wanted.mode = parseLockMode(textAt(r, first + 9)).value_or(LockMode::X);
+    b.queued = intAt(r, first + 10) == 1;
+    return b;
+}
+
+/// A waiter as snapshot lists it: {id, owner, op, requests, since_us, last_ms,
+/// until_ms, holds back, blocker}.
+WaiterInfo waiterOf(const Reply& r)
+{
+    WaiterInfo w;
+    w.id = redis::leaseIdOfWire(textAt(r, 0));
+    w.owner = textAt(r, 1);
+    w.operation = textAt(r, 2);
+    w.requests = detail::parseRequests(textAt(r, 3));
+    w.since = serverTime(intAt(r, 4) / 1000);
+    w.lastAttempt = serverTime(intAt(r, 5));
+    w.expiresAt = serverTime(intAt(r, 6));
+    w.holdsBack = intAt(r, 7) == 1;
+    w.blocker = blockerOf(replyElement(r, 8), 0);
+    return w;
+}
+
 
 } // namespace
 
@@ -242,6 +278,24 @@ struct RedisEngine::Impl {
     // With minReplicas, WAITs for the write just made; on a shortfall throws
     // ReplicationError saying `what` was not acknowledged and `consequence`
     // (nothing is rolled back). Caller holds `mutex`.
+    // The "#m" field's settings (0, the defaults, for a project that never wrote
+    // it). A plain read, not a function: Redis refuses a function that may write
+    // while it is out of memory or short of replicas, and this read (Studio's
+    // reconnect, check-history) must work then too.
+    double settings()
+    {
+        const Reply reply = call({"HGET", keys.state(), redis::kCountersField});
+        if (reply.isError())
+            throw ScriptError("cannot read the settings of project " + project + ": " + reply.text);
+        if (reply.isNil())
+            return 0;
+        const auto counters = redis::decodeCounters(reply.text);
+        if (!counters)
+            throw ScriptError("the counters of project " + project + " are not in a known form ("
+                              + std::to_string(reply.text.size()) + " bytes): run treelock fsck");
+        return counters->settings;
+    }
+
     void requireReplicas(const char* what, const char* consequence)
     {
         if (minReplicas <= 0)
@@ -400,10 +454,13 @@ AcquireResult RedisEngine::acquire(const std::vector<LockRequest>& requests, con
     detail::validateLabel("operation", options.operation);
     const LeaseId id = options.leaseId ? *options.leaseId : newLeaseId();
     detail::validateLeaseIdArgument(id);
+    detail::validateWait(options.wait, options.waitRefresh);
 
-    const auto wait = std::clamp(options.wait, std::chrono::milliseconds(0), kMaxTtl);
+    // Only an attempt that names its id and waits is (or becomes) a registered waiter.
+    const bool waits = options.leaseId && options.wait > std::chrono::milliseconds(0);
     const auto call = redis::acquireCall(m_impl->keys, id, options.owner, options.operation, options.ttl,
-                                         kReapBatch, normal, wait);
+                                         kReapBatch, normal, options.wait,
+                                         waits ? options.waitRefresh : std::chrono::milliseconds(0));
     std::lock_guard lock(m_impl->mutex);
     Reply reply = m_impl->run(call);
     AcquireResult result;
@@ -432,17 +489,7 @@ AcquireResult RedisEngine::acquire(const std::vector<LockRequest>& requests, con
         }
         return result;
     }
-    Blocker b;
-    b.lease = redis::leaseIdOfWire(textAt(reply, 1));
-    b.owner = textAt(reply, 2);
-    b.operation = textAt(reply, 3);
-    b.path = textAt(reply, 4);
-    b.mode = parseLockMode(textAt(reply, 5)).value_or(LockMode::X);
-    b.expiresIn = std::chrono::milliseconds(intAt(reply, 6));
-    b.clashPath = textAt(reply, 7);
-    b.heldMode = parseLockMode(textAt(reply, 8)).value_or(LockMode::X);
-    b.wanted.path = textAt(reply, 9);
-    b.wanted.mode = parseLockMode(textAt(reply, 10)).value_or(LockMode::X);
+    Blocker b = blockerOf(reply, 1);
     result.blocker = std::move(b);
     return result;
 }
@@ -508,10 +555,19 @@ Snapshot RedisEngine::snapshot()
     for (long long offset = 0;; offset += kPage) {
         std::lock_guard lock(m_impl->mutex);
         Reply reply = m_impl->run(redis::snapshotCall(m_impl->keys, offset, kPage));
-        if (offset == 0)
+        if (offset == 0) {
             snap.serverTime = serverTime(intAt(reply, 0));
+            // Oldest first: by the µs of the first refusal.
+            const Reply& waiters = replyElement(reply, 2);
+            std::vector<std::pair<long long, std::size_t>> order;
+            for (size_t i = 0; i < waiters.size(); ++i)
+                order.emplace_back(intAt(waiters.elements[i], 4), i);
+            std::sort(order.begin(), order.end());
+            for (const auto& [since, i] : order)
+                snap.waiters.push_back(waiterOf(waiters.elements[i]));
+        }
         const long long total = intAt(reply, 1);
-        for (size_t i = 2; i < reply.size(); ++i) {
+        for (size_t i = 3; i < reply.size(); ++i) {
             const Reply& r = reply.elements[i];
             LeaseInfo info;
             info.id = redis::leaseIdOfWire(textAt(r, 0));
@@ -566,22 +622,8 @@ std::vector<Event> RedisEngine::events(const std::string& afterId, std::size_t m
 
 EventLevel RedisEngine::eventLevel()
 {
-    // A plain read, not the configure function: Redis refuses a function that may
-    // write while it is out of memory or short of replicas, and this read (Studio's
-    // reconnect, check-history) must work then too.
     std::lock_guard lock(m_impl->mutex);
-    const Reply reply = m_impl->call({"HGET", m_impl->keys.state(), redis::kCountersField});
-    if (reply.isError())
-        throw ScriptError("cannot read the settings of project " + m_impl->project + ": " + reply.text);
-    if (reply.isNil())
-        return EventLevel::All; // a project that never granted nor changed a setting
-    const auto counters = redis::decodeCounters(reply.text);
-    if (!counters)
-        throw ScriptError("the counters of project " + m_impl->project + " are not in a known form ("
-                          + std::to_string(reply.text.size()) + " bytes): run treelock fsck");
-    return std::fmod(counters->settings, 2 * redis::kUnrecordedGrants) >= redis::kUnrecordedGrants
-               ? EventLevel::Audit
-               : EventLevel::All;
+    return redis::unrecordedGrants(m_impl->settings()) ? EventLevel::Audit : EventLevel::All;
 }
 
 void RedisEngine::setEventLevel(EventLevel level, const std::string& by, const std::string& host)
@@ -589,8 +631,60 @@ void RedisEngine::setEventLevel(EventLevel level, const std::string& by, const s
     detail::validateLabel("operator", by, true);
     detail::validateLabel("host", host);
     std::lock_guard lock(m_impl->mutex);
-    m_impl->run(redis::configureCall(m_impl->keys, toString(level), by, host));
+    m_impl->run(redis::configureCall(m_impl->keys, "events", toString(level), by, host));
     m_impl->requireReplicas("setting change", "; the primary has it, a failover now may undo it");
+}
+
+std::optional<std::chrono::milliseconds> RedisEngine::fairnessGrace()
+{
+    std::lock_guard lock(m_impl->mutex);
+    return redis::graceOf(m_impl->settings());
+}
+
+void RedisEngine::setFairnessGrace(std::optional<std::chrono::milliseconds> grace, const std::string& by,
+                                   const std::string& host)
+{
+    detail::validateGrace(grace);
+    detail::validateLabel("operator", by, true);
+    detail::validateLabel("host", host);
+    const std::string value = grace ? std::to_string(grace->count()) : std::string("off");
+    std::lock_guard lock(m_impl->mutex);
+    m_impl->run(redis::configureCall(m_impl->keys, "grace", value, by, host));
+    m_impl->requireReplicas("setting change", "; the primary has it, a failover now may undo it");
+}
+
+bool RedisEngine::cancelWait(const LeaseId& lease)
+{
+    detail::validateLeaseIdArgument(lease);
+    std::lock_guard lock(m_impl->mutex);
+    const Reply reply = m_impl->run(redis::cancelWaitCall(m_impl->keys, lease));
+    return intAt(reply, 0) == 1;
+}
+
+std::vector<HotPath> RedisEngine::contention(std::size_t top)
+{
+    detail::validateTop(top);
+    std::lock_guard lock(m_impl->mutex);
+    const Reply reply = m_impl->run(redis::contentionCall(m_impl->keys, top));
+    const std::int64_t now = intAt(reply, 0);
+    const std::int64_t epoch = intAt(reply, 1);
+    std::vector<HotPath> result;
+    for (std::size_t i = 2; i < reply.size(); ++i) {
+        const Reply& r = reply.elements[i];
+        HotPath hot;
+        hot.path = textAt(r, 0);
+        hot.refusals = detail::decayedRefusals(std::stod(textAt(r, 1)), now, epoch);
+        hot.total = intAt(r, 2);
+        hot.last = serverTime(intAt(r, 3));
+        hot.waiters = static_cast<std::size_t>(intAt(r, 4));
+        const Reply& pairs = replyElement(r, 5);
+        for (std::size_t j = 0; j + 2 < pairs.size(); j += 3)
+            hot.operations.push_back(HotPath::Pair{textAt(pairs, j), textAt(pairs, j + 1), intAt(pairs, j + 2)});
+        std::stable_sort(hot.operations.begin(), hot.operations.end(),
+                         [](const HotPath::Pair& a, const HotPath::Pair& b) { return a.count > b.count; });
+        result.push_back(std::move(hot));
+    }
+    return result;
 }
 
 ServerTime RedisEngine::now()

@@ -1382,6 +1382,263 @@ TEST_P(Conformance, WakeSignalFiresOnForceAndExpiry)
     EXPECT_TRUE(signal->wait(std::chrono::steady_clock::now() + 5s));
 }
 
+// ------------------------------------------------------------ waiters and fairness
+
+// An attempt of waiter `id`: it names its id and waits.
+AcquireOptions waiting(std::string owner, std::string op, const LeaseId& id, milliseconds refresh = kWaitRefresh)
+{
+    AcquireOptions o = opts(std::move(owner), std::move(op));
+    o.leaseId = id;
+    o.wait = 10s;
+    o.waitRefresh = refresh;
+    return o;
+}
+
+const LeaseId kWriter(32, 'a');
+const LeaseId kSecondWriter(32, 'b');
+const LeaseId kReader(32, 'c');
+
+TEST_P(Conformance, RefusedWaiterIsListedUntilItsGrant)
+{
+    const LeaseId holder = grant(reqs({"X:/A"}), opts("alice", "move"));
+    const AcquireResult refused = engine().acquire(reqs({"S:/A/b"}), waiting("bob", "copy", kReader));
+    ASSERT_FALSE(refused.granted);
+    ASSERT_TRUE(refused.blocker);
+    EXPECT_FALSE(refused.blocker->queued);
+
+    const Snapshot snap = engine().snapshot();
+    ASSERT_EQ(snap.waiters.size(), 1u);
+    const WaiterInfo& w = snap.waiters[0];
+    EXPECT_EQ(w.id, kReader);
+    EXPECT_EQ(w.owner, "bob");
+    EXPECT_EQ(w.operation, "copy");
+    EXPECT_EQ(w.requests, reqs({"S:/A/b"}));
+    EXPECT_LE(w.since, snap.serverTime);
+    EXPECT_EQ(w.expiresAt, w.lastAttempt + kWaitRefresh);
+    EXPECT_FALSE(w.holdsBack) << "within the grace";
+    EXPECT_EQ(w.blocker.lease, holder);
+    EXPECT_EQ(w.blocker.owner, "alice");
+    EXPECT_EQ(w.blocker.operation, "move");
+    EXPECT_EQ(w.blocker.clashPath, "/A");
+    EXPECT_EQ(w.blocker.heldMode, LockMode::X);
+
+    // Attempts without a wait, or without an id, are no waiters.
+    EXPECT_FALSE(engine().acquire(reqs({"S:/A/c"}), opts("carol", "copy", kLongTtl, kWriter)).granted);
+    AcquireOptions anonymous = opts("dave", "copy");
+    anonymous.wait = 10s;
+    EXPECT_FALSE(engine().acquire(reqs({"S:/A/d"}), anonymous).granted);
+    EXPECT_EQ(engine().snapshot().waiters.size(), 1u);
+
+    releaseOk(holder);
+    const AcquireResult granted = engine().acquire(reqs({"S:/A/b"}), waiting("bob", "copy", kReader));
+    ASSERT_TRUE(granted.granted);
+    EXPECT_EQ(granted.grant.lease, kReader);
+    EXPECT_TRUE(engine().snapshot().waiters.empty()) << "the grant ends the registration";
+}
+
+TEST_P(Conformance, CancelWaitEndsTheRegistration)
+{
+    grant(reqs({"X:/A"}));
+    ASSERT_FALSE(engine().acquire(reqs({"X:/A"}), waiting("bob", "delete", kWriter)).granted);
+    EXPECT_TRUE(engine().cancelWait(kWriter));
+    EXPECT_TRUE(engine().snapshot().waiters.empty());
+    EXPECT_FALSE(engine().cancelWait(kWriter)) << "nothing left to cancel";
+    EXPECT_THROW(engine().cancelWait("not-an-id"), InvalidInput);
+    AcquireOptions bad = waiting("bob", "delete", kWriter, 5ms);
+    EXPECT_THROW(engine().acquire(reqs({"X:/A"}), bad), InvalidInput) << "a refresh below 10 ms";
+    EXPECT_TRUE(engine().snapshot().waiters.empty()) << "a refused call registers nothing";
+}
+
+TEST_P(Conformance, OlderWaiterHoldsBackNewerConflictingRequests)
+{
+    engine().setFairnessGrace(0ms, "ops");
+    EXPECT_EQ(engine().fairnessGrace(), 0ms);
+    const LeaseId reader = grant(reqs({"S:/r/x"}), opts("carol", "copy"));
+
+    const AcquireResult writer = engine().acquire(reqs({"X:/r"}), waiting("bob", "delete", kWriter));
+    ASSERT_FALSE(writer.granted);
+    EXPECT_EQ(writer.blocker->lease, reader);
+    ASSERT_EQ(engine().snapshot().waiters.size(), 1u);
+    EXPECT_TRUE(engine().snapshot().waiters[0].holdsBack) << "grace 0: at once";
+
+    // A newer reader of /r/x would have got in beside carol; now it waits behind bob.
+    const AcquireResult newer = engine().acquire(reqs({"S:/r/y"}), opts("dave", "copy"));
+    ASSERT_FALSE(newer.granted);
+    ASSERT_TRUE(newer.blocker);
+    EXPECT_TRUE(newer.blocker->queued);
+    EXPECT_EQ(clashOf(*newer.blocker), (Clash{"/r", LockMode::X, kWriter, "/r", LockMode::X}));
+    EXPECT_EQ(newer.blocker->owner, "bob");
+    EXPECT_EQ(newer.blocker->operation, "delete");
+    EXPECT_EQ(newer.blocker->wanted, reqs({"S:/r/y"})[0]);
+    EXPECT_EQ(newer.blocker->expiresIn, 0ms);
+    // So is an ancestor's reader, and a writer beside bob on the root.
+    EXPECT_TRUE(engine().acquire(reqs({"S:/"}), opts("erin", "copy")).blocker->queued);
+    // Requests that do not conflict with bob's go on.
+    EXPECT_TRUE(grantable(reqs({"S:/q/x"})));
+    EXPECT_TRUE(grantable(reqs({"X:/s"})));
+
+    releaseOk(reader);
+    const AcquireResult in = engine().acquire(reqs({"X:/r"}), waiting("bob", "delete", kWriter));
+    ASSERT_TRUE(in.granted) << "the oldest waiter is held back by holders only";
+    EXPECT_TRUE(engine().snapshot().waiters.empty());
+    const AcquireResult after = engine().acquire(reqs({"S:/r/y"}), opts("dave", "copy"));
+    ASSERT_FALSE(after.granted);
+    EXPECT_FALSE(after.blocker->queued) << "now bob holds /r";
+}
+
+TEST_P(Conformance, WaitersQueueInTheOrderTheyFirstWaited)
+{
+    engine().setFairnessGrace(0ms, "ops");
+    const LeaseId holder = grant(reqs({"X:/r/x"}), opts("alice", "edit"));
+    ASSERT_FALSE(engine().acquire(reqs({"X:/r"}), waiting("bob", "delete", kWriter)).granted);
+    pass(2ms);
+    ASSERT_FALSE(engine().acquire(reqs({"X:/r", "S:/t"}), waiting("carol", "move", kSecondWriter)).granted);
+    const Snapshot snap = engine().snapshot();
+    ASSERT_EQ(snap.waiters.size(), 2u);
+    EXPECT_EQ(snap.waiters[0].id, kWriter) << "oldest first";
+    EXPECT_EQ(snap.waiters[1].id, kSecondWriter);
+
+    releaseOk(holder);
+    // carol tries first, but bob waited longer.
+    const AcquireResult second = engine().acquire(reqs({"X:/r", "S:/t"}), waiting("carol", "move", kSecondWriter));
+    ASSERT_FALSE(second.granted);
+    EXPECT_TRUE(second.blocker->queued);
+    EXPECT_EQ(second.blocker->lease, kWriter);
+    const AcquireResult first = engine().acquire(reqs({"X:/r"}), waiting("bob", "delete", kWriter));
+    ASSERT_TRUE(first.granted);
+    // carol's reservation on /t (a request of hers no holder blocks) holds back a newer writer there.
+    const AcquireResult onT = engine().acquire(reqs({"X:/t/u"}), opts("dave", "edit"));
+    ASSERT_FALSE(onT.granted);
+    EXPECT_EQ(clashOf(*onT.blocker), (Clash{"/t", LockMode::S, kSecondWriter, "/t", LockMode::S}));
+    releaseOk(first.grant.lease);
+    EXPECT_TRUE(engine().acquire(reqs({"X:/r", "S:/t"}), waiting("carol", "move", kSecondWriter)).granted);
+}
+
+TEST_P(Conformance, ReadersAreNotSerializedWhenNoWriterWaits)
+{
+    engine().setFairnessGrace(0ms, "ops");
+    grant(reqs({"X:/r/x"}), opts("alice", "edit"));
+    // A reader of /r waits for alice and holds back S on /r and IS on the root.
+    ASSERT_FALSE(engine().acquire(reqs({"S:/r"}), waiting("bob", "copy", kReader)).granted);
+    ASSERT_TRUE(engine().snapshot().waiters[0].holdsBack);
+    EXPECT_TRUE(grantable(reqs({"S:/r/y", "S:/t"}))) << "readers beside a waiting reader go on";
+    EXPECT_FALSE(engine().acquire(reqs({"X:/r/y"}), opts("dave", "edit")).granted)
+        << "a writer under the waiting reader waits behind it";
+}
+
+TEST_P(Conformance, AWaiterThatStopsTryingHoldsNobodyBackAfterItsRefresh)
+{
+    engine().setFairnessGrace(0ms, "ops");
+    grant(reqs({"S:/r/x"}));
+    ASSERT_FALSE(engine().acquire(reqs({"X:/r"}), waiting("bob", "delete", kWriter, kShortTtl)).granted);
+    EXPECT_TRUE(engine().acquire(reqs({"S:/r/y"}), opts("dave", "copy")).blocker->queued);
+    pass(kPastShortTtl);
+    EXPECT_TRUE(engine().snapshot().waiters.empty()) << "its registration ran out";
+    EXPECT_TRUE(grantable(reqs({"S:/r/y"}))) << "and its place in the queue with it";
+}
+
+TEST_P(Conformance, CancelledWaiterHoldsNobodyBack)
+{
+    engine().setFairnessGrace(0ms, "ops");
+    grant(reqs({"S:/r/x"}));
+    ASSERT_FALSE(engine().acquire(reqs({"X:/r"}), waiting("bob", "delete", kWriter)).granted);
+    auto signal = engine().subscribeWake();
+    ASSERT_FALSE(engine().acquire(reqs({"S:/r/y"}), waiting("dave", "copy", kReader)).granted);
+    ASSERT_TRUE(engine().cancelWait(kWriter));
+    EXPECT_TRUE(signal->wait(std::chrono::steady_clock::now() + 5s)) << "whoever it held back is woken";
+    EXPECT_TRUE(engine().acquire(reqs({"S:/r/y"}), waiting("dave", "copy", kReader)).granted);
+}
+
+TEST_P(Conformance, WaitersHoldBackOnlyAfterTheGrace)
+{
+    EXPECT_EQ(engine().fairnessGrace(), kDefaultGrace);
+    grant(reqs({"S:/r/x"}));
+    ASSERT_FALSE(engine().acquire(reqs({"X:/r"}), waiting("bob", "delete", kWriter)).granted);
+    EXPECT_FALSE(engine().snapshot().waiters[0].holdsBack);
+    EXPECT_TRUE(grantable(reqs({"S:/r/y"}))) << "within the grace nobody is held back";
+    pass(kDefaultGrace + 5ms);
+    ASSERT_FALSE(engine().acquire(reqs({"X:/r"}), waiting("bob", "delete", kWriter)).granted);
+    EXPECT_TRUE(engine().snapshot().waiters[0].holdsBack);
+    EXPECT_TRUE(engine().acquire(reqs({"S:/r/z"}), opts("dave", "copy")).blocker->queued);
+}
+
+TEST_P(Conformance, FairnessOffFreesWhoWasHeldBack)
+{
+    engine().setFairnessGrace(0ms, "ops", "console-1");
+    grant(reqs({"S:/r/x"}));
+    ASSERT_FALSE(engine().acquire(reqs({"X:/r"}), waiting("bob", "delete", kWriter)).granted);
+    ASSERT_FALSE(grantable(reqs({"S:/r/y"})));
+    EXPECT_THROW(engine().setFairnessGrace(milliseconds(-1), "ops"), InvalidInput);
+    EXPECT_THROW(engine().setFairnessGrace(kMaxGrace + 1ms, "ops"), InvalidInput);
+    EXPECT_THROW(engine().setFairnessGrace(std::nullopt, ""), InvalidInput) << "the operator is recorded";
+    EXPECT_EQ(engine().fairnessGrace(), 0ms) << "refused changes change nothing";
+
+    engine().setFairnessGrace(std::nullopt, "ops", "console-2");
+    engine().setFairnessGrace(std::nullopt, "ops", "console-2"); // in force: no event
+    EXPECT_EQ(engine().fairnessGrace(), std::nullopt);
+    EXPECT_TRUE(grantable(reqs({"S:/r/y"})));
+    ASSERT_EQ(engine().snapshot().waiters.size(), 1u) << "waiters are still listed";
+    EXPECT_FALSE(engine().snapshot().waiters[0].holdsBack);
+    ASSERT_FALSE(engine().acquire(reqs({"X:/r"}), waiting("bob", "delete", kWriter)).granted);
+    EXPECT_FALSE(engine().snapshot().waiters[0].holdsBack) << "and hold nobody back while fairness is off";
+
+    engine().setFairnessGrace(20ms, "ops");
+    EXPECT_EQ(engine().fairnessGrace(), 20ms);
+    std::vector<std::string> settings;
+    for (const Event& e : allEvents()) {
+        if (e.type == EventType::Config)
+            settings.push_back(e.setting);
+    }
+    EXPECT_EQ(settings, (std::vector<std::string>{"grace=0", "grace=off", "grace=20"}));
+}
+
+TEST_P(Conformance, RefusalsAreCountedPerClashPath)
+{
+    grant(reqs({"X:/A"}), opts("alice", "delete"));
+    grant(reqs({"S:/B/x"}), opts("bob", "copy"));
+    EXPECT_TRUE(engine().contention(10).empty());
+    ASSERT_FALSE(engine().acquire(reqs({"S:/A/b"}), opts("carol", "copy")).granted);
+    ASSERT_FALSE(engine().acquire(reqs({"S:/A/c"}), opts("carol", "copy")).granted);
+    ASSERT_FALSE(engine().acquire(reqs({"X:/A/c/d"}), waiting("dave", "upload", kWriter)).granted);
+    ASSERT_FALSE(engine().acquire(reqs({"X:/B"}), opts("erin", "move")).granted);
+
+    const std::vector<HotPath> hot = engine().contention(10);
+    ASSERT_EQ(hot.size(), 2u);
+    EXPECT_EQ(hot[0].path, "/A");
+    EXPECT_EQ(hot[0].total, 3);
+    EXPECT_GT(hot[0].refusals, 2.9);
+    EXPECT_LE(hot[0].refusals, 3.0);
+    EXPECT_EQ(hot[0].waiters, 1u) << "dave waits on /A";
+    ASSERT_FALSE(hot[0].operations.empty());
+    EXPECT_EQ(hot[0].operations[0].wanted, "copy") << "the most frequent pair first";
+    EXPECT_EQ(hot[0].operations[0].blocking, "delete");
+    EXPECT_EQ(hot[0].operations[0].count, 2);
+    EXPECT_EQ(hot[1].path, "/B") << "X on /B clashed with the IS bob's S on /B/x leaves there";
+    EXPECT_EQ(hot[1].total, 1);
+    EXPECT_EQ(hot[1].waiters, 0u);
+    EXPECT_EQ(engine().contention(1).size(), 1u);
+    EXPECT_THROW(engine().contention(0), InvalidInput);
+    EXPECT_THROW(engine().contention(kContentionPaths + 1), InvalidInput);
+}
+
+TEST_P(Conformance, ContentionKeepsTheMostRefusedPaths)
+{
+    const std::size_t paths = kContentionPaths + 4;
+    for (std::size_t i = 0; i < paths; ++i)
+        grant({LockRequest{"/h/" + std::to_string(i), LockMode::X}});
+    for (int i = 0; i < 3; ++i)
+        ASSERT_FALSE(grantable({LockRequest{"/h/0/x", LockMode::S}}));
+    for (std::size_t i = 1; i < paths; ++i)
+        ASSERT_FALSE(grantable({LockRequest{"/h/" + std::to_string(i), LockMode::S}}));
+    const auto hot = engine().contention(kContentionPaths);
+    ASSERT_EQ(hot.size(), kContentionPaths) << "bounded";
+    EXPECT_EQ(hot[0].path, "/h/0") << "the most refused path stays, first";
+    EXPECT_EQ(hot[0].total, 3);
+    const std::string newest = "/h/" + std::to_string(paths - 1);
+    EXPECT_TRUE(std::any_of(hot.begin(), hot.end(), [&](const HotPath& h) { return h.path == newest; }))
+        << "a new path replaces the lightest";
+}
+
 // ------------------------------------------------------------ misc
 
 TEST_P(Conformance, DescribeAndProject)

@@ -100,6 +100,14 @@ struct Tracked {
     std::vector<LockRequest> requests; // as first asked
 };
 
+// A waiting acquire that was refused: it tries again, or gives up, later.
+struct Waiting {
+    LeaseId id;
+    std::vector<LockRequest> requests;
+    std::string owner;
+    std::string operation;
+};
+
 class ModelRun {
 public:
     ModelRun(std::uint64_t seed, RedisEngine& redis, MemoryEngine& memory)
@@ -207,7 +215,7 @@ private:
             const Blocker& b = *r.blocker;
             out << "refused by " << b.lease << " owner=" << b.owner << " op=" << b.operation
                 << " path=" << b.path << " mode=" << toString(b.mode) << " clash=" << b.clashPath
-                << "|" << toString(b.heldMode) << " wanted=" << toString(b.wanted);
+                << "|" << toString(b.heldMode) << " wanted=" << toString(b.wanted) << (b.queued ? " queued" : "");
         } else {
             out << "refused without blocker";
         }
@@ -230,6 +238,14 @@ private:
         });
         if (ra.granted && rb.granted && m_known.insert(*options.leaseId).second)
             m_tracked.push_back({*options.leaseId, requests});
+        if (options.wait > milliseconds(0)) {
+            const auto it = std::find_if(m_waiting.begin(), m_waiting.end(),
+                                         [&](const Waiting& w) { return w.id == *options.leaseId; });
+            if (ra.granted && it != m_waiting.end())
+                m_waiting.erase(it);
+            else if (!ra.granted && !rb.granted && it == m_waiting.end())
+                m_waiting.push_back({*options.leaseId, requests, options.owner, options.operation});
+        }
     }
 
     static std::int64_t hostMs()
@@ -261,9 +277,29 @@ private:
             o.operation = pick(2) ? "move-folder" : "copy";
             o.ttl = kTtl;
             o.leaseId = randomId();
-            const auto requests = randomRequests();
-            what = "acquire " + requestsText(requests) + " as " + *o.leaseId;
+            auto requests = randomRequests();
+            const int kind = pick(8);
+            if (kind < 3) { // a waiter: a new one, or one that tries again
+                o.wait = kTtl;
+                o.waitRefresh = kTtl;
+                if (kind > 0 && !m_waiting.empty()) {
+                    const Waiting& w = m_waiting[static_cast<std::size_t>(pick(static_cast<int>(m_waiting.size())))];
+                    o.leaseId = w.id;
+                    o.owner = w.owner;
+                    o.operation = w.operation;
+                    requests = w.requests;
+                }
+            }
+            what = std::string(o.wait > milliseconds(0) ? "wait for " : "acquire ") + requestsText(requests) + " as "
+                   + *o.leaseId;
             acquireBoth(requests, o, a, b);
+        } else if (roll >= 94 && roll < 96 && !m_waiting.empty()) {
+            const std::size_t i = static_cast<std::size_t>(pick(static_cast<int>(m_waiting.size())));
+            const LeaseId id = m_waiting[i].id;
+            m_waiting.erase(m_waiting.begin() + static_cast<std::ptrdiff_t>(i));
+            what = "cancel wait " + id;
+            a = guarded([&] { return std::string(m_redis.cancelWait(id) ? "cancelled" : "none"); });
+            b = guarded([&] { return std::string(m_memory.cancelWait(id) ? "cancelled" : "none"); });
         } else if (roll < 48) {
             AcquireOptions o;
             o.ttl = kTtl;
@@ -388,6 +424,26 @@ private:
         }
         // Both clocks are real but not the same instant: compare by id, not by expiry.
         std::sort(lines.begin(), lines.end());
+        // Waiters in their order (each first refused in a millisecond of its own).
+        for (const WaiterInfo& w : engine.snapshot().waiters) {
+            std::ostringstream out;
+            out << "waiter " << w.id << " owner=" << w.owner << " op=" << w.operation
+                << " req=" << requestsText(w.requests) << " holds back=" << w.holdsBack
+                << " blocker=" << w.blocker.lease << " clash=" << w.blocker.clashPath << "|"
+                << toString(w.blocker.heldMode) << (w.blocker.queued ? " queued" : "");
+            lines.push_back(out.str());
+        }
+        // The contention table: scores follow each engine's clock, so by path.
+        std::vector<std::string> hot;
+        for (const HotPath& h : engine.contention(kContentionPaths)) {
+            std::ostringstream out;
+            out << "hot " << h.path << " total=" << h.total << " waiters=" << h.waiters;
+            for (const HotPath::Pair& p : h.operations)
+                out << " " << p.wanted << "/" << p.blocking << "x" << p.count;
+            hot.push_back(out.str());
+        }
+        std::sort(hot.begin(), hot.end());
+        lines.insert(lines.end(), hot.begin(), hot.end());
         return lines;
     }
 
@@ -395,7 +451,16 @@ private:
     {
         const auto sa = snapshotText(m_redis, m_fencesRedis);
         const auto sb = snapshotText(m_memory, m_fencesMemory);
-        EXPECT_EQ(sa, sb) << "snapshots differ";
+        if (sa != sb) {
+            std::ostringstream diff;
+            for (std::size_t i = 0; i < std::max(sa.size(), sb.size()); ++i) {
+                const std::string la = i < sa.size() ? sa[i] : "(none)";
+                const std::string lb = i < sb.size() ? sb[i] : "(none)";
+                if (la != lb)
+                    diff << "\n  line " << i << "\n    redis:  " << la << "\n    memory: " << lb;
+            }
+            ADD_FAILURE() << "snapshots differ:" << diff.str();
+        }
         EXPECT_TRUE(m_redis.fsck(false).clean());
         EXPECT_TRUE(m_memory.fsck(false).clean());
         return sa == sb;
@@ -406,6 +471,7 @@ private:
     MemoryEngine& m_memory;
     std::vector<std::string> m_paths;
     std::vector<Tracked> m_tracked;
+    std::vector<Waiting> m_waiting;
     std::set<LeaseId> m_known;
     std::size_t m_revoked = 0;
     std::int64_t m_lastOpMs = 0;
@@ -433,6 +499,10 @@ TEST(Model, RedisAndMemoryEnginesAgree)
         const std::string project = "model" + std::to_string(segment);
         RedisEngine redis(options, project);
         MemoryEngine memory(project);
+        // Waiters hold back at their first refusal, or never: both independent of the clocks.
+        const std::optional<milliseconds> grace = segment % 2 == 0 ? std::optional(0ms) : std::nullopt;
+        redis.setFairnessGrace(grace, "model");
+        memory.setFairnessGrace(grace, "model");
         ModelRun run(seed * kSegments + static_cast<std::uint64_t>(segment), redis, memory);
         const int segmentOps = ops / kSegments + (segment < ops % kSegments ? 1 : 0);
         ASSERT_TRUE(run.run(segmentOps, done)) << "seed " << seed << ", segment " << segment;

@@ -384,27 +384,30 @@ TEST(LuaScripts, acquireRecheckesItsArguments)
         return reply.isArray() && reply.size() > 0 ? reply[0].integer : 99;
     };
     const std::vector<std::vector<std::string>> bad{
-        {id, "o", "op", "1000", "16", "0", "X /A//B"},
-        {id, "o", "op", "1000", "16", "0", "X /A/../B"},
-        {id, "o", "op", "1000", "16", "0", "X /A/./B"},
-        {id, "o", "op", "1000", "16", "0", "X A/B"},
-        {id, "o", "op", "1000", "16", "0", "X /A/"},
-        {id, "o", "op", "1000", "16", "0", std::string("X /A\x01")},
-        {id, "o", "op", "1000", "16", "0", "Q /A"},
-        {id, "o", "op", "5", "16", "0", "X /A"},
-        {"XYZ", "o", "op", "1000", "16", "0", "X /A"},
-        {std::string(32, 'a'), "o", "op", "1000", "16", "0", "X /A"},
-        {id, "o", "op", "1000", "16", "0", ""},
-        {id, "o", "op", "1000", "16", "0", "X"},
-        {id, "o", "op", "1000", "16", "0", "X /A\n"},
-        {id, "o", "op", "1000", "16", "0", "X /A\nS /A"},
-        {id, "o", "op", "1000", "16", "-1", "X /A"},
-        {id, "o\nx", "op", "1000", "16", "0", "X /A"},
+        {id, "o", "op", "1000", "16", "0", "X /A//B", "0"},
+        {id, "o", "op", "1000", "16", "0", "X /A/../B", "0"},
+        {id, "o", "op", "1000", "16", "0", "X /A/./B", "0"},
+        {id, "o", "op", "1000", "16", "0", "X A/B", "0"},
+        {id, "o", "op", "1000", "16", "0", "X /A/", "0"},
+        {id, "o", "op", "1000", "16", "0", std::string("X /A\x01"), "0"},
+        {id, "o", "op", "1000", "16", "0", "Q /A", "0"},
+        {id, "o", "op", "5", "16", "0", "X /A", "0"},
+        {"XYZ", "o", "op", "1000", "16", "0", "X /A", "0"},
+        {std::string(32, 'a'), "o", "op", "1000", "16", "0", "X /A", "0"},
+        {id, "o", "op", "1000", "16", "0", "", "0"},
+        {id, "o", "op", "1000", "16", "0", "X", "0"},
+        {id, "o", "op", "1000", "16", "0", "X /A\n", "0"},
+        {id, "o", "op", "1000", "16", "0", "X /A\nS /A", "0"},
+        {id, "o", "op", "1000", "16", "-1", "X /A", "0"},
+        {id, "o\nx", "op", "1000", "16", "0", "X /A", "0"},
+        {id, "o", "op", "1000", "16", "0", "X /A", "5"},
+        {id, "o", "op", "1000", "16", "0", "X /A", "x"},
+        {id, "o", "op", "1000", "16", "0", "X /A"},
     };
     for (const auto& args : bad)
         EXPECT_EQ(attempt(args), -1) << args.back();
     EXPECT_EQ(server.cli({"DBSIZE"}), "0\n");
-    EXPECT_EQ(attempt({id, "o", "op", "1000", "16", "0", "X /A"}), 1);
+    EXPECT_EQ(attempt({id, "o", "op", "1000", "16", "0", "X /A", "0"}), 1);
 }
 
 // Regression cases from the seed's folder lock (string.find with Lua patterns,

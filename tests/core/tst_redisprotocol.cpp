@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <set>
 #include <string>
 #include <vector>
@@ -25,6 +26,10 @@ const std::string kWireId("\x00\x01\x23\x45\x67\x89\xab\xcd\xef\x00\x11\x22\x33\
 
 /// KEYS state, expiry, events of project p.
 std::vector<std::string> commonKeys() { return {"tl:{p}:state", "tl:{p}:expiry", "tl:{p}:events"}; }
+std::vector<std::string> waiterKeys()
+{
+    return {"tl:{p}:state", "tl:{p}:expiry", "tl:{p}:events", "tl:{p}:waiters", "tl:{p}:hot"};
+}
 
 std::vector<std::string> commonArgs(std::initializer_list<std::string> rest)
 {
@@ -94,21 +99,36 @@ TEST(WireForms, leaseIdsNodesAndCountersRoundTrip)
     EXPECT_FALSE(redis::decodeNode(std::string("\x06", 1) + leaf.substr(1))) << "no mode 6";
     EXPECT_FALSE(redis::decodeNode("1")) << "a count of the older layout is no node value";
 
-    const redis::Counters counters{1795654626420714.0, 1795654656420.0, 0.0, redis::kUnrecordedGrants};
+    redis::Counters counters{1795654626420714.0, 1795654656420.0, 0.0, redis::kUnrecordedGrants + 2 * 22};
+    counters.waitersReapAt = 1795654656999.0;
+    counters.holdingBack = 3;
     const std::string packed = redis::encodeCounters(counters);
-    ASSERT_EQ(packed.size(), 32u);
+    ASSERT_EQ(packed.size(), 48u);
     const auto unpacked = redis::decodeCounters(packed);
     ASSERT_TRUE(unpacked);
     EXPECT_EQ(unpacked->fence, counters.fence);
     EXPECT_EQ(unpacked->reapAt, counters.reapAt);
     EXPECT_EQ(unpacked->wakeUntil, counters.wakeUntil);
     EXPECT_EQ(unpacked->settings, counters.settings);
-    // The version before the settings wrote the first three alone.
+    EXPECT_EQ(unpacked->waitersReapAt, counters.waitersReapAt);
+    EXPECT_EQ(unpacked->holdingBack, 3.0);
+    EXPECT_TRUE(redis::unrecordedGrants(unpacked->settings));
+    EXPECT_EQ(redis::graceOf(unpacked->settings), std::chrono::milliseconds(20)) << "code 22: 20 ms";
+    EXPECT_EQ(redis::graceOf(0), kDefaultGrace);
+    EXPECT_EQ(redis::graceOf(2), std::nullopt) << "code 1: off";
+    EXPECT_EQ(redis::graceOf(3), std::nullopt) << "off, grants unrecorded";
+    // The version before waiters wrote the first four; the one before the settings three.
+    const auto four = redis::decodeCounters(packed.substr(0, 32));
+    ASSERT_TRUE(four);
+    EXPECT_EQ(four->settings, counters.settings);
+    EXPECT_EQ(four->waitersReapAt, std::numeric_limits<double>::infinity());
+    EXPECT_EQ(four->holdingBack, 0.0);
     const auto older = redis::decodeCounters(packed.substr(0, 24));
     ASSERT_TRUE(older);
     EXPECT_EQ(older->fence, counters.fence);
     EXPECT_EQ(older->settings, 0.0);
     EXPECT_FALSE(redis::decodeCounters(packed.substr(0, 28)));
+    EXPECT_FALSE(redis::decodeCounters(packed.substr(0, 40)));
 }
 
 TEST(Library, everyVerbIsAFunctionOfOneVersionedLibrary)
@@ -127,7 +147,7 @@ TEST(Library, everyVerbIsAFunctionOfOneVersionedLibrary)
         EXPECT_NE(library.body.find("function_name = '" + library.function(script) + "'"), std::string::npos) << name;
     }
     EXPECT_EQ(names, (std::set<std::string>{"acquire", "release", "renew", "force_release", "sweep", "snapshot",
-                                            "fsck", "configure"}));
+                                            "fsck", "configure", "cancel_wait", "contention"}));
     const auto a = redis::composeLibrary("-- a", {{redis::Script::Acquire, "return 1"}});
     const auto b = redis::composeLibrary("-- b", {{redis::Script::Acquire, "return 1"}});
     EXPECT_NE(a.name, b.name) << "another version is another library";
@@ -140,8 +160,10 @@ TEST(Scripts, callsFollowTheDocumentedLayout)
     auto acquire = redis::acquireCall(keys, kId, "alice", "move", 30s, 16,
                                       {{"/A", LockMode::X}, {"/B/C", LockMode::S}}, 2500ms);
     EXPECT_EQ(acquire.script, redis::Script::Acquire);
-    EXPECT_EQ(acquire.keys, commonKeys());
-    EXPECT_EQ(acquire.args, commonArgs({kWireId, "alice", "move", "30000", "16", "2500", "X /A\nS /B/C"}));
+    EXPECT_EQ(acquire.keys, waiterKeys());
+    EXPECT_EQ(acquire.args, commonArgs({kWireId, "alice", "move", "30000", "16", "2500", "X /A\nS /B/C", "0"}));
+    const auto waiting = redis::acquireCall(keys, kId, "bob", "copy", 30s, 16, {{"/A", LockMode::S}}, 2500ms, 2000ms);
+    EXPECT_EQ(waiting.args.back(), "2000") << "the waiter's refresh comes last";
 
     auto release = redis::releaseCall(keys, kId);
     EXPECT_EQ(release.script, redis::Script::Release);
@@ -162,8 +184,22 @@ TEST(Scripts, callsFollowTheDocumentedLayout)
     EXPECT_EQ(sweep.args, commonArgs({"ops", "host-1", "1000", "7"}));
 
     auto snapshot = redis::snapshotCall(keys, 2000, 1000);
-    EXPECT_EQ(snapshot.keys, commonKeys());
+    EXPECT_EQ(snapshot.keys, waiterKeys());
     EXPECT_EQ(snapshot.args, commonArgs({"2000", "1000"}));
+
+    auto cancel = redis::cancelWaitCall(keys, kId);
+    EXPECT_EQ(cancel.script, redis::Script::CancelWait);
+    EXPECT_EQ(cancel.keys, waiterKeys());
+    EXPECT_EQ(cancel.args, commonArgs({kWireId}));
+
+    auto contention = redis::contentionCall(keys, 10);
+    EXPECT_EQ(contention.script, redis::Script::Contention);
+    EXPECT_EQ(contention.keys, waiterKeys());
+    EXPECT_EQ(contention.args, commonArgs({"10"}));
+
+    auto configure = redis::configureCall(keys, "grace", "off", "ops", "host-1");
+    EXPECT_EQ(configure.keys, waiterKeys());
+    EXPECT_EQ(configure.args, commonArgs({"grace", "off", "ops", "host-1"}));
 
     auto fsck = redis::fsckCall(keys, false);
     EXPECT_EQ(fsck.script, redis::Script::Fsck);

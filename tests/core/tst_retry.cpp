@@ -140,7 +140,7 @@ TEST_F(InjectedClock, waitEndsExactlyAtTheDeadline)
     EXPECT_EQ(clock->waitsUntil.back(), 300);
 }
 
-TEST_F(InjectedClock, eachAttemptAsksForTheIdTheClientDraws)
+TEST_F(InjectedClock, everyAttemptOfOneAcquireAsksForTheIdTheClientDrew)
 {
     int drawn = 0;
     const auto idNumber = [](int n) {
@@ -158,6 +158,11 @@ TEST_F(InjectedClock, eachAttemptAsksForTheIdTheClientDraws)
     AcquireOutcome got = waiter.acquire({{"/A", LockMode::X}}, "delete-folder", 5s);
     ASSERT_TRUE(got);
     EXPECT_GT(got.attempts, 1);
-    EXPECT_EQ(drawn, got.attempts);
-    EXPECT_EQ(got.lease.id(), idNumber(drawn));
+    EXPECT_EQ(drawn, 1) << "one id per acquire: the waiter keeps its place under it";
+    EXPECT_EQ(got.lease.id(), idNumber(1));
+    EXPECT_TRUE(engine->snapshot().waiters.empty()) << "the grant ended the registration";
+
+    AcquireOutcome again = waiter.acquire({{"/B", LockMode::X}}, "delete-folder");
+    ASSERT_TRUE(again);
+    EXPECT_EQ(drawn, 2);
 }

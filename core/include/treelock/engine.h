@@ -30,6 +30,22 @@ inline constexpr int kSweepBatch = 1000;
 inline constexpr int kEventStreamCap = 10000;
 /// Owner, operation, operator, host and reason labels longer than this are refused.
 inline constexpr std::size_t kMaxLabelBytes = 256;
+/// A waiter's registration lasts this long after its last attempt unless the
+/// attempt asks for longer (AcquireOptions::waitRefresh).
+inline constexpr std::chrono::milliseconds kWaitRefresh{2000};
+/// A project registers at most this many waiters; more wait unregistered.
+inline constexpr std::size_t kMaxWaiters = 4096;
+/// A waiter that has waited this long holds back newer conflicting requests,
+/// unless the project sets another grace (Engine::setFairnessGrace).
+inline constexpr std::chrono::milliseconds kDefaultGrace{5};
+/// Bounds on a project's fairness grace.
+inline constexpr std::chrono::milliseconds kMaxGrace{60000};
+/// The contention table keeps this many paths (the most refused).
+inline constexpr std::size_t kContentionPaths = 256;
+/// A refusal's weight in the contention table halves every this long.
+inline constexpr std::chrono::milliseconds kContentionHalfLife{60000};
+/// Per contended path, this many (wanted operation, blocking operation) pairs are kept.
+inline constexpr std::size_t kContentionPairs = 4;
 
 /// Throws InvalidInput naming `what` ("owner", "reason", ...) if `value` is longer
 /// than kMaxLabelBytes, contains NUL or a newline, or (when `required`) is empty:
@@ -48,7 +64,15 @@ struct AcquireOptions {
     /// How long the caller waits for a wake-up (subscribeWake) if this attempt
     /// is refused; 0: it does not wait. Releases publish wake-ups only while
     /// someone said it waits, so a waiter must say so on every attempt.
+    /// With a wait and a leaseId, a refused attempt also registers a waiter
+    /// under that id (or refreshes it): it is listed in Snapshot::waiters, and
+    /// once it has waited longer than the project's grace it holds back newer
+    /// requests that conflict with it. The grant of that id, cancelWait() or
+    /// `waitRefresh` without a new attempt ends the registration.
     std::chrono::milliseconds wait{0};
+    /// How long the waiter registration lasts after this attempt (10 ms to 24 h).
+    /// The caller must try again (or cancel) within it.
+    std::chrono::milliseconds waitRefresh = kWaitRefresh;
 };
 
 /// A granted lease.
@@ -72,6 +96,10 @@ struct Blocker {
     std::string clashPath;              ///< node where the clash was found
     LockMode heldMode = LockMode::X;    ///< mode held there
     LockRequest wanted;                 ///< the request that was refused
+    /// The blocker is not a holder but an older waiting request that conflicts
+    /// (fairness): `lease` is the id it waits for, `path` and `mode` what it asks,
+    /// `expiresIn` 0.
+    bool queued = false;
 };
 
 /// Answer of acquire: a Grant or a Blocker.
@@ -127,10 +155,44 @@ struct LeaseInfo {
     bool expired(ServerTime now) const noexcept { return expiresAt <= now; }
 };
 
+/// A registered waiter: an acquire that was refused and waits (AcquireOptions::wait).
+struct WaiterInfo {
+    LeaseId id;                         ///< the lease id it asks for
+    std::string owner;
+    std::string operation;
+    std::vector<LockRequest> requests;  ///< normalised
+    ServerTime since{};                 ///< its first refused attempt
+    ServerTime lastAttempt{};
+    ServerTime expiresAt{};             ///< forgotten then unless it tries again
+    /// It has waited past the project's grace: newer requests that conflict
+    /// with it wait behind it.
+    bool holdsBack = false;
+    Blocker blocker;                    ///< what refused its last attempt
+};
+
 /// Every lease of a project (live and expired-not-reaped) at one server time.
 struct Snapshot {
     ServerTime serverTime{};
     std::vector<LeaseInfo> leases;      ///< ordered by expiry, then id
+    std::vector<WaiterInfo> waiters;    ///< live registrations, oldest first
+};
+
+/// One path of a project's contention table: where acquires were refused.
+struct HotPath {
+    std::string path;                   ///< the node where the refusals clashed
+    /// Refusals, each weighted 1/2 per kContentionHalfLife since it happened.
+    double refusals = 0;
+    std::int64_t total = 0;             ///< refusals since the path entered the table
+    ServerTime last{};                  ///< the latest refusal
+    /// Waiters whose last attempt was refused on this path.
+    std::size_t waiters = 0;
+    /// What clashed there: the refused request's operation and the blocker's.
+    struct Pair {
+        std::string wanted;
+        std::string blocking;
+        std::int64_t count = 0;
+    };
+    std::vector<Pair> operations;       ///< most frequent first, at most kContentionPairs
 };
 
 /// fsck: node counts recomputed from the leases vs what is stored.
@@ -239,6 +301,21 @@ public:
     /// RedisOptions::minReplicas it waits for them as a grant does, and throws
     /// ReplicationError when too few acknowledge (the primary keeps the change).
     virtual void setEventLevel(EventLevel level, const std::string& by, const std::string& host = {}) = 0;
+    /// How long a waiter waits before it holds back newer conflicting requests
+    /// (kDefaultGrace unless set); nothing when fairness is off.
+    virtual std::optional<std::chrono::milliseconds> fairnessGrace() = 0;
+    /// Sets the grace (0 to kMaxGrace), or turns fairness off (nothing). As
+    /// setEventLevel: recorded as a "config" event ("grace=5" or "grace=off"),
+    /// nothing written when unchanged, waits for RedisOptions::minReplicas.
+    /// Turning fairness off frees the waiters that held others back.
+    virtual void setFairnessGrace(std::optional<std::chrono::milliseconds> grace, const std::string& by,
+                                  const std::string& host = {}) = 0;
+    /// Ends the registration of the waiter under `lease` (a waiting acquire that
+    /// gives up) and wakes whoever it held back. False if none was registered.
+    virtual bool cancelWait(const LeaseId& lease) = 0;
+    /// The `top` most refused paths (1 to kContentionPaths), hottest first.
+    /// Every refused acquire counts once against the node where it clashed.
+    virtual std::vector<HotPath> contention(std::size_t top) = 0;
     /// The server's current time.
     virtual ServerTime now() = 0;
     /// A wake-up channel for waiters (pub/sub on Redis).

@@ -42,6 +42,9 @@ struct ClientOptions {
     /// Backoff between attempts while waiting when no wake-up arrives (jittered).
     std::chrono::milliseconds minBackoff = std::chrono::duration_cast<std::chrono::milliseconds>(retry::kMinBackoff);
     std::chrono::milliseconds maxBackoff = std::chrono::duration_cast<std::chrono::milliseconds>(retry::kMaxBackoff);
+    /// How long a waiting acquire's registration lasts between two attempts
+    /// (AcquireOptions::waitRefresh); attempts come at least every third of it.
+    std::chrono::milliseconds waitRefresh = kWaitRefresh;
     /// Time and waiting; null means steadyClientClock().
     std::shared_ptr<ClientClock> clock;
     /// The id each attempt asks for (AcquireOptions::leaseId); empty: the engine draws a
@@ -102,7 +105,10 @@ public:
 
     /// Tries until granted or `wait` has passed (0 = one attempt). Sleeps on the
     /// project's wake-up channel for nextRetryDelay() (retry.h): jittered backoff,
-    /// at most until the blocker's expiry.
+    /// at most until the blocker's expiry. Every attempt asks for one lease id,
+    /// so the project registers the call as a waiter while it waits (listed in
+    /// snapshots; past the grace it holds back newer conflicting requests); a
+    /// call that gives up cancels the registration.
     AcquireOutcome acquire(const std::vector<LockRequest>& requests, const std::string& operation,
                            std::chrono::milliseconds wait = std::chrono::milliseconds{0});
     /// Plans the call with `policy`, then as above (operation label = op name).

@@ -63,6 +63,11 @@ public:
     std::vector<Event> events(const std::string& afterId, std::size_t max) override;
     EventLevel eventLevel() override;
     void setEventLevel(EventLevel level, const std::string& by, const std::string& host = {}) override;
+    std::optional<std::chrono::milliseconds> fairnessGrace() override;
+    void setFairnessGrace(std::optional<std::chrono::milliseconds> grace, const std::string& by,
+                          const std::string& host = {}) override;
+    bool cancelWait(const LeaseId& lease) override;
+    std::vector<HotPath> contention(std::size_t top) override;
     ServerTime now() override;
     std::unique_ptr<WakeSignal> subscribeWake() override;
     std::vector<std::string> warnings() override;

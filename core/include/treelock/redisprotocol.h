@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstdint>
 #include <initializer_list>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <span>
@@ -47,6 +48,8 @@ public:
     std::string expiry() const;  ///< sorted set lease id -> expiry (ms)
     std::string events() const;  ///< stream of grants, releases, expiries
     std::string wake() const;    ///< pub/sub channel: something was released
+    std::string waiters() const; ///< sorted set waiter id -> end of its registration (ms)
+    std::string hot() const;     ///< sorted set path -> refusals (decayed): the contention table
     /// Keys of the layout before the state hash (nodes, who, leases): a project
     /// that still has one was written by an older version.
     std::vector<std::string> olderLayoutKeys() const;
@@ -86,26 +89,35 @@ std::optional<NodeState> decodeNode(std::string_view value);
 std::string encodeNode(const NodeState& node);
 
 /// The project's counters and settings (state hash field "#m"). Versions before
-/// the settings stored the first three alone; they decode with settings 0.
+/// the settings stored the first three alone, versions before waiters the first
+/// four; the rest decode as 0, infinity and 0.
 struct Counters {
     double fence = 0;        ///< the last fencing token handed out
     double reapAt = 0;       ///< at or before the earliest expiry (ms; infinity: no lease)
     double wakeUntil = 0;    ///< until when a refused caller waits for a wake-up (ms)
-    double settings = 0;     ///< kUnrecordedGrants, or 0
+    double settings = 0;     ///< kUnrecordedGrants, plus twice the grace code (see graceOf)
+    double waitersReapAt = std::numeric_limits<double>::infinity(); ///< at or before the earliest waiter's end (ms)
+    double holdingBack = 0;  ///< waiters that hold back
 };
 /// The settings bit of a project whose grants and releases leave no event.
 inline constexpr double kUnrecordedGrants = 1;
 inline constexpr std::string_view kCountersField = "#m";
 std::optional<Counters> decodeCounters(std::string_view value);
 std::string encodeCounters(const Counters& counters);
+/// Whether settings say grants and releases are not recorded.
+bool unrecordedGrants(double settings) noexcept;
+/// The fairness grace settings say (half the settings, rounded down: 0 the
+/// default, 1 off, g + 2 a grace of g ms); nothing when off.
+std::optional<std::chrono::milliseconds> graceOf(double settings) noexcept;
 
 /// The functions, one per verb (lua/<name>.lua, embedded at build time), in
 /// one library with lua/common.lua as its prologue.
-enum class Script { Acquire, Release, Renew, ForceRelease, Sweep, Snapshot, Fsck, Configure };
+enum class Script { Acquire, Release, Renew, ForceRelease, Sweep, Snapshot, Fsck, Configure, CancelWait, Contention };
 
 /// Every script, in the order above.
 std::span<const Script> allScripts();
-/// "acquire", "release", "renew", "force_release", "sweep", "snapshot", "fsck", "configure".
+/// "acquire", "release", "renew", "force_release", "sweep", "snapshot", "fsck", "configure",
+/// "cancel_wait", "contention".
 std::string_view scriptName(Script script);
 
 /// A function library: its name ("tl_" and 16 hex digits of a hash of its
@@ -124,8 +136,8 @@ Library composeLibrary(std::string_view common,
                        const std::vector<std::pair<Script, std::string>>& verbs);
 
 /// The KEYS and ARGV of one function call, in the layout lua/common.lua
-/// documents: KEYS state, expiry, events; ARGV the wake-up command, then the
-/// verb's own arguments.
+/// documents: KEYS state, expiry, events (and waiters, hot for the verbs that
+/// need them); ARGV the wake-up command, then the verb's own arguments.
 struct ScriptCall {
     Script script = Script::Acquire;
     std::vector<std::string> keys;
@@ -141,10 +153,12 @@ ScriptCall scriptCall(Script script, const KeySchema& keys, std::vector<std::str
 
 /// Acquire `requests` (canonical, as normalizeRequests leaves them) as lease `id`.
 /// `wait`: how long the caller waits for a wake-up if refused (0: it does not).
+/// `waitRefresh` > 0 (with a wait): a refusal registers the waiter for that long.
 ScriptCall acquireCall(const KeySchema& keys, const LeaseId& id, std::string_view owner,
                        std::string_view operation, std::chrono::milliseconds ttl, int reapBatch,
                        const std::vector<LockRequest>& requests,
-                       std::chrono::milliseconds wait = std::chrono::milliseconds(0));
+                       std::chrono::milliseconds wait = std::chrono::milliseconds(0),
+                       std::chrono::milliseconds waitRefresh = std::chrono::milliseconds(0));
 ScriptCall releaseCall(const KeySchema& keys, const LeaseId& id);
 /// `ttl` 0: the lease's own.
 ScriptCall renewCall(const KeySchema& keys, const LeaseId& id, std::chrono::milliseconds ttl);
@@ -156,9 +170,12 @@ ScriptCall sweepCall(const KeySchema& keys, std::string_view by, std::string_vie
                      std::size_t earlier);
 ScriptCall snapshotCall(const KeySchema& keys, long long offset, int page);
 ScriptCall fsckCall(const KeySchema& keys, bool repair);
-/// `events` "all" or "audit"; `by` the operator (required). The setting is read with HGET.
-ScriptCall configureCall(const KeySchema& keys, std::string_view events, std::string_view by,
-                         std::string_view host);
+/// `setting` "events" ("all" or "audit") or "grace" ("off" or ms); `by` the
+/// operator (required). The settings are read with HGET of "#m".
+ScriptCall configureCall(const KeySchema& keys, std::string_view setting, std::string_view value,
+                         std::string_view by, std::string_view host);
+ScriptCall cancelWaitCall(const KeySchema& keys, const LeaseId& id);
+ScriptCall contentionCall(const KeySchema& keys, std::size_t top);
 
 /// One RESP reply. Status replies are String.
 struct Reply {

@@ -1,7 +1,10 @@
 #include "treelock/redisprotocol.h"
 
+#include "treelock/engine.h"
+
 #include <algorithm>
 #include <bit>
+#include <cmath>
 
 namespace treelock::redis {
 
@@ -9,8 +12,9 @@ namespace {
 
 constexpr std::size_t kNodeSize = 5 * 4 + 17; // struct ">I4I4I4I4I4c17"
 constexpr std::size_t kShortNodeSize = 1 + 4 + 17; // struct ">BI4c17": one mode held
-constexpr std::size_t kCountersSize = 4 * 8;       // struct ">dddd"
-constexpr std::size_t kOlderCountersSize = 3 * 8;  // struct ">ddd", before the settings
+constexpr std::size_t kCountersSize = 6 * 8;         // struct ">dddddd"
+constexpr std::size_t kSettingsCountersSize = 4 * 8; // struct ">dddd", before the waiters
+constexpr std::size_t kOlderCountersSize = 3 * 8;    // struct ">ddd", before the settings
 
 int hexValue(char c) noexcept
 {
@@ -63,6 +67,8 @@ std::string KeySchema::state() const { return m_prefix + "state"; }
 std::string KeySchema::expiry() const { return m_prefix + "expiry"; }
 std::string KeySchema::events() const { return m_prefix + "events"; }
 std::string KeySchema::wake() const { return m_prefix + "wake"; }
+std::string KeySchema::waiters() const { return m_prefix + "waiters"; }
+std::string KeySchema::hot() const { return m_prefix + "hot"; }
 
 std::vector<std::string> KeySchema::olderLayoutKeys() const
 {
@@ -152,11 +158,18 @@ std::string encodeNode(const NodeState& node)
 
 std::optional<Counters> decodeCounters(std::string_view value)
 {
-    if (value.size() != kCountersSize && value.size() != kOlderCountersSize)
+    if (value.size() != kCountersSize && value.size() != kSettingsCountersSize && value.size() != kOlderCountersSize)
         return std::nullopt;
-    Counters counters{readDouble(value.data()), readDouble(value.data() + 8), readDouble(value.data() + 16)};
-    if (value.size() == kCountersSize)
+    Counters counters;
+    counters.fence = readDouble(value.data());
+    counters.reapAt = readDouble(value.data() + 8);
+    counters.wakeUntil = readDouble(value.data() + 16);
+    if (value.size() >= kSettingsCountersSize)
         counters.settings = readDouble(value.data() + 24);
+    if (value.size() == kCountersSize) {
+        counters.waitersReapAt = readDouble(value.data() + 32);
+        counters.holdingBack = readDouble(value.data() + 40);
+    }
     return counters;
 }
 
@@ -168,7 +181,24 @@ std::string encodeCounters(const Counters& counters)
     writeDouble(out, counters.reapAt);
     writeDouble(out, counters.wakeUntil);
     writeDouble(out, counters.settings);
+    writeDouble(out, counters.waitersReapAt);
+    writeDouble(out, counters.holdingBack);
     return out;
+}
+
+bool unrecordedGrants(double settings) noexcept
+{
+    return std::fmod(settings, 2.0) >= kUnrecordedGrants;
+}
+
+std::optional<std::chrono::milliseconds> graceOf(double settings) noexcept
+{
+    const auto code = static_cast<long long>(std::floor(settings / 2));
+    if (code <= 0)
+        return kDefaultGrace;
+    if (code == 1)
+        return std::nullopt;
+    return std::chrono::milliseconds(code - 2);
 }
 
 } // namespace treelock::redis

@@ -14,8 +14,23 @@ namespace redis {
 
 namespace {
 
-constexpr std::array kScripts{Script::Acquire, Script::Release,  Script::Renew, Script::ForceRelease,
-                              Script::Sweep,   Script::Snapshot, Script::Fsck,  Script::Configure};
+constexpr std::array kScripts{Script::Acquire,   Script::Release,    Script::Renew,
+                              Script::ForceRelease, Script::Sweep, Script::Snapshot,
+                              Script::Fsck,      Script::Configure, Script::CancelWait,
+                              Script::Contention};
+
+/// The verbs that deal with waiters and contention take two more keys.
+bool needsWaiterKeys(Script script)
+{
+    switch (script) {
+    case Script::Acquire:
+    case Script::Snapshot:
+    case Script::Configure:
+    case Script::CancelWait:
+    case Script::Contention: return true;
+    default: return false;
+    }
+}
 
 /// scriptCall of a verb on no lease, its own arguments to follow.
 ScriptCall common(Script script, const KeySchema& keys) { return scriptCall(script, keys, {}); }
@@ -33,8 +48,10 @@ std::string_view flagsOf(Script script)
     switch (script) {
     case Script::Release:
     case Script::ForceRelease:
+    case Script::CancelWait:
     case Script::Sweep: return "{'allow-oom'}";
-    case Script::Snapshot: return "{'no-writes'}";
+    case Script::Snapshot:
+    case Script::Contention: return "{'no-writes'}";
     default: return "{}";
     }
 }
@@ -58,6 +75,10 @@ ScriptCall scriptCall(Script script, const KeySchema& keys, std::vector<std::str
     ScriptCall call;
     call.script = script;
     call.keys = {keys.state(), keys.expiry(), keys.events()};
+    if (needsWaiterKeys(script)) {
+        call.keys.push_back(keys.waiters());
+        call.keys.push_back(keys.hot());
+    }
     call.args.reserve(1 + args.size());
     call.args.emplace_back(keys.publishCommand());
     std::move(args.begin(), args.end(), std::back_inserter(call.args));
@@ -75,6 +96,8 @@ std::string_view scriptName(Script script)
     case Script::Snapshot: return "snapshot";
     case Script::Fsck: return "fsck";
     case Script::Configure: return "configure";
+    case Script::CancelWait: return "cancel_wait";
+    case Script::Contention: return "contention";
     }
     return {};
 }
@@ -131,10 +154,11 @@ std::vector<std::string> ScriptCall::fcall(std::string_view function) const
 
 ScriptCall acquireCall(const KeySchema& keys, const LeaseId& id, std::string_view owner,
                        std::string_view operation, std::chrono::milliseconds ttl, int reapBatch,
-                       const std::vector<LockRequest>& requests, std::chrono::milliseconds wait)
+                       const std::vector<LockRequest>& requests, std::chrono::milliseconds wait,
+                       std::chrono::milliseconds waitRefresh)
 {
     ScriptCall call = onLease(Script::Acquire, keys, id);
-    call.args.reserve(call.args.size() + 6);
+    call.args.reserve(call.args.size() + 7);
     call.args.emplace_back(owner);
     call.args.emplace_back(operation);
     call.args.push_back(std::to_string(ttl.count()));
@@ -149,6 +173,7 @@ ScriptCall acquireCall(const KeySchema& keys, const LeaseId& id, std::string_vie
         text += r.path;
     }
     call.args.push_back(std::move(text));
+    call.args.push_back(std::to_string(waitRefresh.count()));
     return call;
 }
 
@@ -193,13 +218,26 @@ ScriptCall snapshotCall(const KeySchema& keys, long long offset, int page)
     return call;
 }
 
-ScriptCall configureCall(const KeySchema& keys, std::string_view events, std::string_view by,
-                         std::string_view host)
+ScriptCall configureCall(const KeySchema& keys, std::string_view setting, std::string_view value,
+                         std::string_view by, std::string_view host)
 {
     ScriptCall call = common(Script::Configure, keys);
-    call.args.emplace_back(events);
+    call.args.emplace_back(setting);
+    call.args.emplace_back(value);
     call.args.emplace_back(by);
     call.args.emplace_back(host);
+    return call;
+}
+
+ScriptCall cancelWaitCall(const KeySchema& keys, const LeaseId& id)
+{
+    return onLease(Script::CancelWait, keys, id);
+}
+
+ScriptCall contentionCall(const KeySchema& keys, std::size_t top)
+{
+    ScriptCall call = common(Script::Contention, keys);
+    call.args.push_back(std::to_string(top));
     return call;
 }
 
