@@ -7,6 +7,7 @@
 #include "plot.h"
 #include "report.h"
 #include "scriptcompare.h"
+#include "starvationbench.h"
 #include "studiobench.h"
 
 #include <nlohmann/json.hpp>
@@ -85,6 +86,8 @@ int benchMain(int argc, char** argv)
             return runFailover(options, commandLine);
         if (options.cluster)
             return runCluster(options, commandLine);
+        if (options.starvationRounds > 0)
+            return runStarvationBench(options, commandLine, options.json ? std::cerr : std::cout, std::cerr);
         BenchResults results;
         if (options.uiOnly) {
             results.options = options;

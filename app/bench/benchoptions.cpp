@@ -25,9 +25,10 @@ Usage: treelock-bench [options]
   --reps N             interleaved repetitions (default 3)
   --connections LIST   client connections, e.g. 1,8,32 (default)
   --n LIST             other leases held, e.g. 0,1000,10000,100000 (default)
-  --contenders LIST    subset of: tl-d3,tl-d3-0,tl-d3-a,tl-d10,tl-d10-0,tl-move,seed,
-                       plain,ping,eval1 (tl-d3-0, tl-d10-0: the same pair in an empty
-                       project; tl-d3-a: in an empty project at events=audit)
+  --contenders LIST    subset of: tl-d3,tl-d3-0,tl-d3-a,tl-d3-w,tl-d10,tl-d10-0,tl-move,
+                       seed,plain,ping,eval1 (tl-d3-0, tl-d10-0: the same pair in an
+                       empty project; tl-d3-a: in an empty project at events=audit;
+                       tl-d3-w: in a project where one waiter holds back)
   --quick              a run under a minute: --n 0,10000,100000 --connections 1,8
                        --reps 2 --duration 250
   --smoke              a run of a few seconds, to check that it works:
@@ -65,6 +66,16 @@ Scale-out (instead of the run above; see docs/scale-out.md):
                        above), the CPU the primaries and the client used, and
                        what limited each cell (--json, --plot FILE.png as above)
   --projects N         projects spread over the cluster (default 64)
+
+Fairness (instead of the run above; see docs/benchmarks.md):
+  --starvation N       N rounds, fairness off and on in turn: readers that keep
+                       overlapping (S on /r/x<i>) and one writer (X on /r); prints
+                       the writer's median and worst wait and how often it got in
+                       (--json as above)
+  --readers N          overlapping readers (default 6)
+  --hold MS            how long each reader holds before it takes S again
+                       (default 30)
+  --writer-wait MS     how long the writer waits (default 8000)
 )";
 }
 
@@ -74,7 +85,8 @@ const std::vector<std::string>& knownOptions()
         "--redis", "--redis-server", "--unix",   "--no-pin",  "--duration",        "--reps",
         "--connections", "--n",      "--contenders", "--quick", "--smoke",         "--json",
         "--plot",  "--ui",           "--ui-only", "--ui-size", "--compare-scripts", "--rounds",
-        "--pairs", "--depth",        "--failover", "--cluster", "--projects", "-h",      "--help"};
+        "--pairs", "--depth",        "--failover", "--cluster", "--projects", "--starvation", "--readers",
+        "--hold",  "--writer-wait",  "-h",       "--help"};
     return names;
 }
 
@@ -237,6 +249,22 @@ ParseOutcome parseOptions(int argc, char** argv)
                 o.failoverRounds = number<int>(value(), arg);
                 if (o.failoverRounds < 1 || o.failoverRounds > 100)
                     throw std::invalid_argument("--failover must be 1 to 100");
+            } else if (arg == "--starvation") {
+                o.starvationRounds = number<int>(value(), arg);
+                if (o.starvationRounds < 1 || o.starvationRounds > 1000)
+                    throw std::invalid_argument("--starvation must be 1 to 1000");
+            } else if (arg == "--readers") {
+                o.starvationReaders = number<int>(value(), arg);
+                if (o.starvationReaders < 1 || o.starvationReaders > 64)
+                    throw std::invalid_argument("--readers must be 1 to 64");
+            } else if (arg == "--hold") {
+                o.starvationHold = std::chrono::milliseconds(number<int>(value(), arg));
+                if (o.starvationHold.count() < 1 || o.starvationHold.count() > 10000)
+                    throw std::invalid_argument("--hold must be 1 to 10000 ms");
+            } else if (arg == "--writer-wait") {
+                o.starvationWait = std::chrono::milliseconds(number<int>(value(), arg));
+                if (o.starvationWait.count() < 1 || o.starvationWait.count() > 600000)
+                    throw std::invalid_argument("--writer-wait must be 1 to 600000 ms");
             } else if (arg == "--cluster") {
                 o.cluster = true;
             } else if (arg == "--projects") {
@@ -262,6 +290,10 @@ ParseOutcome parseOptions(int argc, char** argv)
         if (o.cluster && (o.failoverRounds > 0 || !o.compareScripts.empty() || o.ui || !o.redisUrl.empty()))
             throw std::invalid_argument("--cluster starts its own clusters and runs alone: no --failover, "
                                         "--compare-scripts, --ui or --redis with it");
+        if (o.starvationRounds > 0 && (o.cluster || o.failoverRounds > 0 || !o.compareScripts.empty() || o.ui
+                                       || !o.plotFile.empty() || !o.contenders.empty()))
+            throw std::invalid_argument("--starvation runs alone: no --cluster, --failover, --compare-scripts, "
+                                        "--ui, --plot or --contenders with it");
         if (!o.compareScripts.empty()) {
             if (!heldGiven)
                 o.held = {0};

@@ -38,6 +38,11 @@ struct BenchOptions {
     /// --cluster: 1 and 3 Redis Cluster primaries compared instead of the run above.
     bool cluster = false;
     int clusterProjects = 64;                   ///< --projects N
+    /// --starvation N: a writer among overlapping readers, fairness off and on, instead of the run above.
+    int starvationRounds = 0;
+    int starvationReaders = 6;                  ///< --readers
+    std::chrono::milliseconds starvationHold{30};   ///< --hold
+    std::chrono::milliseconds starvationWait{8000}; ///< --writer-wait
 };
 
 /// Parses argv. Returns nullopt and fills `message` for --help (exitCode 0)

@@ -63,12 +63,38 @@ const std::string_view kPlainReleaseLua =
 
 const std::string_view kReturnOneLua = "return 1";
 
+/// Makes one waiter hold back in `engine`'s project for the rest of the run: a
+/// lease on /q/held and a request for it that waits (grace 0, registered for a
+/// day). Fixed ids, so that a second run on the same server finds them again.
+void holdOneWaiterBack(RedisEngine& engine)
+{
+    engine.setFairnessGrace(std::chrono::milliseconds(0), "treelock-bench");
+    AcquireOptions holder;
+    holder.owner = "bench-holder";
+    holder.operation = "hold";
+    holder.ttl = kMaxTtl;
+    holder.leaseId = LeaseId(31, '0') + "1";
+    const std::vector<LockRequest> held{{"/q/held", LockMode::X}};
+    (void)engine.acquire(held, holder); // a second run re-enters it
+    AcquireOptions waiter = holder;
+    waiter.owner = "bench-waiter";
+    waiter.operation = "wait";
+    waiter.leaseId = LeaseId(31, '0') + "2";
+    waiter.wait = kMaxTtl;
+    waiter.waitRefresh = kMaxTtl;
+    const AcquireResult r = engine.acquire(held, waiter);
+    if (r.granted || engine.snapshot().waiters.empty() || !engine.snapshot().waiters.front().holdsBack)
+        throw std::runtime_error("the waiter project of the benchmark has no waiter that holds back");
+}
+
 const std::vector<ContenderInfo>& allContenders()
 {
     static const std::vector<ContenderInfo> list{
         {ContenderId::TreelockDepth3, "tl-d3", "Treelock depth 3", "pair", {"fcall"}, 2},
         {ContenderId::TreelockDepth3Empty, "tl-d3-0", "Treelock depth 3, empty project", "pair", {"fcall"}, 2},
         {ContenderId::TreelockDepth3Audit, "tl-d3-a", "Treelock depth 3, audit project", "pair",
+         {"fcall"}, 2},
+        {ContenderId::TreelockDepth3Waiter, "tl-d3-w", "Treelock depth 3, a waiter holds back", "pair",
          {"fcall"}, 2},
         {ContenderId::TreelockDepth10, "tl-d10", "Treelock depth 10", "pair", {"fcall"}, 2},
         {ContenderId::TreelockDepth10Empty, "tl-d10-0", "Treelock depth 10, empty project", "pair", {"fcall"}, 2},
@@ -118,6 +144,9 @@ Slot::Slot(int index, const std::string& url, const Layout& layout, const Script
     m_emptyEngine = std::make_unique<RedisEngine>(options, layout.emptyProject());
     m_auditEngine = std::make_unique<RedisEngine>(options, layout.auditProject());
     m_auditEngine->setEventLevel(EventLevel::Audit, "treelock-bench"); // in force already: no change
+    m_waiterEngine = std::make_unique<RedisEngine>(options, layout.waiterProject());
+    if (index == 0)
+        holdOneWaiterBack(*m_waiterEngine);
     m_client = std::make_unique<redis::RawConnection>(url, std::chrono::milliseconds(3000),
                                                       options.commandTimeout);
     m_depth3 = {{Layout::depth3(index), LockMode::X}};
@@ -171,6 +200,8 @@ bool Slot::run(ContenderId id, std::string& error) noexcept
             return treelockPair(*m_emptyEngine, m_depth3, m_lockOptions, error);
         case ContenderId::TreelockDepth3Audit:
             return treelockPair(*m_auditEngine, m_depth3, m_lockOptions, error);
+        case ContenderId::TreelockDepth3Waiter:
+            return treelockPair(*m_waiterEngine, m_depth3, m_lockOptions, error);
         case ContenderId::TreelockDepth10: return treelockPair(*m_engine, m_depth10, m_lockOptions, error);
         case ContenderId::TreelockDepth10Empty:
             return treelockPair(*m_emptyEngine, m_depth10, m_lockOptions, error);

@@ -18,6 +18,7 @@ enum class ContenderId {
     TreelockDepth3,
     TreelockDepth3Empty,
     TreelockDepth3Audit,
+    TreelockDepth3Waiter,
     TreelockDepth10,
     TreelockDepth10Empty,
     TreelockMove,
@@ -81,6 +82,10 @@ struct Layout {
     /// A third project, set to events=audit (no grant or release events), that
     /// holds nothing but the measured pair (tl-d3-a): compare with tl-d3-0.
     std::string auditProject() const { return project + "-audit"; }
+    /// A fourth, where one waiter holds back (a request that waits for a lease
+    /// held on /q/held, past the grace), beside the measured pair (tl-d3-w):
+    /// compare with tl-d3-0 for what fairness costs a pair while someone waits.
+    std::string waiterProject() const { return project + "-waiter"; }
 
     /// Measured paths of client slot `slot`: under /t0/w<slot>, a subtree no
     /// held lease touches (held leases are below /t<a>/u<b>), so nothing blocks
@@ -135,6 +140,7 @@ private:
     std::unique_ptr<RedisEngine> m_engine;       // Owned. Project layout.project.
     std::unique_ptr<RedisEngine> m_emptyEngine;  // Owned. Project layout.emptyProject().
     std::unique_ptr<RedisEngine> m_auditEngine;  // Owned. Project layout.auditProject(), events=audit.
+    std::unique_ptr<RedisEngine> m_waiterEngine; // Owned. Project layout.waiterProject(), a waiter holds back.
     std::unique_ptr<redis::RawConnection> m_client;  // Owned.
     std::vector<LockRequest> m_depth3, m_depth10, m_move;
     AcquireOptions m_lockOptions, m_moveOptions;

@@ -44,12 +44,13 @@ const SummaryRow* find(const Report& report, const std::string& contender, long 
 }
 
 // Legend entries are short so that ten fit under a 660-pixel panel; the
-// header of the image says what "TL", "e" and "a" stand for.
+// header of the image says what "TL", "e", "a" and "w" stand for.
 QString shortLabel(const std::string& key)
 {
     if (key == "tl-d3") return QStringLiteral("TL3");
     if (key == "tl-d3-0") return QStringLiteral("TL3 e");
     if (key == "tl-d3-a") return QStringLiteral("TL3 a");
+    if (key == "tl-d3-w") return QStringLiteral("TL3 w");
     if (key == "tl-d10") return QStringLiteral("TL10");
     if (key == "tl-d10-0") return QStringLiteral("TL10 e");
     if (key == "tl-move") return QStringLiteral("move");
@@ -65,6 +66,7 @@ QColor colorOf(const std::string& key)
     if (key == "tl-d3") return QColor(0x1f, 0x77, 0xb4);
     if (key == "tl-d3-0") return QColor(0x1f, 0x77, 0xb4).lighter(150);
     if (key == "tl-d3-a") return QColor(0x8c, 0x56, 0x4b);
+    if (key == "tl-d3-w") return QColor(0xe3, 0x77, 0xc2);
     if (key == "tl-d10") return QColor(0x17, 0xbe, 0xcf);
     if (key == "tl-d10-0") return QColor(0x17, 0xbe, 0xcf).lighter(130);
     if (key == "tl-move") return QColor(0x2c, 0xa0, 0x2c);
@@ -155,8 +157,8 @@ void writeThroughputPlot(const BenchResults& results, const Report& report, cons
                    {QString::fromStdString(std::to_string(m.nproc) + " CPUs, " + m.cpuModel + "; redis-server "
                                            + m.redisVersion + " over " + m.transport + "; " + m.pinning),
                     QStringLiteral("TL3 / TL10 = Treelock pair at path depth 3 / 10;  e = the same pair in an "
-                                   "empty project (dotted);  a = in an empty project at events=audit;  move = "
-                                   "Treelock move;  EVAL1 = EVALSHA of \"return 1\"")},
+                                   "empty project (dotted);  a = in an empty project at events=audit;  w = while a "
+                                   "waiter holds back;  move = Treelock move;  EVAL1 = EVALSHA of \"return 1\"")},
                    charts, 660, 600, file);
 }
 

@@ -195,6 +195,9 @@ std::vector<RatioDef> ratioDefs(long long baseHeld)
          server("tl-d3-a", "plain")},
         {"server: tl-d3-a / tl-d3-0", "server time per pair, events=audit over events=all (both empty projects)",
          server("tl-d3-a", "tl-d3-0")},
+        {"server: tl-d3-w / tl-d3-0", "server time per pair while a waiter holds back elsewhere in the project, "
+                                      "over an empty project's (fairness's check of reservations)",
+         server("tl-d3-w", "tl-d3-0")},
     };
 }
 
