@@ -226,6 +226,22 @@ TEST(Acl, clientUserRunsEveryVerb)
     engine->setEventLevel(EventLevel::Audit, "ops", "h");
     EXPECT_EQ(other.eventLevel(), EventLevel::Audit);
     engine->setEventLevel(EventLevel::All, "ops", "h");
+    // Waiters, fairness and the contention table use only the commands above.
+    engine->setFairnessGrace(milliseconds(0), "ops", "h");
+    EXPECT_EQ(other.fairnessGrace(), milliseconds(0));
+    const auto blocker = engine->acquire({{"/Q/a", LockMode::S}}, acquireAs("alice", seconds(30)));
+    AcquireOptions waiting = acquireAs("bob", seconds(30));
+    waiting.leaseId = LeaseId(32, 'b');
+    waiting.wait = seconds(10);
+    EXPECT_FALSE(engine->acquire({{"/Q", LockMode::X}}, waiting).granted);
+    const auto queued = other.acquire({{"/Q/x", LockMode::S}}, acquireAs("carol", seconds(30)));
+    ASSERT_TRUE(queued.blocker);
+    EXPECT_TRUE(queued.blocker->queued);
+    EXPECT_EQ(engine->snapshot().waiters.size(), 1u);
+    EXPECT_EQ(engine->contention(10).front().path, "/Q");
+    EXPECT_TRUE(engine->cancelWait(*waiting.leaseId));
+    EXPECT_EQ(engine->release(blocker.grant.lease).status, LeaseStatus::Ok);
+    engine->setFairnessGrace(std::nullopt, "ops", "h");
     engine->now();
     // Waiting uses SUBSCRIBE on the project's channel.
     LockClient client(engine, clientAs("alice"));
