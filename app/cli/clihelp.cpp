@@ -9,6 +9,8 @@
 
 namespace treelock::cli {
 
+static_assert(kContentionHalfLife == std::chrono::minutes(1), "`treelock help contention` says every minute");
+
 std::string helpText(std::string_view topic)
 {
     static const std::map<std::string, std::string, std::less<>> texts{
@@ -26,11 +28,14 @@ std::string helpText(std::string_view topic)
          "      | delete-file PATH | purge ITEM...\n"
          "  --owner NAME      holder label (default: $USER, else anonymous)\n"
          "  --ttl MS          time to live, 10..86400000 (default 30000)\n"
-         "  --wait MS         wait up to MS for the blockers to go (default 0: one attempt)\n"
+         "  --wait MS         wait up to MS for the blockers to go (default 0: one attempt);\n"
+         "                    meanwhile the request is listed by `treelock waiting`, and\n"
+         "                    past the grace (treelock help config) newer requests that\n"
+         "                    conflict with it wait behind it\n"
          "  --profile NAME    built-in policy for --op: fine (default) or seed\n"
          "  --policy FILE     policy document (JSON) for --op\n"
-         "On conflict prints the blocking lease and exits 3. Put `--` before\n"
-         "arguments that start with '-'.\n"},
+         "On conflict prints the blocking lease, or the older waiting request that goes\n"
+         "first, and exits 3. Put `--` before arguments that start with '-'.\n"},
         {"release",
          "usage: treelock release LEASE\n"
          "\n"
@@ -54,13 +59,17 @@ std::string helpText(std::string_view topic)
          "\n"
          "Reaps every expired lease now and prints how many.\n"},
         {"config",
-         "usage: treelock config [events=all|audit] [--operator NAME]\n"
+         "usage: treelock config [events=all|audit] [grace=MS|off] [--operator NAME]\n"
          "\n"
          "Prints the project's settings, one NAME=VALUE a line; with NAME=VALUE, changes\n"
          "them first (a change is recorded as a config event). --json: one object.\n"
          "  events=all     record every grant and release as an event (the default)\n"
          "  events=audit   record expiries, force-releases, sweeps and setting changes\n"
          "                 only: about 15 % less server time per lock\n"
+         "  grace=MS       a request that has waited MS (0.." + std::to_string(kMaxGrace.count()) + ", default "
+         + std::to_string(kDefaultGrace.count()) + ") holds back\n"
+         "                 newer requests that conflict with it, so none waits forever\n"
+         "  grace=off      no fairness: whoever tries when the paths are free gets them\n"
          "  --operator NAME   recorded operator (default: $USER, else operator)\n"},
         {"locks",
          "usage: treelock locks\n"
@@ -68,6 +77,28 @@ std::string helpText(std::string_view topic)
          "Lists every lease of the project: id prefix, owner, operation, requests, fence,\n"
          "state (live, expired, revoked) and time left. --json: every field, and\n"
          "server_time_ms.\n"},
+        {"waiting",
+         "usage: treelock waiting\n"
+         "\n"
+         "Lists the requests that wait (acquire --wait), oldest first: owner, operation,\n"
+         "requests, how long it has waited, and what refused its last attempt: a lease\n"
+         "(\"behind alice's move-folder (X /A) at /A\") or an older waiting request\n"
+         "(\"queued behind ...\"). \"holds back\" marks a request that has waited past\n"
+         "the grace (treelock help config): newer conflicting requests wait behind it.\n"
+         "A request that stops trying (its process died) is dropped "
+         + std::to_string(kWaitRefresh.count() / 1000) + " s after its\n"
+         "last attempt. --json: {\"server_time_ms\", \"waiters\": [...]} with every field.\n"},
+        {"contention",
+         "usage: treelock contention [--top N]\n"
+         "\n"
+         "The paths where acquires were refused most, hottest first: the refusals (each\n"
+         "counts half as much every minute, so the number follows current load), the\n"
+         "total since the path entered the table, how many waiting requests are stuck\n"
+         "there, the last refusal and the operations that clashed (\"copy-folder vs\n"
+         "delete-folder ×12\": the refused one, then the one in its way). The project\n"
+         "keeps the " + std::to_string(kContentionPaths) + " hottest paths.\n"
+         "  --top N   how many paths to print, 1.." + std::to_string(kContentionPaths) + " (default 10)\n"
+         "--json: {\"server_time_ms\", \"paths\": [...]} with every field.\n"},
         {"topology",
          "usage: treelock topology\n"
          "\n"
@@ -184,10 +215,12 @@ std::string helpText(std::string_view topic)
                "  force-release  operator release of a lease (audited)\n"
                "  sweep          reap expired leases\n"
                "  locks          list leases\n"
+               "  waiting        list the requests waiting for locks\n"
+               "  contention     the paths where acquires are refused most\n"
                "  topology       the primary, replicas, sentinels or shards serving the project\n"
                "  projects       every project on the server or cluster, with its leases\n"
                "  fsck           check (and --repair) the node counts\n"
-               "  config         print or change the project's settings (events=all|audit)\n"
+               "  config         print or change the project's settings (events, grace)\n"
                "  check-history  check the event stream against the lock guarantees\n"
                "  events         print (or --follow) the event stream\n"
                "  matrix         the seed's permission table checked against the engine\n"

@@ -45,6 +45,8 @@ const std::vector<CommandSpec>& commandSpecs()
          {{"--reason", true}, {"--admin", false}, {"--lock-delay", true}, {"--operator", true}}},
         {"sweep", {{"--operator", true}}},
         {"locks", {}},
+        {"waiting", {}},
+        {"contention", {{"--top", true}}},
         {"topology", {}},
         {"projects", {}},
         {"fsck", {{"--repair", false}}},
@@ -284,6 +286,20 @@ void checkProfile(const std::string& profile)
     }
 }
 
+// The value of `config grace=...`: "off", or milliseconds 0..kMaxGrace.
+GraceSetting parseGrace(const std::string& value)
+{
+    if (value == "off")
+        return GraceSetting{std::nullopt};
+    long long ms = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), ms);
+    if (value.empty() || value.front() == '-' || ec != std::errc() || end != value.data() + value.size()
+        || ms > kMaxGrace.count())
+        throw UsageError("invalid grace " + quoteInput(value) + ": expected a whole number of milliseconds from 0 to "
+                         + std::to_string(kMaxGrace.count()) + ", or off");
+    return GraceSetting{milliseconds(ms)};
+}
+
 AcquireCommand buildAcquire(const Collected& options, const std::vector<std::string>& positionals)
 {
     AcquireCommand cmd;
@@ -366,6 +382,18 @@ Command buildCommand(std::string_view name, const Collected& options,
         checkNoArguments(name, positionals);
         return LocksCommand{};
     }
+    if (name == "waiting") {
+        checkNoArguments(name, positionals);
+        return WaitingCommand{};
+    }
+    if (name == "contention") {
+        checkNoArguments(name, positionals);
+        ContentionCommand cmd;
+        if (auto top = options.value("--top"))
+            cmd.top = static_cast<std::size_t>(parseWholeNumber(
+                "--top", *top, 1, static_cast<long long>(kContentionPaths), "a whole number of paths"));
+        return cmd;
+    }
     if (name == "topology") {
         checkNoArguments(name, positionals);
         return TopologyCommand{};
@@ -383,20 +411,27 @@ Command buildCommand(std::string_view name, const Collected& options,
         for (const std::string& setting : positionals) {
             const auto eq = setting.find('=');
             if (eq == std::string::npos)
-                throw UsageError("invalid setting " + quoteInput(setting) + ": expected NAME=VALUE, e.g. events=audit");
+                throw UsageError("invalid setting " + quoteInput(setting)
+                                 + ": expected NAME=VALUE, e.g. events=audit or grace=5");
             const std::string_view key = std::string_view(setting).substr(0, eq);
-            const std::string_view value = std::string_view(setting).substr(eq + 1);
-            if (key != "events")
-                throw UsageError("unknown setting " + quoteInput(key) + ": the settings are: events");
-            if (cmd.events)
-                throw UsageError("setting events given twice");
-            cmd.events = parseEventLevel(value);
-            if (!cmd.events)
-                throw UsageError("invalid events " + quoteInput(value) + ": expected all or audit");
+            const std::string value = setting.substr(eq + 1);
+            if (key == "events") {
+                if (cmd.events)
+                    throw UsageError("setting events given twice");
+                cmd.events = parseEventLevel(value);
+                if (!cmd.events)
+                    throw UsageError("invalid events " + quoteInput(value) + ": expected all or audit");
+            } else if (key == "grace") {
+                if (cmd.grace)
+                    throw UsageError("setting grace given twice");
+                cmd.grace = parseGrace(value);
+            } else {
+                throw UsageError("unknown setting " + quoteInput(key) + ": the settings are: events, grace");
+            }
         }
         cmd.operatorName = labelOption(options, "--operator");
-        if (cmd.operatorName && !cmd.events)
-            throw UsageError("--operator is recorded with a change: give events=all or events=audit");
+        if (cmd.operatorName && !cmd.changes())
+            throw UsageError("--operator is recorded with a change: give events=all|audit or grace=MS|off");
         return cmd;
     }
     if (name == "check-history") {

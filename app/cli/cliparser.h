@@ -91,6 +91,14 @@ struct SweepCommand {
 /// `locks`.
 struct LocksCommand {};
 
+/// `waiting`: the project's registered waiters, oldest first.
+struct WaitingCommand {};
+
+/// `contention [--top N]`: the most refused paths, hottest first.
+struct ContentionCommand {
+    std::size_t top = 10;                        ///< 1..kContentionPaths
+};
+
 /// `topology`: the primary, its replicas and the sentinels serving the project.
 struct TopologyCommand {};
 /// `projects`: every project on the primary, or on every primary of a cluster.
@@ -101,11 +109,19 @@ struct FsckCommand {
     bool repair = false;
 };
 
-/// `config [events=all|audit] [--operator NAME]`: prints the project's settings,
-/// or changes them.
+/// `grace=MS` or `grace=off` of `config`.
+struct GraceSetting {
+    std::optional<std::chrono::milliseconds> grace; ///< 0..kMaxGrace; nothing: fairness off
+    friend bool operator==(const GraceSetting&, const GraceSetting&) = default;
+};
+
+/// `config [events=all|audit] [grace=MS|off] [--operator NAME]`: prints the
+/// project's settings, or changes them.
 struct ConfigCommand {
     std::optional<EventLevel> events;            ///< unset: no change
+    std::optional<GraceSetting> grace;           ///< unset: no change
     std::optional<std::string> operatorName;     ///< unset: $USER, then "operator"
+    bool changes() const noexcept { return events || grace; }
 };
 
 /// `check-history`: replays the event stream and checks the lock guarantees.
@@ -152,7 +168,7 @@ struct ScenarioCommand {
 
 using Command = std::variant<HelpCommand, VersionCommand, AcquireCommand, ReleaseCommand,
                              RenewCommand, ForceReleaseCommand, SweepCommand, LocksCommand,
-                             FsckCommand, EventsCommand, MatrixCommand, SimulateCommand,
+                             WaitingCommand, ContentionCommand, FsckCommand, EventsCommand, MatrixCommand, SimulateCommand,
                              ScenarioCommand, CheckHistoryCommand, TopologyCommand, ProjectsCommand,
                              ConfigCommand>;
 

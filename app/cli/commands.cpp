@@ -20,6 +20,7 @@
 #include <ctime>
 #include <fstream>
 #include <ostream>
+#include <set>
 #include <streambuf>
 #include <sstream>
 #include <thread>
@@ -93,15 +94,47 @@ Policy loadPolicy(const AcquireCommand& cmd)
     }
 }
 
+// "X /A/C": a request as the lines about waiting show it.
+std::string requestText(const LockRequest& request)
+{
+    return std::string(toString(request.mode)) + " " + request.path;
+}
+
+std::string requestsText(const std::vector<LockRequest>& requests)
+{
+    std::string text;
+    for (const auto& request : requests)
+        text += (text.empty() ? "" : ", ") + requestText(request);
+    return text;
+}
+
+// "bob's delete-folder (X /A)": who is in the way and what it holds or asks for.
+std::string whoText(const Blocker& b)
+{
+    return orDash(b.owner) + "'s " + orDash(b.operation) + " (" + std::string(toString(b.mode)) + " " + b.path
+           + ")";
+}
+
 std::string blockerLine(const Blocker& b)
 {
     if (b.lease.empty()) {
         return "blocked by an unidentified lease holding " + std::string(toString(b.heldMode)) + " on "
                + b.clashPath;
     }
+    if (b.queued)
+        return "waits behind " + whoText(b) + ", who has waited longer";
     return "blocked by lease " + shortLeaseId(b.lease) + " (owner " + orDash(b.owner) + ", op "
            + orDash(b.operation) + ") holding " + std::string(toString(b.mode)) + " on " + b.path
            + ", expires in " + secondsText(b.expiresIn);
+}
+
+// What refused a waiter's last attempt, as `waiting` shows it.
+std::string waitingBehind(const Blocker& b)
+{
+    if (b.lease.empty())
+        return "behind an unidentified lease holding " + std::string(toString(b.heldMode)) + " at "
+               + orDash(b.clashPath);
+    return std::string(b.queued ? "queued behind " : "behind ") + whoText(b) + " at " + b.clashPath;
 }
 
 Json blockerJson(const Blocker& b)
@@ -114,7 +147,25 @@ Json blockerJson(const Blocker& b)
             {"expires_in_ms", b.expiresIn.count()},
             {"clash_path", b.clashPath},
             {"held_mode", std::string(toString(b.heldMode))},
-            {"wanted", {{"mode", std::string(toString(b.wanted.mode))}, {"path", b.wanted.path}}}};
+            {"wanted", {{"mode", std::string(toString(b.wanted.mode))}, {"path", b.wanted.path}}},
+            {"queued", b.queued}};
+}
+
+long long msBetween(ServerTime from, ServerTime to) { return std::max<long long>(0, (to - from).count()); }
+
+// "2.9": a decayed refusal count.
+std::string oneDecimal(double value)
+{
+    std::ostringstream text;
+    text.setf(std::ios::fixed);
+    text.precision(1);
+    text << value;
+    return text.str();
+}
+
+std::string graceText(const std::optional<milliseconds>& grace)
+{
+    return grace ? std::to_string(grace->count()) : std::string("off");
 }
 
 class Runner {
@@ -247,13 +298,100 @@ public:
 
     int operator()(const ConfigCommand& cmd)
     {
-        if (cmd.events)
-            engine()->setEventLevel(*cmd.events, operatorName(cmd.operatorName), hostName());
+        if (cmd.changes()) {
+            const std::string by = operatorName(cmd.operatorName);
+            const std::string host = hostName();
+            if (cmd.events)
+                engine()->setEventLevel(*cmd.events, by, host);
+            if (cmd.grace)
+                engine()->setFairnessGrace(cmd.grace->grace, by, host);
+        }
         const EventLevel events = engine()->eventLevel();
-        if (m_global.json)
-            out() << dump({{"events", toString(events)}}) << "\n";
-        else
-            out() << "events=" << toString(events) << "\n";
+        const std::optional<milliseconds> grace = engine()->fairnessGrace();
+        if (m_global.json) {
+            out() << dump({{"events", toString(events)},
+                           {"grace_ms", grace ? Json(grace->count()) : Json(nullptr)}})
+                  << "\n";
+        } else {
+            out() << "events=" << toString(events) << "\n"
+                  << "grace=" << graceText(grace) << "\n";
+        }
+        return kExitOk;
+    }
+
+    int operator()(const WaitingCommand&)
+    {
+        // The waiters come with the snapshot, which also reads every lease: O(leases + waiters).
+        const Snapshot snapshot = engine()->snapshot();
+        const ServerTime now = snapshot.serverTime;
+        if (m_global.json) {
+            Json waiters = Json::array();
+            for (const auto& w : snapshot.waiters) {
+                waiters.push_back({{"lease", w.id},
+                                   {"owner", w.owner},
+                                   {"op", w.operation},
+                                   {"requests", requestsJson(w.requests)},
+                                   {"since_ms", msSinceEpoch(w.since)},
+                                   {"waited_ms", msBetween(w.since, now)},
+                                   {"last_attempt_ms", msSinceEpoch(w.lastAttempt)},
+                                   {"last_attempt_age_ms", msBetween(w.lastAttempt, now)},
+                                   {"expires_ms", msSinceEpoch(w.expiresAt)},
+                                   {"expires_in_ms", msBetween(now, w.expiresAt)},
+                                   {"holds_back", w.holdsBack},
+                                   {"blocker", blockerJson(w.blocker)}});
+            }
+            out() << dump({{"server_time_ms", msSinceEpoch(now)}, {"waiters", waiters}}) << "\n";
+            return kExitOk;
+        }
+        if (snapshot.waiters.empty()) {
+            out() << "no one waits\n";
+            return kExitOk;
+        }
+        std::vector<std::vector<std::string>> rows;
+        for (const auto& w : snapshot.waiters)
+            rows.push_back({orDash(w.owner), orDash(w.operation), requestsText(w.requests),
+                            "waiting " + secondsText(now - w.since), waitingBehind(w.blocker),
+                            w.holdsBack ? "holds back" : ""});
+        printTable(rows);
+        return kExitOk;
+    }
+
+    int operator()(const ContentionCommand& cmd)
+    {
+        const std::vector<HotPath> paths = engine()->contention(cmd.top);
+        const ServerTime now = engine()->now();
+        if (m_global.json) {
+            Json list = Json::array();
+            for (const auto& hot : paths) {
+                Json pairs = Json::array();
+                for (const auto& pair : hot.operations)
+                    pairs.push_back({{"wanted", pair.wanted}, {"blocking", pair.blocking}, {"count", pair.count}});
+                list.push_back({{"path", hot.path},
+                                {"refusals", hot.refusals},
+                                {"total", hot.total},
+                                {"waiters", hot.waiters},
+                                {"last_ms", msSinceEpoch(hot.last)},
+                                {"last_age_ms", msBetween(hot.last, now)},
+                                {"operations", pairs}});
+            }
+            out() << dump({{"server_time_ms", msSinceEpoch(now)}, {"paths", list}}) << "\n";
+            return kExitOk;
+        }
+        if (paths.empty()) {
+            out() << "no refusals counted\n";
+            return kExitOk;
+        }
+        std::vector<std::vector<std::string>> rows{
+            {"PATH", "REFUSALS", "TOTAL", "WAITERS", "LAST", "OPERATIONS"}};
+        for (const auto& hot : paths) {
+            std::string pairs;
+            for (const auto& pair : hot.operations)
+                pairs += (pairs.empty() ? "" : ", ") + orDash(pair.wanted) + " vs " + orDash(pair.blocking) + " ×"
+                         + std::to_string(pair.count);
+            rows.push_back({hot.path, oneDecimal(hot.refusals), std::to_string(hot.total),
+                            std::to_string(hot.waiters), secondsText(now - hot.last) + " ago", orDash(pairs)});
+        }
+        printTable(rows, {1, 2, 3, 4});
         return kExitOk;
     }
 
@@ -540,20 +678,28 @@ private:
         return lease.expired(now) ? "expired" : "live";
     }
 
-    void printTable(const std::vector<std::vector<std::string>>& rows)
+    // Columns two spaces apart, those in `rightAligned` (indexes) flush right.
+    // Widths count bytes except for UTF-8 continuation bytes.
+    void printTable(const std::vector<std::vector<std::string>>& rows, const std::set<std::size_t>& rightAligned = {})
     {
+        const auto width = [](const std::string& cell) {
+            return static_cast<std::size_t>(
+                std::count_if(cell.begin(), cell.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+        };
         std::vector<std::size_t> widths(rows.front().size(), 0);
         for (const auto& row : rows) {
             for (std::size_t c = 0; c < row.size(); ++c)
-                widths[c] = std::max(widths[c], row[c].size());
+                widths[c] = std::max(widths[c], width(row[c]));
         }
         for (const auto& row : rows) {
             std::string line;
             for (std::size_t c = 0; c < row.size(); ++c) {
-                line += row[c];
+                const std::string pad(widths[c] - width(row[c]), ' ');
+                line += rightAligned.count(c) ? pad + row[c] : row[c] + pad;
                 if (c + 1 < row.size())
-                    line += std::string(widths[c] - row[c].size() + 2, ' ');
+                    line += "  ";
             }
+            line.erase(line.find_last_not_of(' ') + 1);
             out() << line << "\n";
         }
     }

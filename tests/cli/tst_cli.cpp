@@ -1,5 +1,5 @@
 // The real `treelock` binary against a throwaway redis-server: output, exit
-// codes (0..6), waiting, credentials.
+// codes (0..6), waiting and the waiters' queue, contention, credentials.
 #include "process.h"
 #include "redisserver.h"
 #include "treelock/redisprotocol.h"
@@ -13,10 +13,14 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <future>
+#include <iostream>
 #include <map>
+#include <memory>
 #include <optional>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -140,6 +144,42 @@ protected:
             events.push_back(Json::parse(line));
         return events;
     }
+
+    // What a poll of `treelock --json waiting` found.
+    struct Waiters {
+        bool met = false;                  ///< `done` held
+        Json list = Json::array();         ///< the last "waiters" seen
+        std::chrono::milliseconds after{0}; ///< since the poll began
+    };
+
+    // Polls `treelock --json waiting` until `done` holds for its waiters, or
+    // `timeout` has passed.
+    Waiters waitersUntil(const std::function<bool(const Json&)>& done, std::chrono::milliseconds timeout)
+    {
+        const auto start = std::chrono::steady_clock::now();
+        Waiters seen;
+        for (;;) {
+            const Result r = tl({"--json", "waiting"});
+            EXPECT_EQ(r.code, 0) << r;
+            seen.after = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+            try {
+                seen.list = Json::parse(r.out).at("waiters");
+            } catch (const std::exception& error) {
+                ADD_FAILURE() << "not the waiters: " << error.what() << "\n" << r;
+                return seen;
+            }
+            if (done(seen.list)) {
+                seen.met = true;
+                return seen;
+            }
+            if (seen.after >= timeout)
+                return seen;
+            std::this_thread::sleep_for(50ms);
+        }
+    }
+
+    static bool anyone(const Json& waiters) { return !waiters.empty(); }
+    static bool noOne(const Json& waiters) { return waiters.empty(); }
 
     static std::string requestsOf(const Json& grant)
     {
@@ -317,6 +357,7 @@ TEST_F(Cli, conflictJsonNamesTheBlocker)
     EXPECT_EQ(b["mode"], "X");
     EXPECT_GT(b["expires_in_ms"].get<long long>(), 25000);
     EXPECT_LE(b["expires_in_ms"].get<long long>(), 30000);
+    EXPECT_EQ(b["queued"], false) << "a holder, not a waiting request";
     EXPECT_FALSE(answer.contains("lease"));
 }
 
@@ -628,10 +669,10 @@ TEST_F(Cli, configEventsAuditLeavesGrantsAndReleasesOut)
 {
     const Result shown = tl({"config"});
     EXPECT_EQ(shown.code, 0) << shown;
-    EXPECT_EQ(shown.out, "events=all\n");
+    EXPECT_EQ(shown.out, "events=all\ngrace=5\n");
     const Result set = tl({"config", "events=audit", "--operator", "alice"});
     EXPECT_EQ(set.code, 0) << set;
-    EXPECT_EQ(set.out, "events=audit\n");
+    EXPECT_EQ(set.out, "events=audit\ngrace=5\n");
     const std::string id = acquire({"--lock", "X:/A"});
     tl({"release", id});
     const Result json = tl({"--json", "config"});
@@ -654,7 +695,7 @@ TEST_F(Cli, configEventsAuditLeavesGrantsAndReleasesOut)
                                       + events[0]["id"].get<std::string>() + " on (the project is at events=audit)"))
         << checked;
 
-    EXPECT_EQ(tl({"config", "events=all"}).out, "events=all\n");
+    EXPECT_EQ(tl({"config", "events=all"}).out, "events=all\ngrace=5\n");
     acquire({"--lock", "X:/B"});
     EXPECT_EQ(eventsJson().back()["type"], "grant");
     tl({"release", held}); // recorded now; its grant never was
@@ -717,6 +758,306 @@ TEST_F(Cli, eventsFollowWithCountEndsByItself)
     const Result r = follower.finish();
     EXPECT_EQ(r.code, 0) << r;
     EXPECT_EQ(lines(r.out).size(), 1u) << r;
+}
+
+// ---------------------------------------------------------------- waiting, contention, fairness
+
+TEST_F(Cli, waitingListsABlockedAcquireUntilItIsGranted)
+{
+    EXPECT_EQ(tl({"waiting"}).out, "no one waits\n");
+    const std::string holder = acquire({"--owner", "alice", "--op", "move-folder", "/A/C", "/B"});
+    Process waiter({"--redis", server.url(), "--quiet", "acquire", "--owner", "bob", "--wait", "20000", "--op",
+                    "delete-folder", "/A"});
+    const auto holding = waitersUntil([](const Json& w) { return !w.empty() && w[0]["holds_back"] == true; }, 10s);
+    ASSERT_TRUE(holding.met) << "no waiter past the grace after " << holding.after.count() << " ms: " << holding.list;
+    ASSERT_EQ(holding.list.size(), 1u) << holding.list;
+    const Json& w = holding.list[0];
+    EXPECT_TRUE(isLeaseId(w["lease"].get<std::string>())) << w;
+    EXPECT_EQ(w["owner"], "bob");
+    EXPECT_EQ(w["op"], "delete-folder");
+    EXPECT_EQ(requestsOf(w), "X:/A");
+    EXPECT_LE(w["since_ms"].get<long long>(), w["last_attempt_ms"].get<long long>()) << w;
+    EXPECT_EQ(w["expires_ms"].get<long long>() - w["last_attempt_ms"].get<long long>(), 2000) << w;
+    EXPECT_GE(w["waited_ms"].get<long long>(), 0) << w;
+    EXPECT_LE(w["expires_in_ms"].get<long long>(), 2000) << w;
+    const Json& b = w["blocker"];
+    EXPECT_EQ(b["lease"], holder);
+    EXPECT_EQ(b["owner"], "alice");
+    EXPECT_EQ(b["op"], "move-folder");
+    EXPECT_EQ(b["path"], "/A/C");
+    EXPECT_EQ(b["clash_path"], "/A");
+    EXPECT_EQ(b["queued"], false);
+
+    const Result text = tl({"waiting"});
+    EXPECT_EQ(text.code, 0) << text;
+    EXPECT_TRUE(std::regex_match(text.out, std::regex("bob  delete-folder  X /A  waiting \\d+\\.\\d s  behind "
+                                                      "alice's move-folder \\(X /A/C\\) at /A  holds back\n")))
+        << text;
+
+    ASSERT_EQ(tl({"release", holder}).code, 0);
+    const Result granted = waiter.finish();
+    ASSERT_EQ(granted.code, 0) << granted;
+    EXPECT_EQ(firstLine(granted.out), w["lease"]) << "the lease is granted under the id it waited with";
+    const Json after = json({"waiting"});
+    EXPECT_TRUE(after["waiters"].empty()) << "granted, so no longer waiting: " << after;
+    EXPECT_EQ(tl({"waiting"}).out, "no one waits\n");
+}
+
+TEST_F(Cli, waitingForgetsAnAcquireThatGivesUp)
+{
+    acquire({"--owner", "alice", "--lock", "X:/A"});
+    Process waiter({"--redis", server.url(), "--quiet", "acquire", "--owner", "bob", "--wait", "1500", "--lock",
+                    "X:/A/B"});
+    const auto listed = waitersUntil(&Cli::anyone, 10s);
+    ASSERT_TRUE(listed.met) << "the waiting acquire never appeared";
+    const Result gaveUp = waiter.finish();
+    EXPECT_EQ(gaveUp.code, 3) << gaveUp;
+    // Its registration would last 2 s after its last attempt; the CLI cancels it.
+    const Json after = json({"waiting"});
+    EXPECT_TRUE(after["waiters"].empty()) << "the acquire that timed out is still listed: " << after;
+}
+
+TEST_F(Cli, waitingForgetsAKilledAcquireWithinTheRefreshPeriod)
+{
+    acquire({"--owner", "alice", "--lock", "X:/A"});
+    Process waiter({"--redis", server.url(), "--quiet", "acquire", "--owner", "bob", "--wait", "60000", "--lock",
+                    "X:/A"});
+    const auto listed = waitersUntil(&Cli::anyone, 10s);
+    ASSERT_TRUE(listed.met) << "the waiting acquire never appeared";
+    waiter.signal(SIGKILL);
+    const Result killed = waiter.finish();
+    EXPECT_EQ(killed.code, 128 + SIGKILL) << killed;
+    // Nothing cancels it: it goes when its last attempt is 2 s old.
+    const auto gone = waitersUntil(&Cli::noOne, 3500ms);
+    EXPECT_TRUE(gone.met) << "still listed " << gone.after.count() << " ms after the kill: " << gone.list;
+    std::cout << "[          ] the killed waiter was dropped " << gone.after.count() << " ms after the kill\n";
+}
+
+TEST_F(Cli, acquireBehindAWaiterSaysSo)
+{
+    const std::string holder = acquire({"--owner", "alice", "--op", "move-folder", "/A/C", "/B"});
+    Process bob({"--redis", server.url(), "--quiet", "acquire", "--owner", "bob", "--wait", "20000", "--op",
+                 "delete-folder", "/A"});
+    const auto holding = waitersUntil([](const Json& w) { return !w.empty() && w[0]["holds_back"] == true; }, 10s);
+    ASSERT_TRUE(holding.met) << holding.list;
+    const std::string bobsId = holding.list[0]["lease"].get<std::string>();
+
+    // carol's create does not clash with alice's move, but with bob's delete, who came first.
+    const Result refused = tl({"acquire", "--owner", "carol", "--op", "create", "/A/D", "x.txt"});
+    EXPECT_EQ(refused.code, 3) << refused;
+    EXPECT_EQ(refused.out, "waits behind bob's delete-folder (X /A), who has waited longer\n") << refused;
+    const Json answer = json({"acquire", "--owner", "carol", "--op", "create", "/A/D", "x.txt"});
+    EXPECT_EQ(answer["blocker"]["queued"], true) << answer;
+    EXPECT_EQ(answer["blocker"]["lease"], bobsId) << answer;
+    EXPECT_EQ(answer["blocker"]["owner"], "bob") << answer;
+    EXPECT_EQ(answer["blocker"]["op"], "delete-folder") << answer;
+    EXPECT_EQ(answer["blocker"]["expires_in_ms"], 0) << answer;
+
+    const Result timedOut = tl({"acquire", "--owner", "carol", "--wait", "300", "--op", "create", "/A/D", "x.txt"});
+    EXPECT_EQ(timedOut.code, 3) << timedOut;
+    EXPECT_EQ(timedOut.out, "waits behind bob's delete-folder (X /A), who has waited longer\n") << timedOut;
+    EXPECT_TRUE(contains(timedOut.err, "still blocked after waiting 0.3 s")) << timedOut;
+    const Json timedOutJson = json({"acquire", "--owner", "carol", "--wait", "300", "--op", "create", "/A/D", "y"});
+    EXPECT_EQ(timedOutJson["timed_out"], true) << timedOutJson;
+    EXPECT_EQ(timedOutJson["blocker"]["queued"], true) << timedOutJson;
+
+    // Without fairness nothing queues: carol's create goes past bob.
+    ASSERT_EQ(tl({"config", "grace=off"}).code, 0);
+    const Result past = tl({"acquire", "--owner", "carol", "--op", "create", "/A/D", "x.txt"});
+    EXPECT_EQ(past.code, 0) << past;
+
+    ASSERT_EQ(tl({"release", holder}).code, 0);
+    ASSERT_EQ(tl({"release", firstLine(past.out)}).code, 0);
+    const Result bobGranted = bob.finish();
+    EXPECT_EQ(bobGranted.code, 0) << bobGranted;
+}
+
+TEST_F(Cli, contentionCountsEveryRefusal)
+{
+    EXPECT_EQ(tl({"contention"}).out, "no refusals counted\n");
+    EXPECT_TRUE(json({"contention"})["paths"].empty());
+
+    acquire({"--owner", "alice", "--op", "move-folder", "/A/C", "/B"});
+    for (int i = 0; i < 4; ++i)
+        EXPECT_EQ(tl({"acquire", "--owner", "carol", "--op", "delete-folder", "/A"}).code, 3);
+    for (int i = 0; i < 2; ++i)
+        EXPECT_EQ(tl({"acquire", "--owner", "dave", "--lock", "S:/B/C/x"}).code, 3);
+    EXPECT_EQ(tl({"acquire", "--owner", "dave", "--lock", "X:/B/C"}).code, 3);
+
+    const Json table = json({"contention"});
+    const Json& paths = table["paths"];
+    ASSERT_EQ(paths.size(), 2u) << table;
+    EXPECT_EQ(paths[0]["path"], "/A") << table;
+    EXPECT_EQ(paths[0]["total"], 4) << table;
+    EXPECT_EQ(paths[0]["waiters"], 0) << table;
+    EXPECT_EQ(paths[0]["operations"], Json::parse(R"([{"wanted":"delete-folder","blocking":"move-folder","count":4}])"))
+        << table;
+    EXPECT_EQ(paths[1]["path"], "/B/C") << table;
+    EXPECT_EQ(paths[1]["total"], 3) << table;
+    EXPECT_EQ(paths[1]["operations"], Json::parse(R"([{"wanted":"lock","blocking":"move-folder","count":3}])"))
+        << table;
+    // Each refusal weighs 1 and halves every minute: a few seconds on, a little under 1.
+    for (const auto& hot : paths) {
+        const double total = hot["total"].get<double>();
+        EXPECT_LE(hot["refusals"].get<double>(), total + 1e-9) << hot;
+        EXPECT_GT(hot["refusals"].get<double>(), 0.8 * total) << hot;
+        EXPECT_LE(hot["last_ms"].get<long long>(), table["server_time_ms"].get<long long>()) << hot;
+        EXPECT_GE(hot["last_age_ms"].get<long long>(), 0) << hot;
+    }
+
+    const Result text = tl({"contention"});
+    EXPECT_EQ(text.code, 0) << text;
+    const auto rows = lines(text.out);
+    ASSERT_EQ(rows.size(), 3u) << text;
+    EXPECT_EQ(rows[0], "PATH  REFUSALS  TOTAL  WAITERS       LAST  OPERATIONS") << text;
+    EXPECT_TRUE(std::regex_match(rows[1], std::regex("/A         (4\\.0|3\\.9)      4        0  +\\d+\\.\\d s ago  "
+                                                     "delete-folder vs move-folder ×4")))
+        << text;
+    EXPECT_TRUE(std::regex_match(rows[2], std::regex("/B/C       (3\\.0|2\\.9)      3        0  +\\d+\\.\\d s ago  "
+                                                     "lock vs move-folder ×3")))
+        << text;
+
+    // A waiter stuck on a path is counted there.
+    Process waiter({"--redis", server.url(), "--quiet", "acquire", "--wait", "1000", "--lock", "X:/B/C/y"});
+    ASSERT_TRUE(waitersUntil(&Cli::anyone, 10s).met);
+    const Json withWaiter = json({"contention"});
+    std::map<std::string, Json> byPath;
+    for (const auto& hot : withWaiter["paths"])
+        byPath[hot["path"].get<std::string>()] = hot;
+    ASSERT_EQ(byPath.size(), 2u) << withWaiter;
+    EXPECT_EQ(byPath["/B/C"]["waiters"], 1) << withWaiter;
+    EXPECT_GT(byPath["/B/C"]["total"].get<int>(), 3) << "its attempts count: " << withWaiter;
+    EXPECT_EQ(byPath["/A"]["waiters"], 0) << withWaiter;
+    EXPECT_EQ(waiter.finish().code, 3);
+
+    EXPECT_EQ(json({"contention", "--top", "1"})["paths"].size(), 1u);
+    EXPECT_EQ(json({"contention", "--top", "256"})["paths"].size(), 2u);
+    EXPECT_EQ(lines(tl({"contention", "--top", "1"}).out).size(), 2u) << "a header and one path";
+    for (const std::string bad : {"0", "257", "-1", "ten", "1e3"}) {
+        const Result r = tl({"contention", "--top", bad});
+        EXPECT_EQ(r.code, 2) << r;
+        EXPECT_TRUE(contains(r.err, "invalid --top \"" + bad + "\": expected a whole number of paths from 1 to 256"))
+            << r;
+        EXPECT_EQ(r.out, "") << r;
+    }
+}
+
+TEST_F(Cli, configGraceIsSetReadBackAndTurnedOff)
+{
+    EXPECT_EQ(tl({"config"}).out, "events=all\ngrace=5\n");
+    EXPECT_EQ(json({"config"}), Json::parse(R"({"events":"all","grace_ms":5})"));
+
+    const Result set = tl({"config", "grace=250", "--operator", "alice"});
+    EXPECT_EQ(set.code, 0) << set;
+    EXPECT_EQ(set.out, "events=all\ngrace=250\n");
+    EXPECT_EQ(tl({"config"}).out, "events=all\ngrace=250\n");
+    EXPECT_EQ(tl({"config", "grace=250"}).out, "events=all\ngrace=250\n");
+
+    const Result off = tl({"--json", "config", "grace=off"});
+    EXPECT_EQ(off.code, 0) << off;
+    EXPECT_EQ(Json::parse(off.out), Json::parse(R"({"events":"all","grace_ms":null})"));
+    EXPECT_EQ(tl({"config"}).out, "events=all\ngrace=off\n");
+
+    const Result both = tl({"config", "events=audit", "grace=0"});
+    EXPECT_EQ(both.code, 0) << both;
+    EXPECT_EQ(both.out, "events=audit\ngrace=0\n");
+
+    for (const std::vector<std::string>& bad : std::vector<std::vector<std::string>>{
+             {"config", "grace=60001"}, {"config", "grace=-5"}, {"config", "grace=5", "grace=off"},
+             {"config", "grace=", "events=all"}}) {
+        const Result r = tl(bad);
+        EXPECT_EQ(r.code, 2) << r;
+        EXPECT_TRUE(contains(r.err, "grace")) << r;
+        EXPECT_EQ(r.out, "") << r;
+    }
+    EXPECT_EQ(tl({"config"}).out, "events=audit\ngrace=0\n") << "refused changes change nothing";
+
+    // Each change is a config event (an unchanged setting records none).
+    std::vector<std::string> settings;
+    for (const Json& event : eventsJson()) {
+        EXPECT_EQ(event["type"], "config") << event;
+        settings.push_back(event["setting"].get<std::string>() + " by " + event["by"].get<std::string>());
+    }
+    EXPECT_EQ(settings, (std::vector<std::string>{"grace=250 by alice", "grace=off by tester", "events=audit by tester",
+                                                  "grace=0 by tester"}));
+    const Result text = tl({"events"});
+    EXPECT_TRUE(contains(text.out, " config - - - - grace=250 by=alice host=")) << text;
+    EXPECT_TRUE(contains(text.out, " config - - - - grace=off by=tester host=")) << text;
+}
+
+// Readers that always overlap on /r would keep a writer of /r out for ever if
+// whoever tries when the paths are free got them: past the grace, the waiting
+// writer holds back new readers, the old ones' leases end, and it gets in.
+TEST_F(Cli, aWriterGetsInBetweenReadersThatAlwaysOverlap)
+{
+    const std::filesystem::path stopFile = ::testing::TempDir() + "/treelock-readers-stop-" + std::to_string(::getpid());
+    // Six shell loops (processes, not threads: the children's pipes stay apart).
+    // Each lease lasts 400 ms (the CLI holds a lock for its TTL) and a new one
+    // follows every 100 ms or so, so each reader always holds one or more.
+    const auto startReaders = [&] {
+        std::filesystem::remove(stopFile);
+        std::vector<std::unique_ptr<treelock::test::ChildProcess>> loops;
+        treelock::test::Environment env = treelock::test::inheritedEnvironment();
+        env["USER"] = "tester";
+        for (int i = 0; i < 6; ++i) {
+            const std::string script = "while [ ! -e '" + stopFile.string() + "' ]; do if '" TREELOCK_CLI_PATH
+                                       "' --redis '" + server.url() + "' --quiet acquire --owner reader"
+                                       + std::to_string(i) + " --ttl 400 --lock S:/r/x" + std::to_string(i)
+                                       + " >/dev/null 2>&1; then echo granted; sleep 0.1; else sleep 0.02; fi; done";
+            loops.push_back(std::make_unique<treelock::test::ChildProcess>(
+                std::vector<std::string>{"/bin/sh", "-c", script}, env));
+        }
+        // Every reader holds a lease before the writer comes.
+        std::set<std::string> holding;
+        const auto deadline = std::chrono::steady_clock::now() + 20s;
+        while (holding.size() < 6 && std::chrono::steady_clock::now() < deadline) {
+            const Json locks = json({"locks"});
+            for (const auto& lease : locks["leases"]) {
+                if (lease["state"] == "live" && lease["owner"].get<std::string>().rfind("reader", 0) == 0)
+                    holding.insert(lease["owner"].get<std::string>());
+            }
+            std::this_thread::sleep_for(50ms);
+        }
+        EXPECT_EQ(holding.size(), 6u) << "not every reader got in";
+        return loops;
+    };
+    const auto stopReaders = [&](std::vector<std::unique_ptr<treelock::test::ChildProcess>>& loops) {
+        std::ofstream{stopFile};
+        std::size_t grants = 0;
+        for (auto& loop : loops)
+            grants += lines(loop->finish().out).size();
+        std::filesystem::remove(stopFile);
+        return grants;
+    };
+
+    // Fairness off: expected to starve, but timing dependent, so only reported.
+    ASSERT_EQ(tl({"config", "grace=off"}).code, 0);
+    {
+        auto loops = startReaders();
+        const Result unfair = tl({"acquire", "--owner", "unfair-writer", "--wait", "3000", "--lock", "X:/r"});
+        const std::size_t grants = stopReaders(loops);
+        std::cout << "[          ] grace=off: the writer exited " << unfair.code << " after " << unfair.elapsed.count()
+                  << " ms (3: starved for its whole 3 s wait); the readers were granted " << grants << " times\n";
+        if (unfair.code == 0) {
+            ASSERT_EQ(tl({"release", firstLine(unfair.out)}).code, 0);
+        }
+    }
+
+    ASSERT_EQ(tl({"config", "grace=5"}).code, 0);
+    auto loops = startReaders();
+    const Result fair = tl({"acquire", "--owner", "writer", "--wait", "8000", "--lock", "X:/r"});
+    const Json locks = json({"locks"});
+    const std::size_t grants = stopReaders(loops);
+    std::cout << "[          ] grace=5: the writer waited " << fair.elapsed.count() << " ms; the readers were granted "
+              << grants << " times\n";
+    EXPECT_EQ(fair.code, 0) << "the writer starved: " << fair;
+    EXPECT_TRUE(isLeaseId(firstLine(fair.out))) << fair;
+    bool writerHolds = false;
+    for (const auto& lease : locks["leases"]) {
+        if (lease["owner"] == "writer" && lease["state"] == "live")
+            writerHolds = true;
+    }
+    EXPECT_TRUE(writerHolds) << locks;
 }
 
 // ---------------------------------------------------------------- exit 5, exit 1
@@ -808,6 +1149,11 @@ TEST_F(Cli, invalidInputIsExit2AndNamesTheInput)
         {{"config", "events=loud"}, "\"loud\""},
         {{"config", "speed=fast"}, "\"speed\""},
         {{"config", "audit"}, "\"audit\""},
+        {{"config", "grace=soon"}, "invalid grace \"soon\""},
+        {{"config", "grace=60001"}, "\"60001\""},
+        {{"config", "grace=5", "grace=off"}, "grace given twice"},
+        {{"contention", "--top", "0"}, "invalid --top \"0\""},
+        {{"waiting", "/A"}, "\"/A\""},
         {{"nope"}, "nope"},
     };
     for (const auto& c : cases) {

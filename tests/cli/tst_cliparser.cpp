@@ -245,20 +245,71 @@ TEST(CliParserConfig, readsOrSetsTheEventLevel)
     EXPECT_EQ(std::get<ConfigCommand>(parse({"config", "events=all"}).command).events, EventLevel::All);
     EXPECT_EQ(usageErrorOf({"config", "events=AUDIT"}), "invalid events \"AUDIT\": expected all or audit");
     EXPECT_EQ(usageErrorOf({"config", "events="}), "invalid events \"\": expected all or audit");
-    EXPECT_EQ(usageErrorOf({"config", "colour=red"}), "unknown setting \"colour\": the settings are: events");
+    EXPECT_EQ(usageErrorOf({"config", "colour=red"}), "unknown setting \"colour\": the settings are: events, grace");
     EXPECT_EQ(usageErrorOf({"config", "events=all", "events=audit"}), "setting events given twice");
     EXPECT_EQ(usageErrorOf({"config", "--operator", "alice"}),
-              "--operator is recorded with a change: give events=all or events=audit");
+              "--operator is recorded with a change: give events=all|audit or grace=MS|off");
     EXPECT_EQ(usageErrorOf({"config", "events"}),
-              "invalid setting \"events\": expected NAME=VALUE, e.g. events=audit");
+              "invalid setting \"events\": expected NAME=VALUE, e.g. events=audit or grace=5");
+}
+
+TEST(CliParserConfig, readsOrSetsTheFairnessGrace)
+{
+    EXPECT_FALSE(commandOf<ConfigCommand>({"config"}).grace);
+    EXPECT_EQ(commandOf<ConfigCommand>({"config", "grace=0"}).grace, GraceSetting{milliseconds(0)});
+    EXPECT_EQ(commandOf<ConfigCommand>({"config", "grace=250"}).grace, GraceSetting{milliseconds(250)});
+    EXPECT_EQ(commandOf<ConfigCommand>({"config", "grace=60000"}).grace, GraceSetting{milliseconds(60000)});
+    EXPECT_EQ(commandOf<ConfigCommand>({"config", "grace=off"}).grace, GraceSetting{std::nullopt});
+    const ConfigCommand both = commandOf<ConfigCommand>({"config", "grace=off", "events=audit", "--operator", "ops"});
+    EXPECT_EQ(both.grace, GraceSetting{std::nullopt});
+    EXPECT_EQ(both.events, EventLevel::Audit);
+    EXPECT_EQ(both.operatorName, "ops");
+    EXPECT_EQ(commandOf<ConfigCommand>({"config", "grace=7", "--operator", "ops"}).operatorName, "ops");
+
+    const std::string rule = ": expected a whole number of milliseconds from 0 to 60000, or off";
+    for (const std::string bad : {"60001", "-1", "", "5ms", "OFF", "1.5", " 5", "99999999999999999999"})
+        EXPECT_EQ(usageErrorOf({"config", "grace=" + bad}), "invalid grace " + quoteInput(bad) + rule) << bad;
+    EXPECT_EQ(usageErrorOf({"config", "grace=5", "grace=off"}), "setting grace given twice");
+    EXPECT_EQ(usageErrorOf({"config", "grace=5", "events=all", "grace=5"}), "setting grace given twice");
+}
+
+// ---------------------------------------------------------------- waiting, contention
+
+TEST(CliParserWaiting, takesNoArguments)
+{
+    const Invocation inv = parse({"waiting", "--json"});
+    EXPECT_TRUE(std::holds_alternative<WaitingCommand>(inv.command));
+    EXPECT_TRUE(inv.global.json);
+    EXPECT_EQ(usageErrorOf({"waiting", "/A"}), "unexpected argument \"/A\" for waiting");
+    EXPECT_EQ(usageErrorOf({"waiting", "--top", "3"}), "unknown option \"--top\" for waiting");
+}
+
+TEST(CliParserContention, topDefaultsToTenAndIsBounded)
+{
+    EXPECT_EQ(commandOf<ContentionCommand>({"contention"}).top, 10u);
+    EXPECT_EQ(commandOf<ContentionCommand>({"contention", "--top", "1"}).top, 1u);
+    EXPECT_EQ(commandOf<ContentionCommand>({"contention", "--top=256"}).top, 256u);
+    const std::string rule = ": expected a whole number of paths from 1 to 256";
+    for (const std::string bad : {"0", "257", "-3", "ten", "", "2.5"})
+        EXPECT_EQ(usageErrorOf({"contention", "--top=" + bad}), "invalid --top " + quoteInput(bad) + rule) << bad;
+    EXPECT_EQ(usageErrorOf({"contention", "--top", "3", "--top", "4"}), "option --top given twice");
+    EXPECT_EQ(usageErrorOf({"contention", "/A"}), "unexpected argument \"/A\" for contention");
+    EXPECT_EQ(usageErrorOf({"contention", "--top"}), "option --top needs a value");
+}
+
+TEST(CliParserContention, helpSaysHowCountsDecayAndHowManyPathsAreKept)
+{
+    const std::string help = helpText("contention");
+    EXPECT_NE(help.find("half as much every minute"), std::string::npos) << help;
+    EXPECT_NE(help.find("keeps the 256 hottest paths"), std::string::npos) << help;
 }
 
 TEST(CliParserHelp, everyCommandHasHelpText)
 {
-    const std::vector<std::string> expected{"acquire",  "release",       "renew",  "force-release", "sweep",
-                                            "locks",    "topology",      "projects", "fsck",        "config",
-                                            "check-history", "events",   "matrix", "simulate",      "scenario",
-                                            "help"};
+    const std::vector<std::string> expected{"acquire",  "release",       "renew",    "force-release", "sweep",
+                                            "locks",    "waiting",       "contention", "topology",    "projects",
+                                            "fsck",     "config",        "check-history", "events",   "matrix",
+                                            "simulate", "scenario",      "help"};
     EXPECT_EQ(commandNames(), expected);
     for (const auto& name : commandNames()) {
         const std::string text = helpText(name);
