@@ -58,7 +58,7 @@ const std::vector<CommandSpec>& commandSpecs()
          {{"--memory", false}, {"--realtime", false}, {"--users", true}, {"--seconds", true},
           {"--seed", true}, {"--mix", true}, {"--crash-rate", true}, {"--pause-rate", true},
           {"--slow-release-rate", true}, {"--no-locking", false}, {"--profile", true},
-          {"--ttl", true}, {"--uniform", false}}},
+          {"--ttl", true}, {"--uniform", false}, {"--grace", true}}},
         {"scenario", {{"--memory", false}}},
         {"help", {}},
     };
@@ -486,6 +486,8 @@ Command buildCommand(std::string_view name, const Collected& options,
         if (auto ttl = options.value("--ttl"))
             cmd.ttl = parseMillis("--ttl", *ttl, kMinTtl, kMaxTtl);
         cmd.uniform = options.has("--uniform");
+        if (auto grace = options.value("--grace"))
+            cmd.grace = parseGrace(*grace);
         return cmd;
     }
     if (name == "scenario") {

@@ -158,6 +158,7 @@ struct SimulateCommand {
     std::optional<std::string> profile;
     std::optional<std::chrono::milliseconds> ttl;
     bool uniform = false;                        ///< --uniform: no hot spot
+    std::optional<GraceSetting> grace;           ///< --grace MS|off: the project's fairness grace (unset: 5 ms)
 };
 
 /// `scenario FILE [--memory]`: plays a scenario (resources/scenarios/*.json).

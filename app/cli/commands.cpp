@@ -368,6 +368,7 @@ public:
                     pairs.push_back({{"wanted", pair.wanted}, {"blocking", pair.blocking}, {"count", pair.count}});
                 list.push_back({{"path", hot.path},
                                 {"refusals", hot.refusals},
+                                {"per_minute", hot.perMinute()},
                                 {"total", hot.total},
                                 {"waiters", hot.waiters},
                                 {"last_ms", msSinceEpoch(hot.last)},
@@ -382,13 +383,13 @@ public:
             return kExitOk;
         }
         std::vector<std::vector<std::string>> rows{
-            {"PATH", "REFUSALS", "TOTAL", "WAITERS", "LAST", "OPERATIONS"}};
+            {"PATH", "PER MIN", "TOTAL", "WAITERS", "LAST", "OPERATIONS"}};
         for (const auto& hot : paths) {
             std::string pairs;
             for (const auto& pair : hot.operations)
                 pairs += (pairs.empty() ? "" : ", ") + orDash(pair.wanted) + " vs " + orDash(pair.blocking) + " ×"
                          + std::to_string(pair.count);
-            rows.push_back({hot.path, oneDecimal(hot.refusals), std::to_string(hot.total),
+            rows.push_back({hot.path, oneDecimal(hot.perMinute()), std::to_string(hot.total),
                             std::to_string(hot.waiters), secondsText(now - hot.last) + " ago", orDash(pairs)});
         }
         printTable(rows, {1, 2, 3, 4});

@@ -34,6 +34,8 @@ int runSimulate(const SimulateCommand& cmd, const GlobalOptions& global, bool us
         config.ttl = *cmd.ttl;
     if (cmd.uniform)
         config.targets = sim::TargetChoice::Uniform;
+    if (cmd.grace)
+        config.fairnessGrace = cmd.grace->grace;
     config.project = global.project;
     if (useRedis || cmd.realTime)
         config.timing = sim::Timing::RealTime;

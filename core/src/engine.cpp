@@ -2,6 +2,7 @@
 
 #include "lockplan.h"
 
+#include <numbers>
 #include <utility>
 
 namespace treelock {
@@ -20,6 +21,12 @@ std::string_view toString(LeaseStatus status) noexcept
 void validateLabel(std::string_view what, std::string_view value, bool required)
 {
     detail::validateLabel(what, value, required);
+}
+
+double HotPath::perMinute() const noexcept
+{
+    const double halfLivesPerMinute = 60000.0 / static_cast<double>(kContentionHalfLife.count());
+    return refusals * std::numbers::ln2 * halfLivesPerMinute;
 }
 
 namespace {

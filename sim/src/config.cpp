@@ -36,6 +36,9 @@ void SimulationConfig::validate() const
         bad("crash, pause and slow-release rates add up to more than 1");
     if (ttl < kMinTtl || ttl > kMaxTtl)
         bad("ttl must be within [10 ms, 24 h]");
+    if (fairnessGrace && (fairnessGrace->count() < 0 || *fairnessGrace > kMaxGrace))
+        bad("fairness grace must be within [0, " + std::to_string(kMaxGrace.count()) + "] ms or off, got "
+            + std::to_string(fairnessGrace->count()) + " ms");
     if (waitTimeout.count() < 0 || duration.count() < 0 || slowReleaseDelay.count() < 0)
         bad("durations must not be negative");
     for (const Distribution* d : {&think, &hold})

@@ -131,6 +131,8 @@ void Simulation::Impl::cleanup()
             stats.update([](Statistics& s) { ++s.errors; });
         }
         leaveMonitor(*u, false);
+        if (u->state == UserState::Waiting)
+            giveUpWait(*u, now); // no registration outlives the run
     }
     stats.advance(now, monitor.violations());
 }
@@ -150,6 +152,7 @@ void Simulation::Impl::execute(const QueuedEvent& e, Micros now)
         trace(&u, now, std::string("error: ") + error.what());
         leaveMonitor(u, false);
         abandonHeld(u);
+        giveUpWait(u, now);
         think(u, now);
     }
 }

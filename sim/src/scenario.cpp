@@ -8,6 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <exception>
 #include <fstream>
 #include <mutex>
 #include <sstream>
@@ -20,15 +24,19 @@ namespace {
 using Json = nlohmann::json;
 using std::chrono::milliseconds;
 
-const std::vector<std::string> kActions{"acquire", "write",         "release", "pause",         "crash",
-                                        "wait",    "snapshot",      "sweep",   "force-release", "expect",
-                                        "stall-replica", "kill-primary"};
+const std::vector<std::string> kActions{"acquire", "await",    "write",         "release", "pause",
+                                        "crash",   "wait",     "snapshot",      "sweep",   "force-release",
+                                        "expect",  "stall-replica", "kill-primary"};
+/// Actions that take, use or drop the actor's lease: not while its acquire waits in the background.
+const std::vector<std::string> kLeaseActions{"acquire", "write", "release", "pause", "crash"};
 /// How long a Sentinel scenario waits for a new primary, or for the set-up to heal.
 constexpr milliseconds kFailoverTimeout{30000};
 
-std::string defaultExpectation(const std::string& action)
+std::string defaultExpectation(const std::string& action, bool background)
 {
     if (action == "acquire")
+        return background ? "waiting" : "granted";
+    if (action == "await")
         return "granted";
     if (action == "write")
         return "applied";
@@ -45,6 +53,57 @@ std::string secondsText(milliseconds ms)
     out << static_cast<double>(ms.count()) / 1000.0 << " s";
     return out.str();
 }
+
+/// "blocked by A: move-folder X /A/C, X held on /A/C, expires in 29.9 s", or for an
+/// older waiter: "queued behind W, who waits longer: delete-folder X /A/C/E, IX reserved on /A/C".
+std::string describeBlocker(const Blocker& b)
+{
+    const std::string owner = b.owner.empty() ? std::string("?") : b.owner;
+    const std::string what = b.operation + " " + std::string(toString(b.mode)) + " " + b.path;
+    if (b.queued)
+        return "queued behind " + owner + ", who waits longer: " + what + ", " + std::string(toString(b.heldMode))
+               + " reserved on " + b.clashPath;
+    return "blocked by " + owner + ": " + what + ", " + std::string(toString(b.heldMode)) + " held on " + b.clashPath
+           + ", expires in " + secondsText(b.expiresIn);
+}
+
+/// Thrown out of a LockClient waiting in the background when the player ends it.
+struct WaitCancelled {};
+
+/// The clock of an acquire waiting in the background: the scenario's when it has
+/// one (so its wait, like the engine's time, passes only while a step runs), the
+/// steady clock otherwise. Waits in short slices, so a held scenario clock and
+/// cancel() are noticed. Thread-safe.
+class BackgroundClock final : public ClientClock {
+public:
+    explicit BackgroundClock(std::shared_ptr<ScenarioClock> scenario) : m_scenario(std::move(scenario)) {}
+
+    TimePoint now() override
+    {
+        if (!m_scenario)
+            return std::chrono::steady_clock::now();
+        return TimePoint(std::chrono::duration_cast<TimePoint::duration>(m_scenario->now().time_since_epoch()));
+    }
+    std::unique_ptr<WakeSignal> subscribe(Engine& engine) override { return engine.subscribeWake(); }
+    void waitUntil(WakeSignal& signal, TimePoint deadline) override
+    {
+        for (;;) {
+            if (m_cancelled.load())
+                throw WaitCancelled{};
+            const auto left = deadline - now();
+            if (left <= TimePoint::duration::zero())
+                return;
+            const auto slice = std::min<std::chrono::steady_clock::duration>(left, milliseconds(20));
+            if (signal.wait(std::chrono::steady_clock::now() + slice))
+                return;
+        }
+    }
+    void cancel() { m_cancelled.store(true); }
+
+private:
+    std::shared_ptr<ScenarioClock> m_scenario; // null: the steady clock
+    std::atomic<bool> m_cancelled{false};
+};
 
 } // namespace
 
@@ -90,6 +149,7 @@ Scenario Scenario::fromJson(std::string_view text)
     if (!doc.contains("steps") || !doc["steps"].is_array() || doc["steps"].empty())
         fail("steps", "must be a non-empty array");
     std::size_t index = 0;
+    std::map<std::string, std::size_t> inBackground; // actor -> step (1-based) of its acquire
     for (const Json& j : doc["steps"]) {
         const std::string where = "step " + std::to_string(++index);
         if (!j.is_object())
@@ -129,15 +189,48 @@ Scenario Scenario::fromJson(std::string_view text)
             step.target = j.value("target", std::string());
             if (step.action == "force-release" && step.target.empty())
                 fail(where, "force-release needs \"target\" (the actor whose lease is released)");
-            step.expect = j.value("expect", defaultExpectation(step.action));
+            if (j.contains("background")) {
+                if (!j["background"].is_boolean())
+                    fail(where, "background must be true or false");
+                step.background = j["background"].get<bool>();
+                if (step.action != "acquire")
+                    fail(where, "background goes with an acquire");
+                if (step.background && step.minReplicas != 0)
+                    fail(where, "an acquire in the background takes no min_replicas");
+                if (step.background && step.waitFor.count() <= 0)
+                    fail(where, "an acquire in the background needs \"wait_ms\" > 0: how long it may wait "
+                                "while the next steps play");
+            }
+            if (const auto pending = inBackground.find(step.actor); pending != inBackground.end()) {
+                if (step.action == "await")
+                    inBackground.erase(pending);
+                else if (std::find(kLeaseActions.begin(), kLeaseActions.end(), step.action) != kLeaseActions.end())
+                    fail(where, step.actor + " still waits in the background (step " + std::to_string(pending->second)
+                                    + "): \"await\" it first");
+            } else if (step.action == "await") {
+                fail(where, "await: " + step.actor
+                                + " has no acquire in the background (an acquire with \"background\": true before it)");
+            }
+            if (step.background)
+                inBackground[step.actor] = index;
+            step.expect = j.value("expect", defaultExpectation(step.action, step.background));
             if (j.contains("blocker"))
                 step.blocker = j["blocker"].get<std::string>();
             if (j.contains("held_mode"))
                 step.heldMode = j["held_mode"].get<std::string>();
+            if (j.contains("queued")) {
+                if (!j["queued"].is_boolean())
+                    fail(where, "queued must be true (the blocker is an older waiter) or false (a holder)");
+                if (step.action != "acquire" && step.action != "await")
+                    fail(where, "queued goes with an acquire or an await");
+                step.queued = j["queued"].get<bool>();
+            }
             if (j.contains("live"))
                 step.live = j["live"].get<std::size_t>();
             if (j.contains("expired"))
                 step.expired = j["expired"].get<std::size_t>();
+            if (j.contains("waiters"))
+                step.waiters = j["waiters"].get<std::size_t>();
             if (j.contains("count"))
                 step.count = j["count"].get<std::size_t>();
             step.exists = j.value("exists", std::vector<std::string>{});
@@ -148,6 +241,10 @@ Scenario Scenario::fromJson(std::string_view text)
         }
         s.steps.push_back(std::move(step));
     }
+    if (!inBackground.empty())
+        fail("step " + std::to_string(inBackground.begin()->second),
+             "the acquire of " + inBackground.begin()->first + " in the background is never awaited "
+                 + "(an \"await\" step of " + inBackground.begin()->first + " after it)");
     return s;
 }
 
@@ -213,13 +310,28 @@ bool ScenarioClock::running() const
 // ---------------------------------------------------------------- player
 
 struct ScenarioPlayer::Impl {
+    /// An acquire waiting on its own thread while the next steps play.
+    struct Background {
+        std::shared_ptr<BackgroundClock> clock;
+        std::unique_ptr<LockClient> client; // the waiting one; renews the lease it gets
+        LeaseId id;                         // the lease id it asks for: its waiter's id
+        OperationCall call;
+        std::thread thread;                 // runs the acquire; joined by await or ~Impl
+        std::mutex mutex;                   // guards the fields below
+        std::condition_variable ended;
+        bool done = false;
+        AcquireOutcome outcome;
+        std::exception_ptr error;
+    };
     struct Actor {
         std::unique_ptr<LockClient> client;
         std::chrono::milliseconds clientTtl{0};
+        std::unique_ptr<LockClient> waitClient; // gave `lease` after an await; renews it
         Lease lease;
         LeaseId leaseId;          // the last lease, also after pause/crash
         std::uint64_t fence = 0;  // its token
         std::optional<OperationCall> call;
+        std::unique_ptr<Background> background; // an acquire waiting until its await
     };
 
     Scenario scenario;
@@ -248,6 +360,25 @@ struct ScenarioPlayer::Impl {
             throw InvalidInput("scenario player needs an engine");
     }
 
+    ~Impl()
+    {
+        // Waits still in the background end first (their registrations are
+        // cancelled), then what the actors hold is released.
+        for (auto& [name, a] : actors)
+            if (a.background) {
+                a.background->clock->cancel();
+                a.background->thread.join();
+                a.background.reset();
+            }
+        for (auto& [name, a] : actors)
+            if (a.lease)
+                try {
+                    a.lease.release();
+                } catch (const Error&) {
+                    // The lease expires by its TTL.
+                }
+    }
+
     std::shared_ptr<Engine> sentinelEngine(int minReplicas) const
     {
         RedisOptions options;
@@ -274,23 +405,139 @@ struct ScenarioPlayer::Impl {
     }
 
     void run(const ScenarioStep& step, StepResult& r);
+    void startInBackground(const ScenarioStep& step, const Policy& policy, Actor& a, StepResult& r);
+    void await(const ScenarioStep& step, Actor& a, StepResult& r);
+    /// Fills r.actual and r.detail from an ended acquire, keeps a grant, checks the blocker.
+    void takeOutcome(const ScenarioStep& step, Actor& a, AcquireOutcome& got, StepResult& r);
+    static void checkBlocker(const ScenarioStep& step, const Blocker* blocker, StepResult& r);
 };
+
+void ScenarioPlayer::Impl::checkBlocker(const ScenarioStep& step, const Blocker* b, StepResult& r)
+{
+    auto mismatch = [&r](const std::string& what) {
+        if (r.ok) {
+            r.ok = false;
+            r.mismatch = what;
+        }
+    };
+    if (step.blocker && (!b || b->owner != *step.blocker))
+        mismatch("expected blocker " + *step.blocker);
+    if (step.heldMode && (!b || toString(b->heldMode) != *step.heldMode))
+        mismatch("expected " + *step.heldMode + (b && b->queued ? " reserved" : " held") + " where it clashed");
+    if (step.queued && (!b || b->queued != *step.queued))
+        mismatch(*step.queued ? "expected to queue behind an older waiter" : "expected a holder in the way, not a waiter");
+}
+
+void ScenarioPlayer::Impl::takeOutcome(const ScenarioStep& step, Actor& a, AcquireOutcome& got, StepResult& r)
+{
+    if (got) {
+        a.lease = std::move(got.lease);
+        a.leaseId = a.lease.id();
+        a.fence = a.lease.fence();
+        a.call = step.call;
+        r.actual = "granted";
+        r.detail = "fence " + std::to_string(a.fence);
+        return;
+    }
+    r.actual = got.timedOut ? "timeout" : "refused";
+    if (got.blocker) {
+        r.detail = describeBlocker(*got.blocker);
+        if (got.timedOut)
+            r.detail += "; waited " + secondsText(step.waitFor);
+    }
+    checkBlocker(step, got.blocker ? &*got.blocker : nullptr, r);
+}
+
+void ScenarioPlayer::Impl::startInBackground(const ScenarioStep& step, const Policy& policy, Actor& a, StepResult& r)
+{
+    auto bg = std::make_unique<Background>();
+    bg->clock = std::make_shared<BackgroundClock>(clock);
+    bg->id = newLeaseId();
+    bg->call = *step.call;
+    ClientOptions options;
+    options.owner = step.actor;
+    options.ttl = step.ttl.value_or(scenario.ttl);
+    options.clock = bg->clock;
+    options.newLeaseId = [id = bg->id] { return id; };
+    bg->client = std::make_unique<LockClient>(engine, options);
+    Background* b = bg.get();
+    bg->thread = std::thread([b, policy, wait = step.waitFor, e = engine] {
+        AcquireOutcome outcome;
+        std::exception_ptr error;
+        try {
+            outcome = b->client->acquire(b->call, policy, wait);
+        } catch (const WaitCancelled&) {
+            try {
+                e->cancelWait(b->id);
+            } catch (const Error&) {
+                // The registration ends by itself one refresh period later.
+            }
+        } catch (...) {
+            error = std::current_exception();
+        }
+        std::lock_guard lock(b->mutex);
+        b->outcome = std::move(outcome);
+        b->error = error;
+        b->done = true;
+        b->ended.notify_all();
+    });
+    a.background = std::move(bg);
+
+    // The step ends once the acquire waits registered and, with fairness on, has
+    // waited past the grace, so that it holds newer conflicting requests back.
+    const bool fair = engine->fairnessGrace().has_value();
+    for (;;) {
+        {
+            std::unique_lock lock(b->mutex);
+            if (b->ended.wait_for(lock, milliseconds(1), [b] { return b->done; }))
+                break;
+        }
+        const Snapshot snap = engine->snapshot();
+        const auto w = std::find_if(snap.waiters.begin(), snap.waiters.end(),
+                                    [b](const WaiterInfo& info) { return info.id == b->id; });
+        if (w == snap.waiters.end() || (fair && !w->holdsBack))
+            continue;
+        r.actual = "waiting";
+        r.detail = "waits up to " + secondsText(step.waitFor) + ", " + describeBlocker(w->blocker)
+                   + (w->holdsBack ? "; holds newer conflicting requests back" : "; fairness is off: holds nothing back");
+        checkBlocker(step, &w->blocker, r);
+        return;
+    }
+    // Ended at once (granted, or an error): the await step will say so too.
+    std::lock_guard lock(b->mutex);
+    if (b->error)
+        std::rethrow_exception(b->error);
+    r.actual = b->outcome ? "granted" : b->outcome.timedOut ? "timeout" : "refused";
+    r.detail = "did not wait: the next \"await\" takes the outcome";
+}
+
+void ScenarioPlayer::Impl::await(const ScenarioStep& step, Actor& a, StepResult& r)
+{
+    Background& b = *a.background;
+    r.what = "await acquire " + toString(b.call);
+    // The acquire ends by its own wait at the latest.
+    {
+        std::unique_lock lock(b.mutex);
+        b.ended.wait(lock, [&b] { return b.done; });
+    }
+    b.thread.join();
+    std::unique_ptr<Background> ended = std::move(a.background);
+    if (ended->error)
+        std::rethrow_exception(ended->error);
+    if (a.lease)
+        a.lease.release();
+    a.waitClient = std::move(ended->client); // renews the lease it gave
+    ScenarioStep awaited = step;
+    awaited.call = ended->call;
+    takeOutcome(awaited, a, ended->outcome, r);
+}
 
 ScenarioPlayer::ScenarioPlayer(Scenario scenario, std::shared_ptr<Engine> engine, std::shared_ptr<ScenarioClock> clock)
     : m_impl(std::make_unique<Impl>(std::move(scenario), std::move(engine), std::move(clock)))
 {
 }
 
-ScenarioPlayer::~ScenarioPlayer()
-{
-    for (auto& [name, actor] : m_impl->actors)
-        if (actor.lease)
-            try {
-                actor.lease.release();
-            } catch (const Error&) {
-                // The lease expires by its TTL.
-            }
-}
+ScenarioPlayer::~ScenarioPlayer() = default;
 
 const Scenario& ScenarioPlayer::scenario() const noexcept { return m_impl->scenario; }
 std::size_t ScenarioPlayer::position() const noexcept { return m_impl->position; }
@@ -366,9 +613,14 @@ void ScenarioPlayer::Impl::run(const ScenarioStep& step, StepResult& r)
         const Policy policy = Policy::builtin(step.profile.value_or(scenario.profile));
         Actor& a = actor(step.actor, step.ttl.value_or(scenario.ttl), step.minReplicas);
         r.what = "acquire " + toString(*step.call) + (step.profile ? " [" + *step.profile + "]" : "")
-                 + (step.minReplicas ? " [min-replicas " + std::to_string(step.minReplicas) + "]" : "");
+                 + (step.minReplicas ? " [min-replicas " + std::to_string(step.minReplicas) + "]" : "")
+                 + (step.background ? " in the background" : "");
         if (a.lease)
             a.lease.release(); // one operation per actor at a time
+        if (step.background) {
+            startInBackground(step, policy, a, r);
+            return;
+        }
         AcquireOutcome got;
         try {
             got = a.client->acquire(*step.call, policy, step.waitFor);
@@ -377,28 +629,16 @@ void ScenarioPlayer::Impl::run(const ScenarioStep& step, StepResult& r)
             r.detail = e.what();
             return;
         }
-        if (got) {
-            a.lease = std::move(got.lease);
-            a.leaseId = a.lease.id();
-            a.fence = a.lease.fence();
-            a.call = step.call;
-            r.actual = "granted";
-            r.detail = "fence " + std::to_string(a.fence);
-        } else {
-            r.actual = got.timedOut ? "timeout" : "refused";
-            if (got.blocker) {
-                const Blocker& b = *got.blocker;
-                r.detail = "blocked by " + (b.owner.empty() ? std::string("?") : b.owner) + ": " + b.operation + " "
-                           + std::string(toString(b.mode)) + " " + b.path + ", " + std::string(toString(b.heldMode))
-                           + " held on " + b.clashPath + ", expires in " + secondsText(b.expiresIn);
-                if (got.timedOut)
-                    r.detail += "; waited " + secondsText(step.waitFor);
-            }
-            if (step.blocker && (!got.blocker || got.blocker->owner != *step.blocker))
-                mismatch("expected blocker " + *step.blocker);
-            if (step.heldMode && (!got.blocker || toString(got.blocker->heldMode) != *step.heldMode))
-                mismatch("expected " + *step.heldMode + " held where it clashed");
-        }
+        takeOutcome(step, a, got, r);
+        return;
+    }
+
+    if (step.action == "await") {
+        auto it = actors.find(step.actor);
+        if (it == actors.end() || !it->second.background)
+            throw InvalidInput("scenario step " + std::to_string(r.index + 1) + ": " + step.actor
+                               + " has no acquire in the background");
+        await(step, it->second, r);
         return;
     }
 
@@ -483,12 +723,19 @@ void ScenarioPlayer::Impl::run(const ScenarioStep& step, StepResult& r)
             list += (list.empty() ? "" : "; ") + l.owner + " " + l.operation + " "
                     + (isExpired ? "EXPIRED" : "live, " + secondsText(std::chrono::duration_cast<milliseconds>(l.expiresAt - snap.serverTime)) + " left");
         }
+        for (const WaiterInfo& w : snap.waiters)
+            list += (list.empty() ? "" : "; ") + w.owner + " " + w.operation + " waiting"
+                    + (w.holdsBack ? ", holds newer requests back" : "");
         r.actual = "done";
-        r.detail = std::to_string(live) + " live, " + std::to_string(expired) + " expired" + (list.empty() ? "" : ": " + list);
+        r.detail = std::to_string(live) + " live, " + std::to_string(expired) + " expired"
+                   + (snap.waiters.empty() ? "" : ", " + std::to_string(snap.waiters.size()) + " waiting")
+                   + (list.empty() ? "" : ": " + list);
         if (step.live && *step.live != live)
             mismatch("expected " + std::to_string(*step.live) + " live");
         if (step.expired && *step.expired != expired)
             mismatch("expected " + std::to_string(*step.expired) + " expired");
+        if (step.waiters && *step.waiters != snap.waiters.size())
+            mismatch("expected " + std::to_string(*step.waiters) + " waiting");
         return;
     }
 

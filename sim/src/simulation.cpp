@@ -46,9 +46,12 @@ Simulation::Impl::Impl(SimulationConfig c)
     }
     for (const auto& p : config.tree.empty() ? detail::defaultTree(config.users) : config.tree)
         fs.add(p, p.size() > 1 && p.back() == '/' ? EntryKind::Folder : EntryKind::File);
+    // Fairness is the project's setting: the run sets it on its engine (on Redis, the project's).
+    engine->setFairnessGrace(config.fairnessGrace, "simulator");
     stats.update([&](Statistics& s) {
         s.users = config.users;
         s.locking = config.locking;
+        s.fairnessGrace = config.fairnessGrace;
     });
 
     Rng seeder(config.seed);
@@ -63,20 +66,17 @@ Simulation::Impl::Impl(SimulationConfig c)
         ClientOptions options;
         options.owner = u->owner;
         options.ttl = config.ttl;
+        // Every attempt of an operation asks for the operation's id (drawn when it
+        // begins): on virtual time from the user's generator, since the engine's own
+        // ids are random and the blocker chosen among equal expiries depends on them.
+        options.newLeaseId = [user = u.get()] { return user->waitId; };
         if (isVirtual) {
-            // Renewals are events on the virtual clock, and lease ids come from the
-            // user's generator: the engine's own ids are random, and the blocker
-            // chosen among equal expiries depends on them.
+            // Renewals are events on the virtual clock.
             options.watchdog = false;
             options.clock = detail::virtualClientClock(virtualNow);
-            options.newLeaseId = [user = u.get()] {
-                char id[33];
-                std::snprintf(id, sizeof id, "%016llx%016llx", static_cast<unsigned long long>(user->rng.next()),
-                              static_cast<unsigned long long>(user->rng.next()));
-                return LeaseId(id);
-            };
         }
-        u->client = std::make_unique<LockClient>(engine, options);
+        u->view = std::make_shared<detail::WaitingEngine>(engine);
+        u->client = std::make_unique<LockClient>(u->view, options);
         users.push_back(std::move(u));
     }
     std::lock_guard lock(queueMutex);
@@ -234,6 +234,12 @@ void Simulation::setLocking(bool on)
 {
     m_impl->locking = on;
     m_impl->stats.update([on](Statistics& s) { s.locking = on; });
+}
+
+void Simulation::setFairnessGrace(std::optional<std::chrono::milliseconds> grace)
+{
+    m_impl->engine->setFairnessGrace(grace, "simulator");
+    m_impl->stats.update([grace](Statistics& s) { s.fairnessGrace = grace; });
 }
 
 Simulation::State Simulation::state() const

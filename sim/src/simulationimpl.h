@@ -5,6 +5,7 @@
 
 #include "rng.h"
 #include "statisticsrecorder.h"
+#include "waitingengine.h"
 
 #include "treelock/lockclient.h"
 #include "treelock/sim/safetymonitor.h"
@@ -41,6 +42,7 @@ struct User {
     std::string owner;
     std::string namePrefix;
     Rng rng;
+    std::shared_ptr<WaitingEngine> view; // the engine as `client` sees it: attempts that wait
     std::unique_ptr<LockClient> client;
 
     UserState state = UserState::Thinking;
@@ -49,6 +51,9 @@ struct User {
     Lease lease; // from `client`; on virtual time its id comes from `rng`
     bool holding = false;
     LeaseId leaseId;
+    LeaseId waitId;           // the id every attempt of the current operation asks for
+    bool registered = false;  // a refused attempt registered a waiter under waitId
+    std::string clashPath;    // where the last refused attempt clashed ("" when not waiting)
     std::uint64_t fence = 0;
     PlannedOperation planned;
     SafetyMonitor::OpId opId = 0; // 0: not in the monitor
@@ -181,6 +186,12 @@ struct Simulation::Impl {
     bool pickOperation(User& u);
     void beginOperation(User& u, Micros now);
     void attempt(User& u, Micros now);
+    std::chrono::milliseconds waitLeft(const User& u, Micros now) const;
+    /// Ends a wait that did not end in a grant: the registration is cancelled and the
+    /// users it held back are woken. Engine errors are counted, not thrown.
+    void giveUpWait(User& u, Micros now);
+    /// Schedules at once the users whose last refusal named `id` (released, or a waiter gone).
+    void wakeWaitersOf(const LeaseId& id, Micros now);
     void startWork(User& u, Micros now);
     void timedTick(User& u, Micros now);
     void finishWork(User& u, Micros now);

@@ -3,6 +3,7 @@
 #include "simulationimpl.h"
 
 #include "treelock/error.h"
+#include "treelock/leaseid.h"
 #include "treelock/retry.h"
 
 #include <algorithm>
@@ -140,6 +141,8 @@ void Simulation::Impl::beginOperation(User& u, Micros now)
     u.fence = 0;
     u.leaseId.clear();
     u.fault = Fault::None;
+    u.registered = false;
+    u.clashPath.clear();
     if (!locking.load()) {
         trace(&u, now, toString(u.call) + ": no lock (locking off)");
         startWork(u, now);
@@ -155,12 +158,65 @@ void Simulation::Impl::beginOperation(User& u, Micros now)
     u.waitStart = now;
     u.deadline = now + toMicros(config.waitTimeout);
     u.retries = 0;
+    // One id for every attempt of the operation: the waiter registered under it
+    // keeps its place in the queue from one attempt to the next. On virtual time it
+    // comes from the user's generator, so the same seed gives the same run.
+    if (isVirtual) {
+        char id[33];
+        std::snprintf(id, sizeof id, "%016llx%016llx", static_cast<unsigned long long>(u.rng.next()),
+                      static_cast<unsigned long long>(u.rng.next()));
+        u.waitId = id;
+    } else {
+        u.waitId = newLeaseId();
+    }
     attempt(u, now);
+}
+
+milliseconds Simulation::Impl::waitLeft(const User& u, Micros now) const
+{
+    if (config.waitTimeout.count() <= 0)
+        return milliseconds(0); // never waits: its attempts register nothing
+    // At least 1 ms up to the last attempt, which still counts as the waiter's.
+    return std::max(milliseconds(1), std::chrono::ceil<milliseconds>(u.deadline - now));
+}
+
+void Simulation::Impl::giveUpWait(User& u, Micros now)
+{
+    stats.endWait(u.clashPath);
+    u.clashPath.clear();
+    if (!u.registered)
+        return;
+    u.registered = false;
+    try {
+        engine->cancelWait(u.waitId);
+    } catch (const Error&) {
+        // The registration ends by itself one refresh period after the last attempt.
+        stats.update([](Statistics& s) { ++s.errors; });
+    }
+    wakeWaitersOf(u.waitId, now);
+}
+
+void Simulation::Impl::wakeWaitersOf(const LeaseId& id, Micros now)
+{
+    std::lock_guard lock(queueMutex);
+    auto it = waitersByBlocker.find(id);
+    if (it == waitersByBlocker.end())
+        return;
+    for (const auto& [index, gen] : it->second) {
+        User& w = *users[index];
+        if (w.gen == gen && !w.running)
+            scheduleLocked(w, now);
+    }
+    waitersByBlocker.erase(it);
 }
 
 void Simulation::Impl::attempt(User& u, Micros now)
 {
-    // One attempt per event: the wait between attempts is the event queue's.
+    // One attempt per event: the wait between attempts is the event queue's. The
+    // attempt says how long the user still waits, so a refusal registers it as a
+    // waiter: past the project's grace it holds newer conflicting requests back.
+    const milliseconds wait = waitLeft(u, now);
+    u.view->setWait(wait);
     AcquireOutcome got = u.client->acquire(u.requests, std::string(toString(u.call.op)), milliseconds(0));
     if (got) {
         u.lease = std::move(got.lease);
@@ -169,44 +225,47 @@ void Simulation::Impl::attempt(User& u, Micros now)
         u.fence = u.lease.fence();
     }
     if (u.holding) {
-        stats.update([](Statistics& s) {
-            ++s.attempts;
-            ++s.grants;
-        });
-        stats.recordWait(now - u.waitStart);
+        stats.recordGrant(u.call.op, now - u.waitStart, u.retries > 0, u.clashPath);
+        u.clashPath.clear();
+        u.registered = false; // the grant ended the registration
         trace(&u, now, toString(u.call) + ": granted, fence " + std::to_string(u.fence));
         startWork(u, now);
         return;
     }
+    const Blocker* blocker = got.blocker ? &*got.blocker : nullptr;
     std::optional<Operation> blockerOp;
-    if (got.blocker)
-        blockerOp = parseOperation(got.blocker->operation);
-    stats.update([&](Statistics& s) {
-        ++s.attempts;
-        ++s.conflicts;
-        if (blockerOp)
-            ++s.conflictMatrix[operationIndex(u.call.op)][operationIndex(*blockerOp)];
-    });
-    trace(&u, now,
-          toString(u.call) + ": refused"
-              + (got.blocker ? ", blocked by " + got.blocker->owner + " (" + got.blocker->operation + " on "
-                                   + got.blocker->path + ")"
-                             : std::string()));
+    if (blocker)
+        blockerOp = parseOperation(blocker->operation);
+    const std::string clashPath = blocker ? blocker->clashPath : std::string();
+    stats.recordRefusal(u.call.op, blockerOp, clashPath, blocker && blocker->queued, u.clashPath);
+    u.clashPath = clashPath;
+    u.registered = u.registered || wait.count() > 0;
+    std::string why;
+    if (blocker)
+        why = (blocker->queued ? ", queued behind " : ", blocked by ") + blocker->owner + " (" + blocker->operation
+              + " on " + blocker->path + ")";
+    trace(&u, now, toString(u.call) + ": refused" + why);
     if (now >= u.deadline) {
-        stats.update([](Statistics& s) { ++s.timeouts; });
+        stats.recordTimeout(u.call.op, u.clashPath);
+        u.clashPath.clear();
+        giveUpWait(u, now);
         trace(&u, now, "gives up after " + std::to_string(config.waitTimeout.count()) + " ms");
         think(u, now);
         return;
     }
+    // A holder's expiry bounds the wait; a waiter ahead has none (it is granted, or it gives up).
     std::optional<milliseconds> blockerExpiresIn;
-    if (got.blocker && !got.blocker->lease.empty())
-        blockerExpiresIn = got.blocker->expiresIn;
-    const Micros retry = nextRetryDelay(u.retries++, blockerExpiresIn, u.deadline - now, u.rng.next());
+    if (blocker && !blocker->lease.empty() && !blocker->queued)
+        blockerExpiresIn = blocker->expiresIn;
+    // The next attempt comes well within the registration's refresh period.
+    const Micros maxBackoff = std::min<Micros>(retry::kMaxBackoff, std::chrono::duration_cast<Micros>(kWaitRefresh) / 3);
+    const Micros delay = nextRetryDelay(u.retries++, blockerExpiresIn, u.deadline - now, u.rng.next(),
+                                        retry::kMinBackoff, maxBackoff);
     setState(u, UserState::Waiting);
     std::lock_guard lock(queueMutex);
-    scheduleLocked(u, now + retry);
-    if (got.blocker && !got.blocker->lease.empty())
-        waitersByBlocker[got.blocker->lease].emplace_back(u.index, u.gen);
+    scheduleLocked(u, now + delay);
+    if (blocker && !blocker->lease.empty())
+        waitersByBlocker[blocker->lease].emplace_back(u.index, u.gen);
 }
 
 void Simulation::Impl::startWork(User& u, Micros now)
@@ -329,16 +388,7 @@ void Simulation::Impl::releaseLease(User& u, Micros now)
         return;
     const LeaseId id = u.leaseId;
     releaseHeld(u);
-    std::lock_guard lock(queueMutex);
-    auto it = waitersByBlocker.find(id);
-    if (it == waitersByBlocker.end())
-        return;
-    for (const auto& [index, gen] : it->second) {
-        User& w = *users[index];
-        if (w.gen == gen && !w.running)
-            scheduleLocked(w, now);
-    }
-    waitersByBlocker.erase(it);
+    wakeWaitersOf(id, now);
 }
 
 } // namespace treelock::sim

@@ -909,11 +909,12 @@ TEST_F(Cli, contentionCountsEveryRefusal)
     EXPECT_EQ(text.code, 0) << text;
     const auto rows = lines(text.out);
     ASSERT_EQ(rows.size(), 3u) << text;
-    EXPECT_EQ(rows[0], "PATH  REFUSALS  TOTAL  WAITERS       LAST  OPERATIONS") << text;
-    EXPECT_TRUE(std::regex_match(rows[1], std::regex("/A         (4\\.0|3\\.9)      4        0  +\\d+\\.\\d s ago  "
+    EXPECT_EQ(rows[0], "PATH  PER MIN  TOTAL  WAITERS       LAST  OPERATIONS") << text;
+    // PER MIN: the decayed count times ln 2 (4 refusals: 2.8, a little less a moment later).
+    EXPECT_TRUE(std::regex_match(rows[1], std::regex("/A    +(2\\.8|2\\.7)      4        0  +\\d+\\.\\d s ago  "
                                                      "delete-folder vs move-folder ×4")))
         << text;
-    EXPECT_TRUE(std::regex_match(rows[2], std::regex("/B/C       (3\\.0|2\\.9)      3        0  +\\d+\\.\\d s ago  "
+    EXPECT_TRUE(std::regex_match(rows[2], std::regex("/B/C  +(2\\.1|2\\.0)      3        0  +\\d+\\.\\d s ago  "
                                                      "lock vs move-folder ×3")))
         << text;
 

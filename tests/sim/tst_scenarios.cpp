@@ -147,6 +147,105 @@ TEST(ScenariosOnSentinel, FailoverStepsNeedTheSentinelTopology)
               "scenario: step 1: min_replicas must be 0 or 1 (the set-up has one replica)");
 }
 
+std::string parseError(const std::string& json)
+{
+    try {
+        Scenario::fromJson(json);
+    } catch (const InvalidInput& e) {
+        return e.what();
+    }
+    return {};
+}
+
+TEST(Scenarios, BackgroundAcquiresAreCheckedWhenLoaded)
+{
+    const std::string acquireW = R"({"actor":"W","action":"acquire","op":"delete-folder","args":["/A/C"],"wait_ms":1000,"background":true})";
+    EXPECT_EQ(parseError(R"({"steps":[{"actor":"W","action":"await"}]})"),
+              "scenario: step 1: await: W has no acquire in the background (an acquire with \"background\": true before it)");
+    EXPECT_EQ(parseError(R"({"steps":[{"actor":"W","action":"acquire","op":"delete-folder","args":["/A/C"],"background":true}]})"),
+              "scenario: step 1: an acquire in the background needs \"wait_ms\" > 0: how long it may wait while the next steps play");
+    EXPECT_EQ(parseError(R"({"steps":[)" + acquireW + "]}"),
+              "scenario: step 1: the acquire of W in the background is never awaited (an \"await\" step of W after it)");
+    EXPECT_EQ(parseError(R"({"steps":[)" + acquireW + R"(,{"actor":"W","action":"release"},{"actor":"W","action":"await"}]})"),
+              "scenario: step 2: W still waits in the background (step 1): \"await\" it first");
+    EXPECT_EQ(parseError(R"({"steps":[{"action":"wait","wait_ms":1,"background":true}]})"),
+              "scenario: step 1: background goes with an acquire");
+    EXPECT_EQ(parseError(R"({"steps":[{"actor":"R","action":"acquire","op":"create","args":["/A","x"],"queued":"yes"}]})"),
+              "scenario: step 1: queued must be true (the blocker is an older waiter) or false (a holder)");
+    EXPECT_EQ(parseError(R"({"steps":[{"action":"wait","wait_ms":1,"queued":true}]})"),
+              "scenario: step 1: queued goes with an acquire or an await");
+    // Others may act while W waits; W awaits once, then acts again.
+    const Scenario ok = Scenario::fromJson(R"({"steps":[)" + acquireW
+                                           + R"(,{"actor":"R","action":"release"},{"actor":"W","action":"await"},{"actor":"W","action":"release"}]})");
+    ASSERT_EQ(ok.steps.size(), 4u);
+    EXPECT_TRUE(ok.steps[0].background);
+    EXPECT_EQ(ok.steps[0].expect, "waiting");
+    EXPECT_EQ(ok.steps[2].expect, "granted");
+}
+
+// Without fairness the reader that comes while the writer waits gets in: the
+// readers-writer story depends on it.
+TEST(Scenarios, ReadersWriterNeedsFairness)
+{
+    auto engine = std::make_shared<MemoryEngine>("scenario");
+    engine->setFairnessGrace(std::nullopt, "test");
+    ScenarioPlayer player(Scenario::fromFile(scenarioDir() + "/readers-writer.json"), engine);
+    for (int i = 0; i < 4; ++i)
+        EXPECT_TRUE(player.next().ok);
+    const StepResult r3 = player.next();
+    EXPECT_EQ(r3.actor, "R3");
+    EXPECT_EQ(r3.actual, "granted") << r3.line();
+    EXPECT_FALSE(r3.ok);
+    EXPECT_FALSE(player.passed());
+    // Leaving now ends W's wait in the background and its registration.
+}
+
+// A wait in the background runs on the scenario's clock: a pause between
+// steps longer than the whole wait does not end it.
+TEST(ScenarioClock, BackgroundWaitSurvivesPausesLongerThanItsWait)
+{
+    const char* json = R"({"name":"w","tree":["/A/C/c.txt","/B/"],"steps":[
+        {"actor":"R","action":"acquire","op":"copy-folder","args":["/A/C","/B"]},
+        {"actor":"W","action":"acquire","op":"delete-folder","args":["/A/C"],"wait_ms":300,"background":true,
+         "blocker":"R","queued":false,"held_mode":"S"},
+        {"actor":"R","action":"release"},
+        {"actor":"W","action":"await"},
+        {"actor":"W","action":"release"}]})";
+    auto clock = std::make_shared<ScenarioClock>();
+    auto engine = std::make_shared<MemoryEngine>("scenario", PathOptions{}, [clock] { return clock->now(); });
+    ScenarioPlayer player(Scenario::fromJson(json), engine, clock);
+    while (!player.atEnd()) {
+        const StepResult r = player.next();
+        EXPECT_TRUE(r.ok) << r.line();
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    }
+    EXPECT_TRUE(player.passed());
+    EXPECT_TRUE(engine->snapshot().leases.empty());
+}
+
+TEST(Scenarios, LeavingAPlayerEndsItsWaitsInTheBackground)
+{
+    const char* json = R"({"name":"w","tree":["/A/C/c.txt","/B/"],"steps":[
+        {"actor":"R","action":"acquire","op":"copy-folder","args":["/A/C","/B"]},
+        {"actor":"W","action":"acquire","op":"delete-folder","args":["/A/C"],"wait_ms":60000,"background":true},
+        {"actor":"W","action":"await"}]})";
+    auto engine = std::make_shared<MemoryEngine>("scenario");
+    const auto started = std::chrono::steady_clock::now();
+    {
+        ScenarioPlayer player(Scenario::fromJson(json), engine);
+        EXPECT_TRUE(player.next().ok);
+        const StepResult waiting = player.next();
+        EXPECT_EQ(waiting.actual, "waiting") << waiting.line();
+        EXPECT_NE(waiting.detail.find("blocked by R"), std::string::npos) << waiting.detail;
+        ASSERT_EQ(engine->snapshot().waiters.size(), 1u);
+        EXPECT_EQ(engine->snapshot().waiters.front().owner, "W");
+    }
+    EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(30)) << "not the whole minute";
+    const Snapshot after = engine->snapshot();
+    EXPECT_TRUE(after.waiters.empty());
+    EXPECT_TRUE(after.leases.empty());
+}
+
 TEST(Scenarios, ExpectationMismatchIsReported)
 {
     const char* json = R"({"name":"t","steps":[

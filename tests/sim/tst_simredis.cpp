@@ -1,4 +1,4 @@
-// A short real-time run against a real redis-server, with crashes.
+// Short real-time runs against a real redis-server: crashes, fairness.
 #include "redisoptions.h"
 #include "redisserver.h"
 
@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <thread>
 
 using namespace treelock;
@@ -32,6 +33,8 @@ TEST(SimulationOnRedis, CrashesLeaveNothingBehindAfterTheTtl)
     EXPECT_EQ(s.violations, 0u) << toText(s);
     EXPECT_EQ(s.errors, 0u);
 
+    EXPECT_TRUE(engine->snapshot().waiters.empty()) << "the run ends every wait it registered";
+
     const FsckReport report = engine->fsck(false);
     EXPECT_TRUE(report.clean()) << report.differences.size() << " differences";
     std::this_thread::sleep_for(c.ttl + 200ms);
@@ -52,4 +55,31 @@ TEST(SimulationOnRedis, LockingOffIsCaughtByTheMonitor)
     c.hotFraction = 0.8;
     c.hold = Distribution::uniform(5, 30);
     EXPECT_GT(Simulation(c).run().violations, 0u);
+}
+
+// Users that wait are registered on the server and fairness applies: refusals
+// behind an older waiter, and the hot spots the server counts too.
+TEST(SimulationOnRedis, WaitingUsersQueueBehindOlderWaiters)
+{
+    test::RedisServer server;
+    auto engine = std::make_shared<RedisEngine>(test::redisOptionsFor(server), "simfair");
+    SimulationConfig c;
+    c.users = 30;
+    c.timing = Timing::RealTime;
+    c.engine = engine;
+    c.duration = 2s;
+    c.hotFraction = 0.9;
+    c.hold = Distribution::uniform(5, 30);
+    c.seed = 5;
+    const Statistics s = Simulation(c).run();
+    EXPECT_EQ(engine->fairnessGrace(), kDefaultGrace);
+    EXPECT_GT(s.queued, 0u) << toText(s);
+    EXPECT_EQ(s.violations, 0u);
+    EXPECT_EQ(s.errors, 0u);
+    ASSERT_FALSE(s.hotSpots.empty());
+    const std::vector<HotPath> counted = engine->contention(kContentionPaths);
+    EXPECT_TRUE(std::any_of(counted.begin(), counted.end(),
+                            [&](const HotPath& h) { return h.path == s.hotSpots.front().path; }))
+        << s.hotSpots.front().path;
+    EXPECT_TRUE(engine->snapshot().waiters.empty());
 }

@@ -1,10 +1,11 @@
 // Virtual users on the memory engine: safety with and without locking,
-// determinism, faults, controls.
+// determinism, faults, fairness and the report of waits and hot spots, controls.
 #include "treelock/error.h"
 #include "treelock/sim/simulation.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <thread>
 
 using namespace treelock;
@@ -26,6 +27,26 @@ SimulationConfig contended(std::uint64_t seed = 7)
     return c;
 }
 
+/// Many readers (copies) and few writers on the nested hot spot: the
+/// readers-and-writers setup of docs/simulator.md.
+SimulationConfig readersAndWriters(std::size_t users = 100)
+{
+    SimulationConfig c;
+    c.users = users;
+    c.duration = 30s; // virtual
+    c.mix = parseMix("copy-folder=10,copy-file=10,create=1,upload=1,move-folder=1,rename-folder=1,delete-folder=1");
+    return c;
+}
+
+/// The longest wait until a grant of the writers that need a whole folder.
+double longestFolderWriterWait(const Statistics& s)
+{
+    double longest = 0;
+    for (Operation op : {Operation::DeleteFolder, Operation::MoveFolder, Operation::RenameFolder})
+        longest = std::max(longest, s.waitsByOperation[operationIndex(op)].maxMs);
+    return longest;
+}
+
 void expectSame(const Statistics& a, const Statistics& b)
 {
     EXPECT_EQ(a.attempts, b.attempts);
@@ -43,6 +64,17 @@ void expectSame(const Statistics& a, const Statistics& b)
     EXPECT_EQ(a.completedByOperation, b.completedByOperation);
     EXPECT_EQ(a.waitP99Ms, b.waitP99Ms);
     EXPECT_EQ(a.treeEntries, b.treeEntries);
+    EXPECT_EQ(a.queued, b.queued);
+    for (std::size_t i = 0; i < kOperationCount; ++i) {
+        EXPECT_EQ(a.waitsByOperation[i].waited, b.waitsByOperation[i].waited);
+        EXPECT_EQ(a.waitsByOperation[i].maxMs, b.waitsByOperation[i].maxMs);
+        EXPECT_EQ(a.waitsByOperation[i].timeouts, b.waitsByOperation[i].timeouts);
+    }
+    ASSERT_EQ(a.hotSpots.size(), b.hotSpots.size());
+    for (std::size_t i = 0; i < a.hotSpots.size(); ++i) {
+        EXPECT_EQ(a.hotSpots[i].path, b.hotSpots[i].path);
+        EXPECT_EQ(a.hotSpots[i].refusals, b.hotSpots[i].refusals);
+    }
     ASSERT_EQ(a.throughput.size(), b.throughput.size());
     for (std::size_t i = 0; i < a.throughput.size(); ++i)
         EXPECT_EQ(a.throughput[i].opsPerSecond, b.throughput[i].opsPerSecond);
@@ -155,7 +187,9 @@ TEST(Simulation, FiveHundredUsersRunQuickly)
     const auto started = std::chrono::steady_clock::now();
     const Statistics s = Simulation(c).run();
     EXPECT_EQ(s.violations, 0u);
-    EXPECT_GT(s.completed, 3000u);
+    // Crashed leases in the hot spot hold up their waiters, and fairness the
+    // requests behind those waiters: fewer complete than without fairness.
+    EXPECT_GT(s.completed, 2000u);
     EXPECT_LT(std::chrono::steady_clock::now() - started, 30s);
 }
 
@@ -222,6 +256,127 @@ TEST(Simulation, RealTimeOnMemoryEngine)
     EXPECT_LE(s.elapsed, 1600ms);
 }
 
+// A refused user waits as a registered waiter: the engine lists it, and past
+// the grace it holds newer conflicting requests back.
+TEST(Simulation, WaitingUsersAreRegisteredWaitersThatHoldBack)
+{
+    SimulationConfig c = contended();
+    c.duration = 0ms;
+    Simulation sim(c);
+    bool listed = false, holdsBack = false;
+    for (int i = 0; i < 20000 && !holdsBack; ++i) {
+        ASSERT_TRUE(sim.step().has_value());
+        const Snapshot snap = sim.engine()->snapshot();
+        for (const WaiterInfo& w : snap.waiters) {
+            listed = true;
+            holdsBack = holdsBack || w.holdsBack;
+            EXPECT_EQ(w.owner.rfind("user-", 0), 0u) << w.owner;
+        }
+    }
+    EXPECT_TRUE(listed);
+    EXPECT_TRUE(holdsBack);
+    sim.stop();
+    EXPECT_TRUE(sim.engine()->snapshot().waiters.empty()) << "stop() ends every wait";
+}
+
+// Many readers and few writers: with fairness the writers' waits stay short;
+// without it readers that keep overlapping hold them up for much longer.
+// Simulated time: deterministic for the seed.
+TEST(Simulation, FairnessBoundsTheWritersWaitsAmongReaders)
+{
+    const Statistics fair = Simulation(readersAndWriters()).run();
+    SimulationConfig c = readersAndWriters();
+    c.fairnessGrace.reset();
+    const Statistics unfair = Simulation(c).run();
+    EXPECT_EQ(fair.fairnessGrace, kDefaultGrace);
+    EXPECT_FALSE(unfair.fairnessGrace.has_value());
+    EXPECT_GT(fair.queued, 0u);
+    EXPECT_EQ(unfair.queued, 0u) << "nobody queues behind a waiter without fairness";
+    EXPECT_EQ(fair.violations + unfair.violations, 0u);
+    for (const Statistics* s : {&fair, &unfair})
+        for (Operation op : {Operation::DeleteFolder, Operation::MoveFolder, Operation::RenameFolder})
+            EXPECT_GT(s->waitsByOperation[operationIndex(op)].waited, 20u) << toString(op) << "\n" << toText(*s);
+    EXPECT_LT(longestFolderWriterWait(fair), 150.0) << toText(fair);
+    EXPECT_GT(longestFolderWriterWait(unfair), 2 * longestFolderWriterWait(fair)) << toText(unfair);
+}
+
+TEST(Simulation, ReportCountsWaitsPerOperationAndHotSpots)
+{
+    SimulationConfig c = contended();
+    c.crashRate = 0.02;    // crashed leases block until their TTL ...
+    c.waitTimeout = 100ms; // ... so some give up
+    Simulation sim(c);
+    const Statistics s = sim.run();
+    std::uint64_t waited = 0, timeouts = 0;
+    for (Operation op : kAllOperations) {
+        const Statistics::OperationWaits& w = s.waitsByOperation[operationIndex(op)];
+        waited += w.waited;
+        timeouts += w.timeouts;
+        EXPECT_LE(w.medianMs, w.maxMs) << toString(op);
+        EXPECT_LE(w.maxMs, s.waitMaxMs) << toString(op);
+        if (w.waited == 0) {
+            EXPECT_EQ(w.maxMs, 0.0) << toString(op);
+        }
+    }
+    EXPECT_GT(waited, 100u);
+    EXPECT_LE(waited, s.grants);
+    EXPECT_GT(s.timeouts, 0u);
+    EXPECT_EQ(timeouts, s.timeouts);
+
+    ASSERT_EQ(s.hotSpots.size(), Statistics::kHotSpots);
+    std::uint64_t refusals = 0;
+    // The engine counts every refusal once against its clash path too: the same totals.
+    const std::vector<HotPath> engine = sim.engine()->contention(kContentionPaths);
+    for (std::size_t i = 0; i < s.hotSpots.size(); ++i) {
+        const Statistics::HotSpot& spot = s.hotSpots[i];
+        refusals += spot.refusals;
+        if (i > 0) {
+            EXPECT_LE(spot.refusals, s.hotSpots[i - 1].refusals);
+        }
+        EXPECT_LE(spot.queued, spot.refusals);
+        EXPECT_EQ(spot.waiting, 0u) << "nobody waits after the run";
+        ASSERT_FALSE(spot.pairs.empty()) << spot.path;
+        EXPECT_LE(spot.pairs.size(), Statistics::kHotSpotPairs);
+        std::uint64_t paired = 0;
+        for (std::size_t p = 0; p < spot.pairs.size(); ++p) {
+            paired += spot.pairs[p].count;
+            if (p > 0) {
+                EXPECT_LE(spot.pairs[p].count, spot.pairs[p - 1].count);
+            }
+        }
+        EXPECT_LE(paired, spot.refusals);
+        const auto counted = std::find_if(engine.begin(), engine.end(), [&](const HotPath& h) { return h.path == spot.path; });
+        ASSERT_NE(counted, engine.end()) << spot.path;
+        EXPECT_EQ(counted->total, std::int64_t(spot.refusals)) << spot.path;
+    }
+    EXPECT_LE(refusals, s.conflicts);
+
+    const std::string text = toText(s);
+    EXPECT_NE(text.find("fairness on (grace 5 ms)"), std::string::npos) << text;
+    EXPECT_NE(text.find("waits by operation"), std::string::npos) << text;
+    EXPECT_NE(text.find("hot spots"), std::string::npos) << text;
+    EXPECT_NE(text.find("  " + s.hotSpots.front().path + " "), std::string::npos) << text;
+    const std::string json = toJson(s);
+    for (const char* key : {"\"fairness\"", "\"grace_ms\"", "\"queued\"", "\"waits_by_operation\"", "\"median_ms\"",
+                            "\"hot_spots\"", "\"pairs\""})
+        EXPECT_NE(json.find(key), std::string::npos) << key;
+}
+
+TEST(Simulation, FairnessIsTheProjectsSettingAndSwitchesLive)
+{
+    SimulationConfig c = contended();
+    c.fairnessGrace = 20ms;
+    Simulation sim(c);
+    EXPECT_EQ(sim.engine()->fairnessGrace(), 20ms);
+    EXPECT_EQ(sim.statistics().fairnessGrace, 20ms);
+    sim.setFairnessGrace(std::nullopt);
+    EXPECT_FALSE(sim.engine()->fairnessGrace().has_value());
+    EXPECT_FALSE(sim.statistics().fairnessGrace.has_value());
+    EXPECT_THROW(sim.setFairnessGrace(kMaxGrace + 1ms), InvalidInput);
+    EXPECT_FALSE(sim.statistics().fairnessGrace.has_value());
+    EXPECT_NE(toText(sim.statistics()).find("fairness off"), std::string::npos);
+}
+
 TEST(Simulation, InvalidConfigIsRefused)
 {
     SimulationConfig c;
@@ -237,6 +392,16 @@ TEST(Simulation, InvalidConfigIsRefused)
     EXPECT_THROW(Simulation{c}, InvalidInput);
     c = SimulationConfig{};
     c.profile = "nope";
+    EXPECT_THROW(Simulation{c}, InvalidInput);
+    c = SimulationConfig{};
+    c.fairnessGrace = kMaxGrace + 1ms;
+    try {
+        Simulation{c};
+        FAIL() << "a grace above the maximum is refused";
+    } catch (const InvalidInput& error) {
+        EXPECT_EQ(std::string(error.what()), "simulation: fairness grace must be within [0, 60000] ms or off, got 60001 ms");
+    }
+    c.fairnessGrace = -1ms;
     EXPECT_THROW(Simulation{c}, InvalidInput);
 }
 

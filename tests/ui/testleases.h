@@ -1,4 +1,4 @@
-// Leases as Studio's model and decoration tests make them, at a fixed server time.
+// Leases and waiters as Studio's model and decoration tests make them, at a fixed server time.
 #pragma once
 
 #include "locks/lockstate.h"
@@ -31,6 +31,45 @@ inline LeaseInfo testLease(std::string id, std::vector<LockRequest> requests,
     l.expiresAt = kNow + left;
     l.fence = 1;
     return l;
+}
+
+/// What refused a waiter: `owner`'s `operation` holding X on `path` (or, with
+/// `queued`, an older waiter asking it), the clash found at `clashPath`.
+inline Blocker testBlocker(std::string lease, std::string owner, std::string operation, std::string path,
+                           std::string clashPath, bool queued = false)
+{
+    using namespace std::chrono_literals;
+    Blocker b;
+    b.lease = std::move(lease);
+    b.lease.resize(32, '0');
+    b.owner = std::move(owner);
+    b.operation = std::move(operation);
+    b.path = std::move(path);
+    b.mode = LockMode::X;
+    b.expiresIn = queued ? 0s : 20s;
+    b.clashPath = std::move(clashPath);
+    b.heldMode = LockMode::X;
+    b.queued = queued;
+    return b;
+}
+
+/// An "upload" waiter of `owner` on `requests`, refused first 12 s before kNow
+/// and last a second before it, by `blocker`. `id` is padded like testLease's.
+inline WaiterInfo testWaiter(std::string id, std::string owner, std::vector<LockRequest> requests, Blocker blocker)
+{
+    using namespace std::chrono_literals;
+    WaiterInfo w;
+    w.id = std::move(id);
+    w.id.resize(32, '0');
+    w.owner = std::move(owner);
+    w.operation = "upload";
+    w.requests = std::move(requests);
+    w.since = kNow - 12s;
+    w.lastAttempt = kNow - 1s;
+    w.expiresAt = kNow + 1s;
+    w.holdsBack = true;
+    w.blocker = std::move(blocker);
+    return w;
 }
 
 } // namespace treelock::ui::test

@@ -1,9 +1,14 @@
 // Tree decoration as pure functions: given leases and the server time, which
 // state every node shows.
 #include "locks/decoration.h"
+#include "locks/hotspotmodel.h"
 #include "testleases.h"
 
 #include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
 
 using namespace treelock;
 using namespace treelock::ui;
@@ -40,6 +45,14 @@ const char* name(NodeKind k)
 }
 
 #define COMPARE_KIND(map, path, expected) QCOMPARE(QString(name(kindAt(map, path))), QString(name(expected)))
+
+/// A path refused once just now.
+HotPath oneRefusal()
+{
+    HotPath p;
+    p.refusals = 1;
+    return p;
+}
 
 } // namespace
 
@@ -190,6 +203,105 @@ private slots:
         QCOMPARE(leasesBelow(m.at("/")), 2);
         QCOMPARE(leasesBelow(m.at("/A/C")), 1); // the expired lease is not counted
         QCOMPARE(leasesBelow(m.at("/A/C/D/d.txt")), 0); // covered from above only
+    }
+
+    void waitersMarkTheirRequestsAndTheirClash()
+    {
+        const TreeIndex tree = seedTree();
+        const std::vector<LeaseInfo> leases{testLease("alice", {{"/A/C", LockMode::X}})};
+        const Blocker byAlice = testBlocker("alice", "alice", "move-folder", "/A/C", "/A/C");
+        // bob asks for a file the tree lacks, carol for a node that is also her clash path.
+        const std::vector<WaiterInfo> waiters{testWaiter("bob", "bob", {{"/A/C/D/new.txt", LockMode::X}}, byAlice),
+                                              testWaiter("carol", "carol", {{"/A/C", LockMode::S}}, byAlice)};
+        const auto m = decorate(leases, kNow, &tree, waiters);
+        const auto marks = [&](const std::string& path) {
+            const auto it = m.find(path);
+            return it == m.end() ? std::vector<WaitMark>{} : it->second.waits;
+        };
+        QCOMPARE(marks("/A/C/D/new.txt").size(), std::size_t(1));
+        QCOMPARE(marks("/A/C/D/new.txt")[0].waiter, 0u);
+        QVERIFY(marks("/A/C/D/new.txt")[0].requested && !marks("/A/C/D/new.txt")[0].clash);
+        // Both clash at /A/C; carol asks for it too: one mark each.
+        QCOMPARE(marks("/A/C").size(), std::size_t(2));
+        QVERIFY(!marks("/A/C")[0].requested && marks("/A/C")[0].clash);
+        QVERIFY(marks("/A/C")[1].requested && marks("/A/C")[1].clash);
+        QVERIFY(marks("/A").empty());      // the ancestors of a request are not marked
+        QVERIFY(marks("/A/C/D").empty());
+        // A path only a waiter names is decorated like any other: covered by the X above.
+        COMPARE_KIND(m, "/A/C/D/new.txt", NodeKind::CoveredX);
+        QVERIFY(m.at("/A/C/D/new.txt").waited());
+        // The same leases without waiters: no marks, and the waiter-only path is gone.
+        const auto without = decorate(leases, kNow, &tree);
+        QVERIFY(!without.contains("/A/C/D/new.txt"));
+        QVERIFY(!without.at("/A/C").waited());
+    }
+
+    void waiterChangesShowInTheDiff()
+    {
+        const TreeIndex tree = seedTree();
+        const std::vector<LeaseInfo> leases{testLease("alice", {{"/A/C", LockMode::X}})};
+        WaiterInfo bob = testWaiter("bob", "bob", {{"/A/C/c.txt", LockMode::X}}, testBlocker("alice", "alice", "move-folder", "/A/C", "/A/C"));
+        const auto before = decorate(leases, kNow, &tree, {bob});
+        // Another attempt, refused the same way: nothing to show again.
+        WaiterInfo retried = bob;
+        retried.lastAttempt = kNow;
+        retried.expiresAt = kNow + 2s;
+        QVERIFY(changedPaths(before, decorate(leases, kNow, &tree, {retried})).empty());
+        // An index that shifts (another waiter ahead of bob elsewhere) is no change to bob's nodes.
+        WaiterInfo dave = testWaiter("dave", "dave", {{"/B", LockMode::X}}, testBlocker("erin", "erin", "upload", "/B/x", "/B"));
+        std::vector<std::string> shifted = changedPaths(before, decorate(leases, kNow, &tree, {dave, bob}));
+        std::sort(shifted.begin(), shifted.end());
+        QCOMPARE(shifted, (std::vector<std::string>{"/B"}));
+        // Held up by someone else now: both of bob's nodes change.
+        WaiterInfo queued = bob;
+        queued.blocker = testBlocker("dave", "dave", "delete-folder", "/A", "/A", true);
+        std::vector<std::string> changed = changedPaths(before, decorate(leases, kNow, &tree, {queued}));
+        std::sort(changed.begin(), changed.end());
+        QCOMPARE(changed, (std::vector<std::string>{"/A", "/A/C", "/A/C/c.txt"}));
+    }
+
+    void refusalRateIsTheDecayedCountPerMinute()
+    {
+        HotPath p;
+        p.refusals = 10;
+        // With a one-minute half-life a steady r a minute adds up to r / ln 2.
+        QCOMPARE(kContentionHalfLife, std::chrono::milliseconds(60000));
+        QVERIFY(std::abs(refusalsPerMinute(p) - 10 * 0.6931471805599453) < 1e-9);
+        p.refusals = 0;
+        QCOMPARE(refusalsPerMinute(p), 0.0);
+    }
+
+    void alarmRaisesOncePerCrossing()
+    {
+        const auto at = [](const std::string& path, double perMinute) {
+            HotPath p;
+            p.path = path;
+            p.refusals = perMinute / refusalsPerMinute(oneRefusal());
+            return p;
+        };
+        using Set = std::set<std::string>;
+        using List = std::vector<std::string>;
+        // Above 10: /a enters (raised), /b stays out.
+        HotSpotAlarms a = updateAlarms({}, {at("/a", 12), at("/b", 9)}, 10);
+        QCOMPARE(a.alarmed, (Set{"/a"}));
+        QCOMPARE(a.raised, (List{"/a"}));
+        // Next reading, still above: in alarm, not raised again. /b passes now.
+        a = updateAlarms(a.alarmed, {at("/a", 11), at("/b", 10.5)}, 10);
+        QCOMPARE(a.alarmed, (Set{"/a", "/b"}));
+        QCOMPARE(a.raised, (List{"/b"}));
+        // /a hovers under the threshold but above three quarters of it: stays, silent.
+        a = updateAlarms(a.alarmed, {at("/a", 8), at("/b", 10.5)}, 10);
+        QCOMPARE(a.alarmed, (Set{"/a", "/b"}));
+        QVERIFY(a.raised.empty());
+        // Down to three quarters: out. /b leaves the table: out.
+        a = updateAlarms(a.alarmed, {at("/a", 7.5)}, 10);
+        QVERIFY(a.alarmed.empty());
+        // Back up: a new crossing, raised again.
+        a = updateAlarms(a.alarmed, {at("/a", 10.1)}, 10);
+        QCOMPARE(a.raised, (List{"/a"}));
+        // No threshold: no alarm, whatever the rates.
+        a = updateAlarms(a.alarmed, {at("/a", 1000)}, 0);
+        QVERIFY(a.alarmed.empty() && a.raised.empty());
     }
 
     void treeIndexSubtreesAreContiguousAndWholeSegment()

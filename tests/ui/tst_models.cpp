@@ -3,14 +3,18 @@
 #include "locks/bridge.h"
 #include "locks/eventlogmodel.h"
 #include "locks/filterproxies.h"
+#include "locks/hotspotmodel.h"
 #include "locks/leasetablemodel.h"
 #include "locks/lockstate.h"
 #include "locks/locktreemodel.h"
 #include "locks/projecttree.h"
+#include "locks/waitertablemodel.h"
 #include "testleases.h"
 
 #include <QAbstractItemModelTester>
+#include <QColor>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QTest>
 
 using namespace treelock;
@@ -48,13 +52,14 @@ ProjectTreeData seed()
 class Feeder {
 public:
     explicit Feeder(std::shared_ptr<const TreeIndex> tree) : m_tree(std::move(tree)) {}
-    LockStatePtr next(std::vector<LeaseInfo> leases)
+    LockStatePtr next(std::vector<LeaseInfo> leases, std::vector<WaiterInfo> waiters = {})
     {
         auto s = std::make_shared<LockState>();
         s->generation = ++m_generation;
         s->clock = ServerClock{kNow, std::chrono::steady_clock::now()};
         s->leases = std::move(leases);
-        s->nodes = decorate(s->leases, kNow, m_tree.get());
+        s->waiters = std::move(waiters);
+        s->nodes = decorate(s->leases, kNow, m_tree.get(), s->waiters);
         if (m_last)
             s->changedPaths = changedPaths(m_last->nodes, s->nodes);
         else
@@ -74,6 +79,14 @@ private:
 NodeKind kindAt(const LockTreeModel& m, const std::string& path)
 {
     return NodeKind(m.indexForPath(path).data(LockTreeModel::KindRole).toInt());
+}
+
+/// A path refused once just now.
+HotPath oneRefusal()
+{
+    HotPath p;
+    p.refusals = 1;
+    return p;
 }
 
 } // namespace
@@ -221,6 +234,160 @@ private slots:
         proxy.setText({});
         model.tick();
         model.applyState(feed.next({}));
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void treeModelMarksWhereWaitersWaitAndSaysForWhom()
+    {
+        LockTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setTree(seed());
+        TreeFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        proxy.setOnlyLocked(true);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        Feeder feed(model.treeIndex());
+        const LeaseInfo alice = testLease("alice", {{"/A/C", LockMode::X}});
+        const WaiterInfo bob = testWaiter("bob", "bob", {{"/A/C/D/new.txt", LockMode::X}},
+                                          testBlocker("alice", "alice", "move-folder", "/A/C", "/A/C"));
+        model.applyState(feed.next({alice}));
+        QVERIFY(!model.indexForPath("/A/C/D/new.txt").isValid());
+        model.applyState(feed.next({alice}, {bob}));
+        // The file bob waits for is not in the tree: added, like a lease's, while he waits.
+        const QModelIndex file = model.indexForPath("/A/C/D/new.txt");
+        QVERIFY(file.isValid());
+        QVERIFY(file.data(LockTreeModel::FromLeaseRole).toBool());
+        QVERIFY(!file.data(LockTreeModel::FolderRole).toBool());
+        QCOMPARE(file.data(LockTreeModel::WaitingRole).toInt(), 1);
+        QCOMPARE(model.indexForPath("/A/C").data(LockTreeModel::WaitingRole).toInt(), 1);
+        QCOMPARE(model.indexForPath("/A/C/D").data(LockTreeModel::WaitingRole).toInt(), 0);
+        // "Only locked" keeps the nodes where someone waits.
+        proxy.lockStateChanged();
+        QVERIFY(file.data(LockTreeModel::LockedRole).toBool());
+        QVERIFY(proxy.mapFromSource(file).isValid());
+        QVERIFY(!proxy.mapFromSource(model.indexForPath("/A/a.txt")).isValid());
+        const QString tip = file.data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("bob waits here for alice's move folder of /A/C, 12 s")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("covered by X")), qPrintable(tip)); // and the lease above it, as before
+        QVERIFY(model.indexForPath("/A/C").data(Qt::ToolTipRole).toString().contains(QStringLiteral("bob waits here for")));
+
+        // Queued behind an older waiter.
+        WaiterInfo queued = bob;
+        queued.blocker = testBlocker("carol", "carol", "delete-folder", "/A", "/A", true);
+        model.applyState(feed.next({alice}, {queued}));
+        QVERIFY(file.data(Qt::ToolTipRole).toString().contains(QStringLiteral("bob waits here behind carol's delete folder of /A, 12 s")));
+        QCOMPARE(model.indexForPath("/A").data(LockTreeModel::WaitingRole).toInt(), 1);
+        QCOMPARE(model.indexForPath("/A/C").data(LockTreeModel::WaitingRole).toInt(), 0);
+
+        // bob stops waiting: the node he alone named goes.
+        model.applyState(feed.next({alice}));
+        QVERIFY(!model.indexForPath("/A/C/D/new.txt").isValid());
+        QCOMPARE(model.indexForPath("/A").data(LockTreeModel::WaitingRole).toInt(), 0);
+    }
+
+    void waiterTableKeepsRowsAndPassesTester()
+    {
+        WaiterTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSortFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        proxy.setSortRole(WaiterTableModel::SortRole);
+        proxy.sort(WaiterTableModel::WaitingColumn, Qt::DescendingOrder);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        Feeder feed(nullptr);
+        const Blocker byAlice = testBlocker("alice", "alice", "move-folder", "/A/C", "/A/C");
+        WaiterInfo bob = testWaiter("bob", "bob", {{"/A/C/D/d.txt", LockMode::X}}, byAlice);
+        WaiterInfo carol = testWaiter("carol", "carol", {{"/A", LockMode::IX}, {"/A/C/c.txt", LockMode::X}}, byAlice);
+        carol.since = kNow - 40s;
+        carol.holdsBack = false;
+        model.applyState(feed.next({}, {bob, carol}));
+        QCOMPARE(model.rowCount(), 2);
+        const auto text = [&](const WaiterInfo& w, int column) { return model.index(model.rowOf(w.id), column).data().toString(); };
+        QCOMPARE(text(bob, WaiterTableModel::OwnerColumn), QStringLiteral("bob"));
+        QCOMPARE(text(bob, WaiterTableModel::OperationColumn), QStringLiteral("Upload"));
+        QCOMPARE(text(bob, WaiterTableModel::RequestsColumn), QStringLiteral("X /A/C/D/d.txt"));
+        QCOMPARE(text(bob, WaiterTableModel::WaitingColumn), QStringLiteral("12 s"));
+        QCOMPARE(text(bob, WaiterTableModel::BehindColumn), QStringLiteral("alice's move folder of /A/C"));
+        QCOMPARE(text(bob, WaiterTableModel::HoldsBackColumn), QStringLiteral("yes"));
+        QCOMPARE(text(carol, WaiterTableModel::HoldsBackColumn), QStringLiteral("no"));
+        // The path a waiter is about is its first request that is not an intention.
+        QCOMPARE(model.index(model.rowOf(carol.id), 0).data(WaiterTableModel::PathRole).toString(), QStringLiteral("/A/C/c.txt"));
+        // Longest wait first.
+        QCOMPARE(proxy.index(0, WaiterTableModel::OwnerColumn).data().toString(), QStringLiteral("carol"));
+        const QString tip = model.index(model.rowOf(bob.id), 0).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("Refused by alice's lease")) && tip.contains(QStringLiteral("clash at /A/C")),
+                 qPrintable(tip));
+
+        // bob goes, dave comes, carol now queues behind dave's elder: one remove, one insert, carol changed.
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        WaiterInfo dave = testWaiter("dave", "dave", {{"/B", LockMode::X}}, testBlocker("erin", "erin", "upload", "/B/e", "/B"));
+        carol.blocker = testBlocker("dave", "dave", "delete-folder", "/A", "/A", true);
+        model.applyState(feed.next({}, {carol, dave}));
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(inserted.count(), 1);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(model.rowOf(carol.id), 0); // rows that stay keep their place
+        QCOMPARE(text(carol, WaiterTableModel::BehindColumn), QStringLiteral("queued behind dave"));
+        QCOMPARE(model.index(model.rowOf(carol.id), 0).data(WaiterTableModel::QueuedRole).toBool(), true);
+        model.tick();
+        model.applyState(feed.next({}));
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void hotSpotTableKeepsRowsAndPassesTester()
+    {
+        HotSpotModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSortFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        proxy.setSortRole(HotSpotModel::SortRole);
+        proxy.sort(HotSpotModel::RateColumn, Qt::DescendingOrder);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const auto reading = [](std::vector<std::pair<std::string, double>> rates) {
+            auto c = std::make_shared<Contention>();
+            c->readAt = kNow;
+            for (const auto& [path, perMinute] : rates) {
+                HotPath p;
+                p.path = path;
+                p.refusals = perMinute / refusalsPerMinute(oneRefusal());
+                p.total = 7;
+                p.waiters = 1;
+                p.last = kNow - 3s;
+                p.operations = {{"upload", "move-folder", 5}, {"create", "delete-folder", 2}};
+                c->paths.push_back(p);
+            }
+            return ContentionPtr(c);
+        };
+        QVERIFY(model.applyContention(reading({{"/A/C", 6}, {"/B", 2}})).empty()); // no threshold: no alarm
+        QCOMPARE(model.rowCount(), 2);
+        const QModelIndex c = model.index(model.rowOf("/A/C"), 0);
+        QCOMPARE(c.siblingAtColumn(HotSpotModel::RateColumn).data().toString(), QStringLiteral("6.0"));
+        QCOMPARE(c.siblingAtColumn(HotSpotModel::TotalColumn).data().toString(), QStringLiteral("7"));
+        QCOMPARE(c.siblingAtColumn(HotSpotModel::WaitersColumn).data().toString(), QStringLiteral("1"));
+        QCOMPARE(c.siblingAtColumn(HotSpotModel::OperationsColumn).data().toString(),
+                 QStringLiteral("Upload vs Move folder ×5, Create vs Delete folder ×2"));
+        QVERIFY(c.data(Qt::ToolTipRole).toString().contains(QStringLiteral("the last 3 s ago")));
+
+        QCOMPARE(model.setThreshold(4), (std::vector<std::string>{"/A/C"}));
+        QVERIFY(c.data(HotSpotModel::AlarmRole).toBool());
+        QCOMPARE(c.data(Qt::BackgroundRole).value<QColor>(), QColor(0xfd, 0xe4, 0xe4));
+        QVERIFY(!model.index(model.rowOf("/B"), 0).data(HotSpotModel::AlarmRole).toBool());
+        QCOMPARE(model.alarmCount(), 1);
+
+        // /B leaves the table, /X enters above the threshold; /A/C stays in alarm, silently.
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QCOMPARE(model.applyContention(reading({{"/A/C", 5}, {"/X", 9}})), (std::vector<std::string>{"/X"}));
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(inserted.count(), 1);
+        QCOMPARE(model.rowOf("/A/C"), 0);
+        QCOMPARE(model.alarmCount(), 2);
+        QCOMPARE(proxy.index(0, HotSpotModel::PathColumn).data().toString(), QStringLiteral("/X"));
+        QVERIFY(model.setThreshold(0).empty());
+        QCOMPARE(model.alarmCount(), 0);
+        model.applyContention(reading({}));
         QCOMPARE(model.rowCount(), 0);
     }
 

@@ -22,10 +22,12 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
+#include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
@@ -140,6 +142,19 @@ void clickTab(const QWidget* panel, int index)
     QCOMPARE(tabs->currentIndex(), index);
 }
 
+/// Clicks the tab titled `title` of `tabs`.
+void clickTabNamed(QTabWidget* tabs, const QString& title)
+{
+    QTabBar* bar = tabs->tabBar();
+    for (int i = 0; i < bar->count(); ++i)
+        if (bar->tabText(i) == title) {
+            QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(i).center());
+            QCOMPARE(tabs->currentIndex(), i);
+            return;
+        }
+    QFAIL(qPrintable(QStringLiteral("no tab %1").arg(title)));
+}
+
 /// Fills the contended setup of the simulator's own tests in the settings
 /// form: users, hot-spot targets, hold and think times, seed, as fast as
 /// possible.
@@ -160,6 +175,46 @@ void fillContendedSetup(SimulationPanel* panel, int users, const QString& hotSha
     auto* speed = panel->findChild<QSlider*>();
     QVERIFY(speed);
     QTest::keyClick(speed, Qt::Key_End); // "max"
+}
+
+/// Types `weight` into the operation mix's field for `cli` ("copy-folder"), found
+/// by its tooltip, which names the operation.
+void typeWeight(const QWidget* panel, const QString& cli, const QString& weight)
+{
+    for (QDoubleSpinBox* box : panel->findChildren<QDoubleSpinBox*>())
+        if (box->toolTip().contains(QStringLiteral("(%1)").arg(cli))) {
+            typeValue(box, weight);
+            return;
+        }
+    QFAIL(qPrintable(QStringLiteral("no weight for %1").arg(cli)));
+}
+
+/// Many readers (copies), few writers (create, upload, and delete, move, rename
+/// a folder) on the nested hot spot: the readers-and-writers setup of docs/simulator.md.
+void fillReadersAndWriters(SimulationPanel* panel, int users)
+{
+    typeUsers(panel, users);
+    for (std::size_t i = 0; i < sim::kOperationCount; ++i)
+        typeWeight(panel, QString::fromUtf8(std::string(toString(kAllOperations[i]))), QStringLiteral("0"));
+    typeWeight(panel, QStringLiteral("copy-folder"), QStringLiteral("10"));
+    typeWeight(panel, QStringLiteral("copy-file"), QStringLiteral("10"));
+    typeWeight(panel, QStringLiteral("create"), QStringLiteral("1"));
+    typeWeight(panel, QStringLiteral("upload"), QStringLiteral("1"));
+    typeWeight(panel, QStringLiteral("move-folder"), QStringLiteral("1"));
+    typeWeight(panel, QStringLiteral("rename-folder"), QStringLiteral("1"));
+    typeWeight(panel, QStringLiteral("delete-folder"), QStringLiteral("1"));
+    auto* speed = panel->findChild<QSlider*>();
+    QVERIFY(speed);
+    QTest::keyClick(speed, Qt::Key_End); // "max"
+}
+
+/// Clicks a check box on its indicator, as a user does.
+void toggle(QCheckBox* box)
+{
+    const bool was = box->isChecked();
+    QTest::mouseClick(box, Qt::LeftButton, {},
+                      QPoint(box->style()->pixelMetric(QStyle::PM_IndicatorWidth) / 2 + 1, box->height() / 2));
+    QCOMPARE(box->isChecked(), !was);
 }
 
 void click(QAbstractButton* button)
@@ -250,6 +305,34 @@ private slots:
         QVERIFY(!tree.entries[1].folder);
     }
 
+    // The simulated users that wait are part of the state the main window shows.
+    void lockStateForCarriesTheWaiters()
+    {
+        Snapshot snap;
+        snap.serverTime = ServerTime(std::chrono::milliseconds(1'700'000'000'000));
+        LeaseInfo reader;
+        reader.id = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+        reader.owner = "user-001";
+        reader.operation = "copy-folder";
+        reader.requests = {{"/A/C", LockMode::S}};
+        reader.expiresAt = snap.serverTime + std::chrono::milliseconds(2000);
+        WaiterInfo writer;
+        writer.id = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb";
+        writer.owner = "user-002";
+        writer.operation = "delete-folder";
+        writer.requests = {{"/A/C/E", LockMode::X}};
+        writer.holdsBack = true;
+        writer.blocker.lease = reader.id;
+        writer.blocker.clashPath = "/A/C";
+        snap.leases = {reader};
+        snap.waiters = {writer};
+        const LockStatePtr state = lockStateFor(snap, nullptr, nullptr, true, 1);
+        QCOMPARE(state->waiters.size(), std::size_t(1));
+        QCOMPARE(state->waiters.front().owner, std::string("user-002"));
+        QVERIFY(state->nodes.count("/A/C/E") && state->nodes.at("/A/C/E").waited());
+        QVERIFY(state->nodes.at("/A/C").waited()); // where it clashed
+    }
+
     void heatColorIsWhiteAtZeroAndDarkAtMax()
     {
         QCOMPARE(heatColor(0, 10), QColor(Qt::white));
@@ -314,6 +397,102 @@ private slots:
         click(child<QPushButton>(&panel, "simulationStop"));
         QTRY_VERIFY_WITH_TIMEOUT(panel.state() == sim::Simulation::State::Finished, 10000);
         QCOMPARE(panel.statistics().violations, 0u);
+    }
+
+    // The report of a run: the waits of every operation that waited, most
+    // starved first, and the hottest paths, as the statistics have them,
+    // during the run and after Stop.
+    void starvationAndHotSpotReportAppearsAfterARun()
+    {
+        SimulationPanel panel;
+        panel.resize(1400, 800);
+        panel.show();
+        fillReadersAndWriters(&panel, 60);
+        const SimulationRequest r = panel.request();
+        QCOMPARE(r.config.mix[sim::operationIndex(Operation::CopyFolder)], 10.0);
+        QCOMPARE(r.config.mix[sim::operationIndex(Operation::Purge)], 0.0);
+        QVERIFY(r.config.fairnessGrace.has_value());
+        auto* waits = child<QTableView>(&panel, "operationWaits");
+        auto* hot = child<QTableView>(&panel, "hotSpots");
+        QAbstractItemModelTester waitsTester(waits->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester hotTester(hot->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(waits->model()->rowCount(), 0);
+        // Each beside its chart, in the pane's second tab.
+        QVERIFY(!waits->isVisible() && !hot->isVisible());
+        clickTabNamed(child<QTabWidget>(&panel, "waitTabs"), QStringLiteral("Waits by operation"));
+        clickTabNamed(child<QTabWidget>(&panel, "conflictTabs"), QStringLiteral("Hot spots"));
+        QVERIFY(waits->isVisible() && hot->isVisible());
+
+        click(child<QPushButton>(&panel, "simulationStart"));
+        QTRY_VERIFY_WITH_TIMEOUT(hot->model()->rowCount() == int(sim::Statistics::kHotSpots), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.statistics().waitsByOperation[sim::operationIndex(Operation::DeleteFolder)].waited > 0, 30000);
+        click(child<QPushButton>(&panel, "simulationStop"));
+        QTRY_VERIFY_WITH_TIMEOUT(panel.state() == State::Finished, 10000);
+
+        // What the tables show is the last frame's statistics.
+        const sim::Statistics& s = panel.statistics();
+        int waited = 0;
+        for (const auto& w : s.waitsByOperation)
+            waited += (w.waited || w.timeouts) ? 1 : 0;
+        QCOMPARE(waits->model()->rowCount(), waited);
+        QStringList operations;
+        for (int row = 0; row < waits->model()->rowCount(); ++row)
+            operations << waits->model()->index(row, 0).data().toString();
+        QVERIFY2(operations.contains(operationDisplayName(sim::operationIndex(Operation::DeleteFolder))),
+                 qPrintable(operations.join(u',')));
+        QVERIFY2(operations.contains(operationDisplayName(sim::operationIndex(Operation::CopyFolder))),
+                 qPrintable(operations.join(u',')));
+        QVERIFY(!operations.contains(operationDisplayName(sim::operationIndex(Operation::Purge)))); // weight 0
+        QCOMPARE(hot->model()->rowCount(), int(s.hotSpots.size()));
+        for (int row = 0; row < hot->model()->rowCount(); ++row) {
+            QCOMPARE(hot->model()->index(row, 0).data().toString(), QString::fromStdString(s.hotSpots[std::size_t(row)].path));
+            QCOMPARE(hot->model()->index(row, 1).data().toString(), QLocale().toString(qulonglong(s.hotSpots[std::size_t(row)].refusals)));
+        }
+        QVERIFY(s.hotSpots.front().refusals >= s.hotSpots.back().refusals);
+        QVERIFY2(!hot->model()->index(0, 4).data().toString().isEmpty(), "the hottest path names what clashed there");
+        QVERIFY(child<QLabel>(&panel, "operationWaitsTitle")->text().contains(QStringLiteral("fairness on")));
+        QVERIFY(s.queued > 0);
+        QVERIFY(child<QLabel>(&panel, "hotSpotsTitle")->text().contains(QLocale().toString(qulonglong(s.queued))));
+    }
+
+    // Fairness is switched off and on again while the users run: the project's
+    // grace follows, and the report says which is in force.
+    void fairnessSwitchChangesTheRunningProjectsGrace()
+    {
+        SimulationPanel panel;
+        panel.resize(1400, 800);
+        panel.show();
+        typeUsers(&panel, 20);
+        auto* fairness = child<QCheckBox>(&panel, "simulationFairness");
+        auto* grace = child<QSpinBox>(&panel, "simulationGrace");
+        auto* title = child<QLabel>(&panel, "operationWaitsTitle");
+        QVERIFY(fairness->isChecked() && grace->isEnabled());
+        QCOMPARE(grace->value(), int(kDefaultGrace.count()));
+        click(child<QPushButton>(&panel, "simulationStart"));
+        QTRY_VERIFY_WITH_TIMEOUT(panel.statistics().grants > 0, 20000);
+        QVERIFY(panel.statistics().fairnessGrace == kDefaultGrace);
+
+        toggle(fairness);
+        QVERIFY(!grace->isEnabled());
+        QVERIFY(!panel.request().config.fairnessGrace);
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.statistics().fairnessGrace.has_value(), 10000);
+        QTRY_VERIFY(title->text().contains(QStringLiteral("fairness off")));
+
+        toggle(fairness);
+        typeValue(grace, QStringLiteral("40"));
+        QTRY_VERIFY_WITH_TIMEOUT(panel.statistics().fairnessGrace == std::chrono::milliseconds(40), 10000);
+        QTRY_VERIFY(title->text().contains(QStringLiteral("fairness on")));
+        click(child<QPushButton>(&panel, "simulationStop"));
+        QTRY_VERIFY_WITH_TIMEOUT(panel.state() == State::Finished, 10000);
+
+        // The next run starts with the form's setting.
+        toggle(fairness);
+        click(child<QPushButton>(&panel, "simulationStart"));
+        QTRY_VERIFY_WITH_TIMEOUT(panel.statistics().grants > 0, 20000); // a frame of the new run
+        QVERIFY(!panel.statistics().fairnessGrace);
+        QVERIFY(title->text().contains(QStringLiteral("fairness off")));
+        click(child<QPushButton>(&panel, "simulationStop"));
+        QTRY_VERIFY_WITH_TIMEOUT(panel.state() == State::Finished, 10000);
     }
 
     void lockingOffGivesViolations()
@@ -616,6 +795,14 @@ private slots:
         press("simulationStart");
         QTRY_VERIFY_WITH_TIMEOUT(panel->state() == State::Running, 10000);
         QTRY_VERIFY_WITH_TIMEOUT(panel->statistics().attempts > 0, 20000);
+        // The fairness switch, while running: the report names the setting in force.
+        auto* fairness = child<QCheckBox>(panel, "simulationFairness");
+        auto* waitsTitle = child<QLabel>(panel, "operationWaitsTitle");
+        toggle(fairness);
+        QTRY_VERIFY_WITH_TIMEOUT(waitsTitle->text().contains(QStringLiteral("fairness off")), 10000);
+        toggle(fairness);
+        QTRY_VERIFY_WITH_TIMEOUT(waitsTitle->text().contains(QStringLiteral("fairness on")), 10000);
+        pressed.insert(fairness->objectName());
         press("simulationPause");
         QTRY_VERIFY_WITH_TIMEOUT(panel->state() == State::Paused, 10000);
         press("simulationStep");

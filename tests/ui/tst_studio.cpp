@@ -6,6 +6,8 @@
 #include "locks/eventlogmodel.h"
 #include "locks/eventlogpanel.h"
 #include "locks/filterproxies.h"
+#include "locks/hotspotmodel.h"
+#include "locks/hotspotpanel.h"
 #include "locks/leasepanel.h"
 #include "locks/leasetablemodel.h"
 #include "locks/locktreemodel.h"
@@ -13,6 +15,8 @@
 #include "locks/projecttree.h"
 #include "locks/treepanel.h"
 #include "locks/legendwidget.h"
+#include "locks/waitertablemodel.h"
+#include "locks/waitingpanel.h"
 #include "mainwindow/mainwindow.h"
 
 #include "redisoptions.h"
@@ -21,6 +25,7 @@
 
 #include "modaldialogs.h"
 
+#include <treelock/leaseid.h>
 #include <treelock/path.h>
 #include <treelock/redisengine.h>
 
@@ -73,6 +78,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <thread>
 
 using namespace treelock;
 using namespace treelock::ui;
@@ -833,11 +839,34 @@ private slots:
         std::string treeNode = "/A/C"; // where the tree's context menu opens
         QTRY_VERIFY_WITH_TIMEOUT(leaseRow(*w, target).isValid(), kTimeout);
         clickRow(w->leasePanel()->view(), leaseRow(*w, target)); // enables Force release
+        // hank waits (for ten minutes) behind gina: a row in Waiting, a path in Hot spots.
+        // (Before erin's lease expires: an acquire reaps expired leases.)
+        const LeaseId gina = f.take("gina", "move-folder", {{"/B/hold", LockMode::X}}, 10min);
+        AcquireOptions waiting = as("hank", "upload", 60s);
+        waiting.wait = 1s;
+        waiting.leaseId = newLeaseId();
+        waiting.waitRefresh = 10min;
+        QVERIFY(!f.engine->acquire({{"/B/hold/h.txt", LockMode::X}}, waiting).granted);
+        const LeaseId hank = *waiting.leaseId;
+        QTRY_VERIFY_WITH_TIMEOUT(w->waiterModel()->rowOf(hank) >= 0, kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(w->hotSpotModel()->rowOf("/B/hold") >= 0, kTimeout);
         f.take("erin", "upload", {{"/A/a.txt", LockMode::X}}, 50ms);
         QTRY_VERIFY_WITH_TIMEOUT(w->releaseExpiredAction()->isEnabled(), kTimeout); // and Release expired
         EventLogPanel* log = w->findChild<EventLogPanel*>();
         QTRY_VERIFY_WITH_TIMEOUT(log->proxy()->rowCount() > 0, kTimeout);
         QDockWidget* simDock = w->simulationDock();
+        const auto waiterIndex = [&] {
+            return w->waitingPanel()->proxy()->mapFromSource(w->waiterModel()->index(w->waiterModel()->rowOf(hank), 0));
+        };
+        // No node selected: the lease table shows every lease again (the checks
+        // after these find the target's row).
+        const auto unselectNode = [&] {
+            w->treePanel()->view()->selectionModel()->clear();
+            QVERIFY(w->leasePanel()->proxy()->nodePath().isEmpty());
+        };
+        const auto hotSpotIndex = [&] {
+            return w->hotSpotPanel()->proxy()->mapFromSource(w->hotSpotModel()->index(w->hotSpotModel()->rowOf("/B/hold"), 0));
+        };
 
         const auto targetEvent = [&] {
             for (int r = 0; r < log->proxy()->rowCount(); ++r)
@@ -926,6 +955,14 @@ private slots:
         contextActions([&] { return openContextMenu(w->treePanel()->view(), treeRow(*w, treeNode), QStringLiteral("treeNodeMenu")); });
         contextActions([&] { return openContextMenu(w->leasePanel()->view(), leaseRow(*w, target), QStringLiteral("leaseMenu")); });
         contextActions([&] { return openContextMenu(log->view(), targetEvent(), QStringLiteral("eventMenu")); });
+        contextActions([&] {
+            w->waitingDock()->raise();
+            return openContextMenu(w->waitingPanel()->view(), waiterIndex(), QStringLiteral("waiterMenu"));
+        });
+        contextActions([&] {
+            w->hotSpotDock()->raise();
+            return openContextMenu(w->hotSpotPanel()->view(), hotSpotIndex(), QStringLiteral("hotSpotMenu"));
+        });
         for (QAbstractButton* b : w->findChildren<QAbstractButton*>()) {
             auto* tool = qobject_cast<QToolButton*>(b);
             const bool structural = b->objectName().startsWith(QLatin1String("qt_"))        // dock and toolbar chrome
@@ -1012,6 +1049,38 @@ private slots:
             {QStringLiteral("eventLogAction"), [&](const Control& c) { togglesDock(c.press, w->findChild<QDockWidget*>(QStringLiteral("eventLogDock"))); }},
             {QStringLiteral("simulationDockAction"), [&](const Control& c) { togglesDock(c.press, simDock); }},
             {QStringLiteral("permissionMatrixAction"), [&](const Control& c) { togglesDock(c.press, w->findChild<QDockWidget*>(QStringLiteral("permissionMatrixDock"))); }},
+            {QStringLiteral("waitingDockAction"), [&](const Control& c) { togglesDock(c.press, w->waitingDock()); }},
+            {QStringLiteral("hotSpotsDockAction"), [&](const Control& c) { togglesDock(c.press, w->hotSpotDock()); }},
+            {QStringLiteral("showWaiterBlocker"), [&](const Control& c) {
+                 deselectByCtrlClick(w->leasePanel()->view());
+                 c.press();
+                 QCOMPARE(w->leasePanel()->currentLeaseId(), QString::fromStdString(gina));
+             }},
+            {QStringLiteral("showBlockerButton"), [&](const Control& c) {
+                 w->waitingDock()->raise();
+                 clickRow(w->waitingPanel()->view(), waiterIndex());
+                 deselectByCtrlClick(w->leasePanel()->view());
+                 c.press();
+                 QCOMPARE(w->leasePanel()->currentLeaseId(), QString::fromStdString(gina));
+                 unselectNode();
+             }},
+            {QStringLiteral("showWaiterInTree"), [&](const Control& c) {
+                 unselectNode();
+                 c.press();
+                 QCOMPARE(w->treePanel()->currentPath(), QStringLiteral("/B/hold/h.txt"));
+                 unselectNode();
+             }},
+            {QStringLiteral("showHotSpotInTree"), [&](const Control& c) {
+                 unselectNode();
+                 c.press();
+                 QCOMPARE(w->treePanel()->currentPath(), QStringLiteral("/B/hold"));
+                 unselectNode();
+             }},
+            {QStringLiteral("copyHotSpotPath"), [&](const Control& c) {
+                 QApplication::clipboard()->clear();
+                 c.press();
+                 QCOMPARE(QApplication::clipboard()->text(), QStringLiteral("/B/hold"));
+             }},
             {QStringLiteral("expandLockedAction"), [&](const Control& c) {
                  w->treePanel()->view()->collapseAll();
                  c.press();

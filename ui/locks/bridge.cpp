@@ -7,6 +7,7 @@ namespace treelock::ui {
 void registerBridgeTypes()
 {
     qRegisterMetaType<LockStatePtr>();
+    qRegisterMetaType<ContentionPtr>();
     qRegisterMetaType<LogBatch>();
     qRegisterMetaType<BackendInfo>();
     qRegisterMetaType<FailoverReport>();
@@ -23,6 +24,7 @@ Bridge::Bridge(QObject* parent)
     connect(worker, &BridgeWorker::backendChanged, this, &Bridge::backendChanged);
     connect(worker, &BridgeWorker::connectionChanged, this, &Bridge::connectionChanged);
     connect(worker, &BridgeWorker::stateChanged, this, &Bridge::stateChanged);
+    connect(worker, &BridgeWorker::contentionChanged, this, &Bridge::contentionChanged);
     connect(worker, &BridgeWorker::logEntries, this, &Bridge::logEntries);
     connect(worker, &BridgeWorker::actionFinished, this, &Bridge::actionFinished);
     connect(worker, &BridgeWorker::failedOver, this, &Bridge::failedOver);
@@ -75,6 +77,14 @@ void Bridge::failOver()
 void Bridge::killPrimary()
 {
     m_worker.post([](BridgeWorker& w) { w.killPrimary(); });
+}
+
+std::future<std::shared_ptr<Engine>> Bridge::engine()
+{
+    auto promise = std::make_shared<std::promise<std::shared_ptr<Engine>>>();
+    std::future<std::shared_ptr<Engine>> future = promise->get_future();
+    m_worker.post([promise](BridgeWorker& w) { promise->set_value(w.engine()); });
+    return future;
 }
 
 } // namespace treelock::ui

@@ -5,6 +5,7 @@
 
 #include <QObject>
 
+#include <future>
 #include <memory>
 
 namespace treelock::ui {
@@ -33,11 +34,16 @@ public:
     /// (restarted as a replica once a new primary is in place).
     void failOver();
     void killPrimary();
+    /// The engine the worker uses (null while none is open), handed over from
+    /// the worker's thread once the calls posted before have run: for tests and
+    /// tools that drive the project Studio shows. Engines are thread-safe.
+    std::future<std::shared_ptr<Engine>> engine();
 
 signals:
     void backendChanged(const treelock::ui::BackendInfo& info);
     void connectionChanged(const treelock::ui::ConnectionState& state);
     void stateChanged(const treelock::ui::LockStatePtr& state);
+    void contentionChanged(const treelock::ui::ContentionPtr& contention);
     void logEntries(const treelock::ui::LogBatch& entries);
     void actionFinished(const treelock::ui::ActionResult& result);
     void failedOver(const treelock::ui::FailoverReport& report);

@@ -25,6 +25,11 @@ using std::chrono::milliseconds;
 
 constexpr auto kPollInterval = milliseconds(100);
 constexpr auto kSnapshotInterval = milliseconds(1000);
+// The contention table changes slowly (a refusal's weight halves in a minute):
+// one Redis call every few seconds is enough for the Hot spots panel.
+constexpr auto kContentionInterval = milliseconds(3000);
+// The table holds up to kContentionPaths (256); the panel shows the hottest.
+constexpr std::size_t kHotSpotRows = 100;
 constexpr auto kMinPublishInterval = milliseconds(150);
 constexpr auto kRetryInterval = milliseconds(1000);
 constexpr std::size_t kEventBatch = 1000;
@@ -81,6 +86,20 @@ LogEntry toLogEntry(const Event& e)
         break;
     }
     return out;
+}
+
+// What the Waiting panel and the tree show of a waiter: not its attempts, which
+// every retry updates.
+bool sameWaiters(const std::vector<WaiterInfo>& a, const std::vector<WaiterInfo>& b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const WaiterInfo& x, const WaiterInfo& y) {
+        const Blocker& p = x.blocker;
+        const Blocker& q = y.blocker;
+        return x.id == y.id && x.since == y.since && x.holdsBack == y.holdsBack && x.requests == y.requests
+            && x.owner == y.owner && x.operation == y.operation && p.lease == q.lease && p.queued == q.queued
+            && p.owner == q.owner && p.operation == q.operation && p.path == q.path && p.mode == q.mode
+            && p.clashPath == q.clashPath && p.heldMode == q.heldMode;
+    });
 }
 
 bool sameLeases(const std::map<LeaseId, LeaseInfo>& a, const std::vector<LeaseInfo>& b)
@@ -144,6 +163,9 @@ void BridgeWorker::connectTo(const BackendConfig& config)
     m_killedNode = -1;
     m_config = config;
     m_leases.clear();
+    m_waiters.clear();
+    m_lastContention = {};
+    emit contentionChanged(std::make_shared<const Contention>());
     m_lastEventId.assign(1, '0'); // not = "0": GCC 12 -Wrestrict false positive (PR 105329)
     m_haveSnapshot = false;
     m_releasesUnrecorded = false;
@@ -161,6 +183,7 @@ void BridgeWorker::connectTo(const BackendConfig& config)
             pollEvents();
             takeSnapshot();
             publish(true);
+            readContention();
         });
     }
     m_timer->start();
@@ -335,6 +358,8 @@ void BridgeWorker::tick()
         const bool due = m_dirty || m_clock.now() >= m_nextExpiry;
         if (due && Clock::now() - m_lastPublish >= kMinPublishInterval)
             publish(false);
+        if (Clock::now() - m_lastContention >= kContentionInterval)
+            readContention();
     });
 }
 
@@ -351,6 +376,7 @@ void BridgeWorker::refresh()
         pollEvents();
         takeSnapshot();
         publish(false);
+        readContention();
     });
 }
 
@@ -381,6 +407,9 @@ void BridgeWorker::pollEvents()
                 l.fence = e.fence;
                 m_leases[l.id] = std::move(l);
                 m_dirty = true;
+                // The grant of a waiter's id ends its wait.
+                if (std::erase_if(m_waiters, [&e](const WaiterInfo& w) { return w.id == e.lease; }) > 0)
+                    m_dirty = true;
             } else if (e.type == EventType::Release || e.type == EventType::Expire || (e.type == EventType::Force && !e.lease.empty())) {
                 if (m_leases.erase(e.lease))
                     m_dirty = true;
@@ -447,8 +476,22 @@ void BridgeWorker::takeSnapshot()
             m_leases.emplace(l.id, std::move(l));
         m_dirty = true;
     }
+    if (!m_haveSnapshot || !sameWaiters(m_waiters, snap.waiters))
+        m_dirty = true;
+    m_waiters = std::move(snap.waiters);
     m_haveSnapshot = true;
     m_releasesUnrecorded = m_info.grantsUnrecorded; // every release before this snapshot is accounted for
+}
+
+void BridgeWorker::readContention()
+{
+    if (!m_engine)
+        return;
+    auto contention = std::make_shared<Contention>();
+    contention->paths = m_engine->contention(kHotSpotRows);
+    contention->readAt = m_clock.now();
+    m_lastContention = Clock::now();
+    emit contentionChanged(contention);
 }
 
 void BridgeWorker::publish(bool full)
@@ -462,8 +505,9 @@ void BridgeWorker::publish(bool full)
     std::sort(state->leases.begin(), state->leases.end(), [](const LeaseInfo& a, const LeaseInfo& b) {
         return a.expiresAt != b.expiresAt ? a.expiresAt < b.expiresAt : a.id < b.id;
     });
+    state->waiters = m_waiters;
     const ServerTime now = m_clock.now();
-    state->nodes = decorate(state->leases, now, m_tree.get());
+    state->nodes = decorate(state->leases, now, m_tree.get(), state->waiters);
     for (const LeaseInfo& l : state->leases)
         if (l.expired(now))
             ++state->expiredCount;

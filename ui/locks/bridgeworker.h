@@ -23,9 +23,10 @@ class PrivateRedis;
 /// Owns the core Engine and talks to it; lives in the bridge's QThread, so
 /// every call here may block on Redis without touching the GUI. Every 100 ms it
 /// reads new events (grants and releases become deltas of its lease set),
-/// every second a full snapshot (renewals emit no events), then decorates the
-/// tree (pure function) and emits an immutable LockState. On ConnectionError
-/// it reports the loss and retries every second.
+/// every second a full snapshot (renewals emit no events; waiters come only
+/// with it), then decorates the tree (pure function) and emits an immutable
+/// LockState. Every 3 s it reads the contention table (one call) and emits it.
+/// On ConnectionError it reports the loss and retries every second.
 class BridgeWorker : public QObject {
     Q_OBJECT
 public:
@@ -52,6 +53,9 @@ signals:
     void backendChanged(const treelock::ui::BackendInfo& info);
     void connectionChanged(const treelock::ui::ConnectionState& state);
     void stateChanged(const treelock::ui::LockStatePtr& state);
+    /// The contention table, read every 3 s and on refresh(); an empty one
+    /// when another backend or project is opened.
+    void contentionChanged(const treelock::ui::ContentionPtr& contention);
     void logEntries(const treelock::ui::LogBatch& entries);
     void actionFinished(const treelock::ui::ActionResult& result);
     /// The engine now talks to another primary; sent after the first snapshot
@@ -65,6 +69,7 @@ private:
     void readEventLevel(); // the project's event level; throws as the engine does
     void setLevelAudit(bool audit); // records the level in m_info, and tells the window when it changed
     void takeSnapshot();
+    void readContention();
     void publish(bool full);
     void lost(const QString& message);
     template <typename F>
@@ -96,6 +101,7 @@ private:
     QTimer* m_timer = nullptr;             // Owned (child).
     std::shared_ptr<const TreeIndex> m_tree;
     std::map<LeaseId, LeaseInfo> m_leases; // the current view, by id
+    std::vector<WaiterInfo> m_waiters;     // the last snapshot's, less those granted since
     std::string m_lastEventId;
     ServerClock m_clock;
     LockStatePtr m_published;
@@ -109,6 +115,7 @@ private:
     ConnectionStatus m_status = ConnectionStatus::Connecting;
     int m_attempt = 0;
     std::chrono::steady_clock::time_point m_lastSnapshot{};
+    std::chrono::steady_clock::time_point m_lastContention{};
     std::chrono::steady_clock::time_point m_lastPublish{};
     std::chrono::steady_clock::time_point m_nextRetry{};
     ServerTime m_nextExpiry = ServerTime::max();

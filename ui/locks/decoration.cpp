@@ -83,6 +83,45 @@ void addCover(NodeState& s, const CoverRoot& c, ServerTime expiresAt)
     s.touches.push_back(Touch{c.lease, c.mode, TouchRole::Cover, c.expired, c.identity});
 }
 
+std::uint64_t mix(std::uint64_t seed, std::uint64_t value) noexcept
+{
+    return seed ^ (value + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
+}
+
+// What a waiter's mark shows: who waits, behind whom, and whether it holds others back.
+std::uint64_t identityOf(const WaiterInfo& w) noexcept
+{
+    const std::hash<std::string> h;
+    const Blocker& b = w.blocker;
+    std::uint64_t id = h(w.id);
+    for (const std::string* text : {&b.lease, &b.owner, &b.operation, &b.path, &b.clashPath})
+        id = mix(id, h(*text));
+    id = mix(id, (std::uint64_t(b.mode) << 8) | (std::uint64_t(b.heldMode) << 4) | (b.queued ? 2u : 0u) | (w.holdsBack ? 1u : 0u));
+    return mix(id, std::uint64_t(w.since.time_since_epoch().count()));
+}
+
+void addWaiters(NodeStateMap& out, const std::vector<WaiterInfo>& waiters)
+{
+    for (std::uint32_t i = 0; i < waiters.size(); ++i) {
+        const WaiterInfo& w = waiters[i];
+        const std::uint64_t identity = identityOf(w);
+        const auto mark = [&](const std::string& path, bool requested, bool clash) {
+            std::vector<WaitMark>& marks = out[path].waits;
+            // Waiters are added one after the other: this waiter's mark, if any, is the last.
+            if (!marks.empty() && marks.back().waiter == i) {
+                marks.back().requested = marks.back().requested || requested;
+                marks.back().clash = marks.back().clash || clash;
+                return;
+            }
+            marks.push_back(WaitMark{i, requested, clash, identity});
+        };
+        for (const LockRequest& r : w.requests)
+            mark(r.path, true, false);
+        if (!w.blocker.clashPath.empty())
+            mark(w.blocker.clashPath, false, true);
+    }
+}
+
 bool touchLess(const Touch& a, const Touch& b) noexcept
 {
     return a.lease != b.lease ? a.lease < b.lease : a.role < b.role;
@@ -90,7 +129,8 @@ bool touchLess(const Touch& a, const Touch& b) noexcept
 
 } // namespace
 
-NodeStateMap decorate(const std::vector<LeaseInfo>& leases, ServerTime now, const TreeIndex* tree)
+NodeStateMap decorate(const std::vector<LeaseInfo>& leases, ServerTime now, const TreeIndex* tree,
+                      const std::vector<WaiterInfo>& waiters)
 {
     NodeStateMap out;
     std::unordered_map<std::string, std::vector<CoverRoot>> coverRoots;
@@ -122,6 +162,8 @@ NodeStateMap decorate(const std::vector<LeaseInfo>& leases, ServerTime now, cons
                 coverRoots[r.path].push_back(CoverRoot{i, r.mode, expired, identity});
         }
     }
+    // Before the covers: a path only a waiter names is covered like any other.
+    addWaiters(out, waiters);
     if (coverRoots.empty())
         return out;
 

@@ -44,6 +44,20 @@ struct Touch {
     }
 };
 
+/// A registered waiter that waits on a node: the node is one of its request
+/// paths, or where its last attempt clashed, or both.
+struct WaitMark {
+    std::uint32_t waiter = 0;    ///< index into the waiter vector decorate() was given
+    bool requested = false;      ///< the waiter asks for this path
+    bool clash = false;          ///< its last attempt was refused here
+    std::uint64_t identity = 0;  ///< hash of the waiter id and of what refused it (indices shift between snapshots)
+    /// Same waiter, held up by the same thing, on the same terms: the index is ignored.
+    friend bool operator==(const WaitMark& a, const WaitMark& b) noexcept
+    {
+        return a.identity == b.identity && a.requested == b.requested && a.clash == b.clash;
+    }
+};
+
 /// Everything the tree shows about one node. Bit sets are over LockMode
 /// (bit 1 << int(mode)).
 struct NodeState {
@@ -55,9 +69,13 @@ struct NodeState {
     std::uint8_t coverExpired = 0;
     ServerTime soonestExpiry{};     ///< of the explicit (else covering) live leases
     std::vector<Touch> touches;     ///< every lease touching the node, snapshot order
+    std::vector<WaitMark> waits;    ///< every waiter waiting here (one mark each), waiter order
 
     NodeKind kind() const noexcept;
+    /// Some lease touches the node (waiters aside).
     bool any() const noexcept { return held | heldExpired | intent | intentExpired | cover | coverExpired; }
+    /// Some registered waiter waits here.
+    bool waited() const noexcept { return !waits.empty(); }
     friend bool operator==(const NodeState&, const NodeState&) = default;
 };
 
@@ -71,7 +89,8 @@ LockMode strongestMode(std::uint8_t bits) noexcept;
 /// counts once. Pure; O(touches log touches).
 int leasesBelow(const NodeState& state);
 
-/// Per-node state keyed by canonical path. Only nodes that some lease touches.
+/// Per-node state keyed by canonical path. Only nodes that some lease touches
+/// or where some waiter waits.
 using NodeStateMap = std::unordered_map<std::string, NodeState>;
 
 /// Computes every node's state from the leases at server time `now`. Pure.
@@ -79,8 +98,12 @@ using NodeStateMap = std::unordered_map<std::string, NodeState>;
 /// reaped, so they count as live). Explicit and intention states go to the
 /// leases' own paths and their ancestors; covered states go to every
 /// descendant of an S/SIX/X path that `tree` knows (may be null) and to every
-/// other path of the result. Cost: O(requests x depth + covered nodes).
-NodeStateMap decorate(const std::vector<LeaseInfo>& leases, ServerTime now, const TreeIndex* tree);
+/// other path of the result. Each of `waiters` marks its request paths and the
+/// path where its last attempt clashed (WaitMark), which the result then holds
+/// even when no lease touches them. Cost: O(requests x depth + covered nodes
+/// + waiter requests).
+NodeStateMap decorate(const std::vector<LeaseInfo>& leases, ServerTime now, const TreeIndex* tree,
+                      const std::vector<WaiterInfo>& waiters = {});
 
 /// Paths whose state differs between two maps (present in one only, or not
 /// equal), in no particular order. Pure; O(|a| + |b|).

@@ -29,6 +29,22 @@ QString shortExplanation(NodeKind kind)
 
 } // namespace
 
+struct LegendWidget::Item {
+    QString pill;
+    presentation::KindStyle style;
+    QString explanation;
+};
+
+std::vector<LegendWidget::Item> LegendWidget::items()
+{
+    std::vector<Item> all;
+    for (NodeKind k : kOrder)
+        all.push_back({presentation::kindName(k), presentation::style(k), shortExplanation(k)});
+    // The badge after a node's name.
+    all.push_back({presentation::waitingBadge(1), presentation::waitingStyle(), tr("someone waits to lock here")});
+    return all;
+}
+
 LegendWidget::LegendWidget(QWidget* parent) : QWidget(parent)
 {
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
@@ -39,8 +55,8 @@ LegendWidget::LegendWidget(QWidget* parent) : QWidget(parent)
 int LegendWidget::pillWidth() const
 {
     int w = 0;
-    for (NodeKind k : kOrder)
-        w = std::max(w, PillDelegate::pillSize(presentation::kindName(k), font()).width());
+    for (const Item& item : items())
+        w = std::max(w, PillDelegate::pillSize(item.pill, font()).width());
     return w;
 }
 
@@ -54,6 +70,27 @@ QFont LegendWidget::smallFont() const
 QString LegendWidget::lastLine() const
 {
     return tr("italic name = path named by a lease, not in the loaded tree · hover a node for every lease on it");
+}
+
+QRect LegendWidget::lastLineRect(int width) const
+{
+    // Beside the last item when that leaves a column free, else a line of its own.
+    const int columns = columnCount(width);
+    const int count = int(items().size());
+    const int rows = (count + columns - 1) / columns;
+    const int h = itemHeight(width);
+    QFont italic = smallFont();
+    italic.setItalic(true);
+    const QFontMetrics fm(italic);
+    if (count % columns != 0) {
+        const int left = (count % columns) * (width / columns) + 8;
+        const int w = std::max(40, width - left - 8);
+        const int text = fm.boundingRect(QRect(0, 0, w, 10000), Qt::TextWordWrap, lastLine()).height();
+        return {left, 6 + (rows - 1) * h, w, std::max(h, text + 8)};
+    }
+    const int w = std::max(40, width - 20);
+    const int text = fm.boundingRect(QRect(0, 0, w, 10000), Qt::TextWordWrap, lastLine()).height();
+    return {12, 6 + rows * h, w, std::max(rowHeight(), text + 8)};
 }
 
 int LegendWidget::textWidth(int width, int columns) const
@@ -72,20 +109,16 @@ int LegendWidget::itemHeight(int width) const
     const QFontMetrics fm(smallFont());
     const int w = std::max(20, textWidth(width, columnCount(width)));
     int text = 0;
-    for (NodeKind k : kOrder)
-        text = std::max(text, fm.boundingRect(QRect(0, 0, w, 10000), Qt::TextWordWrap, shortExplanation(k)).height());
+    for (const Item& item : items())
+        text = std::max(text, fm.boundingRect(QRect(0, 0, w, 10000), Qt::TextWordWrap, item.explanation).height());
     return std::max(rowHeight(), text + 6);
 }
 
 int LegendWidget::heightFor(int width) const
 {
     const int columns = columnCount(width);
-    const int rows = (int(std::size(kOrder)) + columns - 1) / columns;
-    QFont italic = smallFont();
-    italic.setItalic(true);
-    const int last = QFontMetrics(italic).boundingRect(QRect(0, 0, std::max(40, width - 20), 10000),
-                                                       Qt::TextWordWrap, lastLine()).height();
-    return 6 + rows * itemHeight(width) + std::max(rowHeight(), last + 8) + 4;
+    const int rows = (int(items().size()) + columns - 1) / columns;
+    return std::max(6 + rows * itemHeight(width), lastLineRect(width).bottom() + 1) + 4;
 }
 
 void LegendWidget::resizeEvent(QResizeEvent* event)
@@ -116,23 +149,23 @@ void LegendWidget::paintEvent(QPaintEvent*)
     const int columns = columnCount(width());
     const int colWidth = width() / columns;
     const QFont small = smallFont();
-    for (int i = 0; i < int(std::size(kOrder)); ++i) {
-        const NodeKind k = kOrder[i];
+    const std::vector<Item> all = items();
+    for (int i = 0; i < int(all.size()); ++i) {
+        const Item& item = all[std::size_t(i)];
         const int x = 8 + (i % columns) * colWidth;
         const int y = 6 + (i / columns) * h;
-        PillDelegate::paintPill(&p, QRect(x, y, pillWidth + 4, h), presentation::kindName(k), presentation::style(k), font());
+        PillDelegate::paintPill(&p, QRect(x, y, pillWidth + 4, h), item.pill, item.style, font());
         p.setFont(small);
         p.setPen(palette().text().color());
         const QRect textRect(x + pillWidth + 10, y, textWidth(width(), columns), h);
-        p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft | Qt::TextWordWrap, shortExplanation(k));
+        p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft | Qt::TextWordWrap, item.explanation);
     }
     // Last line: lease-only paths.
-    const int y = 6 + ((int(std::size(kOrder)) + columns - 1) / columns) * h;
     QFont italic = small;
     italic.setItalic(true);
     p.setFont(italic);
     p.setPen(QColor(0x55, 0x55, 0x80));
-    p.drawText(QRect(12, y + 4, width() - 20, height() - y - 4), Qt::AlignTop | Qt::AlignLeft | Qt::TextWordWrap, lastLine());
+    p.drawText(lastLineRect(width()).adjusted(0, 4, 0, 0), Qt::AlignTop | Qt::AlignLeft | Qt::TextWordWrap, lastLine());
 }
 
 } // namespace treelock::ui

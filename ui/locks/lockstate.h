@@ -39,12 +39,23 @@ struct LockState {
     std::uint64_t generation = 0;
     ServerClock clock;
     std::vector<LeaseInfo> leases;           ///< live, expired-unreaped and revoked
-    NodeStateMap nodes;                      ///< decorate(leases, clock.serverTime, tree)
+    /// The registered waiters of the last snapshot (oldest first), less those
+    /// whose grant was read since.
+    std::vector<WaiterInfo> waiters;
+    NodeStateMap nodes;                      ///< decorate(leases, clock.serverTime, tree, waiters)
     std::vector<std::string> changedPaths;   ///< vs the previous state sent
     bool full = false;                       ///< everything changed (new project/tree)
     int expiredCount = 0;
 };
 using LockStatePtr = std::shared_ptr<const LockState>;
+
+/// The project's contention table as the bridge worker read it last
+/// (Engine::contention), shared read-only.
+struct Contention {
+    ServerTime readAt{};                     ///< server time of the reading (estimated)
+    std::vector<HotPath> paths;              ///< hottest first
+};
+using ContentionPtr = std::shared_ptr<const Contention>;
 
 /// One line of the event log: a stream event, or something the Studio itself did.
 struct LogEntry {
@@ -122,6 +133,7 @@ QString requestsText(const std::vector<LockRequest>& requests, const QString& se
 } // namespace treelock::ui
 
 Q_DECLARE_METATYPE(treelock::ui::LockStatePtr)
+Q_DECLARE_METATYPE(treelock::ui::ContentionPtr)
 Q_DECLARE_METATYPE(treelock::ui::LogBatch)
 Q_DECLARE_METATYPE(treelock::ui::BackendInfo)
 Q_DECLARE_METATYPE(treelock::ui::FailoverReport)

@@ -190,18 +190,22 @@ int LockTreeModel::countNameMatches(const QString& text, bool lockedOnly) const
 
 void LockTreeModel::markLeaseFolders(const LockState& state)
 {
-    // A lease names folders when its operation works on folders, and any path
-    // a lease holds an intention on explicitly is a folder too.
-    for (const LeaseInfo& l : state.leases) {
-        const bool folderOperation = l.operation.ends_with("-folder");
-        for (const LockRequest& r : l.requests) {
+    // A lease (or a waiter) names folders when its operation works on folders,
+    // and any path it asks an intention on explicitly is a folder too.
+    const auto mark = [this](const std::string& operation, const std::vector<LockRequest>& requests) {
+        const bool folderOperation = operation.ends_with("-folder");
+        for (const LockRequest& r : requests) {
             if (!folderOperation && r.mode != LockMode::IS && r.mode != LockMode::IX && r.mode != LockMode::SIX)
                 continue;
             const auto it = m_byPath.find(r.path);
             if (it != m_byPath.end() && m_nodes[std::size_t(it->second)].fromLease)
                 m_nodes[std::size_t(it->second)].folder = true;
         }
-    }
+    };
+    for (const LeaseInfo& l : state.leases)
+        mark(l.operation, l.requests);
+    for (const WaiterInfo& w : state.waiters)
+        mark(w.operation, w.requests);
 }
 
 void LockTreeModel::removeUnnamedLeaseNodes(const std::vector<std::string>* candidates)
@@ -412,13 +416,35 @@ QString LockTreeModel::modeText(const NodeState& s) const
     return parts.join(QLatin1Char('+'));
 }
 
+QString LockTreeModel::waitingLines(const NodeState& s) const
+{
+    const ServerTime now = m_state->clock.now();
+    const int limit = 12;
+    QString html;
+    int shown = 0;
+    for (const WaitMark& mark : s.waits) {
+        if (shown == limit)
+            break;
+        ++shown;
+        html += QStringLiteral("<br/><span style='color:#8a4b00'>%1</span>")
+                    .arg(presentation::waitsHereLine(m_state->waiters[mark.waiter], now).toHtmlEscaped());
+    }
+    if (int(s.waits.size()) > limit)
+        html += QStringLiteral("<br/>") + tr("… and %n more waiting", nullptr, int(s.waits.size()) - limit);
+    return html;
+}
+
 QString LockTreeModel::toolTip(int node) const
 {
     const Node& n = m_nodes[std::size_t(node)];
     QString html = QStringLiteral("<b>%1</b>").arg(QString::fromStdString(n.path).toHtmlEscaped());
-    if (n.fromLease)
-        html += QStringLiteral("<br/><i>%1</i>").arg(tr("Not in the loaded tree: added because a lease names it"));
     const NodeState* s = stateOfNode(node);
+    if (n.fromLease)
+        html += QStringLiteral("<br/><i>%1</i>").arg(s && !s->any() && s->waited()
+                                                         ? tr("Not in the loaded tree: added because a waiting request names it")
+                                                         : tr("Not in the loaded tree: added because a lease names it"));
+    if (s && s->waited())
+        html += waitingLines(*s);
     if (!s || !s->any())
         return html + QStringLiteral("<br/>") + tr("No lease touches this node");
     const NodeKind kind = s->kind();
@@ -531,7 +557,9 @@ QVariant LockTreeModel::data(const QModelIndex& index, int role) const
     case FolderRole:
         return n.folder || !n.children.empty();
     case LockedRole:
-        return kind != NodeKind::None && kind != NodeKind::CoveredS && kind != NodeKind::CoveredX;
+        return (kind != NodeKind::None && kind != NodeKind::CoveredS && kind != NodeKind::CoveredX) || (s && s->waited());
+    case WaitingRole:
+        return s ? int(s->waits.size()) : 0;
     default:
         return {};
     }

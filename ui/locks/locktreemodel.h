@@ -26,7 +26,8 @@ public:
         FromLeaseRole,               ///< bool: added because a lease names it
         HighlightRole,               ///< bool: belongs to the selected lease
         FolderRole,                  ///< bool
-        LockedRole,                  ///< bool: held, intention or expired (not merely covered)
+        LockedRole,                  ///< bool: held, intention, expired (not merely covered), or someone waits here
+        WaitingRole,                 ///< int: registered waiters that wait here (WaitMark)
     };
 
     explicit LockTreeModel(QObject* parent = nullptr);
@@ -81,6 +82,8 @@ private:
     void removeUnnamedLeaseNodes(const std::vector<std::string>* candidates);
     const NodeState* stateOfNode(int node) const;
     QString toolTip(int node) const;
+    /// "bob waits here for …" lines of the node's waiters (HTML), at most a dozen.
+    QString waitingLines(const NodeState& s) const;
     QString holderText(const NodeState& s) const;
     QString modeText(const NodeState& s) const;
 

@@ -1,5 +1,9 @@
 #include "locks/presentation.h"
 
+#include "locks/lockstate.h"
+
+#include <treelock/leaseid.h>
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QHash>
@@ -170,6 +174,83 @@ QColor modeColor(LockMode mode)
     case LockMode::IS: return style(NodeKind::IntentIS).border;
     }
     return Qt::black;
+}
+
+KindStyle waitingStyle()
+{
+    return {QColor(0xff, 0xca, 0x28), QColor(0xff, 0x8f, 0x00), QColor(0x4e, 0x34, 0x2e), QColor(0xff, 0xf8, 0xe1)};
+}
+
+QString waitingBadge(int count)
+{
+    return QCoreApplication::translate("Presentation", "%n waiting", nullptr, count);
+}
+
+QString operationPhrase(const std::string& cliName)
+{
+    const QString cli = QString::fromStdString(cliName);
+    QString name = operationName(cli);
+    // A seed name starts a sentence in English ("Move folder"); inside one it does not.
+    if (name != cli && !name.isEmpty() && name.front().isUpper() && name.size() > 1 && name.at(1).isLower())
+        name.front() = name.front().toLower();
+    return name;
+}
+
+QString blockerPhrase(const Blocker& blocker)
+{
+    if (blocker.lease.empty())
+        return trp(QT_TRANSLATE_NOOP("Presentation", "the %1 lock held on %2"))
+            .arg(QString::fromLatin1(toString(blocker.heldMode).data()), QString::fromStdString(blocker.clashPath));
+    const QString owner = blocker.owner.empty() ? QStringLiteral("?") : QString::fromStdString(blocker.owner);
+    return trp(QT_TRANSLATE_NOOP("Presentation", "%1's %2 of %3"))
+        .arg(owner, operationPhrase(blocker.operation), QString::fromStdString(blocker.path));
+}
+
+QString behindText(const Blocker& blocker)
+{
+    if (blocker.queued && !blocker.lease.empty())
+        return trp(QT_TRANSLATE_NOOP("Presentation", "queued behind %1"))
+            .arg(blocker.owner.empty() ? QStringLiteral("?") : QString::fromStdString(blocker.owner));
+    return blockerPhrase(blocker);
+}
+
+QString waitsHereLine(const WaiterInfo& waiter, ServerTime now)
+{
+    const QString owner = QString::fromStdString(waiter.owner);
+    const QString age = formatAge(std::chrono::duration_cast<std::chrono::milliseconds>(now - waiter.since));
+    if (waiter.blocker.queued && !waiter.blocker.lease.empty())
+        return trp(QT_TRANSLATE_NOOP("Presentation", "%1 waits here behind %2, %3")).arg(owner, blockerPhrase(waiter.blocker), age);
+    return trp(QT_TRANSLATE_NOOP("Presentation", "%1 waits here for %2, %3")).arg(owner, blockerPhrase(waiter.blocker), age);
+}
+
+QString waiterDetails(const WaiterInfo& waiter, ServerTime now)
+{
+    using std::chrono::duration_cast;
+    using std::chrono::milliseconds;
+    const Blocker& b = waiter.blocker;
+    QStringList lines;
+    lines << QStringLiteral("%1 · %2 · %3")
+                 .arg(QString::fromStdString(waiter.owner), operationName(QString::fromStdString(waiter.operation)),
+                      requestsText(waiter.requests));
+    lines << trp(QT_TRANSLATE_NOOP("Presentation", "Waiting %1 (since %2); last attempt %3 ago"))
+                 .arg(formatAge(duration_cast<milliseconds>(now - waiter.since)), formatClock(waiter.since).left(8),
+                      formatAge(duration_cast<milliseconds>(now - waiter.lastAttempt)));
+    const QString mode = QString::fromLatin1(toString(b.mode).data());
+    if (b.lease.empty()) {
+        lines << trp(QT_TRANSLATE_NOOP("Presentation", "Refused by an unidentified lease holding %1 on %2"))
+                     .arg(QString::fromLatin1(toString(b.heldMode).data()), QString::fromStdString(b.clashPath));
+    } else if (b.queued) {
+        lines << trp(QT_TRANSLATE_NOOP("Presentation", "Queued behind %1, who has waited longer (%2 on %3; clash at %4)"))
+                     .arg(QString::fromStdString(b.owner), mode, QString::fromStdString(b.path), QString::fromStdString(b.clashPath));
+    } else {
+        lines << trp(QT_TRANSLATE_NOOP("Presentation", "Refused by %1's lease %2 (%3): %4 on %5, clash at %6; frees in %7"))
+                     .arg(QString::fromStdString(b.owner), QString::fromStdString(shortLeaseId(b.lease)),
+                          operationName(QString::fromStdString(b.operation)), mode, QString::fromStdString(b.path),
+                          QString::fromStdString(b.clashPath), formatTimeLeft(b.expiresIn));
+    }
+    if (waiter.holdsBack)
+        lines << trp(QT_TRANSLATE_NOOP("Presentation", "Has waited past the project's grace: newer requests that conflict with it wait behind it"));
+    return lines.join(QLatin1Char('\n'));
 }
 
 } // namespace treelock::ui::presentation

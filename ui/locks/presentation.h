@@ -48,5 +48,23 @@ QString formatClock(ServerTime t);
 
 QColor modeColor(LockMode mode);
 
+/// The "waiting" mark: the tree's badge on a node where someone waits, and the legend's.
+KindStyle waitingStyle();
+/// The badge of a node where `count` registered waiters wait ("2 waiting").
+QString waitingBadge(int count);
+/// An operation inside a sentence: its UI name, lower-cased in English ("move folder").
+QString operationPhrase(const std::string& cliName);
+/// What refused a waiter, as a phrase: "alice's move folder of /A/C" (for a
+/// queued blocker, what the older waiter asks), or "the X lock held on /A/C"
+/// when no holder could be named.
+QString blockerPhrase(const Blocker& blocker);
+/// The Waiting panel's "Behind" text: blockerPhrase(), or "queued behind carol".
+QString behindText(const Blocker& blocker);
+/// A line of a node's tooltip: "bob waits here for alice's move folder of /A/C, 12 s",
+/// or "bob waits here behind carol's delete folder of /A, 3 s" when queued.
+QString waitsHereLine(const WaiterInfo& waiter, ServerTime now);
+/// Everything about a waiter, one fact a line (the Waiting panel's tooltip).
+QString waiterDetails(const WaiterInfo& waiter, ServerTime now);
+
 } // namespace presentation
 } // namespace treelock::ui

@@ -5,6 +5,7 @@
 #include "locks/legendwidget.h"
 #include "locks/locktreemodel.h"
 #include "locks/pilldelegate.h"
+#include "locks/waitbadgedelegate.h"
 
 #include <treelock/path.h>
 
@@ -53,7 +54,7 @@ TreePanel::TreePanel(LockTreeModel* model, QWidget* parent) : QWidget(parent), m
     m_onlyLocked = new QToolButton(this);
     m_onlyLocked->setText(tr("Only locked"));
     m_onlyLocked->setCheckable(true);
-    m_onlyLocked->setToolTip(tr("Show only nodes that are held, carry an intention or have expired leases"));
+    m_onlyLocked->setToolTip(tr("Show only nodes that are held, carry an intention, have expired leases or where someone waits"));
     m_onlyLocked->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_onlyLocked->setObjectName(QStringLiteral("onlyLockedButton"));
     m_onlyLocked->setAccessibleName(tr("Only locked"));
@@ -64,6 +65,7 @@ TreePanel::TreePanel(LockTreeModel* model, QWidget* parent) : QWidget(parent), m
     m_view->setUniformRowHeights(true);
     m_view->setAlternatingRowColors(false);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setItemDelegateForColumn(LockTreeModel::NameColumn, new WaitBadgeDelegate(m_view));
     m_view->setItemDelegateForColumn(LockTreeModel::StateColumn, new PillDelegate(&treeStatePill, m_view));
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(LockTreeModel::NameColumn, QHeaderView::Stretch);
@@ -101,6 +103,13 @@ TreePanel::TreePanel(LockTreeModel* model, QWidget* parent) : QWidget(parent), m
     layout->addLayout(top);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_legend);
+    // The legend steps aside when the tree has less room than it (fitLegend),
+    // so it must not keep the docks below from growing: the panel's minimum
+    // height is the search row and the tree's, without the legend.
+    const QMargins margins = layout->contentsMargins();
+    setMinimumHeight(margins.top() + margins.bottom() + layout->spacing()
+                     + std::max({m_search->sizeHint().height(), m_onlyLocked->sizeHint().height(), m_legendToggle->sizeHint().height()})
+                     + m_view->minimumSizeHint().height());
 
     m_searchDelay = new QTimer(this);
     m_searchDelay->setSingleShot(true);

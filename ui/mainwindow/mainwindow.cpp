@@ -6,12 +6,16 @@
 #include "locks/eventlogpanel.h"
 #include "locks/filterproxies.h"
 #include "locks/forcereleasedialog.h"
+#include "locks/hotspotmodel.h"
+#include "locks/hotspotpanel.h"
 #include "locks/leasepanel.h"
 #include "locks/leasetablemodel.h"
 #include "locks/locktreemodel.h"
 #include "locks/presentation.h"
 #include "locks/treeloader.h"
 #include "locks/treepanel.h"
+#include "locks/waitertablemodel.h"
+#include "locks/waitingpanel.h"
 #include "matrix/matrixview.h"
 #include "simulation/simulationpanel.h"
 
@@ -100,6 +104,8 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     m_treeModel = new LockTreeModel(this);
     m_leaseModel = new LeaseTableModel(this);
     m_logModel = new EventLogModel(this);
+    m_waiterModel = new WaiterTableModel(this);
+    m_hotSpotModel = new HotSpotModel(this);
 
     m_treePanel = new TreePanel(m_treeModel, this);
     m_leasePanel = new LeasePanel(m_leaseModel, this);
@@ -143,6 +149,22 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     m_logDock->setWidget(m_logPanel);
     m_logDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::BottomDockWidgetArea, m_logDock);
+
+    m_waitingPanel = new WaitingPanel(m_waiterModel, this);
+    m_waitingDock = new QDockWidget(tr("Waiting"), this);
+    m_waitingDock->setObjectName(QStringLiteral("waitingDock"));
+    m_waitingDock->setWidget(scrollable(m_waitingPanel));
+    m_waitingDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::BottomDockWidgetArea, m_waitingDock);
+    tabifyDockWidget(m_logDock, m_waitingDock);
+
+    m_hotSpotPanel = new HotSpotPanel(m_hotSpotModel, this);
+    m_hotSpotDock = new QDockWidget(tr("Hot spots"), this);
+    m_hotSpotDock->setObjectName(QStringLiteral("hotSpotsDock"));
+    m_hotSpotDock->setWidget(scrollable(m_hotSpotPanel));
+    m_hotSpotDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::BottomDockWidgetArea, m_hotSpotDock);
+    tabifyDockWidget(m_waitingDock, m_hotSpotDock);
 
     m_simPanel = new SimulationPanel(this);
     m_simDock = new QDockWidget(tr("Simulation"), this);
@@ -191,6 +213,29 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     connect(m_treeLoading.worker(), &TreeLoader::progress, this, &MainWindow::onTreeProgress);
     connect(m_treeLoading.worker(), &TreeLoader::loaded, this, &MainWindow::onTreeLoaded);
     connect(m_bridge, &Bridge::logEntries, this, [this](const LogBatch& batch) { m_logModel->append(*batch); });
+    connect(m_bridge, &Bridge::contentionChanged, m_hotSpotPanel, &HotSpotPanel::applyContention);
+    const auto showPath = [this](const QString& path) {
+        if (!m_treePanel->selectPath(path))
+            statusBar()->showMessage(tr("%1 is not in the tree").arg(path), 6000);
+    };
+    connect(m_waitingPanel, &WaitingPanel::pathRequested, this, showPath);
+    connect(m_hotSpotPanel, &HotSpotPanel::pathRequested, this, showPath);
+    connect(m_waitingPanel, &WaitingPanel::leaseRequested, this, [this](const QString& id) {
+        if (!m_leasePanel->selectLease(id))
+            statusBar()->showMessage(tr("Lease %1 is no longer held").arg(QString::fromStdString(shortLeaseId(id.toStdString()))), 6000);
+    });
+    connect(m_waitingPanel, &WaitingPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 6000); });
+    connect(m_waitingPanel, &WaitingPanel::countChanged, this, [this](int n) {
+        m_waitingDock->setWindowTitle(n > 0 ? tr("Waiting (%1)").arg(n) : tr("Waiting"));
+    });
+    connect(m_hotSpotPanel, &HotSpotPanel::alarmRaised, this, &MainWindow::onHotSpotAlarm);
+    connect(m_hotSpotPanel, &HotSpotPanel::alarmCountChanged, this, [this](int n) {
+        m_hotSpotDock->setWindowTitle(n > 0 ? tr("Hot spots (%n alarm(s))", nullptr, n) : tr("Hot spots"));
+    });
+    connect(m_hotSpotPanel, &HotSpotPanel::thresholdChanged, this, [this](int perMinute) {
+        if (m_options.useSettings)
+            QSettings().setValue(QStringLiteral("hotSpots/alarmAbove"), perMinute);
+    });
     connect(m_bridge, &Bridge::backendChanged, this, &MainWindow::onBackend);
     connect(m_bridge, &Bridge::connectionChanged, this, &MainWindow::onConnection);
     connect(m_bridge, &Bridge::actionFinished, this, &MainWindow::onAction);
@@ -389,6 +434,7 @@ void MainWindow::applyState(const LockStatePtr& state)
 {
     m_treeModel->applyState(state);
     m_leaseModel->applyState(state);
+    m_waiterModel->applyState(state);
     m_treePanel->lockStateApplied();
     m_leasePanel->updateTitle();
     updateReleaseExpired(state->expiredCount);
@@ -476,6 +522,7 @@ QAction* MainWindow::dockAction(QDockWidget* dock, const QString& text, const QS
         action->setChecked(!dock->isHidden());
     });
     connect(dock, &QDockWidget::visibilityChanged, action, [dock, action] { action->setChecked(!dock->isHidden()); });
+    m_dockActions.emplace_back(dock, action);
     return action;
 }
 

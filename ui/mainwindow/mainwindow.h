@@ -12,6 +12,8 @@
 #include <atomic>
 #include <map>
 #include <memory>
+#include <utility>
+#include <vector>
 
 class QAction;
 class QLabel;
@@ -26,6 +28,8 @@ namespace treelock::ui {
 class Bridge;
 class EventLogModel;
 class EventLogPanel;
+class HotSpotModel;
+class HotSpotPanel;
 class LeasePanel;
 class MatrixView;
 class LeaseTableModel;
@@ -33,10 +37,13 @@ class LockTreeModel;
 class SimulationPanel;
 class TreeLoader;
 class TreePanel;
+class WaiterTableModel;
+class WaitingPanel;
 struct TreeLoad;
 
 /// Treelock Studio's window: project tree (left), lease table (right), event
-/// log (bottom dock), connection banner, status bar with the backend's URL.
+/// log, Waiting and Hot spots (bottom docks), connection banner, status bar
+/// with the backend's URL.
 /// Owns the bridge; every model update arrives from it as a batched value.
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -56,6 +63,12 @@ public:
     LockTreeModel* treeModel() const { return m_treeModel; }
     LeaseTableModel* leaseModel() const { return m_leaseModel; }
     EventLogModel* logModel() const { return m_logModel; }
+    WaiterTableModel* waiterModel() const { return m_waiterModel; }
+    HotSpotModel* hotSpotModel() const { return m_hotSpotModel; }
+    WaitingPanel* waitingPanel() const { return m_waitingPanel; }
+    HotSpotPanel* hotSpotPanel() const { return m_hotSpotPanel; }
+    QDockWidget* waitingDock() const { return m_waitingDock; }
+    QDockWidget* hotSpotDock() const { return m_hotSpotDock; }
     TreePanel* treePanel() const { return m_treePanel; }
     LeasePanel* leasePanel() const { return m_leasePanel; }
     MatrixView* matrixView() const { return m_matrixView; }
@@ -99,6 +112,8 @@ private:
     void onConnection(const ConnectionState& state);
     void onFailover(const FailoverReport& report);
     void onAction(const ActionResult& result);
+    /// Paths passed the Hot spots alarm threshold: the status bar and the event log say so.
+    void onHotSpotAlarm(const QStringList& lines);
     void updateReleaseExpired(int count);
     void copyUrl();
     void tickClock();
@@ -132,15 +147,22 @@ private:
     LockTreeModel* m_treeModel;       // Owned (child).
     LeaseTableModel* m_leaseModel;    // Owned (child).
     EventLogModel* m_logModel;        // Owned (child).
+    WaiterTableModel* m_waiterModel;  // Owned (child).
+    HotSpotModel* m_hotSpotModel;     // Owned (child).
     TreePanel* m_treePanel;
     LeasePanel* m_leasePanel;
     EventLogPanel* m_logPanel;
     QDockWidget* m_logDock;
+    WaitingPanel* m_waitingPanel;
+    QDockWidget* m_waitingDock;
+    HotSpotPanel* m_hotSpotPanel;
+    QDockWidget* m_hotSpotDock;
     MatrixView* m_matrixView;         // The permission-matrix view (in m_matrixDock).
     QDockWidget* m_matrixDock;
     SimulationPanel* m_simPanel;
     QDockWidget* m_simDock;
     QAction* m_simDockAction = nullptr; // View › Simulation, also in the Simulation menu
+    std::vector<std::pair<QDockWidget*, QAction*>> m_dockActions; // the View menu's dock entries
     ProjectTreeData m_tree;           // the tree Studio's project shows (restored after a simulation)
     LockStatePtr m_bridgeState;       // the bridge's latest state, applied again after a simulation
     bool m_simulationShown = false;

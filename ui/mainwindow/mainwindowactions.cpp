@@ -171,6 +171,10 @@ void MainWindow::createMenus()
     view->addAction(m_expandLocked);
     view->addSeparator();
     view->addAction(dockAction(m_logDock, tr("Event &log"), QStringLiteral("eventLogAction"), QKeySequence(Qt::CTRL | Qt::Key_J)));
+    view->addAction(dockAction(m_waitingDock, tr("&Waiting"), QStringLiteral("waitingDockAction"),
+                               QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W)));
+    view->addAction(dockAction(m_hotSpotDock, tr("&Hot spots"), QStringLiteral("hotSpotsDockAction"),
+                               QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H)));
     m_simDockAction = dockAction(m_simDock, tr("&Simulation"), QStringLiteral("simulationDockAction"), QKeySequence(Qt::CTRL | Qt::Key_5));
     view->addAction(m_simDockAction);
     QAction* matrix = dockAction(m_matrixDock, tr("Permission &matrix"), QStringLiteral("permissionMatrixAction"),

@@ -2,6 +2,8 @@
 #include "mainwindow/mainwindow.h"
 
 #include "locks/eventlogmodel.h"
+#include "locks/hotspotpanel.h"
+#include "locks/waitertablemodel.h"
 #include "locks/leasepanel.h"
 #include "locks/leasetablemodel.h"
 #include "locks/presentation.h"
@@ -11,6 +13,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QDockWidget>
 #include <QHeaderView>
 #include <QLabel>
 #include <QResizeEvent>
@@ -214,6 +217,24 @@ void MainWindow::onAction(const ActionResult& result)
     emit actionReported(result);
 }
 
+void MainWindow::onHotSpotAlarm(const QStringList& lines)
+{
+    // Once per crossing (the panel's rule): each path in the log, all of them in the status bar.
+    std::vector<LogEntry> entries;
+    for (const QString& line : lines) {
+        LogEntry entry;
+        entry.type = LogEntry::Type::Info;
+        entry.time = m_leaseModel->state() ? m_leaseModel->state()->clock.now() : ServerTime{};
+        entry.detail = tr("Hot spot alarm: %1").arg(line);
+        entries.push_back(std::move(entry));
+    }
+    m_logModel->append(entries);
+    statusBar()->showMessage(lines.size() == 1 ? tr("Hot spot alarm: %1").arg(lines.front())
+                                               : tr("Hot spot alarm: %n path(s) passed the threshold: %1", nullptr, int(lines.size()))
+                                                     .arg(lines.join(QStringLiteral("; "))),
+                             30000);
+}
+
 void MainWindow::showResult(const QString& text, bool log)
 {
     // A temporary message would hide the result label: the result wins.
@@ -239,6 +260,7 @@ void MainWindow::copyUrl()
 void MainWindow::tickClock()
 {
     m_leaseModel->tick();
+    m_waiterModel->tick();
     m_treePanel->view()->viewport()->update();
     if (const LockStatePtr s = m_leaseModel->state(); s && s->clock.serverTime != ServerTime{})
         m_clockLabel->setText(tr("server %1").arg(presentation::formatClock(s->clock.now()).left(8)));
@@ -282,10 +304,16 @@ void MainWindow::restoreSettings()
         restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
         clampToScreen(); // saved on a larger screen, or with another resolution
     }
-    if (settings.contains(QStringLiteral("window/state")))
+    if (settings.contains(QStringLiteral("window/state"))) {
         restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+        // Before the first show a dock that the state closes reports no visibility change.
+        for (const auto& [dock, action] : m_dockActions)
+            action->setChecked(!dock->isHidden());
+    }
     if (settings.contains(QStringLiteral("view/legend")))
         m_treePanel->setLegendShown(settings.value(QStringLiteral("view/legend")).toBool());
+    if (settings.contains(QStringLiteral("hotSpots/alarmAbove")))
+        m_hotSpotPanel->setThreshold(settings.value(QStringLiteral("hotSpots/alarmAbove")).toInt());
     if (settings.contains(QStringLiteral("window/splitter")))
         m_splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
     if (settings.contains(QStringLiteral("window/treeHeader")))

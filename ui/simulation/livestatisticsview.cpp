@@ -2,6 +2,7 @@
 
 #include "simulation/conflictmatrixmodel.h"
 
+#include <QAbstractTableModel>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QCategoryAxis>
@@ -14,6 +15,7 @@
 #include <QLocale>
 #include <QSplitter>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTableView>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -22,6 +24,62 @@
 #include <cmath>
 
 namespace treelock::ui {
+
+/// The rows of a report table, as text, replaced as a whole: one dataChanged
+/// when the number of rows stays, a reset when it changes. Never does I/O. GUI thread only.
+class ReportModel final : public QAbstractTableModel {
+public:
+    struct Row {
+        QStringList cells;
+        QString toolTip;
+    };
+
+    /// `numeric`: the columns aligned right.
+    ReportModel(QStringList titles, QList<int> numeric, QObject* parent)
+        : QAbstractTableModel(parent), m_titles(std::move(titles)), m_numeric(std::move(numeric))
+    {
+    }
+
+    void setRows(std::vector<Row> rows)
+    {
+        if (rows.size() != m_rows.size()) {
+            beginResetModel();
+            m_rows = std::move(rows);
+            endResetModel();
+            return;
+        }
+        m_rows = std::move(rows);
+        if (!m_rows.empty())
+            emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+    }
+
+    int rowCount(const QModelIndex& parent = {}) const override { return parent.isValid() ? 0 : int(m_rows.size()); }
+    int columnCount(const QModelIndex& parent = {}) const override { return parent.isValid() ? 0 : int(m_titles.size()); }
+    QVariant data(const QModelIndex& index, int role) const override
+    {
+        if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount())
+            return {};
+        const Row& row = m_rows[std::size_t(index.row())];
+        switch (role) {
+        case Qt::DisplayRole: return index.column() < row.cells.size() ? row.cells[index.column()] : QString();
+        case Qt::ToolTipRole: return row.toolTip;
+        case Qt::TextAlignmentRole:
+            return int((m_numeric.contains(index.column()) ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+        default: return {};
+        }
+    }
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override
+    {
+        if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= m_titles.size())
+            return {};
+        return m_titles[section];
+    }
+
+private:
+    QStringList m_titles;
+    QList<int> m_numeric;
+    std::vector<Row> m_rows;
+};
 
 namespace {
 
@@ -49,6 +107,82 @@ QString bucketLabel(double upperMs)
     if (upperMs >= 1000)
         return QStringLiteral("%1k").arg(upperMs / 1000);
     return QString::number(upperMs);
+}
+
+/// The operations whose acquires waited or gave up, the most starved first
+/// (most timeouts, then the longest wait). O(operations).
+std::vector<ReportModel::Row> waitRows(const sim::Statistics& s)
+{
+    std::vector<std::size_t> ops;
+    for (std::size_t i = 0; i < sim::kOperationCount; ++i)
+        if (s.waitsByOperation[i].waited || s.waitsByOperation[i].timeouts)
+            ops.push_back(i);
+    std::stable_sort(ops.begin(), ops.end(), [&](std::size_t a, std::size_t b) {
+        const auto& wa = s.waitsByOperation[a];
+        const auto& wb = s.waitsByOperation[b];
+        return wa.timeouts != wb.timeouts ? wa.timeouts > wb.timeouts : wa.maxMs > wb.maxMs;
+    });
+    std::vector<ReportModel::Row> rows;
+    for (std::size_t i : ops) {
+        const sim::Statistics::OperationWaits& w = s.waitsByOperation[i];
+        rows.push_back({{operationDisplayName(i), formatCount(w.waited), formatMs(w.medianMs), formatMs(w.maxMs),
+                         formatCount(w.timeouts)},
+                        LiveStatisticsView::tr("%1 (%2): %3 acquires granted after waiting, median %4, longest %5; "
+                                               "%6 given up after the wait timeout")
+                            .arg(operationDisplayName(i), operationCliName(i), formatCount(w.waited),
+                                 formatMs(w.medianMs), formatMs(w.maxMs), formatCount(w.timeouts))});
+    }
+    return rows;
+}
+
+/// The hottest paths as the simulator counted them. O(hot spots).
+std::vector<ReportModel::Row> hotSpotRows(const sim::Statistics& s)
+{
+    std::vector<ReportModel::Row> rows;
+    for (const sim::Statistics::HotSpot& spot : s.hotSpots) {
+        QStringList pairs;
+        for (const auto& p : spot.pairs)
+            pairs << LiveStatisticsView::tr("%1 vs %2 (%3)")
+                         .arg(operationDisplayName(sim::operationIndex(p.wanted)),
+                              operationDisplayName(sim::operationIndex(p.blocking)), formatCount(p.count));
+        const QString path = QString::fromStdString(spot.path);
+        rows.push_back({{path, formatCount(spot.refusals), formatCount(spot.queued), QString::number(spot.waiting),
+                         pairs.join(QStringLiteral(", "))},
+                        LiveStatisticsView::tr("%1: %2 refused attempts clashed here, %3 of them behind an older "
+                                               "waiter; %4 users wait on it now")
+                            .arg(path, formatCount(spot.refusals), formatCount(spot.queued))
+                            .arg(spot.waiting)});
+    }
+    return rows;
+}
+
+QTableView* reportView(QAbstractItemModel* model, const char* objectName)
+{
+    auto* view = new QTableView;
+    view->setObjectName(QLatin1String(objectName));
+    view->setModel(model);
+    view->setSelectionMode(QAbstractItemView::NoSelection);
+    view->setFocusPolicy(Qt::NoFocus);
+    view->setWordWrap(false);
+    view->verticalHeader()->hide();
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->setMinimumHeight(4 * (view->fontMetrics().height() + 6));
+    return view;
+}
+
+/// A report table under its title.
+QWidget* titled(QLabel* title, QTableView* view)
+{
+    auto* box = new QWidget;
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(4, 2, 0, 0);
+    layout->setSpacing(2);
+    title->setWordWrap(true);
+    layout->addWidget(title);
+    layout->addWidget(view, 1);
+    return box;
 }
 
 QChart* makeChart(const QString& title)
@@ -82,6 +216,7 @@ LiveStatisticsView::LiveStatisticsView(QWidget* parent) : QWidget(parent)
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setText(tr("Press Start to run the virtual users."));
     liveLayout->addWidget(m_status);
+    updateReport({});
 }
 
 QWidget* LiveStatisticsView::createCounters()
@@ -190,7 +325,7 @@ QWidget* LiveStatisticsView::createCharts()
     m_throughputView->setMinimumSize(300, 220);
     splitter->addWidget(m_throughputView);
 
-    QChart* wait = makeChart(tr("Wait until granted"));
+    QChart* wait = makeChart(QString()); // the tab names it
     m_waitBars = new QBarSet(tr("operations"));
     m_waitBars->setColor(QColor(0x00, 0x89, 0x7b));
     m_waitBars->setBorderColor(QColor(0x00, 0x69, 0x5c));
@@ -217,7 +352,13 @@ QWidget* LiveStatisticsView::createCharts()
     m_waitView->setObjectName(QStringLiteral("waitHistogram"));
     m_waitView->setRenderHint(QPainter::Antialiasing);
     m_waitView->setMinimumSize(320, 220);
-    splitter->addWidget(m_waitView);
+    // The waits' distribution, and per operation the longest (starvation): one pane, two tabs.
+    auto* waitTabs = new QTabWidget;
+    waitTabs->setObjectName(QStringLiteral("waitTabs"));
+    waitTabs->setDocumentMode(true);
+    waitTabs->addTab(m_waitView, tr("Wait until granted"));
+    waitTabs->addTab(createWaitsReport(), tr("Waits by operation"));
+    splitter->addWidget(waitTabs);
 
     auto* heat = new QWidget;
     auto* heatLayout = new QVBoxLayout(heat);
@@ -242,17 +383,52 @@ QWidget* LiveStatisticsView::createCharts()
     m_heatMap->setFont(small);
     m_heatMap->setMinimumSize(380, 220);
     heatLayout->addWidget(m_heatMap, 1);
-    splitter->addWidget(heat);
+    // Which operations clashed, and where: one pane, two tabs.
+    auto* conflictTabs = new QTabWidget;
+    conflictTabs->setObjectName(QStringLiteral("conflictTabs"));
+    conflictTabs->setDocumentMode(true);
+    conflictTabs->addTab(heat, tr("Conflicts"));
+    conflictTabs->addTab(createHotSpotsReport(), tr("Hot spots"));
+    splitter->addWidget(conflictTabs);
     splitter->setStretchFactor(0, 4);
     splitter->setStretchFactor(1, 3);
     splitter->setStretchFactor(2, 4);
     return splitter;
 }
 
+QWidget* LiveStatisticsView::createWaitsReport()
+{
+    m_waitsModel = new ReportModel({tr("Operation"), tr("Waited"), tr("Median"), tr("Longest"), tr("Gave up")},
+                                   {1, 2, 3, 4}, this);
+    m_waitsTitle = new QLabel;
+    m_waitsTitle->setObjectName(QStringLiteral("operationWaitsTitle"));
+    QTableView* waits = reportView(m_waitsModel, "operationWaits");
+    waits->setToolTip(tr("Per operation, the acquires that were refused before their grant: how many, the median "
+                         "and the longest wait until the grant, and how many gave up after the wait timeout. A "
+                         "writer starved by readers shows here."));
+    return titled(m_waitsTitle, waits);
+}
+
+QWidget* LiveStatisticsView::createHotSpotsReport()
+{
+    m_hotSpotsModel = new ReportModel({tr("Path"), tr("Refusals"), tr("Behind a waiter"), tr("Waiting now"),
+                                       tr("What clashed")},
+                                      {1, 2, 3}, this);
+    m_hotSpotsTitle = new QLabel;
+    m_hotSpotsTitle->setObjectName(QStringLiteral("hotSpotsTitle"));
+    QTableView* hot = reportView(m_hotSpotsModel, "hotSpots");
+    hot->setToolTip(tr("The paths where refused attempts clashed, counted by the simulator over the whole run, "
+                       "most first; behind a waiter: refused because an older waiting request conflicts (fairness), "
+                       "not a holder; what clashed: the refused operation vs the one holding or waiting, most "
+                       "frequent first."));
+    return titled(m_hotSpotsTitle, hot);
+}
+
 void LiveStatisticsView::setStatistics(const sim::Statistics& s)
 {
     updateCounters(s);
     updateCharts(s);
+    updateReport(s);
     m_matrixModel->setMatrix(s.conflictMatrix);
     fitHeatMap();
 }
@@ -260,7 +436,21 @@ void LiveStatisticsView::setStatistics(const sim::Statistics& s)
 void LiveStatisticsView::reset()
 {
     m_matrixModel->setMatrix({});
+    m_waitsModel->setRows({});
+    m_hotSpotsModel->setRows({});
     m_histogramSize = 0;
+}
+
+void LiveStatisticsView::updateReport(const sim::Statistics& s)
+{
+    const QString fairness = s.fairnessGrace
+                                 ? tr("fairness on (grace %1)").arg(formatMs(double(s.fairnessGrace->count())))
+                                 : tr("fairness off");
+    m_waitsTitle->setText(tr("<b>Waits by operation</b>: acquires refused first, most starved first · %1").arg(fairness));
+    m_hotSpotsTitle->setText(tr("<b>Hot spots</b>: where refused attempts clashed · %1 of %2 refusals behind a waiter")
+                                 .arg(formatCount(s.queued), formatCount(s.conflicts)));
+    m_waitsModel->setRows(waitRows(s));
+    m_hotSpotsModel->setRows(hotSpotRows(s));
 }
 
 void LiveStatisticsView::setStatus(const QString& text)

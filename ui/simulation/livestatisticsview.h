@@ -17,11 +17,13 @@ class QValueAxis;
 namespace treelock::ui {
 
 class ConflictMatrixModel;
+class ReportModel;
 
 /// The Simulation panel's live statistics: counter tiles (with the safety
-/// violations tile), the throughput chart, the wait histogram, the conflict
-/// heat map and a status line. Shows the statistics it is given; knows
-/// nothing of the run. GUI thread only.
+/// violations tile), the throughput chart, the wait histogram with the waits
+/// by operation (starvation) in a second tab, the conflict heat map with the
+/// hot spots in a second tab, and a status line. Shows the statistics it is given; knows nothing of the
+/// run. GUI thread only.
 class LiveStatisticsView : public QWidget {
     Q_OBJECT
 public:
@@ -45,8 +47,11 @@ private:
 
     QWidget* createCounters();
     QWidget* createCharts();
+    QWidget* createWaitsReport();
+    QWidget* createHotSpotsReport();
     void updateCounters(const sim::Statistics& s);
     void updateCharts(const sim::Statistics& s);
+    void updateReport(const sim::Statistics& s);
     void fitHeatMap();
 
     ConflictMatrixModel* m_matrixModel;   // Owned (child).
@@ -66,6 +71,10 @@ private:
     QCategoryAxis* m_waitCategories;
     QValueAxis* m_waitAxis;
     QTableView* m_heatMap;
+    QLabel* m_waitsTitle;
+    ReportModel* m_waitsModel;            // Owned (child).
+    QLabel* m_hotSpotsTitle;
+    ReportModel* m_hotSpotsModel;         // Owned (child).
     std::size_t m_histogramSize = 0;
 };
 

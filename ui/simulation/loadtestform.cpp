@@ -228,6 +228,23 @@ LoadTestForm::LoadTestForm(QWidget* parent) : QWidget(parent)
     m_locking->setToolTip(tr("Off: users skip the lock entirely and the safety monitor counts the damage"));
     connect(m_locking, &QCheckBox::toggled, this, &LoadTestForm::lockingChanged);
     engineForm->addRow(tr("Locking"), m_locking);
+    m_fairness = new QCheckBox(tr("Waiters hold newer requests back"));
+    m_fairness->setChecked(defaults.fairnessGrace.has_value());
+    m_fairness->setObjectName(QStringLiteral("simulationFairness"));
+    m_fairness->setToolTip(tr("On: a user that has waited longer than the grace holds back newer requests that "
+                              "conflict with it, so a writer among readers gets in. Off: a waiting writer can starve "
+                              "while readers keep overlapping. A setting of the simulation's project; switchable "
+                              "while running"));
+    engineForm->addRow(tr("Fairness"), m_fairness);
+    m_grace = spin(0, int(kMaxGrace.count()), int(defaults.fairnessGrace.value_or(kDefaultGrace).count()), ms);
+    m_grace->setObjectName(QStringLiteral("simulationGrace"));
+    m_grace->setToolTip(tr("How long a user waits before it holds newer conflicting requests back"));
+    engineForm->addRow(tr("Grace"), m_grace);
+    connect(m_fairness, &QCheckBox::toggled, this, [this](bool on) {
+        m_grace->setEnabled(on);
+        emit fairnessChanged();
+    });
+    connect(m_grace, &QSpinBox::valueChanged, this, &LoadTestForm::fairnessChanged);
     m_engine = new QComboBox;
     m_engine->setObjectName(QStringLiteral("simulationEngine"));
     m_engine->addItem(tr("In-process (virtual clock)"), int(SimulationEngine::Memory));
@@ -289,6 +306,7 @@ SimulationRequest LoadTestForm::request() const
     c.pauseRate = m_pauseFault->value() / 100;
     c.slowReleaseRate = m_slow->value() / 100;
     c.locking = m_locking->isChecked();
+    c.fairnessGrace = m_fairness->isChecked() ? std::optional(std::chrono::milliseconds(m_grace->value())) : std::nullopt;
     c.profile = m_profile->currentData().toString().toStdString();
     c.seed = std::uint64_t(m_seed->value());
     r.engine = SimulationEngine(m_engine->currentData().toInt());
@@ -315,6 +333,9 @@ void LoadTestForm::setRequest(const SimulationRequest& r)
     m_pauseFault->setValue(c.pauseRate * 100);
     m_slow->setValue(c.slowReleaseRate * 100);
     m_locking->setChecked(c.locking);
+    m_fairness->setChecked(c.fairnessGrace.has_value());
+    if (c.fairnessGrace)
+        m_grace->setValue(int(c.fairnessGrace->count()));
     m_profile->setCurrentIndex(std::max(0, m_profile->findData(QString::fromStdString(c.profile))));
     m_seed->setValue(int(c.seed));
     m_engine->setCurrentIndex(m_engine->findData(int(r.engine)));

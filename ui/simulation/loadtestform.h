@@ -54,6 +54,8 @@ signals:
     void stepRequested();
     void speedChanged(double speed);
     void lockingChanged(bool on);
+    /// The fairness switch or its grace changed (request().config.fairnessGrace).
+    void fairnessChanged();
 
 protected:
     /// Spin boxes and combo boxes take the mouse wheel only once focused;
@@ -85,6 +87,8 @@ private:
     QDoubleSpinBox* m_pauseFault;
     QDoubleSpinBox* m_slow;
     QCheckBox* m_locking;
+    QCheckBox* m_fairness;
+    QSpinBox* m_grace;
     QComboBox* m_engine;
     QComboBox* m_profile;
     QSpinBox* m_seed;

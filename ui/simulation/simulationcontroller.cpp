@@ -50,6 +50,11 @@ void SimulationController::setLocking(bool on)
     m_worker.post([on](SimulationWorker& w) { w.setLocking(on); });
 }
 
+void SimulationController::setFairness(std::optional<std::chrono::milliseconds> grace)
+{
+    m_worker.post([grace](SimulationWorker& w) { w.setFairness(grace); });
+}
+
 void SimulationController::loadScenario(const QString& name, SimulationEngine engine, const QString& redisUrl)
 {
     m_worker.post([name, engine, redisUrl](SimulationWorker& w) { w.loadScenario(name, engine, redisUrl); });

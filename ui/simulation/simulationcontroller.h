@@ -25,6 +25,8 @@ public:
     void step(const SimulationRequest& request);
     void setSpeed(double speed);
     void setLocking(bool on);
+    /// The running simulation's fairness grace (nothing: off); the next run takes it from its request.
+    void setFairness(std::optional<std::chrono::milliseconds> grace);
     void loadScenario(const QString& name, SimulationEngine engine, const QString& redisUrl);
     void scenarioNext();
     void closeScenario();

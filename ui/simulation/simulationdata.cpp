@@ -33,7 +33,8 @@ LockStatePtr lockStateFor(const Snapshot& snapshot, const TreeIndex* tree, const
     state->clock.localTime = std::chrono::steady_clock::now();
     state->clock.rate = clockRate;
     state->leases = snapshot.leases;
-    state->nodes = decorate(state->leases, snapshot.serverTime, tree);
+    state->waiters = snapshot.waiters; // the simulated users that wait: the tree marks where
+    state->nodes = decorate(state->leases, snapshot.serverTime, tree, state->waiters);
     for (const LeaseInfo& l : state->leases)
         if (l.expired(snapshot.serverTime))
             ++state->expiredCount;
@@ -53,6 +54,8 @@ QString stepText(const sim::ScenarioStep& step)
     }
     if (step.action == "wait" && step.waitFor.count() > 0)
         text += QStringLiteral(" %1 ms").arg(step.waitFor.count());
+    if (step.background)
+        text += QStringLiteral(" in the background, up to %1 ms").arg(step.waitFor.count());
     if (!step.target.empty())
         text += QLatin1Char(' ') + QString::fromStdString(step.target);
     return text;

@@ -67,16 +67,18 @@ using ScenarioPlanPtr = std::shared_ptr<const ScenarioPlan>;
 /// The simulated file system as a project tree (the root omitted). O(entries).
 ProjectTreeData treeFromSnapshot(const sim::FileSystem::Snapshot& snapshot, const QString& name);
 
-/// Decorates an engine snapshot on `tree` and diffs it against `previous`
-/// (full when there is none or when `treeChanged`). `clockRate` is the engine's
-/// time per wall-clock time from now on (ServerClock::rate). O(leases x depth + changed).
+/// Decorates an engine snapshot (its leases and waiters) on `tree` and diffs it
+/// against `previous` (full when there is none or when `treeChanged`). `clockRate`
+/// is the engine's time per wall-clock time from now on (ServerClock::rate).
+/// O(leases x depth + waiter requests + changed).
 LockStatePtr lockStateFor(const Snapshot& snapshot, const TreeIndex* tree, const LockState* previous,
                           bool treeChanged, std::uint64_t generation, double clockRate = 1.0);
 
 /// The plan of a scenario: one row per step, nothing run yet.
 ScenarioPlanPtr planOf(const sim::Scenario& scenario);
 
-/// "acquire move-folder /A/C /B", "write", "wait 2500 ms".
+/// "acquire move-folder /A/C /B", "write", "wait 2500 ms",
+/// "acquire delete-folder /A/C/E in the background, up to 10000 ms", "await".
 QString stepText(const sim::ScenarioStep& step);
 
 /// Heat-map colour for a cell holding `value` where the largest cell holds

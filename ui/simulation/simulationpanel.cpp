@@ -42,6 +42,8 @@ SimulationPanel::SimulationPanel(QWidget* parent) : QWidget(parent)
     connect(m_form, &LoadTestForm::stepRequested, this, &SimulationPanel::stepSimulation);
     connect(m_form, &LoadTestForm::speedChanged, m_controller, &SimulationController::setSpeed);
     connect(m_form, &LoadTestForm::lockingChanged, m_controller, &SimulationController::setLocking);
+    connect(m_form, &LoadTestForm::fairnessChanged, this,
+            [this] { m_controller->setFairness(m_form->request().config.fairnessGrace); });
 
     connect(m_player, &ScenarioPlayer::loadRequested, this, [this](const QString& name) { loadScenario(name, false); });
     connect(m_player, &ScenarioPlayer::closed, this, &SimulationPanel::hideProject);

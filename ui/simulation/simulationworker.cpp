@@ -144,6 +144,18 @@ void SimulationWorker::setLocking(bool on)
         m_sim->setLocking(on);
 }
 
+void SimulationWorker::setFairness(std::optional<std::chrono::milliseconds> grace)
+{
+    if (!m_sim)
+        return;
+    try {
+        m_sim->setFairnessGrace(grace);
+    } catch (const std::exception& e) {
+        emit failed(tr("Cannot change the fairness: %1").arg(QString::fromUtf8(e.what())));
+    }
+    poll();
+}
+
 void SimulationWorker::poll()
 {
     if (!m_sim || m_player)

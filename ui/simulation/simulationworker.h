@@ -40,6 +40,8 @@ public:
     void step(const SimulationRequest& request);
     void setSpeed(double speed);
     void setLocking(bool on);
+    /// The project's fairness grace of the running simulation (an engine call).
+    void setFairness(std::optional<std::chrono::milliseconds> grace);
 
     /// Loads a compiled-in scenario and a fresh engine; stops a running simulation.
     void loadScenario(const QString& name, SimulationEngine engine, const QString& redisUrl);

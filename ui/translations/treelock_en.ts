@@ -127,6 +127,53 @@
         <source>%1 ago</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n waiting</source>
+        <translation>
+            <numerusform>%n waiting</numerusform>
+            <numerusform>%n waiting</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the %1 lock held on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;s %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queued behind %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 waits here behind %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 waits here for %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting %1 (since %2); last attempt %3 ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refused by an unidentified lease holding %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queued behind %1, who has waited longer (%2 on %3; clash at %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refused by %1&apos;s lease %2 (%3): %4 on %5, clash at %6; frees in %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Has waited past the project&apos;s grace: newer requests that conflict with it wait behind it</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ProjectTree</name>
@@ -772,6 +819,121 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
 </context>
 <context>
+    <name>treelock::ui::HotSpotModel</name>
+    <message>
+        <source>%1 vs %2 ×%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refusals/min (decayed count %2), %3 in all; the last %4 ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiter(s) were last refused here</source>
+        <translation>
+            <numerusform>%n waiter was last refused here</numerusform>
+            <numerusform>%n waiters were last refused here</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 refused by %2: %n time(s)</source>
+        <translation>
+            <numerusform>%1 refused by %2: %n time</numerusform>
+            <numerusform>%1 refused by %2: %n times</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>In alarm: above %1 refusals/min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where acquires were refused: the node where they clashed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refusals per minute, a decayed rate: each refusal weighs half as much every minute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refusals since the path entered the contention table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiters whose last attempt was refused here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The refused operation vs the one in its way, and how often</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refusals/min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::HotSpotPanel</name>
+    <message>
+        <source>Alarm above</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alarm threshold in refusals per minute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raise an alarm when a path is refused more often than this, in refusals per minute (0: no alarm). Type a number and press Enter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refusals/min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No refusals counted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; path(s) refused &lt;span style=&apos;color:#666&apos;&gt;· double-click one to find it in the tree&lt;/span&gt;</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; path refused &lt;span style=&apos;color:#666&apos;&gt;· double-click it to find it in the tree&lt;/span&gt;</numerusform>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; paths refused &lt;span style=&apos;color:#666&apos;&gt;· double-click one to find it in the tree&lt;/span&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 refusals/min, above %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show in tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy path</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>treelock::ui::LeasePanel</name>
     <message>
         <source>Filter by owner, operation, path or id…</source>
@@ -908,6 +1070,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>Italic names are paths that a lease names but the loaded tree does not contain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>someone waits to lock here</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1071,6 +1237,90 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>Time from the first attempt to the grant. Buckets, in ms: ≤ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 acquires granted after waiting, median %4, longest %5; %6 given up after the wait timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 vs %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 refused attempts clashed here, %3 of them behind an older waiter; %4 users wait on it now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Longest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gave up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per operation, the acquires that were refused before their grant: how many, the median and the longest wait until the grant, and how many gave up after the wait timeout. A writer starved by readers shows here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refusals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Behind a waiter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fairness on (grace %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fairness off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Waits by operation&lt;/b&gt;: acquires refused first, most starved first · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Hot spots&lt;/b&gt;: where refused attempts clashed · %1 of %2 refusals behind a waiter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waits by operation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hot spots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What clashed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The paths where refused attempts clashed, counted by the simulator over the whole run, most first; behind a waiter: refused because an older waiting request conflicts (fairness), not a holder; what clashed: the refused operation vs the one holding or waiting, most frequent first.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1344,6 +1594,26 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>&amp;Resume</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Waiters hold newer requests back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On: a user that has waited longer than the grace holds back newer requests that conflict with it, so a writer among readers gets in. Off: a waiting writer can starve while readers keep overlapping. A setting of the simulation&apos;s project; switchable while running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fairness</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long a user waits before it holds newer conflicting requests back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grace</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::LockTreeModel</name>
@@ -1427,6 +1697,17 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>Holder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more waiting</source>
+        <translation>
+            <numerusform>… and %n more waiting</numerusform>
+            <numerusform>… and %n more waiting</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not in the loaded tree: added because a waiting request names it</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1822,6 +2103,44 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>This project records no grants and releases as events (events=audit): the event log shows expiries, forced releases, sweeps and setting changes, and the lease table follows the snapshot taken each second. treelock config events=all records them again.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hot spots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Hot spots (%n alarm(s))</source>
+        <translation>
+            <numerusform>Hot spots (%n alarm)</numerusform>
+            <numerusform>Hot spots (%n alarms)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Hot spots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hot spot alarm: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Hot spot alarm: %n path(s) passed the threshold: %1</source>
+        <translation>
+            <numerusform>Hot spot alarm: %n path passed the threshold: %1</numerusform>
+            <numerusform>Hot spot alarm: %n paths passed the threshold: %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::MatrixModel</name>
@@ -2129,15 +2448,15 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>private primary, replica and three sentinels (%1)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Cannot change the fairness: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::TreePanel</name>
     <message>
         <source>Only locked</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show only nodes that are held, carry an intention or have expired leases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2211,6 +2530,87 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>Show or hide what the node states mean (while the tree has less room than the legend, the legend stays hidden)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show only nodes that are held, carry an intention, have expired leases or where someone waits</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::WaiterTableModel</name>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long it has waited: since its first refused attempt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What refused its last attempt: a lease, or an older waiting request it queues behind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It has waited past the project&apos;s grace: newer requests that conflict with it wait behind it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Behind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Holds back</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::WaitingPanel</name>
+    <message>
+        <source>Show blocker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select what holds the selected waiter up: the lease in the lease table, or the older waiter it queues behind in this list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No one waits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; waiter(s) &lt;span style=&apos;color:#666&apos;&gt;· select one to find its node in the tree&lt;/span&gt;</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; waiter &lt;span style=&apos;color:#666&apos;&gt;· select it to find its node in the tree&lt;/span&gt;</numerusform>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; waiters &lt;span style=&apos;color:#666&apos;&gt;· select one to find its node in the tree&lt;/span&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 no longer waits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show %1 in tree</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

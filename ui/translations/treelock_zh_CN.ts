@@ -127,6 +127,52 @@
         <source>%1 ago</source>
         <translation>%1 前</translation>
     </message>
+    <message numerus="yes">
+        <source>%n waiting</source>
+        <translation>
+            <numerusform>%n 个等待</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the %1 lock held on %2</source>
+        <translation>%2 上持有的 %1 锁</translation>
+    </message>
+    <message>
+        <source>%1&apos;s %2 of %3</source>
+        <translation>%1 的%2（%3）</translation>
+    </message>
+    <message>
+        <source>queued behind %1</source>
+        <translation>排在 %1 之后</translation>
+    </message>
+    <message>
+        <source>%1 waits here behind %2, %3</source>
+        <translation>%1 在此排在 %2 之后，已 %3</translation>
+    </message>
+    <message>
+        <source>%1 waits here for %2, %3</source>
+        <translation>%1 在此等待 %2，已 %3</translation>
+    </message>
+    <message>
+        <source>Waiting %1 (since %2); last attempt %3 ago</source>
+        <translation>已等待 %1（自 %2 起）；上次尝试在 %3 前</translation>
+    </message>
+    <message>
+        <source>Refused by an unidentified lease holding %1 on %2</source>
+        <translation>被一个无法识别的租约拒绝，它在 %2 上持有 %1</translation>
+    </message>
+    <message>
+        <source>Queued behind %1, who has waited longer (%2 on %3; clash at %4)</source>
+        <translation>排在等待更久的 %1 之后（%3 上的 %2；冲突于 %4）</translation>
+    </message>
+    <message>
+        <source>Refused by %1&apos;s lease %2 (%3): %4 on %5, clash at %6; frees in %7</source>
+        <translation>被 %1 的租约 %2（%3）拒绝：%5 上的 %4，冲突于 %6；%7 后释放</translation>
+    </message>
+    <message>
+        <source>Has waited past the project&apos;s grace: newer requests that conflict with it wait behind it</source>
+        <translation>等待已超过项目的宽限期：与之冲突的更新请求须排在它之后</translation>
+    </message>
 </context>
 <context>
     <name>ProjectTree</name>
@@ -761,6 +807,118 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
 </context>
 <context>
+    <name>treelock::ui::HotSpotModel</name>
+    <message>
+        <source>%1 vs %2 ×%3</source>
+        <translation>%1 对 %2 ×%3</translation>
+    </message>
+    <message>
+        <source>%1 refusals/min (decayed count %2), %3 in all; the last %4 ago</source>
+        <translation>每分钟 %1 次拒绝（衰减计数 %2），共 %3 次；最近一次在 %4 前</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiter(s) were last refused here</source>
+        <translation>
+            <numerusform>%n 个等待者上次在此被拒绝</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 refused by %2: %n time(s)</source>
+        <translation>
+            <numerusform>%1 被 %2 拒绝：%n 次</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>In alarm: above %1 refusals/min</source>
+        <translation>告警中：高于每分钟 %1 次拒绝</translation>
+    </message>
+    <message>
+        <source>Where acquires were refused: the node where they clashed</source>
+        <translation>获取被拒绝之处：发生冲突的节点</translation>
+    </message>
+    <message>
+        <source>Refusals per minute, a decayed rate: each refusal weighs half as much every minute</source>
+        <translation>每分钟拒绝次数，一个衰减速率：每次拒绝的权重每分钟减半</translation>
+    </message>
+    <message>
+        <source>Refusals since the path entered the contention table</source>
+        <translation>该路径进入争用表以来的拒绝次数</translation>
+    </message>
+    <message>
+        <source>Waiters whose last attempt was refused here</source>
+        <translation>上次尝试在此被拒绝的等待者</translation>
+    </message>
+    <message>
+        <source>The refused operation vs the one in its way, and how often</source>
+        <translation>被拒绝的操作对挡住它的操作，以及次数</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>Refusals/min</source>
+        <translation>拒绝/分钟</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>Waiters</source>
+        <translation>等待者</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>操作</translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::HotSpotPanel</name>
+    <message>
+        <source>Alarm above</source>
+        <translation>告警：高于</translation>
+    </message>
+    <message>
+        <source>Alarm threshold in refusals per minute</source>
+        <translation>告警阈值（每分钟拒绝次数）</translation>
+    </message>
+    <message>
+        <source>Raise an alarm when a path is refused more often than this, in refusals per minute (0: no alarm). Type a number and press Enter.</source>
+        <translation>当某路径每分钟被拒绝的次数超过此值时告警（0：不告警）。输入数字后按回车。</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>refusals/min</source>
+        <translation>次拒绝/分钟</translation>
+    </message>
+    <message>
+        <source>No refusals counted.</source>
+        <translation>尚未记录拒绝。</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; path(s) refused &lt;span style=&apos;color:#666&apos;&gt;· double-click one to find it in the tree&lt;/span&gt;</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; 个路径被拒绝 &lt;span style=&apos;color:#666&apos;&gt;· 双击一行可在树中找到它&lt;/span&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 refusals/min, above %3</source>
+        <translation>%1：每分钟 %2 次拒绝，高于 %3</translation>
+    </message>
+    <message>
+        <source>Show in tree</source>
+        <translation>在树中显示</translation>
+    </message>
+    <message>
+        <source>Copy path</source>
+        <translation>复制路径</translation>
+    </message>
+</context>
+<context>
     <name>treelock::ui::LeasePanel</name>
     <message>
         <source>Filter by owner, operation, path or id…</source>
@@ -897,6 +1055,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Italic names are paths that a lease names but the loaded tree does not contain.</source>
         <translation>斜体名称是租约中出现、但已加载的树中没有的路径。</translation>
+    </message>
+    <message>
+        <source>someone waits to lock here</source>
+        <translation>有人在此等待加锁</translation>
     </message>
     <message>
         <source>italic name = path named by a lease, not in the loaded tree · hover a node for every lease on it</source>
@@ -1060,6 +1222,90 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Time from the first attempt to the grant. Buckets, in ms: ≤ %1</source>
         <translation>从首次尝试到获准的时间。分桶（毫秒）：≤ %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 acquires granted after waiting, median %4, longest %5; %6 given up after the wait timeout</source>
+        <translation>%1（%2）：%3 次获取在等待后被授予，中位数 %4，最长 %5；%6 次在等待超时后放弃</translation>
+    </message>
+    <message>
+        <source>%1 vs %2 (%3)</source>
+        <translation>%1 对 %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1: %2 refused attempts clashed here, %3 of them behind an older waiter; %4 users wait on it now</source>
+        <translation>%1：%2 次被拒绝的尝试在此冲突，其中 %3 次排在更早的等待者之后；当前有 %4 个用户在此等待</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Waited</source>
+        <translation>等待过</translation>
+    </message>
+    <message>
+        <source>Median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>Longest</source>
+        <translation>最长</translation>
+    </message>
+    <message>
+        <source>Gave up</source>
+        <translation>放弃</translation>
+    </message>
+    <message>
+        <source>Per operation, the acquires that were refused before their grant: how many, the median and the longest wait until the grant, and how many gave up after the wait timeout. A writer starved by readers shows here.</source>
+        <translation>按操作统计先被拒绝、后获授予的获取：次数、到授予为止等待时间的中位数和最长值，以及等待超时后放弃的次数。被读者饿死的写者会显示在这里。</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>Refusals</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>Behind a waiter</source>
+        <translation>排在等待者后</translation>
+    </message>
+    <message>
+        <source>Waiting now</source>
+        <translation>当前等待</translation>
+    </message>
+    <message>
+        <source>fairness on (grace %1)</source>
+        <translation>公平已开启（宽限期 %1）</translation>
+    </message>
+    <message>
+        <source>fairness off</source>
+        <translation>公平已关闭</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Waits by operation&lt;/b&gt;: acquires refused first, most starved first · %1</source>
+        <translation>&lt;b&gt;按操作的等待&lt;/b&gt;：先被拒绝的获取，最饥饿的在前 · %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Hot spots&lt;/b&gt;: where refused attempts clashed · %1 of %2 refusals behind a waiter</source>
+        <translation>&lt;b&gt;热点&lt;/b&gt;：被拒绝的尝试发生冲突之处 · %2 次拒绝中有 %1 次排在等待者之后</translation>
+    </message>
+    <message>
+        <source>Waits by operation</source>
+        <translation>按操作的等待</translation>
+    </message>
+    <message>
+        <source>Hot spots</source>
+        <translation>热点</translation>
+    </message>
+    <message>
+        <source>What clashed</source>
+        <translation>冲突的操作</translation>
+    </message>
+    <message>
+        <source>The paths where refused attempts clashed, counted by the simulator over the whole run, most first; behind a waiter: refused because an older waiting request conflicts (fairness), not a holder; what clashed: the refused operation vs the one holding or waiting, most frequent first.</source>
+        <translation>被拒绝的尝试发生冲突的路径，由模拟器在整个运行期间统计，多者在前；排在等待者后：因与更早的等待请求冲突（公平）而被拒绝，而非因持有者；冲突的操作：被拒绝的操作对持有或等待的操作，最常见的在前。</translation>
     </message>
 </context>
 <context>
@@ -1332,6 +1578,26 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>&amp;Resume</source>
         <translation>继续(&amp;R)</translation>
     </message>
+    <message>
+        <source>Waiters hold newer requests back</source>
+        <translation>等待者挡住更新的请求</translation>
+    </message>
+    <message>
+        <source>On: a user that has waited longer than the grace holds back newer requests that conflict with it, so a writer among readers gets in. Off: a waiting writer can starve while readers keep overlapping. A setting of the simulation&apos;s project; switchable while running</source>
+        <translation>开启：等待超过宽限期的用户会挡住与之冲突的更新请求，使夹在读者之间的写者得以进入。关闭：当读者不断重叠时，等待中的写者可能饿死。这是模拟项目的设置；运行中也可切换</translation>
+    </message>
+    <message>
+        <source>Fairness</source>
+        <translation>公平</translation>
+    </message>
+    <message>
+        <source>How long a user waits before it holds newer conflicting requests back</source>
+        <translation>用户等待多久后开始挡住与之冲突的更新请求</translation>
+    </message>
+    <message>
+        <source>Grace</source>
+        <translation>宽限期</translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::LockTreeModel</name>
@@ -1414,6 +1680,16 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Holder</source>
         <translation>持有者</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more waiting</source>
+        <translation>
+            <numerusform>… 另有 %n 个等待</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not in the loaded tree: added because a waiting request names it</source>
+        <translation>不在已加载的树中：因等待中的请求涉及而添加</translation>
     </message>
 </context>
 <context>
@@ -1802,6 +2078,42 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>This project records no grants and releases as events (events=audit): the event log shows expiries, forced releases, sweeps and setting changes, and the lease table follows the snapshot taken each second. treelock config events=all records them again.</source>
         <translation>此项目不把授予和释放记为事件（events=audit）：事件日志只显示过期、强制释放、清扫和设置更改，租约表按每秒一次的快照更新。用 treelock config events=all 可恢复记录。</translation>
     </message>
+    <message>
+        <source>Waiting</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>Hot spots</source>
+        <translation>热点</translation>
+    </message>
+    <message>
+        <source>Waiting (%1)</source>
+        <translation>等待（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Hot spots (%n alarm(s))</source>
+        <translation>
+            <numerusform>热点（%n 个告警）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Waiting</source>
+        <translation>等待(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Hot spots</source>
+        <translation>热点(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Hot spot alarm: %1</source>
+        <translation>热点告警：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Hot spot alarm: %n path(s) passed the threshold: %1</source>
+        <translation>
+            <numerusform>热点告警：%n 个路径超过阈值：%1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::MatrixModel</name>
@@ -2107,16 +2419,16 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>private primary, replica and three sentinels (%1)</source>
         <translation>私有主节点、副本和三个哨兵（%1）</translation>
     </message>
+    <message>
+        <source>Cannot change the fairness: %1</source>
+        <translation>无法更改公平设置：%1</translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::TreePanel</name>
     <message>
         <source>Only locked</source>
         <translation>只看锁定</translation>
-    </message>
-    <message>
-        <source>Show only nodes that are held, carry an intention or have expired leases</source>
-        <translation>只显示被持有、带意向或有过期租约的节点</translation>
     </message>
     <message>
         <source>Project tree</source>
@@ -2187,6 +2499,86 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Show or hide what the node states mean (while the tree has less room than the legend, the legend stays hidden)</source>
         <translation>显示或隐藏节点状态的含义（树的空间小于图例时，图例保持隐藏）</translation>
+    </message>
+    <message>
+        <source>Show only nodes that are held, carry an intention, have expired leases or where someone waits</source>
+        <translation>只显示被持有、带意向、有过期租约或有人等待的节点</translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::WaiterTableModel</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>How long it has waited: since its first refused attempt</source>
+        <translation>已等待多久：自首次被拒绝的尝试起</translation>
+    </message>
+    <message>
+        <source>What refused its last attempt: a lease, or an older waiting request it queues behind</source>
+        <translation>拒绝其上次尝试的是什么：一个租约，或它排在其后的更早的等待请求</translation>
+    </message>
+    <message>
+        <source>It has waited past the project&apos;s grace: newer requests that conflict with it wait behind it</source>
+        <translation>等待已超过项目的宽限期：与之冲突的更新请求须排在它之后</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>请求者</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>已等待</translation>
+    </message>
+    <message>
+        <source>Behind</source>
+        <translation>等待对象</translation>
+    </message>
+    <message>
+        <source>Holds back</source>
+        <translation>阻挡新请求</translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::WaitingPanel</name>
+    <message>
+        <source>Show blocker</source>
+        <translation>显示阻塞者</translation>
+    </message>
+    <message>
+        <source>Select what holds the selected waiter up: the lease in the lease table, or the older waiter it queues behind in this list</source>
+        <translation>选中挡住所选等待者的对象：租约表中的租约，或本列表中它排在其后的更早的等待者</translation>
+    </message>
+    <message>
+        <source>No one waits.</source>
+        <translation>无人等待。</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; waiter(s) &lt;span style=&apos;color:#666&apos;&gt;· select one to find its node in the tree&lt;/span&gt;</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; 个等待者 &lt;span style=&apos;color:#666&apos;&gt;· 选中一行可在树中找到其节点&lt;/span&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 no longer waits</source>
+        <translation>%1 已不再等待</translation>
+    </message>
+    <message>
+        <source>Show %1 in tree</source>
+        <translation>在树中显示 %1</translation>
     </message>
 </context>
 </TS>

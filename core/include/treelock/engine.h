@@ -193,6 +193,9 @@ struct HotPath {
         std::int64_t count = 0;
     };
     std::vector<Pair> operations;       ///< most frequent first, at most kContentionPairs
+    /// Refusals per minute: `refusals` x ln 2 per half-life, which is the rate of
+    /// a steady stream of refusals (the figure `treelock contention` and Studio show).
+    double perMinute() const noexcept;
 };
 
 /// fsck: node counts recomputed from the leases vs what is stored.

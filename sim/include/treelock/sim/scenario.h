@@ -19,21 +19,30 @@ namespace treelock::sim {
 /// The JSON form is documented in docs/simulator.md.
 struct ScenarioStep {
     std::string actor;                       ///< "A", "B", "operator", ...
-    /// acquire | write | release | pause | crash | wait | snapshot | sweep |
-    /// force-release | expect; with "topology": "sentinel" also
+    /// acquire | await | write | release | pause | crash | wait | snapshot |
+    /// sweep | force-release | expect; with "topology": "sentinel" also
     /// stall-replica | kill-primary
     std::string action;
     std::optional<OperationCall> call;       ///< acquire (and optionally write)
     std::optional<std::string> profile;      ///< acquire: policy profile for this step
     std::chrono::milliseconds waitFor{0};    ///< acquire: wait this long; wait: sleep this long
+    /// acquire: keeps waiting (up to waitFor) while the next steps play; the step
+    /// ends once the acquire waits as a registered waiter that holds newer
+    /// conflicting requests back (outcome "waiting"); a later "await" of the
+    /// same actor takes its outcome.
+    bool background = false;
     std::optional<std::chrono::milliseconds> ttl; ///< acquire: lease TTL for this step
     int minReplicas = 0;                     ///< acquire: RedisOptions::minReplicas (Sentinel scenarios)
     std::string target;                      ///< force-release: whose lease
     std::string expect;                      ///< expected outcome word; empty: the action's default
-    std::optional<std::string> blocker;      ///< acquire refused/timeout: owner of the blocker
+    std::optional<std::string> blocker;      ///< acquire refused/timeout/waiting: owner of the blocker
     std::optional<std::string> heldMode;     ///< ... and the mode held where it clashed
+    /// ... and whether it is an older waiter the request queues behind (Blocker::queued)
+    /// rather than a holder.
+    std::optional<bool> queued;
     std::optional<std::size_t> live;         ///< snapshot: live leases
     std::optional<std::size_t> expired;      ///< snapshot: expired, not yet reaped leases
+    std::optional<std::size_t> waiters;      ///< snapshot: registered waiters
     std::optional<std::size_t> count;        ///< sweep: leases reaped
     std::vector<std::string> exists;         ///< expect: paths that must exist in the tree
     std::vector<std::string> missing;        ///< expect: paths that must not
@@ -53,7 +62,10 @@ struct Scenario {
     std::string topology;
     std::vector<ScenarioStep> steps;
 
-    /// Parses the JSON form. Throws InvalidInput naming the step and key at fault.
+    /// Parses the JSON form. Throws InvalidInput naming the step and key at fault,
+    /// also for an acquire in the background that is never awaited, an "await"
+    /// with none to await, and another lease step of an actor whose acquire still
+    /// waits in the background.
     static Scenario fromJson(std::string_view json);
     /// Reads and parses a file. Throws InvalidInput (also when it cannot be read).
     static Scenario fromFile(const std::string& path);
@@ -100,7 +112,8 @@ private:
 };
 
 /// Plays a Scenario step by step against an engine (MemoryEngine or
-/// RedisEngine), on a FileSystem built from the scenario's tree. A "sentinel"
+/// RedisEngine), on a FileSystem built from the scenario's tree. An acquire in
+/// the background waits on its own thread until its "await" step. A "sentinel"
 /// scenario ignores `engine` (it may be null) and runs on a private Sentinel
 /// set-up (treelock::SentinelGroup) the player starts, in a few seconds, and
 /// stops with itself; its steps may stall the replica and kill the primary. Actors get
@@ -111,7 +124,7 @@ private:
 class ScenarioPlayer {
 public:
     ScenarioPlayer(Scenario scenario, std::shared_ptr<Engine> engine, std::shared_ptr<ScenarioClock> clock = {});
-    ~ScenarioPlayer(); // releases what the actors still hold
+    ~ScenarioPlayer(); // ends the waits still in the background, releases what the actors hold
 
     const Scenario& scenario() const noexcept;
     std::size_t position() const noexcept;   ///< index of the next step

@@ -65,6 +65,12 @@ struct SimulationConfig {
     double slowReleaseRate = 0;  ///< keeps the lease slowReleaseDelay longer after writing
     std::chrono::milliseconds slowReleaseDelay{200};
     bool locking = true;                          ///< false: users skip the lock entirely
+    /// The project's fairness grace, set on the engine when the run is built
+    /// (Engine::setFairnessGrace; with a Redis engine, the project's setting): a
+    /// user that has waited longer holds back newer conflicting requests. 0 to
+    /// kMaxGrace; nothing: fairness off, so a waiting writer can starve behind
+    /// readers that keep overlapping.
+    std::optional<std::chrono::milliseconds> fairnessGrace = kDefaultGrace;
     std::uint64_t seed = 1;
     std::string profile = "fine";                 ///< Policy::builtin name
     std::optional<Policy> policy;                 ///< overrides `profile`
@@ -92,7 +98,9 @@ std::array<double, kOperationCount> parseMix(const std::string& text);
 
 /// Virtual users running the seed's 11 operations concurrently on a simulated
 /// project tree through the real lock engine (LockClient per user), with fault
-/// injection, a fenced file system, a safety monitor and live statistics.
+/// injection, a fenced file system, a safety monitor and live statistics. A
+/// user whose acquire is refused waits as a registered waiter (AcquireOptions::
+/// wait and leaseId), so the project's fairness applies to it.
 ///
 /// Control: run() (blocking, headless) or start()/pause()/resume()/stop()/step()
 /// (a background thread; for a GUI). Every public member is thread-safe; the
@@ -128,6 +136,10 @@ public:
     double speed() const;
     /// Switches locking on or off while running (users pick it up with their next operation).
     void setLocking(bool on);
+    /// Sets the project's fairness grace (nothing: off) at any time, as
+    /// SimulationConfig::fairnessGrace; the next attempts see it. An engine call:
+    /// may wait on Redis. Throws InvalidInput outside 0..kMaxGrace.
+    void setFairnessGrace(std::optional<std::chrono::milliseconds> grace);
 
     State state() const;
     /// Simulated time since the start.

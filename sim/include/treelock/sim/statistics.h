@@ -5,6 +5,7 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,14 +34,39 @@ struct Statistics {
         double upperMs = 0;         ///< +infinity for the last bucket
         std::uint64_t count = 0;
     };
+    /// How long the acquires of one operation waited: where starvation shows.
+    struct OperationWaits {
+        std::uint64_t waited = 0;   ///< acquires granted after at least one refusal
+        double medianMs = 0;        ///< their wait until the grant (approximate: ~9 % buckets)
+        double maxMs = 0;           ///< the longest of them (exact)
+        std::uint64_t timeouts = 0; ///< acquires given up after the wait timeout
+    };
+    /// A path where acquires were refused, counted by the simulator: every refused
+    /// attempt once, against the node where it clashed (Blocker::clashPath).
+    struct HotSpot {
+        /// What clashed there: the refused operation and the blocker's.
+        struct Pair {
+            Operation wanted = Operation::Create;
+            Operation blocking = Operation::Create;
+            std::uint64_t count = 0;
+        };
+        std::string path;
+        std::uint64_t refusals = 0;
+        std::uint64_t queued = 0;   ///< of them, refused behind an older waiter (fairness), not a holder
+        std::size_t waiting = 0;    ///< users waiting now whose last attempt clashed here
+        std::vector<Pair> pairs;    ///< most frequent first, at most kHotSpotPairs
+    };
 
     std::chrono::milliseconds elapsed{0};
     std::size_t users = 0;
     bool locking = true;
+    /// The project's fairness grace (Engine::fairnessGrace) as the run set it; nothing: fairness off.
+    std::optional<std::chrono::milliseconds> fairnessGrace;
 
     std::uint64_t attempts = 0;           ///< acquire calls
     std::uint64_t grants = 0;             ///< granted acquires (operations that got their locks)
     std::uint64_t conflicts = 0;          ///< refused acquire calls
+    std::uint64_t queued = 0;             ///< of them, refused behind an older waiter (Blocker::queued)
     std::uint64_t timeouts = 0;           ///< operations that gave up after the wait timeout
     std::uint64_t completed = 0;          ///< operations whose change was applied to the tree
     std::uint64_t failed = 0;             ///< precondition failures (path moved away, name taken, tree full)
@@ -71,17 +97,30 @@ struct Statistics {
     double waitP99Ms = 0;
     double waitMaxMs = 0;
     std::vector<Bucket> waitHistogram;    ///< fixed bounds 0, 1, 2, 5, ... 5000 ms, +inf
+    /// Per operation (index: operationIndex): the waits of its acquires that were refused first.
+    std::array<OperationWaits, kOperationCount> waitsByOperation{};
+    /// The kHotSpots most refused paths, most refusals first (ties: path order).
+    std::vector<HotSpot> hotSpots;
     std::vector<Sample> throughput;       ///< oldest first, at most kMaxSamples
     std::vector<std::string> recentViolations; ///< readable descriptions, newest last
 
     static constexpr std::size_t kMaxSamples = 3600;
+    /// Paths in hotSpots.
+    static constexpr std::size_t kHotSpots = 10;
+    /// Operation pairs per hot spot.
+    static constexpr std::size_t kHotSpotPairs = 3;
+    /// Paths the simulator counts refusals on; when they are all taken, a new
+    /// path replaces the least refused one that nobody waits on.
+    static constexpr std::size_t kHotSpotPaths = 4096;
 };
 
 /// The statistics as JSON (snake_case keys: attempts, grants, conflicts,
-/// timeouts, fencing_rejections, violations, ops_per_second, ...). `indent` < 0: one line.
+/// timeouts, fencing_rejections, violations, ops_per_second, ..., fairness,
+/// waits_by_operation, hot_spots). `indent` < 0: one line.
 std::string toJson(const Statistics& statistics, int indent = 2);
 
-/// A short human-readable report (several lines).
+/// A short human-readable report (several lines): the counters, the waits, the
+/// waits per operation (the most starved first) and the 5 hottest paths.
 std::string toText(const Statistics& statistics);
 
 } // namespace treelock::sim

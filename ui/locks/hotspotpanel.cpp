@@ -1,0 +1,163 @@
+#include "locks/hotspotpanel.h"
+
+#include "common/contextmenus.h"
+#include "locks/hotspotmodel.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace treelock::ui {
+
+HotSpotPanel::HotSpotPanel(HotSpotModel* model, QWidget* parent) : QWidget(parent), m_model(model)
+{
+    setObjectName(QStringLiteral("hotSpotsPanel"));
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(model);
+    m_proxy->setSortRole(HotSpotModel::SortRole);
+
+    m_title = new QLabel(this);
+    m_title->setObjectName(QStringLiteral("hotSpotsTitle"));
+    auto* above = new QLabel(tr("Alarm above"), this);
+    m_threshold = new QSpinBox(this);
+    m_threshold->setObjectName(QStringLiteral("alarmThreshold"));
+    m_threshold->setAccessibleName(tr("Alarm threshold in refusals per minute"));
+    m_threshold->setToolTip(tr("Raise an alarm when a path is refused more often than this, in refusals per minute "
+                               "(0: no alarm). Type a number and press Enter."));
+    m_threshold->setRange(0, 1000000);
+    m_threshold->setSpecialValueText(tr("off"));
+    // The value counts once typed and confirmed, not at every digit ("12"
+    // would alarm at 1 on the way).
+    m_threshold->setKeyboardTracking(false);
+    above->setBuddy(m_threshold);
+    auto* unit = new QLabel(tr("refusals/min"), this);
+
+    m_view = new QTableView(this);
+    m_view->setObjectName(QStringLiteral("hotSpotsView"));
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(HotSpotModel::RateColumn, Qt::DescendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setWordWrap(false);
+    m_view->setTextElideMode(Qt::ElideMiddle);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
+    QHeaderView* h = m_view->horizontalHeader();
+    h->setStretchLastSection(true);
+    const QFontMetrics fm = m_view->fontMetrics();
+    const QFontMetrics hfm = h->fontMetrics();
+    const auto fit = [&](int column, std::initializer_list<QString> samples) {
+        int w = hfm.horizontalAdvance(model->headerData(column, Qt::Horizontal).toString()) + 28;
+        for (const QString& t : samples)
+            w = std::max(w, fm.horizontalAdvance(t) + 16);
+        h->resizeSection(column, w);
+    };
+    fit(HotSpotModel::PathColumn, {QStringLiteral("/projects/p03-cobalt/src/main")});
+    fit(HotSpotModel::RateColumn, {QStringLiteral("9999.9")});
+    fit(HotSpotModel::TotalColumn, {QStringLiteral("9999999")});
+    fit(HotSpotModel::WaitersColumn, {QStringLiteral("9999")});
+    h->setMinimumSectionSize(40);
+
+    m_empty = new QLabel(tr("No refusals counted."), this);
+    m_empty->setObjectName(QStringLiteral("noHotSpots"));
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setStyleSheet(QStringLiteral("color: #666;"));
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(m_view);
+    m_stack->addWidget(m_empty);
+
+    auto* top = new QHBoxLayout;
+    top->setContentsMargins(4, 0, 4, 0);
+    // The count and a hint: cut off in a narrow dock rather than widening the window.
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    top->addWidget(m_title, 1);
+    top->addWidget(above);
+    top->addWidget(m_threshold);
+    top->addWidget(unit);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->setSpacing(2);
+    layout->addLayout(top);
+    layout->addWidget(m_stack, 1);
+
+    connect(m_threshold, &QSpinBox::valueChanged, this, [this](int value) {
+        announce(m_model->setThreshold(value));
+        if (!m_quiet)
+            emit thresholdChanged(value);
+    });
+    connect(m_view, &QTableView::doubleClicked, this,
+            [this](const QModelIndex& index) { emit pathRequested(index.data(HotSpotModel::PathRole).toString()); });
+    popUpContextMenus(m_view, [this](const QModelIndex& index) { return contextMenuFor(index); });
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &HotSpotPanel::rowsChanged);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &HotSpotPanel::rowsChanged);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &HotSpotPanel::rowsChanged);
+    rowsChanged();
+}
+
+void HotSpotPanel::rowsChanged()
+{
+    const int n = m_proxy->rowCount();
+    m_title->setText(tr("<b>%n</b> path(s) refused <span style='color:#666'>· double-click one to find it in the tree</span>", nullptr, n));
+    m_stack->setCurrentWidget(n == 0 ? static_cast<QWidget*>(m_empty) : m_view);
+}
+
+void HotSpotPanel::applyContention(const ContentionPtr& contention)
+{
+    announce(m_model->applyContention(contention));
+}
+
+void HotSpotPanel::setThreshold(int perMinute)
+{
+    m_quiet = true;
+    m_threshold->setValue(perMinute);
+    m_quiet = false;
+}
+
+void HotSpotPanel::announce(const std::vector<std::string>& paths)
+{
+    QStringList lines;
+    for (const std::string& path : paths) {
+        const HotPath* p = m_model->hotPathAt(m_model->rowOf(path));
+        if (!p)
+            continue;
+        const QString operations = HotSpotModel::operationsText(*p);
+        QString line = tr("%1: %2 refusals/min, above %3")
+                           .arg(QString::fromStdString(p->path), QString::number(refusalsPerMinute(*p), 'f', 1),
+                                QString::number(m_model->threshold()));
+        if (!operations.isEmpty())
+            line += QStringLiteral(" (%1)").arg(operations);
+        lines << line;
+    }
+    if (!lines.isEmpty())
+        emit alarmRaised(lines);
+    if (m_model->alarmCount() != m_alarms) {
+        m_alarms = m_model->alarmCount();
+        emit alarmCountChanged(m_alarms);
+    }
+}
+
+QMenu* HotSpotPanel::contextMenuFor(const QModelIndex& index)
+{
+    if (!index.isValid())
+        return nullptr;
+    const QString path = index.data(HotSpotModel::PathRole).toString();
+    auto* menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("hotSpotMenu"));
+    QAction* tree = menu->addAction(tr("Show in tree"), this, [this, path] { emit pathRequested(path); });
+    tree->setObjectName(QStringLiteral("showHotSpotInTree"));
+    QAction* copy = menu->addAction(tr("Copy path"), this, [path] { QApplication::clipboard()->setText(path); });
+    copy->setObjectName(QStringLiteral("copyHotSpotPath"));
+    return menu;
+}
+
+} // namespace treelock::ui

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "locks/lockstate.h"
+
+#include <QWidget>
+
+class QLabel;
+class QMenu;
+class QSortFilterProxyModel;
+class QSpinBox;
+class QStackedWidget;
+class QTableView;
+
+namespace treelock::ui {
+
+class HotSpotModel;
+
+/// The Hot spots panel: the project's most refused paths (the contention
+/// table), hottest first, and the operator's alarm threshold ("alarm above N
+/// refusals/min", 0 = off). Rows in alarm are red. Double-click (or the menu)
+/// asks for the path in the tree. GUI thread only; readings come from the
+/// bridge worker.
+class HotSpotPanel : public QWidget {
+    Q_OBJECT
+public:
+    HotSpotPanel(HotSpotModel* model, QWidget* parent = nullptr);
+
+    QTableView* view() const { return m_view; }
+    QSortFilterProxyModel* proxy() const { return m_proxy; }
+    QSpinBox* thresholdField() const { return m_threshold; }
+    /// The text shown instead of the table while no refusal is counted.
+    QLabel* emptyLabel() const { return m_empty; }
+    /// Shows a reading; raises the alarm for the paths that pass the threshold with it.
+    void applyContention(const ContentionPtr& contention);
+    /// Sets the threshold (refusals/min, 0 = off) as if typed, without telling thresholdChanged.
+    void setThreshold(int perMinute);
+    /// The context menu of a row (of the view's proxy); the caller owns it.
+    QMenu* contextMenuFor(const QModelIndex& index);
+
+signals:
+    /// The user asked to see a path in the tree.
+    void pathRequested(const QString& path);
+    /// The user set another threshold (to remember it).
+    void thresholdChanged(int perMinute);
+    /// Paths passed the threshold: one line each ("/A/C: 4.2 refusals/min, above 2 (…)").
+    void alarmRaised(const QStringList& lines);
+    /// The number of paths in alarm changed (for the dock's title).
+    void alarmCountChanged(int count);
+
+private:
+    /// Signals the paths that entered the alarm (alarmRaised) and a new count.
+    void announce(const std::vector<std::string>& paths);
+    void rowsChanged();
+
+    HotSpotModel* m_model;           // Not owned.
+    QSortFilterProxyModel* m_proxy;  // Owned (child).
+    QTableView* m_view;
+    QLabel* m_title;
+    QLabel* m_empty;
+    QStackedWidget* m_stack;
+    QSpinBox* m_threshold;
+    int m_alarms = 0;
+    bool m_quiet = false;            // setThreshold(): no thresholdChanged
+};
+
+} // namespace treelock::ui

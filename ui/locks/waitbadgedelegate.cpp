@@ -1,0 +1,72 @@
+#include "locks/waitbadgedelegate.h"
+
+#include "locks/locktreemodel.h"
+#include "locks/pilldelegate.h"
+#include "locks/presentation.h"
+
+#include <QApplication>
+#include <QPainter>
+
+namespace treelock::ui {
+
+namespace {
+
+constexpr int kGap = 6; // between the name and the badge
+
+int waitersAt(const QModelIndex& index)
+{
+    return index.data(LockTreeModel::WaitingRole).toInt();
+}
+
+} // namespace
+
+QRect WaitBadgeDelegate::badgeRect(const QStyleOptionViewItem& option, const QModelIndex& index) const
+{
+    const int count = waitersAt(index);
+    if (count <= 0)
+        return {};
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const QWidget* widget = option.widget;
+    QStyle* style = widget ? widget->style() : QApplication::style();
+    const QRect text = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, widget);
+    const QSize pill = PillDelegate::pillSize(presentation::waitingBadge(count), option.font);
+    // Right after the name, or at the cell's right end when the name needs the room.
+    const int after = text.left() + opt.fontMetrics.horizontalAdvance(opt.text) + kGap;
+    const int left = std::max(text.left(), std::min(after, option.rect.right() - pill.width() - 2));
+    return {left, option.rect.top(), pill.width() + 4, option.rect.height()};
+}
+
+void WaitBadgeDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
+{
+    const QRect badge = badgeRect(option, index);
+    if (badge.isEmpty()) {
+        QStyledItemDelegate::paint(painter, option, index);
+        return;
+    }
+    // The row's background over the whole cell, the name (elided if need be)
+    // left of the badge, then the badge.
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const QWidget* widget = option.widget;
+    QStyle* style = widget ? widget->style() : QApplication::style();
+    style->drawPrimitive(QStyle::PE_PanelItemViewItem, &opt, painter, widget);
+    QStyleOptionViewItem name = option;
+    name.rect.setRight(badge.left() - 1);
+    QStyledItemDelegate::paint(painter, name, index);
+    PillDelegate::paintPill(painter, badge, presentation::waitingBadge(waitersAt(index)), presentation::waitingStyle(),
+                            option.font);
+}
+
+QSize WaitBadgeDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const
+{
+    QSize size = QStyledItemDelegate::sizeHint(option, index);
+    if (const int count = waitersAt(index); count > 0) {
+        const QSize pill = PillDelegate::pillSize(presentation::waitingBadge(count), option.font);
+        size.setWidth(size.width() + kGap + pill.width() + 4);
+        size.setHeight(std::max(size.height(), pill.height() + 4));
+    }
+    return size;
+}
+
+} // namespace treelock::ui

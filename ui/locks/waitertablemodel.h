@@ -1,0 +1,56 @@
+#pragma once
+
+#include "locks/lockstate.h"
+
+#include <QAbstractTableModel>
+
+#include <unordered_map>
+#include <vector>
+
+namespace treelock::ui {
+
+/// One row per registered waiter of the current LockState (Snapshot::waiters):
+/// who waits, for what, how long, behind whom, and whether it holds others
+/// back. Rows keep their place across states (gone waiters are removed, new
+/// ones appended), so the selection survives; sorting is the proxy's job.
+/// Never does I/O. GUI thread only.
+class WaiterTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { OwnerColumn, OperationColumn, RequestsColumn, WaitingColumn, BehindColumn, HoldsBackColumn, ColumnCount };
+    enum Role {
+        WaiterIdRole = Qt::UserRole + 1, ///< QString: the lease id the waiter asks for
+        SortRole,                        ///< milliseconds waited for the Waiting column, else the text
+        PathRole,                        ///< QString: the path it waits for (mainPath())
+        BlockerLeaseRole,                ///< QString: Blocker::lease (a lease id, or a waiter id when queued)
+        QueuedRole,                      ///< bool: Blocker::queued
+    };
+
+    explicit WaiterTableModel(QObject* parent = nullptr);
+
+    /// Diffs against the current rows: removes gone waiters (one remove per
+    /// contiguous range), one dataChanged per range of changed rows, one insert
+    /// for the new ones. O(waiters).
+    void applyState(LockStatePtr state);
+    /// The clock moved: one dataChanged over the Waiting column.
+    void tick();
+
+    const WaiterInfo* waiterAt(int row) const;
+    int rowOf(const LeaseId& id) const;
+    LockStatePtr state() const { return m_state; }
+    /// The path a waiter is about: its first request that is not an intention
+    /// (the first request when all are), or its clash path when it has none.
+    static std::string mainPath(const WaiterInfo& waiter);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    LockStatePtr m_state;
+    std::vector<std::uint32_t> m_rows;            // row -> index into m_state->waiters
+    std::unordered_map<LeaseId, int> m_rowOfId;   // waiter id -> row
+};
+
+} // namespace treelock::ui

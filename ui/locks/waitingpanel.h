@@ -1,0 +1,66 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QMenu;
+class QSortFilterProxyModel;
+class QStackedWidget;
+class QTableView;
+class QToolButton;
+
+namespace treelock::ui {
+
+class WaiterTableModel;
+
+/// The Waiting panel: who waits for which lock, how long already, behind
+/// whom, and whether it holds newer requests back. Longest wait first (every
+/// column sorts). Selecting a waiter asks for its node in the tree; "Show
+/// blocker" asks for the lease in its way, or selects the older waiter it
+/// queues behind. Says "No one waits." when nobody does. GUI thread only.
+class WaitingPanel : public QWidget {
+    Q_OBJECT
+public:
+    WaitingPanel(WaiterTableModel* model, QWidget* parent = nullptr);
+
+    QTableView* view() const { return m_view; }
+    QSortFilterProxyModel* proxy() const { return m_proxy; }
+    QToolButton* showBlockerButton() const { return m_showBlocker; }
+    /// The text shown instead of the table while nobody waits.
+    QLabel* emptyLabel() const { return m_empty; }
+    /// The id of the selected waiter, or empty.
+    QString currentWaiterId() const;
+    /// Selects the waiter's row; false if no row has it.
+    bool selectWaiter(const QString& waiterId);
+    /// Shows what holds the selected waiter up (see the class comment).
+    void showBlocker();
+    /// The context menu of a row (of the view's proxy); the caller owns it.
+    QMenu* contextMenuFor(const QModelIndex& index);
+
+signals:
+    /// A waiter was selected (or "Show in tree" picked): its node in the tree.
+    void pathRequested(const QString& path);
+    /// "Show blocker" of a waiter that a lease blocks.
+    void leaseRequested(const QString& leaseId);
+    /// Something to say in the status bar.
+    void message(const QString& text);
+    /// The number of waiters changed (for the dock's title).
+    void countChanged(int count);
+
+private:
+    void rowsChanged();
+    void updateButton();
+    /// "Show blocker" of the waiter `waiterId` (a row of the model).
+    void showBlockerOf(const QString& waiterId);
+
+    WaiterTableModel* m_model;       // Not owned.
+    QSortFilterProxyModel* m_proxy;  // Owned (child).
+    QTableView* m_view;
+    QLabel* m_title;
+    QLabel* m_empty;
+    QStackedWidget* m_stack;
+    QToolButton* m_showBlocker;
+    int m_count = -1;
+};
+
+} // namespace treelock::ui
