@@ -33,61 +33,19 @@ HotSpotAlarms updateAlarms(const std::set<std::string>& alarmed, const std::vect
     return out;
 }
 
-HotSpotModel::HotSpotModel(QObject* parent) : QAbstractTableModel(parent) {}
+HotSpotModel::HotSpotModel(QObject* parent) : KeyedTableModel(parent) {}
 
 std::vector<std::string> HotSpotModel::applyContention(ContentionPtr contention)
 {
     if (!contention)
         return {};
-    std::unordered_map<std::string, std::uint32_t> next;
-    next.reserve(contention->paths.size());
-    for (std::uint32_t i = 0; i < contention->paths.size(); ++i)
-        next.emplace(contention->paths[i].path, i);
-
-    // 1. Remove rows whose path left the table, bottom-up, one call per contiguous range.
-    if (m_contention) {
-        const auto gone = [&](int row) { return !next.contains(m_contention->paths[m_rows[std::size_t(row)]].path); };
-        int row = int(m_rows.size()) - 1;
-        while (row >= 0) {
-            if (!gone(row)) {
-                --row;
-                continue;
-            }
-            const int last = row;
-            while (row >= 0 && gone(row))
-                --row;
-            beginRemoveRows({}, row + 1, last);
-            m_rows.erase(m_rows.begin() + row + 1, m_rows.begin() + last + 1);
-            endRemoveRows();
-        }
-    }
-
-    // 2. Re-point the remaining rows at the new reading; every rate has decayed.
     const ContentionPtr old = m_contention;
-    m_rowOfPath.clear();
-    for (std::size_t row = 0; row < m_rows.size(); ++row) {
-        const std::string& path = old->paths[m_rows[row]].path;
-        m_rows[row] = next.at(path);
-        m_rowOfPath.emplace(path, int(row));
-    }
-    m_contention = contention;
-    if (!m_rows.empty())
-        emit dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
-
-    // 3. Append the new paths in one insert.
-    std::vector<std::uint32_t> added;
-    for (std::uint32_t k = 0; k < contention->paths.size(); ++k)
-        if (!m_rowOfPath.contains(contention->paths[k].path))
-            added.push_back(k);
-    if (!added.empty()) {
-        const int first = int(m_rows.size());
-        beginInsertRows({}, first, first + int(added.size()) - 1);
-        for (std::uint32_t k : added) {
-            m_rowOfPath.emplace(contention->paths[k].path, int(m_rows.size()));
-            m_rows.push_back(k);
-        }
-        endInsertRows();
-    }
+    const std::uint32_t count = std::uint32_t(contention->paths.size());
+    const auto newKey = [&](std::uint32_t i) { return contention->paths[i].path; };
+    // Every row changes: each rate has decayed since the last reading.
+    sync(
+        indexKeys(count, newKey), old != nullptr, count, [&](std::uint32_t i) { return old->paths[i].path; }, newKey,
+        [](std::uint32_t, std::uint32_t) { return true; }, [&] { m_contention = contention; });
     return evaluate();
 }
 
@@ -129,8 +87,7 @@ const HotPath* HotSpotModel::hotPathAt(int row) const
 
 int HotSpotModel::rowOf(const std::string& path) const
 {
-    const auto it = m_rowOfPath.find(path);
-    return it == m_rowOfPath.end() ? -1 : it->second;
+    return rowOfKey(path);
 }
 
 QString HotSpotModel::operationsText(const HotPath& path)

@@ -2,7 +2,7 @@
 
 #include "locks/lockstate.h"
 
-#include <QAbstractTableModel>
+#include "locks/keyedtablemodel.h"
 
 #include <set>
 #include <string>
@@ -36,7 +36,7 @@ HotSpotAlarms updateAlarms(const std::set<std::string>& alarmed, const std::vect
 /// (paths gone are removed, new ones appended); sorting is the proxy's job.
 /// Keeps the alarm state of the operator's threshold (updateAlarms). Never
 /// does I/O. GUI thread only.
-class HotSpotModel : public QAbstractTableModel {
+class HotSpotModel : public KeyedTableModel {
     Q_OBJECT
 public:
     enum Column { PathColumn, RateColumn, TotalColumn, WaitersColumn, OperationsColumn, ColumnCount };
@@ -73,9 +73,7 @@ private:
     /// Applies the alarm rule to the current reading; dataChanged for the rows whose alarm changed.
     std::vector<std::string> evaluate();
 
-    ContentionPtr m_contention;
-    std::vector<std::uint32_t> m_rows;                   // row -> index into m_contention->paths
-    std::unordered_map<std::string, int> m_rowOfPath;    // path -> row
+    ContentionPtr m_contention; // m_rows index its paths, by path
     std::set<std::string> m_alarmed;
     int m_threshold = 0;
 };

@@ -22,19 +22,16 @@ bool sameLease(const LeaseInfo& a, const LeaseInfo& b)
 
 } // namespace
 
-LeaseTableModel::LeaseTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+LeaseTableModel::LeaseTableModel(QObject* parent) : KeyedTableModel(parent) {}
 
 void LeaseTableModel::applyState(LockStatePtr state)
 {
     if (!state)
         return;
-    std::unordered_map<LeaseId, std::uint32_t> next;
-    next.reserve(state->leases.size());
-    for (std::uint32_t i = 0; i < state->leases.size(); ++i)
-        next.emplace(state->leases[i].id, i);
-
     // Heavy churn (a mass expiry, a sweep): one reset is cheaper than hundreds
     // of scattered removals, each of which a sorting proxy pays O(rows) for.
+    const auto newKey = [&](std::uint32_t i) { return state->leases[i].id; };
+    const KeyIndex next = indexKeys(std::uint32_t(state->leases.size()), newKey);
     if (m_state) {
         int ranges = 0;
         bool inRange = false;
@@ -47,69 +44,21 @@ void LeaseTableModel::applyState(LockStatePtr state)
             beginResetModel();
             m_state = state;
             m_rows.clear();
-            m_rowOfId.clear();
+            m_rowOf.clear();
             for (std::uint32_t k = 0; k < state->leases.size(); ++k) {
-                m_rowOfId.emplace(state->leases[k].id, int(k));
+                m_rowOf.emplace(state->leases[k].id, int(k));
                 m_rows.push_back(k);
             }
             endResetModel();
             return;
         }
     }
-
-    // 1. Remove rows whose lease is gone, bottom-up, one call per contiguous range.
-    if (m_state) {
-        int row = int(m_rows.size()) - 1;
-        while (row >= 0) {
-            if (next.contains(m_state->leases[m_rows[std::size_t(row)]].id)) {
-                --row;
-                continue;
-            }
-            const int last = row;
-            while (row >= 0 && !next.contains(m_state->leases[m_rows[std::size_t(row)]].id))
-                --row;
-            beginRemoveRows({}, row + 1, last);
-            m_rows.erase(m_rows.begin() + row + 1, m_rows.begin() + last + 1);
-            endRemoveRows();
-        }
-    }
-
-    // 2. Re-point the remaining rows at the new state; note changed ones.
-    LockStatePtr old = m_state;
-    std::vector<int> changed;
-    m_rowOfId.clear();
-    for (std::size_t row = 0; row < m_rows.size(); ++row) {
-        const LeaseInfo& before = old->leases[m_rows[row]];
-        const std::uint32_t idx = next.at(before.id);
-        if (!sameLease(before, state->leases[idx]))
-            changed.push_back(int(row));
-        m_rows[row] = idx;
-        m_rowOfId.emplace(before.id, int(row));
-    }
-    m_state = state;
-    std::size_t i = 0;
-    while (i < changed.size()) {
-        std::size_t j = i;
-        while (j + 1 < changed.size() && changed[j + 1] == changed[j] + 1)
-            ++j;
-        emit dataChanged(index(changed[i], 0), index(changed[j], ColumnCount - 1));
-        i = j + 1;
-    }
-
-    // 3. Append the new leases in one insert.
-    std::vector<std::uint32_t> added;
-    for (std::uint32_t k = 0; k < state->leases.size(); ++k)
-        if (!m_rowOfId.contains(state->leases[k].id))
-            added.push_back(k);
-    if (!added.empty()) {
-        const int first = int(m_rows.size());
-        beginInsertRows({}, first, first + int(added.size()) - 1);
-        for (std::uint32_t k : added) {
-            m_rowOfId.emplace(state->leases[k].id, int(m_rows.size()));
-            m_rows.push_back(k);
-        }
-        endInsertRows();
-    }
+    const LockStatePtr old = m_state;
+    sync(
+        next, old != nullptr, std::uint32_t(state->leases.size()), [&](std::uint32_t i) { return old->leases[i].id; },
+        newKey,
+        [&](std::uint32_t before, std::uint32_t after) { return !sameLease(old->leases[before], state->leases[after]); },
+        [&] { m_state = state; });
 }
 
 void LeaseTableModel::tick()
@@ -127,8 +76,7 @@ const LeaseInfo* LeaseTableModel::leaseAt(int row) const
 
 int LeaseTableModel::rowOf(const LeaseId& id) const
 {
-    const auto it = m_rowOfId.find(id);
-    return it == m_rowOfId.end() ? -1 : it->second;
+    return rowOfKey(id);
 }
 
 LeaseTableModel::Status LeaseTableModel::statusAt(int row) const

@@ -2,7 +2,7 @@
 
 #include "locks/lockstate.h"
 
-#include <QAbstractTableModel>
+#include "locks/keyedtablemodel.h"
 
 #include <unordered_map>
 #include <vector>
@@ -12,7 +12,7 @@ namespace treelock::ui {
 /// One row per lease of the current LockState. Rows keep their place across
 /// states (removed rows go, new ones are appended) so selection and scrolling
 /// survive; sorting is the proxy's job. Never does I/O. GUI thread only.
-class LeaseTableModel : public QAbstractTableModel {
+class LeaseTableModel : public KeyedTableModel {
     Q_OBJECT
 public:
     enum Column { LeaseColumn, OwnerColumn, OperationColumn, PathsColumn, AgeColumn,
@@ -45,9 +45,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    LockStatePtr m_state;
-    std::vector<std::uint32_t> m_rows;            // row -> index into m_state->leases
-    std::unordered_map<LeaseId, int> m_rowOfId;   // id -> row
+    LockStatePtr m_state; // m_rows index its leases, by id
 };
 
 } // namespace treelock::ui

@@ -21,7 +21,7 @@ bool sameWaiter(const WaiterInfo& a, const WaiterInfo& b)
 
 } // namespace
 
-WaiterTableModel::WaiterTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+WaiterTableModel::WaiterTableModel(QObject* parent) : KeyedTableModel(parent) {}
 
 std::string WaiterTableModel::mainPath(const WaiterInfo& waiter)
 {
@@ -35,65 +35,13 @@ void WaiterTableModel::applyState(LockStatePtr state)
 {
     if (!state)
         return;
-    std::unordered_map<LeaseId, std::uint32_t> next;
-    next.reserve(state->waiters.size());
-    for (std::uint32_t i = 0; i < state->waiters.size(); ++i)
-        next.emplace(state->waiters[i].id, i);
-
-    // 1. Remove rows whose waiter is gone, bottom-up, one call per contiguous range.
-    if (m_state) {
-        const auto gone = [&](int row) { return !next.contains(m_state->waiters[m_rows[std::size_t(row)]].id); };
-        int row = int(m_rows.size()) - 1;
-        while (row >= 0) {
-            if (!gone(row)) {
-                --row;
-                continue;
-            }
-            const int last = row;
-            while (row >= 0 && gone(row))
-                --row;
-            beginRemoveRows({}, row + 1, last);
-            m_rows.erase(m_rows.begin() + row + 1, m_rows.begin() + last + 1);
-            endRemoveRows();
-        }
-    }
-
-    // 2. Re-point the remaining rows at the new state; note the changed ones.
     const LockStatePtr old = m_state;
-    std::vector<int> changed;
-    m_rowOfId.clear();
-    for (std::size_t row = 0; row < m_rows.size(); ++row) {
-        const WaiterInfo& before = old->waiters[m_rows[row]];
-        const std::uint32_t idx = next.at(before.id);
-        if (!sameWaiter(before, state->waiters[idx]))
-            changed.push_back(int(row));
-        m_rows[row] = idx;
-        m_rowOfId.emplace(before.id, int(row));
-    }
-    m_state = state;
-    std::size_t i = 0;
-    while (i < changed.size()) {
-        std::size_t j = i;
-        while (j + 1 < changed.size() && changed[j + 1] == changed[j] + 1)
-            ++j;
-        emit dataChanged(index(changed[i], 0), index(changed[j], ColumnCount - 1));
-        i = j + 1;
-    }
-
-    // 3. Append the new waiters in one insert.
-    std::vector<std::uint32_t> added;
-    for (std::uint32_t k = 0; k < state->waiters.size(); ++k)
-        if (!m_rowOfId.contains(state->waiters[k].id))
-            added.push_back(k);
-    if (!added.empty()) {
-        const int first = int(m_rows.size());
-        beginInsertRows({}, first, first + int(added.size()) - 1);
-        for (std::uint32_t k : added) {
-            m_rowOfId.emplace(state->waiters[k].id, int(m_rows.size()));
-            m_rows.push_back(k);
-        }
-        endInsertRows();
-    }
+    const std::uint32_t count = std::uint32_t(state->waiters.size());
+    const auto newKey = [&](std::uint32_t i) { return state->waiters[i].id; };
+    sync(
+        indexKeys(count, newKey), old != nullptr, count, [&](std::uint32_t i) { return old->waiters[i].id; }, newKey,
+        [&](std::uint32_t before, std::uint32_t after) { return !sameWaiter(old->waiters[before], state->waiters[after]); },
+        [&] { m_state = state; });
 }
 
 void WaiterTableModel::tick()
@@ -111,8 +59,7 @@ const WaiterInfo* WaiterTableModel::waiterAt(int row) const
 
 int WaiterTableModel::rowOf(const LeaseId& id) const
 {
-    const auto it = m_rowOfId.find(id);
-    return it == m_rowOfId.end() ? -1 : it->second;
+    return rowOfKey(id);
 }
 
 int WaiterTableModel::rowCount(const QModelIndex& parent) const

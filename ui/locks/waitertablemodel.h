@@ -2,7 +2,7 @@
 
 #include "locks/lockstate.h"
 
-#include <QAbstractTableModel>
+#include "locks/keyedtablemodel.h"
 
 #include <unordered_map>
 #include <vector>
@@ -14,7 +14,7 @@ namespace treelock::ui {
 /// back. Rows keep their place across states (gone waiters are removed, new
 /// ones appended), so the selection survives; sorting is the proxy's job.
 /// Never does I/O. GUI thread only.
-class WaiterTableModel : public QAbstractTableModel {
+class WaiterTableModel : public KeyedTableModel {
     Q_OBJECT
 public:
     enum Column { OwnerColumn, OperationColumn, RequestsColumn, WaitingColumn, BehindColumn, HoldsBackColumn, ColumnCount };
@@ -48,9 +48,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    LockStatePtr m_state;
-    std::vector<std::uint32_t> m_rows;            // row -> index into m_state->waiters
-    std::unordered_map<LeaseId, int> m_rowOfId;   // waiter id -> row
+    LockStatePtr m_state; // m_rows index its waiters, by id
 };
 
 } // namespace treelock::ui
