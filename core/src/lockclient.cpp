@@ -299,9 +299,10 @@ AcquireOutcome LockClient::acquire(const std::vector<LockRequest>& requests, con
     // place in the queue kept from one attempt to the next.
     acquireOptions.leaseId = opts.newLeaseId ? opts.newLeaseId() : newLeaseId();
     acquireOptions.waitRefresh = opts.waitRefresh;
-    bool registered = false; // some attempt waited, so a registration may exist
+    // Every attempt of a call that waits says so, so a registration may exist from the first on.
+    const bool waits = wait.count() > 0;
     const auto giveUp = [&] {
-        if (!registered)
+        if (!waits)
             return;
         try {
             m_shared->engine->cancelWait(*acquireOptions.leaseId);
@@ -313,10 +314,8 @@ AcquireOutcome LockClient::acquire(const std::vector<LockRequest>& requests, con
         const auto started = clock.now();
         // A waiting acquire says so up to its last attempt (at least 1 ms), so
         // that attempt still counts as the waiter's.
-        acquireOptions.wait = wait.count() > 0
-                                  ? std::max(milliseconds(1), std::chrono::duration_cast<milliseconds>(deadline - started))
-                                  : milliseconds(0);
-        registered = registered || acquireOptions.wait.count() > 0;
+        acquireOptions.wait = waits ? std::max(milliseconds(1), std::chrono::duration_cast<milliseconds>(deadline - started))
+                                    : milliseconds(0);
         AcquireResult r;
         try {
             r = m_shared->engine->acquire(requests, acquireOptions);
