@@ -24,8 +24,8 @@ has passed (an expired lease may exist): a bounded batch (ARGV[6]), and up to
 node's last holder; only when that lease does not hold the clashing mode there
 does it scan at most 1,000 lease records. While some waiter holds back, a call
 that no holder blocks reads its nodes' reservations (one HMGET); a refusal
-counts against the contention table, and a waiter's attempt reads and writes
-its registration.
+counts against the contention table (a registered waiter's only when its blocker
+changed), and a waiter's attempt reads and writes its registration.
 ]]
 
 local bad = begin(KEYS, ARGV)
@@ -164,7 +164,9 @@ if clash then
       blocker = { '', '', '', '', '', 0, clashPath, held, wantedPath, wantedMode, 0 }
     end
   end
-  countRefusal(clashPath, op, blocker[3])
+  local registered = waiter
+  if not waits then registered = readWaiter(id) end -- e.g. a waiter's last attempt
+  if countsAsRefusal(registered, blocker) then countRefusal(clashPath, op, blocker[3]) end
   if waits then
     registerWaiter(id, waiter, owner, op, text, refresh, blocker)
     metaDirty = true

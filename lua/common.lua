@@ -841,8 +841,19 @@ local function registerWaiter(id, w, owner, op, text, refresh, blocker)
   if w[W_UNTIL] < mWaitReapAt then mWaitReapAt = w[W_UNTIL] end
 end
 
+-- Whether a refusal with blocker `blocker` of lease id whose waiter record is
+-- `w` (nil: none is registered) counts for contention: every refusal of an id
+-- that is no registered waiter, and of a waiter the first and each one whose
+-- blocker (the lease or waiter in the way, or the clash path) differs from its
+-- last. A waiter retrying behind the same lease is one person waiting, not many.
+local function countsAsRefusal(w, blocker)
+  local last = w and w[W_BLOCKER]
+  return not last or last[1] ~= blocker[1] or last[7] ~= blocker[7]
+end
+
 --[[ Contention: every refusal counts against the node where it clashed, in
-sorted set KEYS[5]. A refusal at t adds 2^((t - epoch) / 60 s), so a score read
+sorted set KEYS[5] (a waiter's retries only when the lease in its way changes,
+see countsAsRefusal). A refusal at t adds 2^((t - epoch) / 60 s), so a score read
 at `now` and multiplied by 2^-((now - epoch) / 60 s) is the refusals weighted by
 half per minute since (forward decay). The epoch ("#h") moves when it falls 32
 half-lives behind, scaling every score down. The set keeps 256 paths: a new one

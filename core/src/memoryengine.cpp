@@ -436,6 +436,17 @@ struct MemoryEngine::State {
         return blocker;
     }
 
+    // Whether a refusal of lease id `id` counts for contention: every refusal
+    // of an id that is no registered waiter, and of a waiter the first and each
+    // one whose blocker (the lease or waiter in the way, or the clash path)
+    // differs from its last, whether or not this attempt waits.
+    bool countsAsRefusal(const LeaseId& id, const Blocker& blocker) const
+    {
+        const auto it = waiters.find(id);
+        return it == waiters.end() || it->second.blocker.lease != blocker.lease
+               || it->second.blocker.clashPath != blocker.clashPath;
+    }
+
     // After a refusal of an attempt that waits: registers the waiter under `id`
     // or refreshes it, and makes it hold back once it has waited past the grace.
     void registerWaiter(const LeaseId& id, const AcquireOptions& options, const std::vector<LockRequest>& requests,
@@ -649,7 +660,8 @@ AcquireResult MemoryEngine::acquire(const std::vector<LockRequest>& requests,
             refusal = s.queuedBlocker(ahead->first, ahead->second, normalized);
     }
     if (refusal) {
-        s.countRefusal(refusal->clashPath, options.operation, refusal->operation, now);
+        if (s.countsAsRefusal(id, *refusal))
+            s.countRefusal(refusal->clashPath, options.operation, refusal->operation, now);
         if (waits)
             s.registerWaiter(id, options, normalized, *refusal, now);
         AcquireResult result;

@@ -54,6 +54,7 @@ struct User {
     LeaseId waitId;           // the id every attempt of the current operation asks for
     bool registered = false;  // a refused attempt registered a waiter under waitId
     std::string clashPath;    // where the last refused attempt clashed ("" when not waiting)
+    LeaseId lastBlocker;      // who was in its way then (Blocker::lease)
     std::uint64_t fence = 0;
     PlannedOperation planned;
     SafetyMonitor::OpId opId = 0; // 0: not in the monitor

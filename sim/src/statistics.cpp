@@ -89,7 +89,8 @@ void StatisticsRecorder::recordGrant(Operation op, Micros wait, bool waited, con
 }
 
 void StatisticsRecorder::recordRefusal(Operation wanted, std::optional<Operation> blocking,
-                                       const std::string& clashPath, bool queued, const std::string& previousClash)
+                                       const std::string& clashPath, bool queued, const std::string& previousClash,
+                                       bool counted)
 {
     std::lock_guard lock(m_mutex);
     ++m_stats.attempts;
@@ -102,8 +103,10 @@ void StatisticsRecorder::recordRefusal(Operation wanted, std::optional<Operation
     if (clashPath.empty())
         return;
     PathCounts& counts = pathCounts(clashPath);
-    ++counts.refusals;
     ++counts.waiting;
+    if (!counted)
+        return;
+    ++counts.refusals;
     if (queued)
         ++counts.queued;
     if (!blocking)

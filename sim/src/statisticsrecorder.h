@@ -32,11 +32,13 @@ public:
     /// at `lastClash` (empty: it never waited).
     void recordGrant(Operation op, Micros wait, bool waited, const std::string& lastClash);
     /// A refused attempt of `wanted` (an attempt and a conflict; in the matrix when the
-    /// blocker's operation is known), counted against `clashPath`; the user's wait moves
-    /// from `previousClash` (empty: none) to `clashPath`. O(1) on average; O(kHotSpotPaths)
-    /// when a new path replaces the least refused one.
+    /// blocker's operation is known), counted against `clashPath` when `counted` (as
+    /// the engine's contention table counts: not a registered waiter's retry behind the
+    /// same blocker); the user's wait moves from `previousClash` (empty: none) to
+    /// `clashPath`. O(1) on average; O(kHotSpotPaths) when a new path replaces the
+    /// least refused one.
     void recordRefusal(Operation wanted, std::optional<Operation> blocking, const std::string& clashPath, bool queued,
-                       const std::string& previousClash);
+                       const std::string& previousClash, bool counted);
     /// An acquire of `op` given up after the wait timeout; ends the user's wait at `lastClash`.
     void recordTimeout(Operation op, const std::string& lastClash);
     /// Ends a user's wait at `lastClash` without an outcome (an engine error, the end of the run).

@@ -237,8 +237,12 @@ void Simulation::Impl::attempt(User& u, Micros now)
     if (blocker)
         blockerOp = parseOperation(blocker->operation);
     const std::string clashPath = blocker ? blocker->clashPath : std::string();
-    stats.recordRefusal(u.call.op, blockerOp, clashPath, blocker && blocker->queued, u.clashPath);
+    const LeaseId blockerId = blocker ? blocker->lease : LeaseId();
+    // As the engine counts: a registered waiter's retry only behind someone new.
+    const bool counted = !u.registered || blockerId != u.lastBlocker || clashPath != u.clashPath;
+    stats.recordRefusal(u.call.op, blockerOp, clashPath, blocker && blocker->queued, u.clashPath, counted);
     u.clashPath = clashPath;
+    u.lastBlocker = blockerId;
     u.registered = u.registered || wait.count() > 0;
     std::string why;
     if (blocker)

@@ -1621,6 +1621,37 @@ TEST_P(Conformance, RefusalsAreCountedPerClashPath)
     EXPECT_THROW(engine().contention(kContentionPaths + 1), InvalidInput);
 }
 
+TEST_P(Conformance, AWaiterCountsOncePerBlockerHoweverOftenItRetries)
+{
+    const LeaseId alice = grant(reqs({"X:/A"}), opts("alice", "move"));
+    for (int i = 0; i < 3; ++i)
+        ASSERT_FALSE(engine().acquire(reqs({"X:/A/b"}), waiting("dave", "upload", kWriter)).granted);
+    ASSERT_EQ(engine().contention(1).size(), 1u);
+    EXPECT_EQ(engine().contention(1)[0].total, 1) << "one person waiting behind one lease";
+    AcquireOptions last = waiting("dave", "upload", kWriter);
+    last.wait = 0ms; // the last attempt of a wait that ran out
+    ASSERT_FALSE(engine().acquire(reqs({"X:/A/b"}), last).granted);
+    EXPECT_EQ(engine().contention(1)[0].total, 1) << "still registered, still the same lease";
+    for (int i = 0; i < 2; ++i)
+        ASSERT_FALSE(engine().acquire(reqs({"S:/A/c"}), opts("carol", "copy")).granted);
+    EXPECT_EQ(engine().contention(1)[0].total, 3) << "calls that do not wait count each time";
+
+    // Alice leaves, bob comes in ahead of dave: another lease turns dave away.
+    releaseOk(alice);
+    const LeaseId bob = grant(reqs({"S:/A"}), opts("bob", "copy"));
+    for (int i = 0; i < 2; ++i)
+        ASSERT_FALSE(engine().acquire(reqs({"X:/A/b"}), waiting("dave", "upload", kWriter)).granted);
+    const HotPath hot = engine().contention(1).at(0);
+    EXPECT_EQ(hot.path, "/A");
+    EXPECT_EQ(hot.total, 4);
+    EXPECT_EQ(hot.waiters, 1u);
+    std::vector<std::string> pairs;
+    for (const HotPath::Pair& p : hot.operations)
+        pairs.push_back(p.wanted + "/" + p.blocking + "x" + std::to_string(p.count));
+    EXPECT_EQ(pairs, (std::vector<std::string>{"copy/movex2", "upload/movex1", "upload/copyx1"}));
+    releaseOk(bob);
+}
+
 TEST_P(Conformance, ContentionKeepsTheMostRefusedPaths)
 {
     const std::size_t paths = kContentionPaths + 4;

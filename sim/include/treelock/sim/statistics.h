@@ -41,8 +41,10 @@ struct Statistics {
         double maxMs = 0;           ///< the longest of them (exact)
         std::uint64_t timeouts = 0; ///< acquires given up after the wait timeout
     };
-    /// A path where acquires were refused, counted by the simulator: every refused
-    /// attempt once, against the node where it clashed (Blocker::clashPath).
+    /// A path where acquires were refused, counted by the simulator as the engine's
+    /// contention table counts (Engine::contention): against the node where the
+    /// attempt clashed (Blocker::clashPath), a waiting user's first refusal and each
+    /// one behind a new blocker, not its retries behind the same one.
     struct HotSpot {
         /// What clashed there: the refused operation and the blocker's.
         struct Pair {
