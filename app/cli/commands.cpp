@@ -128,13 +128,12 @@ std::string blockerLine(const Blocker& b)
            + ", expires in " + secondsText(b.expiresIn);
 }
 
-// What refused a waiter's last attempt, as `waiting` shows it.
+// What refused a waiter's last attempt, as `waiting`'s BEHIND column shows it.
 std::string waitingBehind(const Blocker& b)
 {
     if (b.lease.empty())
-        return "behind an unidentified lease holding " + std::string(toString(b.heldMode)) + " at "
-               + orDash(b.clashPath);
-    return std::string(b.queued ? "queued behind " : "behind ") + whoText(b) + " at " + b.clashPath;
+        return "an unidentified lease holding " + std::string(toString(b.heldMode));
+    return whoText(b) + (b.queued ? ", waiting" : "");
 }
 
 Json blockerJson(const Blocker& b)
@@ -347,12 +346,11 @@ public:
             out() << "no one waits\n";
             return kExitOk;
         }
-        std::vector<std::vector<std::string>> rows;
+        std::vector<std::vector<std::string>> rows{{"OWNER", "OP", "REQUESTS", "WAITED", "BEHIND", "AT", "HOLDS BACK"}};
         for (const auto& w : snapshot.waiters)
-            rows.push_back({orDash(w.owner), orDash(w.operation), requestsText(w.requests),
-                            "waiting " + secondsText(now - w.since), waitingBehind(w.blocker),
-                            w.holdsBack ? "holds back" : ""});
-        printTable(rows);
+            rows.push_back({orDash(w.owner), orDash(w.operation), requestsText(w.requests), durationText(now - w.since),
+                            waitingBehind(w.blocker), orDash(w.blocker.clashPath), w.holdsBack ? "yes" : "no"});
+        printTable(rows, {3});
         return kExitOk;
     }
 
@@ -390,7 +388,7 @@ public:
                 pairs += (pairs.empty() ? "" : ", ") + orDash(pair.wanted) + " vs " + orDash(pair.blocking) + " ×"
                          + std::to_string(pair.count);
             rows.push_back({hot.path, oneDecimal(hot.perMinute()), std::to_string(hot.total),
-                            std::to_string(hot.waiters), secondsText(now - hot.last) + " ago", orDash(pairs)});
+                            std::to_string(hot.waiters), durationText(now - hot.last) + " ago", orDash(pairs)});
         }
         printTable(rows, {1, 2, 3, 4});
         return kExitOk;
@@ -872,6 +870,18 @@ std::string secondsText(milliseconds duration)
 {
     const long long tenths = std::max<long long>(0, (duration.count() + 50) / 100);
     return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + " s";
+}
+
+std::string durationText(milliseconds duration)
+{
+    if (duration < milliseconds(59950)) // rounds to less than 60.0 s
+        return secondsText(duration);
+    const auto twoDigits = [](long long n) { return (n < 10 ? "0" : "") + std::to_string(n); };
+    const long long seconds = (duration.count() + 500) / 1000;
+    if (seconds < 3600)
+        return std::to_string(seconds / 60) + " min " + twoDigits(seconds % 60) + " s";
+    const long long minutes = seconds / 60;
+    return std::to_string(minutes / 60) + " h " + twoDigits(minutes % 60) + " min";
 }
 
 } // namespace treelock::cli

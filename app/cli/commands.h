@@ -83,4 +83,8 @@ std::string isoTime(ServerTime time);
 /// "12.3 s" (one decimal, never negative).
 std::string secondsText(std::chrono::milliseconds duration);
 
+/// A duration that may be long, as a person reads it: "12.3 s" under a minute,
+/// "4 min 05 s" under an hour, then "2 h 07 min" (never negative).
+std::string durationText(std::chrono::milliseconds duration);
+
 } // namespace treelock::cli

@@ -1,6 +1,7 @@
 // Pure parsing of the treelock command line (app/cli/cliparser.h): every
 // command and option, and every usage error with the option it names.
 #include "cliparser.h"
+#include "commands.h"
 #include "thrown.h"
 
 #include <gtest/gtest.h>
@@ -718,4 +719,18 @@ TEST(CliParserErrors, longInputIsCutBetweenCharacters)
     const std::string shown = message.substr(open + 1, close - open - 1);
     EXPECT_EQ(shown.size(), 1 + 2 * 128u); // the character that starts at the limit is kept whole
     EXPECT_EQ(name.compare(0, shown.size(), shown), 0);
+}
+
+TEST(CliText, durationsReadAsAPersonReadsThem)
+{
+    EXPECT_EQ(durationText(milliseconds(0)), "0.0 s");
+    EXPECT_EQ(durationText(milliseconds(-5)), "0.0 s");
+    EXPECT_EQ(durationText(milliseconds(12345)), "12.3 s");
+    EXPECT_EQ(durationText(milliseconds(59949)), "59.9 s");
+    EXPECT_EQ(durationText(milliseconds(59950)), "1 min 00 s") << "never \"60.0 s\"";
+    EXPECT_EQ(durationText(milliseconds(245400)), "4 min 05 s");
+    EXPECT_EQ(durationText(milliseconds(3599499)), "59 min 59 s");
+    EXPECT_EQ(durationText(milliseconds(3599500)), "1 h 00 min");
+    EXPECT_EQ(durationText(milliseconds(7650000)), "2 h 07 min");
+    EXPECT_EQ(durationText(milliseconds(90061000)), "25 h 01 min");
 }
