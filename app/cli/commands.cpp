@@ -300,10 +300,22 @@ public:
         if (cmd.changes()) {
             const std::string by = operatorName(cmd.operatorName);
             const std::string host = hostName();
-            if (cmd.events)
+            // Setting what is in force records nothing: say so, so that nobody
+            // looks for the event.
+            const auto unchanged = [&](const std::string& setting) {
+                if (!m_global.quiet)
+                    err() << "treelock: " << setting << " was already in force: nothing changed or recorded\n";
+            };
+            if (cmd.events) {
+                if (engine()->eventLevel() == *cmd.events)
+                    unchanged("events=" + std::string(toString(*cmd.events)));
                 engine()->setEventLevel(*cmd.events, by, host);
-            if (cmd.grace)
+            }
+            if (cmd.grace) {
+                if (engine()->fairnessGrace() == cmd.grace->grace)
+                    unchanged("grace=" + graceText(cmd.grace->grace));
                 engine()->setFairnessGrace(cmd.grace->grace, by, host);
+            }
         }
         const EventLevel events = engine()->eventLevel();
         const std::optional<milliseconds> grace = engine()->fairnessGrace();

@@ -670,9 +670,10 @@ TEST_F(Cli, configEventsAuditLeavesGrantsAndReleasesOut)
     const Result shown = tl({"config"});
     EXPECT_EQ(shown.code, 0) << shown;
     EXPECT_EQ(shown.out, "events=all\ngrace=5\n");
-    const Result set = tl({"config", "events=audit", "--operator", "alice"});
+    const Result set = run({"--redis", server.url(), "config", "events=audit", "--operator", "alice"});
     EXPECT_EQ(set.code, 0) << set;
     EXPECT_EQ(set.out, "events=audit\ngrace=5\n");
+    EXPECT_FALSE(contains(set.err, "already in force")) << "a change needs no note: " << set;
     const std::string id = acquire({"--lock", "X:/A"});
     tl({"release", id});
     const Result json = tl({"--json", "config"});
@@ -955,7 +956,11 @@ TEST_F(Cli, configGraceIsSetReadBackAndTurnedOff)
     EXPECT_EQ(set.code, 0) << set;
     EXPECT_EQ(set.out, "events=all\ngrace=250\n");
     EXPECT_EQ(tl({"config"}).out, "events=all\ngrace=250\n");
-    EXPECT_EQ(tl({"config", "grace=250"}).out, "events=all\ngrace=250\n");
+    const Result again = run({"--redis", server.url(), "config", "grace=250"});
+    EXPECT_EQ(again.out, "events=all\ngrace=250\n");
+    EXPECT_TRUE(contains(again.err, "treelock: grace=250 was already in force: nothing changed or recorded\n"))
+        << again;
+    EXPECT_EQ(tl({"config", "grace=250"}).err, "") << "--quiet silences the note";
 
     const Result off = tl({"--json", "config", "grace=off"});
     EXPECT_EQ(off.code, 0) << off;
