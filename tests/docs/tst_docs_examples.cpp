@@ -139,7 +139,15 @@ protected:
         fs::create_directory_symlink(sourceDir() / "resources", m_work / "resources");
     }
 
-    void TearDown() override { fs::remove_all(m_work); }
+    void TearDown() override
+    {
+        fs::remove_all(m_work);
+        fs::remove(outputFile());
+    }
+
+    // Where the page's shell writes each command's output: beside the work
+    // directory, so that no example sees it among its files.
+    fs::path outputFile() const { return m_work.parent_path() / (m_work.filename().string() + ".out"); }
 
     // Runs the page's examples in order; every difference is a failure that
     // names the page line.
@@ -161,7 +169,7 @@ protected:
         std::map<std::string, std::string> env;
         if (presetRedis)
             env["TREELOCK_REDIS"] = server.url();
-        PageShell shell(m_work, m_work.parent_path() / (m_work.filename().string() + ".out"), env);
+        PageShell shell(m_work, outputFile(), env);
         for (const DocExample& example : examples) {
             const std::string command = replaceAll(example.command, kPageSocket, server.socketPath());
             const PageShell::Result result = shell.run(command, std::chrono::seconds(120));
