@@ -400,16 +400,21 @@ void printText(std::ostream& out, const BenchResults& results, const Report& rep
         << "  load avg:  " << load << "\n"
         << "  pairs are acquire + release (two round trips); ceiling rows count single commands\n\n";
 
+    // The contender column fits the longest label (and never narrows below 41).
+    const auto rowLabel = [&](const auto& key) { return std::string(label(key)) + " (" + unitOf(key) + ")"; };
+    std::size_t labelWidth = 41;
+    for (const auto& key : results.contenders)
+        labelWidth = std::max(labelWidth, rowLabel(key).size() + 1);
     for (int c : o.connections) {
         out << "== " << c << " connection" << (c > 1 ? "s" : "") << " ==\n";
-        out << pad("contender", 41, false) << pad("N", 6) << pad("ops/s", 10) << pad("(min–max)", 19)
+        out << pad("contender", labelWidth, false) << pad("N", 6) << pad("ops/s", 10) << pad("(min–max)", 19)
             << pad("p50 µs", 11) << pad("p99 µs", 11) << pad("server µs", 11) << pad("errors", 8) << "\n";
         for (long long n : o.held) {
             for (const auto& key : results.contenders) {
                 const SummaryRow* s = findSummary(report, key, n, c);
                 if (!s)
                     continue;
-                out << pad(std::string(label(key)) + " (" + unitOf(key) + ")", 41, false)
+                out << pad(rowLabel(key), labelWidth, false)
                     << pad(formatHeld(n), 6) << pad(formatNumber(s->opsPerSec.median), 10)
                     << pad("(" + formatNumber(s->opsPerSec.min) + "–" + formatNumber(s->opsPerSec.max) + ")", 19)
                     << pad(formatNumber(s->p50Us.median), 11) << pad(formatNumber(s->p99Us.median), 11)
