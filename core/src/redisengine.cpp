@@ -8,6 +8,7 @@
 #include "redis/streamreader.h"
 #include "treelock/error.h"
 #include "treelock/redisprotocol.h"
+#include "treelock/redistopology.h"
 
 #include <algorithm>
 #include <atomic>
@@ -268,11 +269,27 @@ struct RedisEngine::Impl {
         return static_cast<int>(replyInteger(reply));
     }
 
-    std::string shortfall(const char* what, int acknowledged) const
+    // "grant not acknowledged by enough replicas (1 of 2 within 100 ms)", and
+    // when the primary has fewer replicas than asked for, so that no wait can
+    // ever reach them, says so. Caller holds `mutex`.
+    std::string shortfall(const char* what, int acknowledged)
     {
-        return std::string(what) + " not acknowledged by enough replicas (" + std::to_string(acknowledged)
-               + " of " + std::to_string(minReplicas) + " within " + std::to_string(replicaTimeout.count())
-               + " ms)";
+        std::string text = std::string(what) + " not acknowledged by enough replicas ("
+                           + std::to_string(acknowledged) + " of " + std::to_string(minReplicas) + " within "
+                           + std::to_string(replicaTimeout.count()) + " ms";
+        try {
+            const Reply info = connection.call({"INFO", "replication"});
+            if (!info.isError()) {
+                const auto connected = static_cast<int>(parseReplicas(info.text).size());
+                if (connected < minReplicas)
+                    text += "; the primary has only " + std::to_string(connected) + " replica"
+                            + (connected == 1 ? "" : "s") + " connected";
+            }
+        } catch (const Error&) {
+            // The hint is optional: a user without INFO, or a connection lost
+            // just now, still gets the shortfall itself.
+        }
+        return text + ")";
     }
 
     // With minReplicas, WAITs for the write just made; on a shortfall throws

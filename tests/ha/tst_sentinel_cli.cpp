@@ -60,6 +60,16 @@ TEST_F(SentinelCli, stalledReplicaIsExit7AndLeavesThePathFree)
     EXPECT_EQ(free.code, 0) << "the replica is back: the grant is acknowledged\n" << free;
 }
 
+TEST_F(SentinelCli, moreReplicasThanThePrimaryHasSaysHowManyItHas)
+{
+    const auto refused = treelock({"--min-replicas", "2", "acquire", "--lock", "X:/A"});
+    EXPECT_EQ(refused.code, 7) << refused;
+    EXPECT_EQ(refused.err, "treelock: grant not acknowledged by enough replicas (1 of 2 within 100 ms; the primary "
+                           "has only 1 replica connected); rolled back\n");
+    const auto listed = treelock({"--json", "locks"});
+    EXPECT_TRUE(nlohmann::json::parse(listed.out)["leases"].empty()) << listed;
+}
+
 TEST_F(SentinelCli, minReplicasComesFromTheEnvironmentAndIsChecked)
 {
     group.node(1).pause(true);
