@@ -624,8 +624,14 @@ Invocation parseCommandLine(const std::vector<std::string>& args)
             if (!spec && command)
                 spec = findOption(name, command->options);
             if (!spec) {
-                if (!command && isCommandOption(name))
+                if (!command && isCommandOption(name)) {
+                    if (!lastValue.empty() && findCommand(lastValue))
+                        throw UsageError("option " + name + " must come after the command, and no command was "
+                                         "given: " + quoteInput(lastValue) + " was taken as the value of "
+                                         + lastValueOption + " (give " + lastValueOption
+                                         + " a value before the command)");
                     throw UsageError("option " + name + " must come after the command");
+                }
                 throw UsageError("unknown option " + quoteInput(name)
                                  + (command ? " for " + std::string(command->name) : std::string()));
             }

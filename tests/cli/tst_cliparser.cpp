@@ -150,6 +150,11 @@ TEST(CliParserErrors, missingValueIsNamed)
                      "no command given: \"locks\" was taken as the value of --project (give --project a value "
                      "before the command)");
     expectUsageError({"--project", "p1"}, "no command given (try treelock --help)");
+    // ... also when the command's own options follow.
+    expectUsageError({"--min-replicas", "acquire", "--lock", "X:/A"},
+                     "option --lock must come after the command, and no command was given: \"acquire\" was taken "
+                     "as the value of --min-replicas (give --min-replicas a value before the command)");
+    EXPECT_EQ(usageErrorOf({"--project", "p1", "--lock", "X:/A"}), "option --lock must come after the command");
 }
 
 TEST(CliParserErrors, flagWithAValueIsRefused)
