@@ -166,7 +166,11 @@ if clash then
   end
   local registered = waiter
   if not waits then registered = readWaiter(id) end -- e.g. a waiter's last attempt
-  if countsAsRefusal(registered, blocker) then countRefusal(clashPath, op, blocker[3]) end
+  if countsAsRefusal(registered, blocker) then
+    countRefusal(clashPath, op, blocker[3])
+  else
+    touchRefusal(clashPath)
+  end
   if waits then
     registerWaiter(id, waiter, owner, op, text, refresh, blocker)
     metaDirty = true

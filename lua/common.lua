@@ -861,6 +861,8 @@ replaces the lightest and starts from its score (the Space-Saving rule, which
 never undercounts a path that stays). Field "!" + path keeps, as MessagePack
 values, the refusals since the path entered, the latest refusal (ms), and up to
 four (wanted operation, blocking operation, count) triples, kept by the same rule.
+The latest refusal also moves with the refused attempts that do not count
+(touchRefusal).
 ]]
 
 local HALF_LIFE = 60000
@@ -920,5 +922,17 @@ local function countRefusal(path, wanted, blocking)
       info[rarest], info[rarest + 1], info[rarest + 2] = wanted, blocking, info[rarest + 2] + 1
     end
   end
+  call('HSET', STATE, detail, packRecord(unpackList(info)))
+end
+
+-- A refused attempt that does not count (a waiter's retry behind the same
+-- blocker) still moves its path's latest refusal in field "!" + path, so a
+-- path where someone is still being refused never looks quiet.
+local function touchRefusal(path)
+  local detail = '!' .. path
+  local stored = call('HGET', STATE, detail)
+  if not stored then return end
+  local info = { unpackRecord(stored) }
+  info[2] = NOW_MS
   call('HSET', STATE, detail, packRecord(unpackList(info)))
 end

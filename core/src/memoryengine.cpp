@@ -662,6 +662,8 @@ AcquireResult MemoryEngine::acquire(const std::vector<LockRequest>& requests,
     if (refusal) {
         if (s.countsAsRefusal(id, *refusal))
             s.countRefusal(refusal->clashPath, options.operation, refusal->operation, now);
+        else if (const auto hot = s.hot.find(refusal->clashPath); hot != s.hot.end())
+            hot->second.lastMs = now; // a retry that does not count still moves the latest refusal
         if (waits)
             s.registerWaiter(id, options, normalized, *refusal, now);
         AcquireResult result;

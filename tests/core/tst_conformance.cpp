@@ -1623,11 +1623,17 @@ TEST_P(Conformance, RefusalsAreCountedPerClashPath)
 
 TEST_P(Conformance, AWaiterCountsOncePerBlockerHoweverOftenItRetries)
 {
+    engine().setFairnessGrace(std::nullopt, "ops"); // so that bob may come in ahead of dave below
     const LeaseId alice = grant(reqs({"X:/A"}), opts("alice", "move"));
-    for (int i = 0; i < 3; ++i)
-        ASSERT_FALSE(engine().acquire(reqs({"X:/A/b"}), waiting("dave", "upload", kWriter)).granted);
+    ASSERT_FALSE(engine().acquire(reqs({"X:/A/b"}), waiting("dave", "upload", kWriter)).granted);
     ASSERT_EQ(engine().contention(1).size(), 1u);
+    const ServerTime first = engine().contention(1)[0].last;
+    for (int i = 0; i < 2; ++i) {
+        pass(20ms);
+        ASSERT_FALSE(engine().acquire(reqs({"X:/A/b"}), waiting("dave", "upload", kWriter)).granted);
+    }
     EXPECT_EQ(engine().contention(1)[0].total, 1) << "one person waiting behind one lease";
+    EXPECT_GE(engine().contention(1)[0].last, first + 40ms) << "the retries move the latest refusal";
     AcquireOptions last = waiting("dave", "upload", kWriter);
     last.wait = 0ms; // the last attempt of a wait that ran out
     ASSERT_FALSE(engine().acquire(reqs({"X:/A/b"}), last).granted);

@@ -183,7 +183,7 @@ struct HotPath {
     /// Refusals, each weighted 1/2 per kContentionHalfLife since it happened.
     double refusals = 0;
     std::int64_t total = 0;             ///< refusals since the path entered the table
-    ServerTime last{};                  ///< the latest refusal
+    ServerTime last{};                  ///< the latest refused attempt (also a retry that does not count)
     /// Waiters whose last attempt was refused on this path.
     std::size_t waiters = 0;
     /// What clashed there: the refused request's operation and the blocker's.
