@@ -632,8 +632,18 @@ Invocation parseCommandLine(const std::vector<std::string>& args)
                                          + " a value before the command)");
                     throw UsageError("option " + name + " must come after the command");
                 }
+                std::string hint;
+                if (command && std::string_view(command->name) == "config" && (name == "--grace" || name == "--events"))
+                {
+                    std::string example = name == "--grace" ? "5" : "audit";
+                    if (inlineValue)
+                        example = *inlineValue;
+                    else if (i + 1 < args.size() && !looksLikeOption(args[i + 1]))
+                        example = args[i + 1];
+                    hint = " (settings are NAME=VALUE arguments: " + name.substr(2) + "=" + example + ")";
+                }
                 throw UsageError("unknown option " + quoteInput(name)
-                                 + (command ? " for " + std::string(command->name) : std::string()));
+                                 + (command ? " for " + std::string(command->name) : std::string()) + hint);
             }
             std::string value;
             if (spec->takesValue) {

@@ -150,6 +150,13 @@ TEST(CliParserErrors, missingValueIsNamed)
                      "no command given: \"locks\" was taken as the value of --project (give --project a value "
                      "before the command)");
     expectUsageError({"--project", "p1"}, "no command given (try treelock --help)");
+    // A setting given as an option is pointed at its NAME=VALUE form.
+    EXPECT_EQ(usageErrorOf({"config", "--grace", "20"}),
+              "unknown option \"--grace\" for config (settings are NAME=VALUE arguments: grace=20)");
+    EXPECT_EQ(usageErrorOf({"config", "--grace"}),
+              "unknown option \"--grace\" for config (settings are NAME=VALUE arguments: grace=5)");
+    EXPECT_EQ(usageErrorOf({"config", "--events=audit"}),
+              "unknown option \"--events\" for config (settings are NAME=VALUE arguments: events=audit)");
     // ... also when the command's own options follow.
     expectUsageError({"--min-replicas", "acquire", "--lock", "X:/A"},
                      "option --lock must come after the command, and no command was given: \"acquire\" was taken "
