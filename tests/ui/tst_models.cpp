@@ -308,8 +308,10 @@ private slots:
         QCOMPARE(text(bob, WaiterTableModel::RequestsColumn), QStringLiteral("X /A/C/D/d.txt"));
         QCOMPARE(text(bob, WaiterTableModel::WaitingColumn), QStringLiteral("12 s"));
         QCOMPARE(text(bob, WaiterTableModel::BehindColumn), QStringLiteral("alice's move folder of /A/C"));
-        QCOMPARE(text(bob, WaiterTableModel::HoldsBackColumn), QStringLiteral("yes"));
-        QCOMPARE(text(carol, WaiterTableModel::HoldsBackColumn), QStringLiteral("no"));
+        // Nobody queues behind anybody yet: the column has nothing to say.
+        QCOMPARE(text(bob, WaiterTableModel::HoldsBackColumn), QString());
+        QCOMPARE(text(carol, WaiterTableModel::HoldsBackColumn), QString());
+        QVERIFY(!model.anyHeldBack());
         // The path a waiter is about is its first request that is not an intention.
         QCOMPARE(model.index(model.rowOf(carol.id), 0).data(WaiterTableModel::PathRole).toString(), QStringLiteral("/A/C/c.txt"));
         // Longest wait first.
@@ -330,6 +332,8 @@ private slots:
         QCOMPARE(changed.count(), 1);
         QCOMPARE(model.rowOf(carol.id), 0); // rows that stay keep their place
         QCOMPARE(text(carol, WaiterTableModel::BehindColumn), QStringLiteral("queued behind dave"));
+        QCOMPARE(text(dave, WaiterTableModel::HoldsBackColumn), QStringLiteral("carol"));
+        QVERIFY(model.anyHeldBack());
         QCOMPARE(model.index(model.rowOf(carol.id), 0).data(WaiterTableModel::QueuedRole).toBool(), true);
         model.tick();
         model.applyState(feed.next({}));

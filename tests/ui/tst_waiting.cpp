@@ -9,12 +9,14 @@
 #include "locks/hotspotmodel.h"
 #include "locks/hotspotpanel.h"
 #include "locks/leasepanel.h"
+#include "locks/leasetablemodel.h"
 #include "locks/locktreemodel.h"
 #include "locks/projecttree.h"
 #include "locks/treepanel.h"
 #include "locks/waitbadgedelegate.h"
 #include "locks/waitertablemodel.h"
 #include "locks/waitingpanel.h"
+#include "simulation/simulationpanel.h"
 #include "mainwindow/mainwindow.h"
 
 #include "redisoptions.h"
@@ -33,18 +35,26 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QHeaderView>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QMenu>
+#include <QRegularExpression>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextTable>
 #include <QTest>
 #include <QToolButton>
+#include <QToolTip>
 #include <QTreeView>
 
 #include <atomic>
@@ -117,6 +127,16 @@ LeaseId waitFor(Engine& engine, std::vector<LockRequest> requests, const char* o
         return {};
     std::this_thread::sleep_for(20ms);
     return engine.acquire(requests, o).granted ? LeaseId() : *o.leaseId;
+}
+
+/// Another attempt of the waiter `id` (refused again: it stays registered).
+void retryWait(Engine& engine, std::vector<LockRequest> requests, const char* owner, const char* op, const LeaseId& id)
+{
+    AcquireOptions o = as(owner, op);
+    o.wait = 1s;
+    o.leaseId = id;
+    o.waitRefresh = 10min;
+    QVERIFY(!engine.acquire(requests, o).granted);
 }
 
 /// `n` refused attempts (no wait) of `owner`.
@@ -207,6 +227,66 @@ int logLines(const MainWindow& w, const QString& text)
     return n;
 }
 
+/// The tooltip a user gets by resting the mouse on `index` of `view`: the
+/// cursor goes there and the view gets the help event Qt sends after the
+/// pause. Empty when none shows.
+QString hover(QAbstractItemView* view, const QModelIndex& index)
+{
+    view->scrollTo(index);
+    const QPoint at = view->visualRect(index).center();
+    const QPoint global = view->viewport()->mapToGlobal(at);
+    QCursor::setPos(global);
+    QHelpEvent event(QEvent::ToolTip, at, global);
+    QApplication::sendEvent(view->viewport(), &event);
+    return QToolTip::isVisible() ? QToolTip::text() : QString();
+}
+
+/// The label Qt shows a tooltip in, or null.
+QLabel* toolTipLabel()
+{
+    for (QWidget* w : QApplication::topLevelWidgets())
+        if (w->objectName() == QLatin1String("qtooltip_label") && w->isVisible())
+            return qobject_cast<QLabel*>(w);
+    return nullptr;
+}
+
+/// The cells of the tables in a rich-text label that take more than one line
+/// at the width the label has ("TTL: 10\nmin"), laid out as the label lays
+/// them out.
+QStringList wrappedCells(const QLabel* label)
+{
+    QTextDocument doc;
+    doc.setDefaultFont(label->font());
+    doc.setHtml(label->text());
+    doc.setDocumentMargin(0);
+    const int margins = 2 * label->margin() + std::max(0, label->indent());
+    doc.setTextWidth(label->contentsRect().width() - margins);
+    doc.size(); // lays it out
+    QStringList wrapped;
+    for (QTextFrame* frame : doc.rootFrame()->childFrames()) {
+        auto* table = qobject_cast<QTextTable*>(frame);
+        if (!table)
+            continue;
+        for (int r = 0; r < table->rows(); ++r)
+            for (int c = 0; c < table->columns(); ++c) {
+                const QTextBlock block = table->cellAt(r, c).firstCursorPosition().block();
+                if (block.layout() && block.layout()->lineCount() > 1)
+                    wrapped << block.text();
+            }
+    }
+    return wrapped;
+}
+
+/// The number `pattern`'s first group finds in `text`, in seconds (a pattern
+/// with two groups reads minutes and seconds); -1 if it finds none.
+int secondsIn(const QString& text, const QString& pattern)
+{
+    const QRegularExpressionMatch m = QRegularExpression(pattern).match(text);
+    if (!m.hasMatch())
+        return -1;
+    return m.lastCapturedIndex() == 2 ? m.captured(1).toInt() * 60 + m.captured(2).toInt() : m.captured(1).toInt();
+}
+
 /// Types `text` over the spin box's value and confirms it with Enter.
 void typeInto(QSpinBox* spin, const QString& text)
 {
@@ -255,8 +335,10 @@ private slots:
         WaitingPanel* panel = w.waitingPanel();
         QVERIFY(bringToFront(w, "waitingDockAction", w.waitingDock()));
         QVERIFY(panel->emptyLabel()->isVisible());
-        QCOMPARE(panel->emptyLabel()->text(), QStringLiteral("No one waits."));
+        QVERIFY2(panel->emptyLabel()->text().contains(QStringLiteral("Nobody waits for a lock.")), qPrintable(panel->emptyLabel()->text()));
         QCOMPARE(w.waitingDock()->windowTitle(), QStringLiteral("Waiting"));
+        // The line above says where, not "0 waiters".
+        QCOMPARE(panel->titleLabel()->text(), QStringLiteral("Project <b>demo</b> · grace 5 ms"));
 
         const LeaseId alice = take(*s.engine, {{"/A/C", LockMode::X}}, "alice", "move-folder");
         QVERIFY(!alice.empty());
@@ -271,7 +353,12 @@ private slots:
         QCOMPARE(cell(WaiterTableModel::OperationColumn), QStringLiteral("Upload"));
         QCOMPARE(cell(WaiterTableModel::RequestsColumn), QStringLiteral("X /A/C/D/d.txt"));
         QCOMPARE(cell(WaiterTableModel::BehindColumn), QStringLiteral("alice's move folder of /A/C"));
-        QCOMPARE(cell(WaiterTableModel::HoldsBackColumn), QStringLiteral("yes"));
+        // Past the grace, but nobody queues behind bob: nothing to say, no column.
+        QCOMPARE(cell(WaiterTableModel::HoldsBackColumn), QString());
+        QVERIFY(panel->view()->isColumnHidden(WaiterTableModel::HoldsBackColumn));
+        QVERIFY2(panel->titleLabel()->text().startsWith(QStringLiteral("<b>1</b> waiter"))
+                     && panel->titleLabel()->text().contains(QStringLiteral(" · project <b>demo</b> · grace 5 ms")),
+                 qPrintable(panel->titleLabel()->text()));
         QVERIFY2(cell(WaiterTableModel::WaitingColumn).endsWith(QStringLiteral(" s")), qPrintable(cell(WaiterTableModel::WaitingColumn)));
         // The age counts up while the panel is open.
         const qlonglong waited = waiterRow(w, bob, WaiterTableModel::WaitingColumn).data(WaiterTableModel::SortRole).toLongLong();
@@ -387,8 +474,8 @@ private slots:
         QVERIFY(hotSpotRow(w, "/A/C").data(HotSpotModel::AlarmRole).toBool());
         QCOMPARE(hotSpotRow(w, "/A/C").data(Qt::BackgroundRole).value<QColor>(), QColor(0xfd, 0xe4, 0xe4));
         QVERIFY2(w.hotSpotDock()->windowTitle().startsWith(QStringLiteral("Hot spots (1 alarm")), qPrintable(w.hotSpotDock()->windowTitle()));
-        QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("Hot spot alarm: /A/C: ")),
-                 qPrintable(w.statusBar()->currentMessage()));
+        QVERIFY(w.hotSpotAlarmLabel()->isVisible());
+        QCOMPARE(w.hotSpotAlarmLabel()->text(), QStringLiteral("Hot spot alarm: /A/C"));
         QCOMPARE(logLines(w, QStringLiteral("Hot spot alarm: /A/C: ")), 1);
 
         // Later readings find it still above: no new alarm.
@@ -555,7 +642,7 @@ private slots:
              "studio-waiting.png"},
             {"hotSpotsDockAction", w.hotSpotDock(), w.hotSpotPanel()->view(),
              {HotSpotModel::PathColumn, HotSpotModel::RateColumn, HotSpotModel::TotalColumn, HotSpotModel::WaitersColumn,
-              HotSpotModel::OperationsColumn},
+              HotSpotModel::LastColumn, HotSpotModel::OperationsColumn},
              "studio-hot-spots.png"},
         };
         for (const Shot& shot : shots) {
@@ -572,6 +659,281 @@ private slots:
                 }
             QVERIFY(w.grab().save(QDir(dir).filePath(QLatin1String(shot.file)), "PNG"));
         }
+    }
+
+    // The times in a waiter's tooltip are those of the moment it shows, and an
+    // open tooltip follows the clock: how long ago the last attempt was, when
+    // the lease in its way frees.
+    void waiterTooltipSaysTheTimesOfNow()
+    {
+        MemoryStudio s;
+        MainWindow& w = *s.window;
+        QVERIFY(showActive(w));
+        QVERIFY(!take(*s.engine, {{"/A/C", LockMode::X}}, "alice", "move-folder").empty());
+        const std::vector<LockRequest> wants{{"/A/C/D/d.txt", LockMode::X}};
+        const LeaseId bob = waitFor(*s.engine, wants, "bob", "upload");
+        QVERIFY(!bob.empty());
+        QTRY_VERIFY_WITH_TIMEOUT(waiterRow(w, bob).isValid(), kTimeout);
+        QVERIFY(bringToFront(w, "waitingDockAction", w.waitingDock()));
+        QTableView* view = w.waitingPanel()->view();
+        const QString lastAttempt = QStringLiteral("last attempt (\\d+) s ago");
+        const QString frees = QStringLiteral("frees in (\\d+) min (\\d+) s");
+
+        const QString first = hover(view, waiterRow(w, bob, WaiterTableModel::BehindColumn));
+        const int tried = secondsIn(first, lastAttempt);
+        const int left = secondsIn(first, frees);
+        QVERIFY2(tried >= 0 && left > 0, qPrintable(first));
+        // Two seconds later, the same tooltip shown again.
+        QTest::qWait(2100);
+        QToolTip::hideText();
+        const QString later = hover(view, waiterRow(w, bob, WaiterTableModel::BehindColumn));
+        QVERIFY2(secondsIn(later, lastAttempt) >= tried + 2, qPrintable(first + QStringLiteral(" | ") + later));
+        QVERIFY2(secondsIn(later, frees) <= left - 2, qPrintable(first + QStringLiteral(" | ") + later));
+
+        // Left open, it counts on by itself.
+        const QString open = QToolTip::text();
+        QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible() && QToolTip::text() != open, 3000);
+        QVERIFY2(secondsIn(QToolTip::text(), lastAttempt) > secondsIn(open, lastAttempt), qPrintable(QToolTip::text()));
+        QToolTip::hideText();
+
+        // bob tries again: within a snapshot the tooltip knows.
+        retryWait(*s.engine, wants, "bob", "upload", bob);
+        QTRY_VERIFY_WITH_TIMEOUT(secondsIn(hover(view, waiterRow(w, bob, WaiterTableModel::BehindColumn)), lastAttempt) <= 1, kTimeout);
+        QToolTip::hideText();
+    }
+
+    // "Holds back" names the waiters that queue behind one, and is shown only
+    // while some waiter does; the grace is said with its unit, here and in
+    // the event log.
+    void holdsBackNamesWhoQueuesBehindAndTheGraceHasItsUnit()
+    {
+        MemoryStudio s;
+        MainWindow& w = *s.window;
+        QVERIFY(showActive(w));
+        QVERIFY(bringToFront(w, "waitingDockAction", w.waitingDock()));
+        QVERIFY(!take(*s.engine, {{"/B/f.txt", LockMode::S}}, "frank", "copy-file").empty());
+        const LeaseId carol = waitFor(*s.engine, {{"/B", LockMode::X}}, "carol", "delete-folder");
+        QVERIFY(!carol.empty());
+        QTRY_VERIFY_WITH_TIMEOUT(waiterRow(w, carol).isValid(), kTimeout);
+        QTableView* view = w.waitingPanel()->view();
+        // carol is past the grace, but nobody is behind her yet.
+        QVERIFY(view->isColumnHidden(WaiterTableModel::HoldsBackColumn));
+        const LeaseId gina = waitFor(*s.engine, {{"/B/g.txt", LockMode::S}}, "gina", "copy-file");
+        QVERIFY(!gina.empty());
+        QTRY_VERIFY_WITH_TIMEOUT(!view->isColumnHidden(WaiterTableModel::HoldsBackColumn), kTimeout);
+        QCOMPARE(waiterRow(w, carol, WaiterTableModel::HoldsBackColumn).data().toString(), QStringLiteral("gina"));
+        QCOMPARE(waiterRow(w, gina, WaiterTableModel::HoldsBackColumn).data().toString(), QString());
+        const QString tip = hover(view, waiterRow(w, carol, WaiterTableModel::HoldsBackColumn));
+        QVERIFY2(tip.contains(QStringLiteral("Holds back gina: they queue behind it")), qPrintable(tip));
+        QToolTip::hideText();
+        QVERIFY2(view->model()->headerData(WaiterTableModel::HoldsBackColumn, Qt::Horizontal, Qt::ToolTipRole).toString()
+                     .contains(QStringLiteral("fairness grace (5 ms)")),
+                 qPrintable(view->model()->headerData(WaiterTableModel::HoldsBackColumn, Qt::Horizontal, Qt::ToolTipRole).toString()));
+        QVERIFY2(w.waitingPanel()->titleLabel()->text().contains(QStringLiteral(" · grace 5 ms")),
+                 qPrintable(w.waitingPanel()->titleLabel()->text()));
+
+        // The operator changes the grace: the log and the panel say it in milliseconds.
+        s.engine->setFairnessGrace(20ms, "ops", "console-1");
+        QTRY_COMPARE_WITH_TIMEOUT(logLines(w, QStringLiteral("Setting grace 20 ms by ops@console-1")), 1, kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(w.waitingPanel()->titleLabel()->text().contains(QStringLiteral(" · grace 20 ms")), kTimeout);
+        s.engine->setFairnessGrace(std::nullopt, "ops", "console-1");
+        QTRY_COMPARE_WITH_TIMEOUT(logLines(w, QStringLiteral("Setting grace off (no fairness) by ops@console-1")), 1, kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(w.waitingPanel()->titleLabel()->text().contains(QStringLiteral(" · fairness off")), kTimeout);
+        // Fairness off: gina's next attempt gets her lock, and nobody is held back.
+        AcquireOptions again = as("gina", "copy-file");
+        again.wait = 1s;
+        again.leaseId = gina;
+        QVERIFY(s.engine->acquire({{"/B/g.txt", LockMode::S}}, again).granted);
+        QTRY_VERIFY_WITH_TIMEOUT(!waiterRow(w, gina).isValid(), kTimeout);
+        QVERIFY(view->isColumnHidden(WaiterTableModel::HoldsBackColumn));
+    }
+
+    // Hot spots say when the last refusal was, counting on; the status bar's
+    // alarm is short (the whole lines in its tooltip) and goes when the alarm does.
+    void hotSpotsShowTheLastRefusalAndTheAlarmLastsAsLongAsItsCause()
+    {
+        MemoryStudio s;
+        MainWindow& w = *s.window;
+        w.resize(1024, 640);
+        QVERIFY(showActive(w));
+        QVERIFY(bringToFront(w, "hotSpotsDockAction", w.hotSpotDock()));
+        QVERIFY(!take(*s.engine, {{"/A/C", LockMode::X}}, "alice", "move-folder").empty());
+        refuse(*s.engine, {{"/A/C/c.txt", LockMode::X}}, "erin", "upload", 5);
+        menuBarAction(w, QStringLiteral("refreshAction"))->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(hotSpotRow(w, "/A/C").isValid(), kTimeout);
+        QTableView* view = w.hotSpotPanel()->view();
+        QVERIFY(!view->isColumnHidden(HotSpotModel::LastColumn));
+        QCOMPARE(view->model()->headerData(HotSpotModel::LastColumn, Qt::Horizontal).toString(), QStringLiteral("Last refusal"));
+        const auto last = [&] { return hotSpotRow(w, "/A/C", HotSpotModel::LastColumn).data().toString(); };
+        const int first = secondsIn(last(), QStringLiteral("^(\\d+) s ago$"));
+        QVERIFY2(first >= 0 && first <= 2, qPrintable(last()));
+        // No new refusal, no new reading needed: the age counts on.
+        QTRY_VERIFY_WITH_TIMEOUT(secondsIn(last(), QStringLiteral("^(\\d+) s ago$")) >= first + 2, kTimeout);
+
+        // The alarm: a short label, the whole story in its tooltip.
+        QLabel* alarm = w.hotSpotAlarmLabel();
+        QVERIFY(!alarm->isVisible());
+        typeInto(w.hotSpotPanel()->thresholdField(), QStringLiteral("2"));
+        QVERIFY(alarm->isVisible());
+        QCOMPARE(alarm->text(), QStringLiteral("Hot spot alarm: /A/C"));
+        QVERIFY2(alarm->width() >= alarm->fontMetrics().horizontalAdvance(alarm->text()),
+                 qPrintable(QStringLiteral("%1 px for %2").arg(alarm->width()).arg(alarm->text())));
+        QVERIFY2(alarm->toolTip().contains(QStringLiteral("/A/C: 3.")) && alarm->toolTip().contains(QStringLiteral("above 2 (Upload vs Move folder ×5)")),
+                 qPrintable(alarm->toolTip()));
+        // Over the threshold no more: the alarm and its label go.
+        typeInto(w.hotSpotPanel()->thresholdField(), QStringLiteral("100"));
+        QVERIFY(!alarm->isVisible());
+    }
+
+    // Show blocker moves the lease table up or down to the lease, not across
+    // to its id column: the owner stays in view.
+    void showBlockerKeepsTheLeaseTableScrolledWhereItWas()
+    {
+        MemoryStudio s;
+        MainWindow& w = *s.window;
+        w.resize(1024, 640);
+        QVERIFY(showActive(w));
+        // A narrow lease table, as on a laptop with the tree given more room.
+        auto* splitter = w.findChild<QSplitter*>(QStringLiteral("mainSplitter"));
+        QVERIFY(splitter);
+        splitter->setSizes({700, 324});
+        // Enough leases that alice's is not in the first screenful.
+        const LeaseId alice = take(*s.engine, {{"/A/C", LockMode::X}}, "alice", "move-folder");
+        QVERIFY(!alice.empty());
+        for (int i = 0; i < 30; ++i)
+            QVERIFY(!take(*s.engine, {{"/projects/p" + std::to_string(i) + ".txt", LockMode::X}}, "zed", "upload").empty());
+        const LeaseId bob = waitFor(*s.engine, {{"/A/C/D/d.txt", LockMode::X}}, "bob", "upload");
+        QVERIFY(!bob.empty());
+        QTRY_VERIFY_WITH_TIMEOUT(waiterRow(w, bob).isValid() && w.leaseModel()->rowCount() == 31, kTimeout);
+        QVERIFY(bringToFront(w, "waitingDockAction", w.waitingDock()));
+        QTableView* leases = w.leasePanel()->view();
+        QScrollBar* across = leases->horizontalScrollBar();
+        QVERIFY2(across->maximum() > 0, "the lease table must scroll across for this test");
+        across->setValue(0);
+
+        clickRow(w.waitingPanel()->view(), waiterRow(w, bob));
+        QTest::mouseClick(w.waitingPanel()->showBlockerButton(), Qt::LeftButton);
+        QCOMPARE(w.leasePanel()->currentLeaseId(), QString::fromStdString(alice));
+        QCOMPARE(across->value(), 0);
+        const int owner = leases->columnViewportPosition(LeaseTableModel::OwnerColumn);
+        QVERIFY2(owner >= 0 && owner < leases->viewport()->width(), qPrintable(QString::number(owner)));
+        // ... and down to alice's row.
+        const QModelIndex row = leases->selectionModel()->selectedRows(LeaseTableModel::OwnerColumn).value(0);
+        QVERIFY(leases->viewport()->rect().intersects(leases->visualRect(row)));
+        QCOMPARE(row.data().toString(), QStringLiteral("alice"));
+    }
+
+    // The Waiting table gives each text the room it needs (a long request
+    // list too), the docks leave the tree the larger part of the window, and
+    // an empty list says so rather than "0 waiters".
+    void waitingTableSizesItsColumnsAndTheDocksLeaveTheTreeRoom()
+    {
+        MemoryStudio s;
+        MainWindow& w = *s.window;
+        QVERIFY(showActive(w)); // the size a first start gives on a 1280x800 screen
+        QVERIFY(bringToFront(w, "waitingDockAction", w.waitingDock()));
+        QVERIFY2(w.treePanel()->view()->height() > w.waitingDock()->height(),
+                 qPrintable(QStringLiteral("tree %1 px, Waiting dock %2 px in a %3 px window")
+                                .arg(w.treePanel()->view()->height()).arg(w.waitingDock()->height()).arg(w.height())));
+        QVERIFY(bringToFront(w, "hotSpotsDockAction", w.hotSpotDock()));
+        QVERIFY(w.treePanel()->view()->height() > w.hotSpotDock()->height());
+        QVERIFY(bringToFront(w, "waitingDockAction", w.waitingDock()));
+        QVERIFY(w.waitingPanel()->emptyLabel()->isVisible());
+        QVERIFY(!w.waitingPanel()->titleLabel()->text().contains(QStringLiteral("waiter")));
+
+        QVERIFY(!take(*s.engine, {{"/A/C", LockMode::X}}, "alice", "move-folder").empty());
+        const LeaseId bob = waitFor(*s.engine,
+                                    {{"/A/C/D/d.txt", LockMode::X}, {"/A/C/D/quarterly-report-final.txt", LockMode::X},
+                                     {"/A/C/E/archive-2026-11.zip", LockMode::X}},
+                                    "bob", "upload");
+        QVERIFY(!bob.empty());
+        QTRY_VERIFY_WITH_TIMEOUT(waiterRow(w, bob).isValid(), kTimeout);
+        QTest::qWait(50); // laid out
+        QTableView* view = w.waitingPanel()->view();
+        const QModelIndex requests = waiterRow(w, bob, WaiterTableModel::RequestsColumn);
+        QVERIFY2(view->columnWidth(WaiterTableModel::RequestsColumn) >= textWidth(view, requests),
+                 qPrintable(QStringLiteral("%1 px for '%2' (Behind: %3 px)")
+                                .arg(view->columnWidth(WaiterTableModel::RequestsColumn))
+                                .arg(requests.data().toString())
+                                .arg(view->columnWidth(WaiterTableModel::BehindColumn))));
+        // The columns fill the table, no more.
+        int sum = 0;
+        for (int c = 0; c < WaiterTableModel::ColumnCount; ++c)
+            sum += view->isColumnHidden(c) ? 0 : view->columnWidth(c);
+        QCOMPARE(sum, view->viewport()->width());
+        // A table too narrow for the texts cuts them in the middle and keeps them whole in the tooltip.
+        w.waitingDock()->setFloating(true);
+        w.waitingDock()->resize(420, 200);
+        QTRY_VERIFY_WITH_TIMEOUT(view->columnWidth(WaiterTableModel::RequestsColumn) < textWidth(view, requests), kTimeout);
+        const QString tip = hover(view, requests);
+        QVERIFY2(tip.contains(requests.data().toString()), qPrintable(tip));
+        QToolTip::hideText();
+        w.waitingDock()->setFloating(false);
+    }
+
+    // The tree's tooltip says why a path it did not have is there, and keeps
+    // each cell of its lease table on one line.
+    void treeTooltipSaysWhoNamesANodeAndKeepsItsCellsOnOneLine()
+    {
+        MemoryStudio s;
+        MainWindow& w = *s.window;
+        QVERIFY(showActive(w));
+        QVERIFY(!take(*s.engine, {{"/A/C", LockMode::X}}, "alice", "move-folder").empty());
+        // bob uploads a file the tree does not have, below alice's move.
+        const LeaseId bob = waitFor(*s.engine, {{"/A/C/D/new.txt", LockMode::X}}, "bob", "upload");
+        QVERIFY(!bob.empty());
+        QTRY_VERIFY_WITH_TIMEOUT(w.treeModel()->indexForPath("/A/C/D/new.txt").isValid(), kTimeout);
+        QVERIFY(w.treePanel()->selectPath(QStringLiteral("/A/C/D/new.txt")));
+        QTreeView* tree = w.treePanel()->view();
+        const QModelIndex node = tree->currentIndex();
+        const QString tip = hover(tree, node);
+        QVERIFY2(tip.contains(QStringLiteral("Not in the loaded tree: added because a waiting request names it")), qPrintable(tip));
+        QVERIFY2(!tip.contains(QStringLiteral("a lease names it")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("bob waits here for alice's move folder of /A/C")), qPrintable(tip));
+        // The lease above it, one line a lease: "10 min" of the TTL not broken in two.
+        QLabel* label = toolTipLabel();
+        QVERIFY(label);
+        const QStringList wrapped = wrappedCells(label);
+        QVERIFY2(wrapped.isEmpty(), qPrintable(wrapped.join(QStringLiteral(" | "))));
+        QToolTip::hideText();
+    }
+
+    // While the window shows a simulation, the Hot spots dock still shows
+    // Studio's project, and says so; the Waiting dock names the project it shows.
+    void docksNameTheProjectTheyShowWhileASimulationRuns()
+    {
+        MemoryStudio s;
+        MainWindow& w = *s.window;
+        QVERIFY(showActive(w));
+        HotSpotPanel* hot = w.hotSpotPanel();
+        QVERIFY(bringToFront(w, "hotSpotsDockAction", w.hotSpotDock()));
+        QCOMPARE(hot->titleLabel()->text(), QStringLiteral("Project <b>demo</b>"));
+        QVERIFY(!hot->simulationNote()->isVisible());
+        QVERIFY(!take(*s.engine, {{"/A/C", LockMode::X}}, "alice", "move-folder").empty());
+        refuse(*s.engine, {{"/A/C/c.txt", LockMode::X}}, "erin", "upload", 2);
+        menuBarAction(w, QStringLiteral("refreshAction"))->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(hotSpotRow(w, "/A/C").isValid(), kTimeout);
+        QVERIFY2(hot->titleLabel()->text().startsWith(QStringLiteral("<b>1</b> path"))
+                     && hot->titleLabel()->text().contains(QStringLiteral(" refused in project <b>demo</b>")),
+                 qPrintable(hot->titleLabel()->text()));
+
+        QTest::keyClick(&w, Qt::Key_F5); // Simulation › Start
+        QTRY_VERIFY_WITH_TIMEOUT(w.showsSimulation(), kTimeout);
+        QVERIFY(bringToFront(w, "hotSpotsDockAction", w.hotSpotDock()));
+        QVERIFY(hot->simulationNote()->isVisible());
+        QVERIFY2(hot->simulationNote()->text().contains(QStringLiteral("project <b>demo</b>, on Studio's connection, not the simulation's")),
+                 qPrintable(hot->simulationNote()->text()));
+        QVERIFY(hotSpotRow(w, "/A/C").isValid()); // still Studio's table
+        const QString simulated = w.simulationPanel()->shownProject();
+        QVERIFY(!simulated.isEmpty() && simulated != QStringLiteral("demo"));
+        QTRY_VERIFY_WITH_TIMEOUT(w.waitingPanel()->titleLabel()->text().contains(QStringLiteral("<b>%1</b>").arg(simulated)), kTimeout);
+        QVERIFY2(!w.waitingPanel()->titleLabel()->text().contains(QStringLiteral("grace 5 ms")), // not known for the simulation
+                 qPrintable(w.waitingPanel()->titleLabel()->text()));
+
+        QTest::keyClick(&w, Qt::Key_F5, Qt::ShiftModifier); // Simulation › Stop
+        QTRY_VERIFY_WITH_TIMEOUT(!w.showsSimulation(), kTimeout);
+        QVERIFY(!hot->simulationNote()->isVisible());
+        QVERIFY(w.waitingPanel()->titleLabel()->text().contains(QStringLiteral("<b>demo</b> · grace 5 ms")));
     }
 };
 

@@ -15,6 +15,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <charconv>
 
 namespace treelock::ui {
 
@@ -37,6 +38,28 @@ constexpr std::size_t kMaxEventsPerTick = 20000;
 // Behind Sentinel a call waits this long for a primary before the connection is
 // reported lost (and retried every second), so that the window says so at once.
 constexpr auto kStudioFailoverWait = milliseconds(1500);
+
+/// The grace a `grace=` setting names: nothing for "off" (or any other text).
+std::optional<milliseconds> graceOf(const std::string& setting)
+{
+    const std::string_view value = std::string_view(setting).substr(setting.find('=') + 1);
+    long long ms = 0;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), ms);
+    if (error != std::errc() || end != value.data() + value.size())
+        return std::nullopt;
+    return milliseconds(ms);
+}
+
+/// A setting as the event log shows it: the grace with its unit ("grace 5 ms",
+/// "grace off"), any other as the engine spells it ("events=audit").
+QString settingText(const std::string& setting)
+{
+    if (setting.rfind("grace=", 0) != 0)
+        return QString::fromStdString(setting);
+    const std::optional<milliseconds> grace = graceOf(setting);
+    return grace ? QCoreApplication::translate("treelock::ui::BridgeWorker", "grace %1 ms").arg(grace->count())
+                 : QCoreApplication::translate("treelock::ui::BridgeWorker", "grace off (no fairness)");
+}
 
 LogEntry toLogEntry(const Event& e)
 {
@@ -78,8 +101,7 @@ LogEntry toLogEntry(const Event& e)
     case LogEntry::Type::Info:
         if (e.type == EventType::Config) {
             out.detail = QCoreApplication::translate("treelock::ui::BridgeWorker", "Setting %1 by %2@%3")
-                             .arg(QString::fromStdString(e.setting), QString::fromStdString(e.by),
-                                  QString::fromStdString(e.host));
+                             .arg(settingText(e.setting), QString::fromStdString(e.by), QString::fromStdString(e.host));
         }
         break;
     default:
@@ -88,17 +110,18 @@ LogEntry toLogEntry(const Event& e)
     return out;
 }
 
-// What the Waiting panel and the tree show of a waiter: not its attempts, which
-// every retry updates.
+// Everything the Waiting panel shows of a waiter, its last attempt too (its
+// tooltip says how long ago that was): a waiter that retries makes a new state
+// at most once a snapshot, as a lease that is renewed does.
 bool sameWaiters(const std::vector<WaiterInfo>& a, const std::vector<WaiterInfo>& b)
 {
     return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const WaiterInfo& x, const WaiterInfo& y) {
         const Blocker& p = x.blocker;
         const Blocker& q = y.blocker;
-        return x.id == y.id && x.since == y.since && x.holdsBack == y.holdsBack && x.requests == y.requests
-            && x.owner == y.owner && x.operation == y.operation && p.lease == q.lease && p.queued == q.queued
-            && p.owner == q.owner && p.operation == q.operation && p.path == q.path && p.mode == q.mode
-            && p.clashPath == q.clashPath && p.heldMode == q.heldMode;
+        return x.id == y.id && x.since == y.since && x.lastAttempt == y.lastAttempt && x.holdsBack == y.holdsBack
+            && x.requests == y.requests && x.owner == y.owner && x.operation == y.operation && p.lease == q.lease
+            && p.queued == q.queued && p.owner == q.owner && p.operation == q.operation && p.path == q.path
+            && p.mode == q.mode && p.clashPath == q.clashPath && p.heldMode == q.heldMode && p.expiresIn == q.expiresIn;
     });
 }
 
@@ -179,7 +202,7 @@ void BridgeWorker::connectTo(const BackendConfig& config)
         m_status = ConnectionStatus::Connected;
         emit connectionChanged({ConnectionStatus::Connected, {}, 0});
         guarded([&] {
-            readEventLevel();
+            readSettings();
             pollEvents();
             takeSnapshot();
             publish(true);
@@ -348,7 +371,7 @@ void BridgeWorker::tick()
         emit connectionChanged({ConnectionStatus::Connected, {}, 0});
         m_lastSnapshot = {};
         m_checkVanished = m_haveSnapshot;
-        guarded([&] { readEventLevel(); });
+        guarded([&] { readSettings(); });
     }
     followPrimary();
     guarded([&] {
@@ -393,6 +416,8 @@ void BridgeWorker::pollEvents()
             m_lastEventId = e.id;
             if (e.type == EventType::Config && e.setting.rfind("events=", 0) == 0)
                 setLevelAudit(e.setting == "events=audit");
+            if (e.type == EventType::Config && e.setting.rfind("grace=", 0) == 0)
+                setGrace(graceOf(e.setting));
             if (!m_haveSnapshot)
                 continue;
             if (e.type == EventType::Grant) {
@@ -423,11 +448,20 @@ void BridgeWorker::pollEvents()
         emit logEntries(batch);
 }
 
-void BridgeWorker::readEventLevel()
+void BridgeWorker::readSettings()
 {
     if (!m_engine)
         return;
     setLevelAudit(m_engine->eventLevel() == EventLevel::Audit);
+    setGrace(m_engine->fairnessGrace());
+}
+
+void BridgeWorker::setGrace(std::optional<milliseconds> grace)
+{
+    if (m_info.grace != grace) {
+        m_info.grace = grace;
+        emit backendChanged(m_info);
+    }
 }
 
 void BridgeWorker::setLevelAudit(bool audit)

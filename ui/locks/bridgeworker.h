@@ -66,8 +66,9 @@ private:
     void tick();
     bool openEngine();
     void pollEvents();
-    void readEventLevel(); // the project's event level; throws as the engine does
+    void readSettings(); // the project's event level and fairness grace; throws as the engine does
     void setLevelAudit(bool audit); // records the level in m_info, and tells the window when it changed
+    void setGrace(std::optional<std::chrono::milliseconds> grace); // the same for the grace
     void takeSnapshot();
     void readContention();
     void publish(bool full);

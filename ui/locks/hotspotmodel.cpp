@@ -45,8 +45,26 @@ std::vector<std::string> HotSpotModel::applyContention(ContentionPtr contention)
     // Every row changes: each rate has decayed since the last reading.
     sync(
         indexKeys(count, newKey), old != nullptr, count, [&](std::uint32_t i) { return old->paths[i].path; }, newKey,
-        [](std::uint32_t, std::uint32_t) { return true; }, [&] { m_contention = contention; });
+        [](std::uint32_t, std::uint32_t) { return true; },
+        [&] {
+            m_contention = contention;
+            m_receivedAt = std::chrono::steady_clock::now();
+        });
     return evaluate();
+}
+
+void HotSpotModel::tick()
+{
+    if (!m_rows.empty())
+        emit dataChanged(index(0, LastColumn), index(int(m_rows.size()) - 1, LastColumn));
+}
+
+ServerTime HotSpotModel::now() const
+{
+    if (!m_contention || m_contention->readAt == ServerTime{})
+        return m_contention ? m_contention->readAt : ServerTime{};
+    return m_contention->readAt
+           + std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - m_receivedAt);
 }
 
 std::vector<std::string> HotSpotModel::setThreshold(int perMinute)
@@ -116,6 +134,9 @@ QVariant HotSpotModel::data(const QModelIndex& index, int role) const
     if (!p || index.column() < 0 || index.column() >= ColumnCount)
         return {};
     const bool alarmed = m_alarmed.contains(p->path);
+    using std::chrono::duration_cast;
+    using std::chrono::milliseconds;
+    const auto sinceLast = [&] { return duration_cast<milliseconds>(now() - p->last); };
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -123,6 +144,7 @@ QVariant HotSpotModel::data(const QModelIndex& index, int role) const
         case RateColumn: return QString::number(refusalsPerMinute(*p), 'f', 1);
         case TotalColumn: return QString::number(p->total);
         case WaitersColumn: return QString::number(p->waiters);
+        case LastColumn: return presentation::formatAgo(sinceLast());
         case OperationsColumn: return operationsText(*p);
         }
         return {};
@@ -131,17 +153,16 @@ QVariant HotSpotModel::data(const QModelIndex& index, int role) const
         case RateColumn: return refusalsPerMinute(*p);
         case TotalColumn: return qlonglong(p->total);
         case WaitersColumn: return qulonglong(p->waiters);
+        case LastColumn: return qlonglong(p->last.time_since_epoch().count());
         default: return data(index, Qt::DisplayRole);
         }
     case Qt::ToolTipRole: {
-        using std::chrono::duration_cast;
-        using std::chrono::milliseconds;
         QStringList lines;
         lines << QString::fromStdString(p->path);
-        lines << tr("%1 refusals/min (decayed count %2), %3 in all; the last %4 ago")
+        lines << tr("%1 refusals/min (decayed count %2), %3 in all; the last %4 (%5)")
                      .arg(QString::number(refusalsPerMinute(*p), 'f', 1), QString::number(p->refusals, 'f', 1))
                      .arg(p->total)
-                     .arg(presentation::formatAge(duration_cast<milliseconds>(m_contention->readAt - p->last)));
+                     .arg(presentation::formatAgo(sinceLast()), presentation::formatClock(p->last).left(8));
         if (p->waiters > 0)
             lines << tr("%n waiter(s) were last refused here", nullptr, int(p->waiters));
         for (const HotPath::Pair& pair : p->operations)
@@ -168,7 +189,8 @@ QVariant HotSpotModel::data(const QModelIndex& index, int role) const
         }
         return {};
     case Qt::TextAlignmentRole:
-        if (index.column() == RateColumn || index.column() == TotalColumn || index.column() == WaitersColumn)
+        if (index.column() == RateColumn || index.column() == TotalColumn || index.column() == WaitersColumn
+            || index.column() == LastColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case PathRole:
@@ -188,12 +210,13 @@ QVariant HotSpotModel::headerData(int section, Qt::Orientation orientation, int 
         case RateColumn: return tr("Refusals per minute, a decayed rate: each refusal weighs half as much every minute");
         case TotalColumn: return tr("Refusals since the path entered the contention table");
         case WaitersColumn: return tr("Waiters whose last attempt was refused here");
+        case LastColumn: return tr("When the latest refusal here happened");
         case OperationsColumn: return tr("The refused operation vs the one in its way, and how often");
         default: return {};
         }
     }
     return columnTitle<ColumnCount>(section, orientation, role, tr("Path"), tr("Refusals/min"), tr("Total"),
-                                    tr("Waiters"), tr("Operations"));
+                                    tr("Waiters"), tr("Last refusal"), tr("Operations"));
 }
 
 } // namespace treelock::ui

@@ -4,6 +4,7 @@
 
 #include "locks/keyedtablemodel.h"
 
+#include <chrono>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -31,18 +32,19 @@ struct HotSpotAlarms {
 HotSpotAlarms updateAlarms(const std::set<std::string>& alarmed, const std::vector<HotPath>& paths, double threshold);
 
 /// One row per path of the latest contention reading (Engine::contention, read
-/// by the bridge worker): path, refusals/min, refusals in all, waiters there
-/// and the operations that clashed. Rows keep their place across readings
+/// by the bridge worker): path, refusals/min, refusals in all, waiters there,
+/// how long ago the last refusal was (counting on between readings, tick()) and
+/// the operations that clashed. Rows keep their place across readings
 /// (paths gone are removed, new ones appended); sorting is the proxy's job.
 /// Keeps the alarm state of the operator's threshold (updateAlarms). Never
 /// does I/O. GUI thread only.
 class HotSpotModel : public KeyedTableModel {
     Q_OBJECT
 public:
-    enum Column { PathColumn, RateColumn, TotalColumn, WaitersColumn, OperationsColumn, ColumnCount };
+    enum Column { PathColumn, RateColumn, TotalColumn, WaitersColumn, LastColumn, OperationsColumn, ColumnCount };
     enum Role {
         PathRole = Qt::UserRole + 1, ///< QString
-        SortRole,                    ///< numbers for the number columns, else the text
+        SortRole,                    ///< numbers for the number columns (Last: ms since the epoch), else the text
         AlarmRole,                   ///< bool: the path is in alarm
     };
 
@@ -52,6 +54,10 @@ public:
     /// range, one insert); returns the paths that entered the alarm with it.
     /// O(paths).
     std::vector<std::string> applyContention(ContentionPtr contention);
+    /// The clock moved: one dataChanged over the Last refusal column.
+    void tick();
+    /// The server's time now: the reading's time plus the time since it came. O(1).
+    ServerTime now() const;
     /// A new threshold in refusals/min (0: off). The alarm starts over: returns
     /// the paths above it now (each raises again).
     std::vector<std::string> setThreshold(int perMinute);
@@ -74,6 +80,7 @@ private:
     std::vector<std::string> evaluate();
 
     ContentionPtr m_contention; // m_rows index its paths, by path
+    std::chrono::steady_clock::time_point m_receivedAt{}; // when m_contention came
     std::set<std::string> m_alarmed;
     int m_threshold = 0;
 };

@@ -2,6 +2,7 @@
 
 #include "common/contextmenus.h"
 #include "locks/hotspotmodel.h"
+#include "locks/presentation.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -66,12 +67,20 @@ HotSpotPanel::HotSpotPanel(HotSpotModel* model, QWidget* parent) : QWidget(paren
     fit(HotSpotModel::RateColumn, {QStringLiteral("9999.9")});
     fit(HotSpotModel::TotalColumn, {QStringLiteral("9999999")});
     fit(HotSpotModel::WaitersColumn, {QStringLiteral("9999")});
+    using namespace std::chrono_literals;
+    fit(HotSpotModel::LastColumn, {presentation::formatAgo(59min + 59s)});
     h->setMinimumSectionSize(40);
 
     m_empty = new QLabel(tr("No refusals counted."), this);
     m_empty->setObjectName(QStringLiteral("noHotSpots"));
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setStyleSheet(QStringLiteral("color: #666;"));
+    m_simulationNote = new QLabel(this);
+    m_simulationNote->setObjectName(QStringLiteral("hotSpotsSimulationNote"));
+    m_simulationNote->setWordWrap(true);
+    m_simulationNote->setStyleSheet(
+        QStringLiteral("#hotSpotsSimulationNote { background: #fff8e1; color: #4e342e; padding: 4px; border: 1px solid #ffca28; }"));
+    m_simulationNote->hide();
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_view);
     m_stack->addWidget(m_empty);
@@ -88,6 +97,7 @@ HotSpotPanel::HotSpotPanel(HotSpotModel* model, QWidget* parent) : QWidget(paren
     layout->setContentsMargins(2, 2, 2, 2);
     layout->setSpacing(2);
     layout->addLayout(top);
+    layout->addWidget(m_simulationNote);
     layout->addWidget(m_stack, 1);
 
     connect(m_threshold, &QSpinBox::valueChanged, this, [this](int value) {
@@ -107,8 +117,32 @@ HotSpotPanel::HotSpotPanel(HotSpotModel* model, QWidget* parent) : QWidget(paren
 void HotSpotPanel::rowsChanged()
 {
     const int n = m_proxy->rowCount();
-    m_title->setText(tr("<b>%n</b> path(s) refused <span style='color:#666'>· double-click one to find it in the tree</span>", nullptr, n));
+    const QString project = m_project.toHtmlEscaped();
+    if (n == 0)
+        m_title->setText(project.isEmpty() ? QString() : tr("Project <b>%1</b>").arg(project));
+    else if (project.isEmpty())
+        m_title->setText(tr("<b>%n</b> path(s) refused <span style='color:#666'>· double-click one to find it in the tree</span>", nullptr, n));
+    else
+        m_title->setText(tr("<b>%n</b> path(s) refused in project <b>%1</b> <span style='color:#666'>· double-click one to "
+                            "find it in the tree</span>", nullptr, n)
+                             .arg(project));
     m_stack->setCurrentWidget(n == 0 ? static_cast<QWidget*>(m_empty) : m_view);
+}
+
+void HotSpotPanel::setProject(const QString& project)
+{
+    m_project = project;
+    rowsChanged();
+    setSimulationShown(m_simulationShown);
+}
+
+void HotSpotPanel::setSimulationShown(bool shown)
+{
+    m_simulationShown = shown;
+    m_simulationNote->setText(tr("These are the hot spots of project <b>%1</b>, on Studio's connection, not the "
+                                 "simulation's: those are on the Hot spots tab of the Simulation panel.")
+                                  .arg(m_project.toHtmlEscaped()));
+    m_simulationNote->setVisible(shown);
 }
 
 void HotSpotPanel::applyContention(const ContentionPtr& contention)
@@ -123,27 +157,49 @@ void HotSpotPanel::setThreshold(int perMinute)
     m_quiet = false;
 }
 
+QString HotSpotPanel::alarmLine(const HotPath& p) const
+{
+    const QString operations = HotSpotModel::operationsText(p);
+    QString line = tr("%1: %2 refusals/min, above %3")
+                       .arg(QString::fromStdString(p.path), QString::number(refusalsPerMinute(p), 'f', 1),
+                            QString::number(m_model->threshold()));
+    if (!operations.isEmpty())
+        line += QStringLiteral(" (%1)").arg(operations);
+    return line;
+}
+
+std::vector<std::string> HotSpotPanel::alarmedPaths() const
+{
+    std::vector<std::string> paths;
+    if (const ContentionPtr c = m_model->contention())
+        for (const HotPath& p : c->paths) // hottest first
+            if (const int row = m_model->rowOf(p.path); row >= 0 && m_model->index(row, 0).data(HotSpotModel::AlarmRole).toBool())
+                paths.push_back(p.path);
+    return paths;
+}
+
+QStringList HotSpotPanel::alarmLines() const
+{
+    QStringList lines;
+    for (const std::string& path : alarmedPaths())
+        if (const HotPath* p = m_model->hotPathAt(m_model->rowOf(path)))
+            lines << alarmLine(*p);
+    return lines;
+}
+
 void HotSpotPanel::announce(const std::vector<std::string>& paths)
 {
     QStringList lines;
-    for (const std::string& path : paths) {
-        const HotPath* p = m_model->hotPathAt(m_model->rowOf(path));
-        if (!p)
-            continue;
-        const QString operations = HotSpotModel::operationsText(*p);
-        QString line = tr("%1: %2 refusals/min, above %3")
-                           .arg(QString::fromStdString(p->path), QString::number(refusalsPerMinute(*p), 'f', 1),
-                                QString::number(m_model->threshold()));
-        if (!operations.isEmpty())
-            line += QStringLiteral(" (%1)").arg(operations);
-        lines << line;
-    }
+    for (const std::string& path : paths)
+        if (const HotPath* p = m_model->hotPathAt(m_model->rowOf(path)))
+            lines << alarmLine(*p);
     if (!lines.isEmpty())
         emit alarmRaised(lines);
     if (m_model->alarmCount() != m_alarms) {
         m_alarms = m_model->alarmCount();
         emit alarmCountChanged(m_alarms);
     }
+    emit alarmsUpdated();
 }
 
 QMenu* HotSpotPanel::contextMenuFor(const QModelIndex& index)

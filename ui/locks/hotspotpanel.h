@@ -4,6 +4,9 @@
 
 #include <QWidget>
 
+#include <string>
+#include <vector>
+
 class QLabel;
 class QMenu;
 class QSortFilterProxyModel;
@@ -18,8 +21,10 @@ class HotSpotModel;
 /// The Hot spots panel: the project's most refused paths (the contention
 /// table), hottest first, and the operator's alarm threshold ("alarm above N
 /// refusals/min", 0 = off). Rows in alarm are red. Double-click (or the menu)
-/// asks for the path in the tree. GUI thread only; readings come from the
-/// bridge worker.
+/// asks for the path in the tree. The line above the table names the project;
+/// while the window shows a simulation's project instead of Studio's, a note
+/// says that these hot spots are not the simulation's. GUI thread only;
+/// readings come from the bridge worker.
 class HotSpotPanel : public QWidget {
     Q_OBJECT
 public:
@@ -36,6 +41,18 @@ public:
     void setThreshold(int perMinute);
     /// The context menu of a row (of the view's proxy); the caller owns it.
     QMenu* contextMenuFor(const QModelIndex& index);
+    /// The line above the table (the count and the project).
+    QLabel* titleLabel() const { return m_title; }
+    /// The note shown while the window shows a simulation (setSimulationShown).
+    QLabel* simulationNote() const { return m_simulationNote; }
+    /// The project whose contention table the panel shows.
+    void setProject(const QString& project);
+    /// The tree and the other panels show a simulation's project (not this one) while `shown`.
+    void setSimulationShown(bool shown);
+    /// The paths in alarm now, hottest first. O(paths).
+    std::vector<std::string> alarmedPaths() const;
+    /// One line per path in alarm now, hottest first ("/A/C: 4.2 refusals/min, above 2 (…)").
+    QStringList alarmLines() const;
 
 signals:
     /// The user asked to see a path in the tree.
@@ -46,17 +63,24 @@ signals:
     void alarmRaised(const QStringList& lines);
     /// The number of paths in alarm changed (for the dock's title).
     void alarmCountChanged(int count);
+    /// After every reading and threshold change: alarmLines() may say something else.
+    void alarmsUpdated();
 
 private:
     /// Signals the paths that entered the alarm (alarmRaised) and a new count.
     void announce(const std::vector<std::string>& paths);
     void rowsChanged();
+    /// "/A/C: 4.2 refusals/min, above 2 (Upload vs Move folder ×5)".
+    QString alarmLine(const HotPath& path) const;
 
     HotSpotModel* m_model;           // Not owned.
     QSortFilterProxyModel* m_proxy;  // Owned (child).
     QTableView* m_view;
     QLabel* m_title;
+    QLabel* m_simulationNote;
     QLabel* m_empty;
+    QString m_project;
+    bool m_simulationShown = false;
     QStackedWidget* m_stack;
     QSpinBox* m_threshold;
     int m_alarms = 0;

@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QScrollBar>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -187,8 +188,16 @@ bool LeasePanel::selectLease(const QString& leaseId)
     }
     if (!idx.isValid())
         return false;
+    // Up or down to the row only: the columns in view stay. (Column 0, the id,
+    // is shown last: made current, it would scroll the owner out of view.)
+    QScrollBar* across = m_view->horizontalScrollBar();
+    const int x = across->value();
+    const int leftmost = m_view->horizontalHeader()->logicalIndexAt(0);
+    if (leftmost >= 0)
+        idx = idx.siblingAtColumn(leftmost);
     m_view->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_view->scrollTo(idx);
+    across->setValue(x);
     return true;
 }
 

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -94,6 +95,9 @@ struct BackendInfo {
     bool sentinel = false; ///< behind Sentinel: the primary can move
     int slot = -1;         ///< on a Redis Cluster, the project's hash slot (`primary` serves it); -1 elsewhere
     bool grantsUnrecorded = false; ///< the project is at events=audit: no grant or release events
+    /// The project's fairness grace (Engine::fairnessGrace), read on connecting
+    /// and at every change of it; nothing when fairness is off.
+    std::optional<std::chrono::milliseconds> grace = kDefaultGrace;
 };
 
 /// The primary moved (a Sentinel failover), and what became of the leases the

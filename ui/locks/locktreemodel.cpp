@@ -439,19 +439,28 @@ QString LockTreeModel::toolTip(int node) const
     const Node& n = m_nodes[std::size_t(node)];
     QString html = QStringLiteral("<b>%1</b>").arg(QString::fromStdString(n.path).toHtmlEscaped());
     const NodeState* s = stateOfNode(node);
-    if (n.fromLease)
-        html += QStringLiteral("<br/><i>%1</i>").arg(s && !s->any() && s->waited()
+    if (n.fromLease) {
+        // A lease names the path when it asks for it or for a path below it; a
+        // lock above it (a cover) names other paths.
+        const bool leaseNames = s && std::any_of(s->touches.begin(), s->touches.end(),
+                                                 [](const Touch& t) { return t.role != TouchRole::Cover; });
+        html += QStringLiteral("<br/><i>%1</i>").arg(!leaseNames && s && s->waited()
                                                          ? tr("Not in the loaded tree: added because a waiting request names it")
                                                          : tr("Not in the loaded tree: added because a lease names it"));
+    }
     if (s && s->waited())
         html += waitingLines(*s);
     if (!s || !s->any())
         return html + QStringLiteral("<br/>") + tr("No lease touches this node");
     const NodeKind kind = s->kind();
     html += QStringLiteral("<br/>%1 — %2").arg(presentation::kindName(kind), presentation::kindExplanation(kind));
+    // Each cell on one line: a tooltip is only so wide, and a table in it would
+    // otherwise break "10 min" or "Move folder" in two.
+    const auto cell = [](QString text) { return text.replace(QLatin1Char(' '), QChar::Nbsp); };
     html += QStringLiteral("<table cellspacing='0' cellpadding='3' style='margin-top:6px'><tr><th align='left'>%1</th><th align='left'>%2</th>"
                            "<th align='left'>%3</th><th align='left'>%4</th><th align='right'>%5</th><th align='right'>%6</th><th align='left'>%7</th></tr>")
-                .arg(tr("How"), tr("Owner"), tr("Operation"), tr("Mode"), tr("Fence"), tr("TTL"), tr("Time left"));
+                .arg(cell(tr("How")), cell(tr("Owner")), cell(tr("Operation")), cell(tr("Mode")), cell(tr("Fence")),
+                     cell(tr("TTL")), cell(tr("Time left")));
     const ServerTime now = m_state->clock.now();
     const int limit = 12;
     int shown = 0;
@@ -467,12 +476,12 @@ QString LockTreeModel::toolTip(int node) const
         case TouchRole::Cover: how = tr("above"); break;
         }
         html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td><b>%4</b></td><td align='right'>%5</td><td align='right'>%6</td><td>%7</td></tr>")
-                    .arg(how, QString::fromStdString(l.owner).toHtmlEscaped(),
-                         presentation::operationName(QString::fromStdString(l.operation)).toHtmlEscaped(),
+                    .arg(cell(how), cell(QString::fromStdString(l.owner).toHtmlEscaped()),
+                         cell(presentation::operationName(QString::fromStdString(l.operation)).toHtmlEscaped()),
                          QString::fromLatin1(toString(t.mode).data()))
                     .arg(l.fence)
-                    .arg(presentation::formatAge(l.ttl),
-                         presentation::formatTimeLeft(std::chrono::duration_cast<std::chrono::milliseconds>(l.expiresAt - now)));
+                    .arg(cell(presentation::formatAge(l.ttl)),
+                         cell(presentation::formatTimeLeft(std::chrono::duration_cast<std::chrono::milliseconds>(l.expiresAt - now))));
     }
     html += QStringLiteral("</table>");
     if (int(s->touches.size()) > limit)

@@ -150,6 +150,11 @@ QString formatAge(std::chrono::milliseconds age)
     return trp(QT_TRANSLATE_NOOP("Presentation", "%1 h %2 min")).arg(s / 3600).arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
 }
 
+QString formatAgo(std::chrono::milliseconds age)
+{
+    return trp(QT_TRANSLATE_NOOP("Presentation", "%1 ago")).arg(formatAge(std::max(age, std::chrono::milliseconds(0))));
+}
+
 QString formatTimeLeft(std::chrono::milliseconds left)
 {
     if (left.count() <= 0)
@@ -223,18 +228,35 @@ QString waitsHereLine(const WaiterInfo& waiter, ServerTime now)
     return trp(QT_TRANSLATE_NOOP("Presentation", "%1 waits here for %2, %3")).arg(owner, blockerPhrase(waiter.blocker), age);
 }
 
-QString waiterDetails(const WaiterInfo& waiter, ServerTime now)
+QString graceText(std::optional<std::chrono::milliseconds> grace)
+{
+    return grace ? trp(QT_TRANSLATE_NOOP("Presentation", "grace %1 ms")).arg(grace->count())
+                 : trp(QT_TRANSLATE_NOOP("Presentation", "fairness off"));
+}
+
+ServerTime blockerExpiry(const WaiterInfo& waiter, const std::vector<LeaseInfo>& leases)
+{
+    const Blocker& b = waiter.blocker;
+    if (!b.lease.empty() && !b.queued)
+        for (const LeaseInfo& l : leases)
+            if (l.id == b.lease)
+                return l.expiresAt;
+    return waiter.lastAttempt + b.expiresIn;
+}
+
+QString waiterDetails(const WaiterInfo& waiter, const WaiterContext& context)
 {
     using std::chrono::duration_cast;
     using std::chrono::milliseconds;
+    const ServerTime now = context.now;
     const Blocker& b = waiter.blocker;
     QStringList lines;
     lines << QStringLiteral("%1 · %2 · %3")
                  .arg(QString::fromStdString(waiter.owner), operationName(QString::fromStdString(waiter.operation)),
                       requestsText(waiter.requests));
-    lines << trp(QT_TRANSLATE_NOOP("Presentation", "Waiting %1 (since %2); last attempt %3 ago"))
+    lines << trp(QT_TRANSLATE_NOOP("Presentation", "Waiting %1 (since %2); last attempt %3"))
                  .arg(formatAge(duration_cast<milliseconds>(now - waiter.since)), formatClock(waiter.since).left(8),
-                      formatAge(duration_cast<milliseconds>(now - waiter.lastAttempt)));
+                      formatAgo(duration_cast<milliseconds>(now - waiter.lastAttempt)));
     const QString mode = QString::fromLatin1(toString(b.mode).data());
     if (b.lease.empty()) {
         lines << trp(QT_TRANSLATE_NOOP("Presentation", "Refused by an unidentified lease holding %1 on %2"))
@@ -243,13 +265,24 @@ QString waiterDetails(const WaiterInfo& waiter, ServerTime now)
         lines << trp(QT_TRANSLATE_NOOP("Presentation", "Queued behind %1, who has waited longer (%2 on %3; clash at %4)"))
                      .arg(QString::fromStdString(b.owner), mode, QString::fromStdString(b.path), QString::fromStdString(b.clashPath));
     } else {
-        lines << trp(QT_TRANSLATE_NOOP("Presentation", "Refused by %1's lease %2 (%3): %4 on %5, clash at %6; frees in %7"))
-                     .arg(QString::fromStdString(b.owner), QString::fromStdString(shortLeaseId(b.lease)),
-                          operationName(QString::fromStdString(b.operation)), mode, QString::fromStdString(b.path),
-                          QString::fromStdString(b.clashPath), formatTimeLeft(b.expiresIn));
+        const ServerTime frees = context.blockerFrees == ServerTime{} ? waiter.lastAttempt + b.expiresIn : context.blockerFrees;
+        const milliseconds left = duration_cast<milliseconds>(frees - now);
+        const QString refused = trp(QT_TRANSLATE_NOOP("Presentation", "Refused by %1's lease %2 (%3): %4 on %5, clash at %6"))
+                                    .arg(QString::fromStdString(b.owner), QString::fromStdString(shortLeaseId(b.lease)),
+                                         operationName(QString::fromStdString(b.operation)), mode,
+                                         QString::fromStdString(b.path), QString::fromStdString(b.clashPath));
+        lines << refused + QStringLiteral("; ")
+                     + (left.count() > 0 ? trp(QT_TRANSLATE_NOOP("Presentation", "frees in %1")).arg(formatTimeLeft(left))
+                                         : trp(QT_TRANSLATE_NOOP("Presentation", "its lease expired %1")).arg(formatAgo(-left)));
     }
-    if (waiter.holdsBack)
-        lines << trp(QT_TRANSLATE_NOOP("Presentation", "Has waited past the project's grace: newer requests that conflict with it wait behind it"));
+    if (!context.heldBack.isEmpty())
+        lines << trp(QT_TRANSLATE_NOOP("Presentation", "Holds back %1: they queue behind it"))
+                     .arg(context.heldBack.join(QStringLiteral(", ")));
+    else if (waiter.holdsBack && context.graceKnown && context.grace)
+        lines << trp(QT_TRANSLATE_NOOP("Presentation", "Has waited past the project's fairness grace (%1 ms): a newer request that conflicts with it waits behind it"))
+                     .arg(context.grace->count());
+    else if (waiter.holdsBack)
+        lines << trp(QT_TRANSLATE_NOOP("Presentation", "Has waited past the project's grace: a newer request that conflicts with it waits behind it"));
     return lines.join(QLatin1Char('\n'));
 }
 

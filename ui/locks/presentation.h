@@ -5,8 +5,11 @@
 #include <QColor>
 #include <QIcon>
 #include <QString>
+#include <QStringList>
 
 #include <chrono>
+#include <optional>
+#include <vector>
 
 namespace treelock::ui {
 
@@ -43,6 +46,8 @@ QString formatTimeLeft(std::chrono::milliseconds left);
 bool timeLeftIsShort(std::chrono::milliseconds left, std::chrono::milliseconds ttl);
 /// "12 s", "4 min", "2 h 03 min" (age).
 QString formatAge(std::chrono::milliseconds age);
+/// How long ago: "3 s ago", "4 min 05 s ago" (a negative age counts as 0).
+QString formatAgo(std::chrono::milliseconds age);
 /// Local wall-clock time of a server time, "14:03:27.512".
 QString formatClock(ServerTime t);
 
@@ -63,8 +68,24 @@ QString behindText(const Blocker& blocker);
 /// A line of a node's tooltip: "bob waits here for alice's move folder of /A/C, 12 s",
 /// or "bob waits here behind carol's delete folder of /A, 3 s" when queued.
 QString waitsHereLine(const WaiterInfo& waiter, ServerTime now);
+/// The fairness grace with its unit: "grace 5 ms", or "fairness off".
+QString graceText(std::optional<std::chrono::milliseconds> grace);
+/// When the lease in a waiter's way frees: its expiry in `leases` when it is
+/// there (renewals included), else what its last refusal said (lastAttempt +
+/// expiresIn). O(leases).
+ServerTime blockerExpiry(const WaiterInfo& waiter, const std::vector<LeaseInfo>& leases);
+
+/// What waiterDetails() says beyond the waiter itself.
+struct WaiterContext {
+    ServerTime now{};           ///< the server's time now (ServerClock::now(), at the moment of asking)
+    ServerTime blockerFrees{};  ///< blockerExpiry(); {}: lastAttempt + expiresIn
+    QStringList heldBack;       ///< owners of the waiters that queue behind it
+    bool graceKnown = false;    ///< the project's fairness grace is known:
+    std::optional<std::chrono::milliseconds> grace; ///< ... this one (nothing: fairness off)
+};
 /// Everything about a waiter, one fact a line (the Waiting panel's tooltip).
-QString waiterDetails(const WaiterInfo& waiter, ServerTime now);
+/// Every time in it is relative to `context.now`.
+QString waiterDetails(const WaiterInfo& waiter, const WaiterContext& context);
 
 } // namespace presentation
 } // namespace treelock::ui

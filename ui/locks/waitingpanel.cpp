@@ -6,6 +6,7 @@
 
 #include <treelock/leaseid.h>
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -49,30 +50,17 @@ WaitingPanel::WaitingPanel(WaiterTableModel* model, QWidget* parent) : QWidget(p
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
     QHeaderView* h = m_view->horizontalHeader();
     h->setStretchLastSection(false);
-    const QFontMetrics fm = m_view->fontMetrics();
-    const QFontMetrics hfm = h->fontMetrics();
-    // Each column as wide as its header (with the sort arrow) and a likely text;
-    // "Behind" takes the rest.
-    const auto fit = [&](int column, std::initializer_list<QString> samples) {
-        int w = hfm.horizontalAdvance(model->headerData(column, Qt::Horizontal).toString()) + 28;
-        for (const QString& t : samples)
-            w = std::max(w, fm.horizontalAdvance(t) + 16);
-        h->resizeSection(column, w);
-    };
-    using namespace std::chrono_literals;
-    fit(WaiterTableModel::OwnerColumn, {QStringLiteral("operator")});
-    fit(WaiterTableModel::OperationColumn, {presentation::operationName(QStringLiteral("rename-folder"))});
-    fit(WaiterTableModel::RequestsColumn, {QStringLiteral("X /A/C/D/d.txt")});
-    fit(WaiterTableModel::WaitingColumn, {presentation::formatAge(59min + 59s)});
-    fit(WaiterTableModel::HoldsBackColumn, {WaiterTableModel::tr("yes"), WaiterTableModel::tr("no")});
-    h->setSectionResizeMode(WaiterTableModel::BehindColumn, QHeaderView::Stretch);
     h->setMinimumSectionSize(40);
-    // The yes/no of "holds back" says least: last.
+    // Who holds whom back says least: last (and hidden while nobody does).
     h->moveSection(h->visualIndex(WaiterTableModel::HoldsBackColumn), WaiterTableModel::ColumnCount - 1);
+    m_view->viewport()->installEventFilter(this);
 
-    m_empty = new QLabel(tr("No one waits."), this);
+    m_empty = new QLabel(tr("<b>Nobody waits for a lock.</b><br/>An acquire that waits (a LockClient's, <code>treelock "
+                            "acquire --wait</code>) is listed here until it gets its lock or gives up."),
+                         this);
     m_empty->setObjectName(QStringLiteral("noWaiters"));
     m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
     m_empty->setStyleSheet(QStringLiteral("color: #666;"));
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_view);
@@ -105,19 +93,120 @@ WaitingPanel::WaitingPanel(WaiterTableModel* model, QWidget* parent) : QWidget(p
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &WaitingPanel::rowsChanged);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &WaitingPanel::rowsChanged);
     connect(m_proxy, &QAbstractItemModel::dataChanged, this, &WaitingPanel::updateButton);
+    // The clock's tick changes the Waiting column only: no new widths then.
+    connect(m_model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex& from, const QModelIndex& to) {
+        if (from.column() != WaiterTableModel::WaitingColumn || to.column() != WaiterTableModel::WaitingColumn)
+            fitColumns();
+    });
     rowsChanged();
+}
+
+void WaitingPanel::setProject(const QString& project, bool graceKnown, std::optional<std::chrono::milliseconds> grace)
+{
+    m_project = project;
+    m_graceKnown = graceKnown;
+    m_grace = graceKnown ? grace : std::nullopt;
+    m_model->setGrace(graceKnown, grace);
+    updateTitle();
 }
 
 void WaitingPanel::rowsChanged()
 {
     const int n = m_proxy->rowCount();
-    m_title->setText(tr("<b>%n</b> waiter(s) <span style='color:#666'>· select one to find its node in the tree</span>", nullptr, n));
+    updateTitle();
     m_stack->setCurrentWidget(n == 0 ? static_cast<QWidget*>(m_empty) : m_view);
+    fitColumns();
     updateButton();
     if (n != m_count) {
         m_count = n;
         emit countChanged(n);
     }
+}
+
+void WaitingPanel::updateTitle()
+{
+    const int n = m_proxy->rowCount();
+    QStringList parts;
+    if (n > 0)
+        parts << tr("<b>%n</b> waiter(s)", nullptr, n);
+    if (!m_project.isEmpty())
+        parts << (n > 0 ? tr("project <b>%1</b>") : tr("Project <b>%1</b>")).arg(m_project.toHtmlEscaped());
+    if (m_graceKnown)
+        parts << presentation::graceText(m_grace);
+    QString text = parts.join(QStringLiteral(" · "));
+    if (n > 0)
+        text += QStringLiteral(" <span style='color:#666'>· %1</span>").arg(tr("select one to find its node in the tree"));
+    m_title->setText(text);
+    m_title->setToolTip(m_graceKnown ? (m_grace ? tr("A request that has waited longer than %1 ms holds back newer "
+                                                     "requests that conflict with it (the project's fairness grace)")
+                                                      .arg(m_grace->count())
+                                                : tr("The project's fairness is off: whoever tries when the paths are "
+                                                     "free gets them"))
+                                     : QString());
+}
+
+bool WaitingPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+        fitColumns();
+    return QWidget::eventFilter(watched, event);
+}
+
+void WaitingPanel::fitColumns()
+{
+    QHeaderView* h = m_view->horizontalHeader();
+    m_view->setColumnHidden(WaiterTableModel::HoldsBackColumn, !m_model->anyHeldBack());
+    const QFontMetrics fm = m_view->fontMetrics();
+    const QFontMetrics hfm = h->fontMetrics();
+    const int rows = m_model->rowCount();
+    const auto headerWidth = [&](int column) {
+        return hfm.horizontalAdvance(m_model->headerData(column, Qt::Horizontal).toString()) + 28;
+    };
+    // The widest text of a column, at most `cap` wide; `samples` stand for the
+    // texts to come, so the column does not jump at every new waiter.
+    const auto need = [&](int column, int cap, std::initializer_list<QString> samples) {
+        int w = headerWidth(column);
+        for (const QString& t : samples)
+            w = std::max(w, fm.horizontalAdvance(t) + 16);
+        for (int r = 0; r < rows; ++r)
+            w = std::max(w, fm.horizontalAdvance(m_model->index(r, column).data().toString()) + 16);
+        return std::min(w, std::max(cap, headerWidth(column)));
+    };
+    using namespace std::chrono_literals;
+    const int em = fm.averageCharWidth();
+    const int width = m_view->viewport()->width();
+    const std::pair<int, int> fixedColumns[] = {
+        {WaiterTableModel::OwnerColumn, need(WaiterTableModel::OwnerColumn, 16 * em, {QStringLiteral("operator")})},
+        {WaiterTableModel::OperationColumn,
+         need(WaiterTableModel::OperationColumn, 24 * em, {presentation::operationName(QStringLiteral("rename-folder"))})},
+        {WaiterTableModel::WaitingColumn, need(WaiterTableModel::WaitingColumn, 16 * em, {presentation::formatAge(59min + 59s)})},
+    };
+    int fixed = 0;
+    for (const auto& [column, w] : fixedColumns) {
+        h->resizeSection(column, w);
+        fixed += w;
+    }
+    // The rest by need: what a text needs, up to half of the table each; a
+    // table too narrow for all shares it in proportion, each cut in its middle.
+    std::vector<std::pair<int, int>> flexible{
+        {WaiterTableModel::RequestsColumn, need(WaiterTableModel::RequestsColumn, width / 2, {QStringLiteral("X /A/C/D/d.txt")})},
+        {WaiterTableModel::BehindColumn, need(WaiterTableModel::BehindColumn, width / 2, {QStringLiteral("queued behind operator")})}};
+    if (!h->isSectionHidden(WaiterTableModel::HoldsBackColumn))
+        flexible.emplace_back(WaiterTableModel::HoldsBackColumn, need(WaiterTableModel::HoldsBackColumn, width / 3, {}));
+    int wanted = 0;
+    for (const auto& [column, w] : flexible)
+        wanted += w;
+    const int room = std::max(0, width - fixed);
+    int used = 0;
+    for (auto& [column, w] : flexible) {
+        if (wanted > room)
+            w = std::max(headerWidth(column), int(qint64(room) * w / std::max(1, wanted)));
+        used += w;
+    }
+    // What is left goes to Behind, the longest text: the columns end at the table's right edge.
+    flexible[1].second += std::max(0, room - used);
+    for (const auto& [column, w] : flexible)
+        h->resizeSection(column, w);
 }
 
 void WaitingPanel::updateButton()

@@ -2,6 +2,9 @@
 
 #include <QWidget>
 
+#include <chrono>
+#include <optional>
+
 class QLabel;
 class QMenu;
 class QSortFilterProxyModel;
@@ -14,10 +17,12 @@ namespace treelock::ui {
 class WaiterTableModel;
 
 /// The Waiting panel: who waits for which lock, how long already, behind
-/// whom, and whether it holds newer requests back. Longest wait first (every
-/// column sorts). Selecting a waiter asks for its node in the tree; "Show
-/// blocker" asks for the lease in its way, or selects the older waiter it
-/// queues behind. Says "No one waits." when nobody does. GUI thread only.
+/// whom, and whom it holds back (a column shown only while some waiter queues
+/// behind another). Longest wait first (every column sorts). Selecting a
+/// waiter asks for its node in the tree; "Show blocker" asks for the lease in
+/// its way, or selects the older waiter it queues behind. The line above the
+/// table names the project and its fairness grace; while nobody waits the
+/// table gives way to a text that says so. GUI thread only.
 class WaitingPanel : public QWidget {
     Q_OBJECT
 public:
@@ -36,6 +41,11 @@ public:
     void showBlocker();
     /// The context menu of a row (of the view's proxy); the caller owns it.
     QMenu* contextMenuFor(const QModelIndex& index);
+    /// The line above the table (the count, the project, the grace).
+    QLabel* titleLabel() const { return m_title; }
+    /// The project the list shows, and its fairness grace (nothing: fairness
+    /// off) when `graceKnown`.
+    void setProject(const QString& project, bool graceKnown, std::optional<std::chrono::milliseconds> grace = {});
 
 signals:
     /// A waiter was selected (or "Show in tree" picked): its node in the tree.
@@ -47,8 +57,16 @@ signals:
     /// The number of waiters changed (for the dock's title).
     void countChanged(int count);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void rowsChanged();
+    void updateTitle();
+    /// Owner, operation and waiting as wide as their texts; requests, behind
+    /// and holds back share the rest by what their texts need, Behind taking
+    /// what is left. Holds back is hidden while it would be empty. O(rows).
+    void fitColumns();
     void updateButton();
     /// "Show blocker" of the waiter `waiterId` (a row of the model).
     void showBlockerOf(const QString& waiterId);
@@ -61,6 +79,9 @@ private:
     QStackedWidget* m_stack;
     QToolButton* m_showBlocker;
     int m_count = -1;
+    QString m_project;
+    bool m_graceKnown = false;
+    std::optional<std::chrono::milliseconds> m_grace;
 };
 
 } // namespace treelock::ui

@@ -229,6 +229,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
         m_waitingDock->setWindowTitle(n > 0 ? tr("Waiting (%1)").arg(n) : tr("Waiting"));
     });
     connect(m_hotSpotPanel, &HotSpotPanel::alarmRaised, this, &MainWindow::onHotSpotAlarm);
+    connect(m_hotSpotPanel, &HotSpotPanel::alarmsUpdated, this, &MainWindow::updateHotSpotAlarm);
     connect(m_hotSpotPanel, &HotSpotPanel::alarmCountChanged, this, [this](int n) {
         m_hotSpotDock->setWindowTitle(n > 0 ? tr("Hot spots (%n alarm(s))", nullptr, n) : tr("Hot spots"));
     });
@@ -467,6 +468,7 @@ void MainWindow::showSimulation(bool shown)
     m_treeModel->setHighlightedPaths({});
     m_releaseExpired->setVisible(!shown);
     m_forceRelease->setVisible(!shown);
+    showPanelSources();
     if (shown) {
         raiseDock(m_simDock);
         statusBar()->showMessage(tr("The tree and the lease table show the simulation's project"), 6000);
@@ -488,9 +490,15 @@ void MainWindow::raiseDock(QDockWidget* dock)
 {
     dock->show();
     dock->raise();
+    if (dock->isFloating())
+        return;
     // It shares the event log's strip of a few rows: too short for its panel.
-    if (!dock->isFloating() && dock->height() < height() * 2 / 5)
-        resizeDocks({dock}, {height() / 2}, Qt::Vertical);
+    // The simulation's and the matrix's forms need half the window; a table
+    // of waiters or hot spots shows a dozen rows in a third of it.
+    const bool large = dock == m_simDock || dock == m_matrixDock;
+    const int wanted = large ? height() / 2 : height() / 3;
+    if (dock->height() < wanted * 4 / 5)
+        resizeDocks({dock}, {wanted}, Qt::Vertical);
 }
 
 bool MainWindow::dockInFront(QDockWidget* dock) const

@@ -85,6 +85,8 @@ public:
     const BackendInfo& backendInfo() const { return m_backend; }
     /// The last action's result text (also shown in the status bar).
     const QString& lastActionMessage() const { return m_lastAction; }
+    /// The status bar's Hot spots alarm (hidden while no path is in alarm).
+    QLabel* hotSpotAlarmLabel() const { return m_alarmLabel; }
     int statesApplied() const { return m_statesApplied; }
 
     /// Asks for a reason (unless `reason` is given) and force-releases the lease.
@@ -108,6 +110,12 @@ private:
     void createStatusBar();
     /// The status bar's backend label names the simulation while the views show it, the backend otherwise.
     void showSimulationSource();
+    /// The Waiting panel names the project it shows (the simulation's while the
+    /// views show it) and its grace; the Hot spots panel names Studio's project,
+    /// and says so while a simulation is shown.
+    void showPanelSources();
+    /// The status bar's alarm label: the paths in alarm now; hidden when none is.
+    void updateHotSpotAlarm();
     void onBackend(const BackendInfo& info);
     void onConnection(const ConnectionState& state);
     void onFailover(const FailoverReport& report);
@@ -133,7 +141,9 @@ private:
     void openTreeFileDialog();
     void connectDialog();
     void showSimulation(bool shown);
-    /// Shows and raises a dock tabbed with the event log, at about half the window's height.
+    /// Shows and raises a dock tabbed with the event log: the Simulation and
+    /// Permission matrix docks at about half the window's height, the others
+    /// (tables of a few rows) at about a third, so the tree keeps the most room.
     void raiseDock(QDockWidget* dock);
     /// True when `dock` is open and not tabbed behind another dock.
     bool dockInFront(QDockWidget* dock) const;
@@ -174,6 +184,7 @@ private:
     QLabel* m_failoverText;
     QLabel* m_backendLabel;
     QLabel* m_resultLabel;            // the last action's outcome, elided, whole in its tooltip
+    QLabel* m_alarmLabel;             // the hot spots in alarm, short; the whole lines in its tooltip
     QLabel* m_countsLabel;
     QLabel* m_clockLabel;
     QString m_backendLabelSaved;      // the backend label's own text, while it names the simulation

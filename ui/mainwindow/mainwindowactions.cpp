@@ -212,6 +212,7 @@ void MainWindow::createSimulationMenu()
     // While the views show the simulation, so does the status bar.
     connect(m_simPanel, &SimulationPanel::shownProjectChanged, this, &MainWindow::showSimulationSource);
     connect(m_simPanel, &SimulationPanel::simulationShown, this, &MainWindow::showSimulationSource);
+    connect(m_simPanel, &SimulationPanel::shownProjectChanged, this, &MainWindow::showPanelSources);
     // onBackend() rewrites the label; a backend change during a simulation names the simulation again after it.
     connect(m_bridge, &Bridge::backendChanged, this, [this] {
         QMetaObject::invokeMethod(this, &MainWindow::showSimulationSource, Qt::QueuedConnection);

@@ -2,8 +2,10 @@
 #include "mainwindow/mainwindow.h"
 
 #include "locks/eventlogmodel.h"
+#include "locks/hotspotmodel.h"
 #include "locks/hotspotpanel.h"
 #include "locks/waitertablemodel.h"
+#include "locks/waitingpanel.h"
 #include "locks/leasepanel.h"
 #include "locks/leasetablemodel.h"
 #include "locks/presentation.h"
@@ -13,8 +15,10 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QCursor>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QResizeEvent>
 #include <QScreen>
@@ -24,6 +28,7 @@
 #include <QStyle>
 #include <QTableView>
 #include <QToolButton>
+#include <QToolTip>
 #include <QTreeView>
 
 #include <algorithm>
@@ -44,7 +49,11 @@ public:
         elide();
     }
     QSize minimumSizeHint() const override { return {fontMetrics().averageCharWidth() * 12, QLabel::minimumSizeHint().height()}; }
-    QSize sizeHint() const override { return {fontMetrics().horizontalAdvance(m_full) + 8, QLabel::sizeHint().height()}; }
+    QSize sizeHint() const override
+    {
+        const QMargins m = contentsMargins();
+        return {fontMetrics().horizontalAdvance(m_full) + 8 + m.left() + m.right(), QLabel::sizeHint().height()};
+    }
 
 protected:
     void resizeEvent(QResizeEvent* event) override
@@ -80,6 +89,15 @@ void MainWindow::createStatusBar()
     copy->setDefaultAction(m_copyUrl);
     copy->setToolButtonStyle(Qt::ToolButtonIconOnly);
     copy->setAutoRaise(true);
+    auto* alarm = new ElidedLabel(this);
+    alarm->setObjectName(QStringLiteral("hotSpotAlarm"));
+    alarm->setAccessibleName(tr("Hot spot alarm"));
+    // By name: its tooltip, a label too, keeps the tooltip's own look.
+    alarm->setStyleSheet(QStringLiteral("#hotSpotAlarm { color: #b71c1c; font-weight: bold; }"));
+    alarm->setContentsMargins(16, 0, 0, 0);
+    alarm->hide();
+    m_alarmLabel = alarm;
+    statusBar()->addPermanentWidget(m_alarmLabel);
     statusBar()->addPermanentWidget(m_countsLabel);
     statusBar()->addPermanentWidget(m_clockLabel);
     statusBar()->addPermanentWidget(m_backendLabel);
@@ -89,6 +107,7 @@ void MainWindow::createStatusBar()
 
 void MainWindow::showSimulationSource()
 {
+    showPanelSources();
     if (m_backendLabel->text() != m_simulationLabel)
         m_backendLabelSaved = m_backendLabel->text(); // the backend's, set by onBackend()
     if (m_simPanel->shownProject().isEmpty()) {
@@ -99,6 +118,17 @@ void MainWindow::showSimulationSource()
     m_simulationLabel = tr("<b>Simulation</b> · %1 · project <b>%2</b>")
                             .arg(m_simPanel->shownEngine().toHtmlEscaped(), m_simPanel->shownProject().toHtmlEscaped());
     m_backendLabel->setText(m_simulationLabel);
+}
+
+void MainWindow::showPanelSources()
+{
+    const bool simulation = m_simulationShown && !m_simPanel->shownProject().isEmpty();
+    if (simulation)
+        m_waitingPanel->setProject(m_simPanel->shownProject(), false);
+    else
+        m_waitingPanel->setProject(m_backend.project, true, m_backend.grace);
+    m_hotSpotPanel->setProject(m_backend.project);
+    m_hotSpotPanel->setSimulationShown(m_simulationShown);
 }
 
 void MainWindow::updateReleaseExpired(int count)
@@ -149,6 +179,7 @@ void MainWindow::onBackend(const BackendInfo& info)
         tip += QStringLiteral("\n\n") + tr("Server warnings:") + QStringLiteral("\n  ") + info.warnings.join(QStringLiteral("\n  "));
     m_backendLabel->setToolTip(tip.trimmed());
     m_copyUrl->setEnabled(info.kind != BackendConfig::Kind::Memory);
+    showPanelSources();
     setWindowTitle(tr("%1 — Treelock Studio").arg(info.kind == BackendConfig::Kind::Memory
                                                        ? info.project
                                                        : QStringLiteral("%1 @ %2").arg(info.project, info.url)));
@@ -219,7 +250,8 @@ void MainWindow::onAction(const ActionResult& result)
 
 void MainWindow::onHotSpotAlarm(const QStringList& lines)
 {
-    // Once per crossing (the panel's rule): each path in the log, all of them in the status bar.
+    // Once per crossing (the panel's rule): each path in the log. The status
+    // bar's label shows the alarm for as long as it lasts (updateHotSpotAlarm).
     std::vector<LogEntry> entries;
     for (const QString& line : lines) {
         LogEntry entry;
@@ -229,10 +261,26 @@ void MainWindow::onHotSpotAlarm(const QStringList& lines)
         entries.push_back(std::move(entry));
     }
     m_logModel->append(entries);
-    statusBar()->showMessage(lines.size() == 1 ? tr("Hot spot alarm: %1").arg(lines.front())
-                                               : tr("Hot spot alarm: %n path(s) passed the threshold: %1", nullptr, int(lines.size()))
-                                                     .arg(lines.join(QStringLiteral("; "))),
-                             30000);
+}
+
+void MainWindow::updateHotSpotAlarm()
+{
+    const std::vector<std::string> paths = m_hotSpotPanel->alarmedPaths();
+    if (paths.empty()) {
+        m_alarmLabel->hide();
+        return;
+    }
+    // Short, beside the lease count; a long path keeps its ends.
+    const QFontMetrics fm = m_alarmLabel->fontMetrics();
+    const QString text = paths.size() == 1
+                             ? tr("Hot spot alarm: %1")
+                                   .arg(fm.elidedText(QString::fromStdString(paths.front()), Qt::ElideMiddle, fm.averageCharWidth() * 32))
+                             : tr("Hot spot alarm: %n path(s)", nullptr, int(paths.size()));
+    auto* label = static_cast<ElidedLabel*>(m_alarmLabel);
+    label->setFullText(text);
+    label->setToolTip(tr("Above the alarm threshold of the Hot spots panel (View › Hot spots, Ctrl+Shift+H):") + QLatin1Char('\n')
+                      + m_hotSpotPanel->alarmLines().join(QLatin1Char('\n')));
+    label->show();
 }
 
 void MainWindow::showResult(const QString& text, bool log)
@@ -261,7 +309,20 @@ void MainWindow::tickClock()
 {
     m_leaseModel->tick();
     m_waiterModel->tick();
+    m_hotSpotModel->tick();
     m_treePanel->view()->viewport()->update();
+    // A tooltip that stays open over a view says how long ago things were, and how long is left: it follows the clock.
+    if (QToolTip::isVisible()) {
+        const QPoint global = QCursor::pos();
+        QWidget* under = QApplication::widgetAt(global);
+        for (QAbstractItemView* view : {static_cast<QAbstractItemView*>(m_treePanel->view()), static_cast<QAbstractItemView*>(m_leasePanel->view()),
+                                        static_cast<QAbstractItemView*>(m_waitingPanel->view()), static_cast<QAbstractItemView*>(m_hotSpotPanel->view())}) {
+            if (under != view->viewport())
+                continue;
+            QHelpEvent ask(QEvent::ToolTip, view->viewport()->mapFromGlobal(global), global);
+            QApplication::sendEvent(view->viewport(), &ask);
+        }
+    }
     if (const LockStatePtr s = m_leaseModel->state(); s && s->clock.serverTime != ServerTime{})
         m_clockLabel->setText(tr("server %1").arg(presentation::formatClock(s->clock.now()).left(8)));
 }

@@ -155,10 +155,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Waiting %1 (since %2); last attempt %3 ago</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Refused by an unidentified lease holding %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -167,11 +163,39 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Refused by %1&apos;s lease %2 (%3): %4 on %5, clash at %6; frees in %7</source>
+        <source>grace %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Has waited past the project&apos;s grace: newer requests that conflict with it wait behind it</source>
+        <source>fairness off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting %1 (since %2); last attempt %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refused by %1&apos;s lease %2 (%3): %4 on %5, clash at %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>frees in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its lease expired %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Holds back %1: they queue behind it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Has waited past the project&apos;s fairness grace (%1 ms): a newer request that conflicts with it waits behind it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Has waited past the project&apos;s grace: a newer request that conflicts with it waits behind it</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -490,6 +514,14 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>(this project does not record releases: some may have been released)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grace %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grace off (no fairness)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -824,10 +856,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>%1 vs %2 ×%3</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>%1 refusals/min (decayed count %2), %3 in all; the last %4 ago</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>%n waiter(s) were last refused here</source>
         <translation>
@@ -886,6 +914,18 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Operations</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 refusals/min (decayed count %2), %3 in all; the last %4 (%5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When the latest refusal here happened</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last refusal</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::HotSpotPanel</name>
@@ -930,6 +970,21 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>Copy path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Project &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; path(s) refused in project &lt;b&gt;%1&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· double-click one to find it in the tree&lt;/span&gt;</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; path refused in project &lt;b&gt;%1&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· double-click it to find it in the tree&lt;/span&gt;</numerusform>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; paths refused in project &lt;b&gt;%1&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· double-click one to find it in the tree&lt;/span&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>These are the hot spots of project &lt;b&gt;%1&lt;/b&gt;, on Studio&apos;s connection, not the simulation&apos;s: those are on the Hot spots tab of the Simulation panel.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2134,12 +2189,20 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Hot spot alarm: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Hot spot alarm</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <source>Hot spot alarm: %n path(s) passed the threshold: %1</source>
+        <source>Hot spot alarm: %n path(s)</source>
         <translation>
-            <numerusform>Hot spot alarm: %n path passed the threshold: %1</numerusform>
-            <numerusform>Hot spot alarm: %n paths passed the threshold: %1</numerusform>
+            <numerusform>Hot spot alarm: %n path</numerusform>
+            <numerusform>Hot spot alarm: %n paths</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Above the alarm threshold of the Hot spots panel (View › Hot spots, Ctrl+Shift+H):</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2540,23 +2603,11 @@ With no options it starts a private redis-server and opens the demo project.</so
 <context>
     <name>treelock::ui::WaiterTableModel</name>
     <message>
-        <source>yes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>How long it has waited: since its first refused attempt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>What refused its last attempt: a lease, or an older waiting request it queues behind</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>It has waited past the project&apos;s grace: newer requests that conflict with it wait behind it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2583,6 +2634,22 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Holds back</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1, %2 +%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The waiters that queue behind it: none while the project&apos;s fairness is off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The waiters that queue behind it: once it has waited longer than the project&apos;s fairness grace (%1 ms), newer requests that conflict with it wait until it is served</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The waiters that queue behind it: once it has waited longer than the project&apos;s fairness grace, newer requests that conflict with it wait until it is served</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::WaitingPanel</name>
@@ -2595,22 +2662,42 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No one waits.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>&lt;b&gt;%n&lt;/b&gt; waiter(s) &lt;span style=&apos;color:#666&apos;&gt;· select one to find its node in the tree&lt;/span&gt;</source>
-        <translation>
-            <numerusform>&lt;b&gt;%n&lt;/b&gt; waiter &lt;span style=&apos;color:#666&apos;&gt;· select it to find its node in the tree&lt;/span&gt;</numerusform>
-            <numerusform>&lt;b&gt;%n&lt;/b&gt; waiters &lt;span style=&apos;color:#666&apos;&gt;· select one to find its node in the tree&lt;/span&gt;</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>%1 no longer waits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Show %1 in tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Nobody waits for a lock.&lt;/b&gt;&lt;br/&gt;An acquire that waits (a LockClient&apos;s, &lt;code&gt;treelock acquire --wait&lt;/code&gt;) is listed here until it gets its lock or gives up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; waiter(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; waiter</numerusform>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; waiters</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>project &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Project &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>select one to find its node in the tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A request that has waited longer than %1 ms holds back newer requests that conflict with it (the project&apos;s fairness grace)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The project&apos;s fairness is off: whoever tries when the paths are free gets them</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -154,10 +154,6 @@
         <translation>%1 在此等待 %2，已 %3</translation>
     </message>
     <message>
-        <source>Waiting %1 (since %2); last attempt %3 ago</source>
-        <translation>已等待 %1（自 %2 起）；上次尝试在 %3 前</translation>
-    </message>
-    <message>
         <source>Refused by an unidentified lease holding %1 on %2</source>
         <translation>被一个无法识别的租约拒绝，它在 %2 上持有 %1</translation>
     </message>
@@ -166,12 +162,40 @@
         <translation>排在等待更久的 %1 之后（%3 上的 %2；冲突于 %4）</translation>
     </message>
     <message>
-        <source>Refused by %1&apos;s lease %2 (%3): %4 on %5, clash at %6; frees in %7</source>
-        <translation>被 %1 的租约 %2（%3）拒绝：%5 上的 %4，冲突于 %6；%7 后释放</translation>
+        <source>grace %1 ms</source>
+        <translation>宽限期 %1 毫秒</translation>
     </message>
     <message>
-        <source>Has waited past the project&apos;s grace: newer requests that conflict with it wait behind it</source>
-        <translation>等待已超过项目的宽限期：与之冲突的更新请求须排在它之后</translation>
+        <source>fairness off</source>
+        <translation>公平已关闭</translation>
+    </message>
+    <message>
+        <source>Waiting %1 (since %2); last attempt %3</source>
+        <translation>已等待 %1（自 %2 起）；上次尝试于 %3</translation>
+    </message>
+    <message>
+        <source>Refused by %1&apos;s lease %2 (%3): %4 on %5, clash at %6</source>
+        <translation>被 %1 的租约 %2（%3）拒绝：%5 上的 %4，冲突于 %6</translation>
+    </message>
+    <message>
+        <source>frees in %1</source>
+        <translation>%1 后释放</translation>
+    </message>
+    <message>
+        <source>its lease expired %1</source>
+        <translation>其租约已于 %1过期</translation>
+    </message>
+    <message>
+        <source>Holds back %1: they queue behind it</source>
+        <translation>挡住了 %1：他们排在它之后</translation>
+    </message>
+    <message>
+        <source>Has waited past the project&apos;s fairness grace (%1 ms): a newer request that conflicts with it waits behind it</source>
+        <translation>已等待超过项目的公平宽限期（%1 毫秒）：与之冲突的更新请求排在它之后</translation>
+    </message>
+    <message>
+        <source>Has waited past the project&apos;s grace: a newer request that conflicts with it waits behind it</source>
+        <translation>已等待超过项目的宽限期：与之冲突的更新请求排在它之后</translation>
     </message>
 </context>
 <context>
@@ -485,6 +509,14 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>(this project does not record releases: some may have been released)</source>
         <translation>（此项目不记录释放：其中一些可能已被释放）</translation>
+    </message>
+    <message>
+        <source>grace %1 ms</source>
+        <translation>宽限期 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>grace off (no fairness)</source>
+        <translation>宽限期关闭（无公平）</translation>
     </message>
 </context>
 <context>
@@ -812,10 +844,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>%1 vs %2 ×%3</source>
         <translation>%1 对 %2 ×%3</translation>
     </message>
-    <message>
-        <source>%1 refusals/min (decayed count %2), %3 in all; the last %4 ago</source>
-        <translation>每分钟 %1 次拒绝（衰减计数 %2），共 %3 次；最近一次在 %4 前</translation>
-    </message>
     <message numerus="yes">
         <source>%n waiter(s) were last refused here</source>
         <translation>
@@ -872,6 +900,18 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Operations</source>
         <translation>操作</translation>
     </message>
+    <message>
+        <source>%1 refusals/min (decayed count %2), %3 in all; the last %4 (%5)</source>
+        <translation>每分钟 %1 次拒绝（衰减计数 %2），共 %3 次；最近一次在 %4（%5）</translation>
+    </message>
+    <message>
+        <source>When the latest refusal here happened</source>
+        <translation>此处最近一次拒绝发生的时间</translation>
+    </message>
+    <message>
+        <source>Last refusal</source>
+        <translation>最近拒绝</translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::HotSpotPanel</name>
@@ -916,6 +956,20 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Copy path</source>
         <translation>复制路径</translation>
+    </message>
+    <message>
+        <source>Project &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>项目 &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; path(s) refused in project &lt;b&gt;%1&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· double-click one to find it in the tree&lt;/span&gt;</source>
+        <translation>
+            <numerusform>项目 &lt;b&gt;%1&lt;/b&gt; 中有 &lt;b&gt;%n&lt;/b&gt; 条路径被拒绝 &lt;span style=&apos;color:#666&apos;&gt;· 双击一行可在树中找到它&lt;/span&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>These are the hot spots of project &lt;b&gt;%1&lt;/b&gt;, on Studio&apos;s connection, not the simulation&apos;s: those are on the Hot spots tab of the Simulation panel.</source>
+        <translation>这里是 Studio 所连接的项目 &lt;b&gt;%1&lt;/b&gt; 的热点，不是模拟的：模拟的热点在“模拟”面板的“热点”标签页中。</translation>
     </message>
 </context>
 <context>
@@ -2108,11 +2162,19 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Hot spot alarm: %1</source>
         <translation>热点告警：%1</translation>
     </message>
+    <message>
+        <source>Hot spot alarm</source>
+        <translation>热点告警</translation>
+    </message>
     <message numerus="yes">
-        <source>Hot spot alarm: %n path(s) passed the threshold: %1</source>
+        <source>Hot spot alarm: %n path(s)</source>
         <translation>
-            <numerusform>热点告警：%n 个路径超过阈值：%1</numerusform>
+            <numerusform>热点告警：%n 条路径</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Above the alarm threshold of the Hot spots panel (View › Hot spots, Ctrl+Shift+H):</source>
+        <translation>高于“热点”面板的告警阈值（视图 › 热点，Ctrl+Shift+H）：</translation>
     </message>
 </context>
 <context>
@@ -2508,24 +2570,12 @@ With no options it starts a private redis-server and opens the demo project.</so
 <context>
     <name>treelock::ui::WaiterTableModel</name>
     <message>
-        <source>yes</source>
-        <translation>是</translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation>否</translation>
-    </message>
-    <message>
         <source>How long it has waited: since its first refused attempt</source>
         <translation>已等待多久：自首次被拒绝的尝试起</translation>
     </message>
     <message>
         <source>What refused its last attempt: a lease, or an older waiting request it queues behind</source>
         <translation>拒绝其上次尝试的是什么：一个租约，或它排在其后的更早的等待请求</translation>
-    </message>
-    <message>
-        <source>It has waited past the project&apos;s grace: newer requests that conflict with it wait behind it</source>
-        <translation>等待已超过项目的宽限期：与之冲突的更新请求须排在它之后</translation>
     </message>
     <message>
         <source>Owner</source>
@@ -2551,6 +2601,22 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Holds back</source>
         <translation>阻挡新请求</translation>
     </message>
+    <message>
+        <source>%1, %2 +%3</source>
+        <translation>%1、%2 等另 %3 个</translation>
+    </message>
+    <message>
+        <source>The waiters that queue behind it: none while the project&apos;s fairness is off</source>
+        <translation>排在它之后的等待者：项目的公平关闭时没有</translation>
+    </message>
+    <message>
+        <source>The waiters that queue behind it: once it has waited longer than the project&apos;s fairness grace (%1 ms), newer requests that conflict with it wait until it is served</source>
+        <translation>排在它之后的等待者：一旦它等待超过项目的公平宽限期（%1 毫秒），与之冲突的更新请求会等到它得到锁之后</translation>
+    </message>
+    <message>
+        <source>The waiters that queue behind it: once it has waited longer than the project&apos;s fairness grace, newer requests that conflict with it wait until it is served</source>
+        <translation>排在它之后的等待者：一旦它等待超过项目的公平宽限期，与之冲突的更新请求会等到它得到锁之后</translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::WaitingPanel</name>
@@ -2563,22 +2629,42 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>选中挡住所选等待者的对象：租约表中的租约，或本列表中它排在其后的更早的等待者</translation>
     </message>
     <message>
-        <source>No one waits.</source>
-        <translation>无人等待。</translation>
-    </message>
-    <message numerus="yes">
-        <source>&lt;b&gt;%n&lt;/b&gt; waiter(s) &lt;span style=&apos;color:#666&apos;&gt;· select one to find its node in the tree&lt;/span&gt;</source>
-        <translation>
-            <numerusform>&lt;b&gt;%n&lt;/b&gt; 个等待者 &lt;span style=&apos;color:#666&apos;&gt;· 选中一行可在树中找到其节点&lt;/span&gt;</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>%1 no longer waits</source>
         <translation>%1 已不再等待</translation>
     </message>
     <message>
         <source>Show %1 in tree</source>
         <translation>在树中显示 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Nobody waits for a lock.&lt;/b&gt;&lt;br/&gt;An acquire that waits (a LockClient&apos;s, &lt;code&gt;treelock acquire --wait&lt;/code&gt;) is listed here until it gets its lock or gives up.</source>
+        <translation>&lt;b&gt;没有人在等待锁。&lt;/b&gt;&lt;br/&gt;等待中的获取请求（LockClient 的、&lt;code&gt;treelock acquire --wait&lt;/code&gt;）会列在这里，直到它得到锁或放弃。</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; waiter(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; 个等待者</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>project &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>项目 &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Project &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>项目 &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>select one to find its node in the tree</source>
+        <translation>选中一个可在树中找到其节点</translation>
+    </message>
+    <message>
+        <source>A request that has waited longer than %1 ms holds back newer requests that conflict with it (the project&apos;s fairness grace)</source>
+        <translation>等待超过 %1 毫秒的请求会挡住与之冲突的更新请求（项目的公平宽限期）</translation>
+    </message>
+    <message>
+        <source>The project&apos;s fairness is off: whoever tries when the paths are free gets them</source>
+        <translation>项目的公平已关闭：谁在路径空闲时尝试，谁就得到它们</translation>
     </message>
 </context>
 </TS>
