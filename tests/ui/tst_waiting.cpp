@@ -898,6 +898,35 @@ private slots:
         QToolTip::hideText();
     }
 
+    // A waiter that creates a file in a folder that does not exist yet brings
+    // the folder along, and both go when the wait ends.
+    void aWaitersPathInAMissingFolderAppearsWithItsFolder()
+    {
+        MemoryStudio s;
+        MainWindow& w = *s.window;
+        QVERIFY(showActive(w));
+        QVERIFY(!take(*s.engine, {{"/A", LockMode::X}}, "alice", "delete-folder").empty());
+        QVERIFY(!w.treeModel()->indexForPath("/A/Zeta").isValid());
+        const LeaseId ivan = waitFor(*s.engine, {{"/A/Zeta/brand-new.txt", LockMode::X}}, "ivan", "create");
+        QVERIFY(!ivan.empty());
+        QTRY_VERIFY_WITH_TIMEOUT(w.treeModel()->indexForPath("/A/Zeta/brand-new.txt").isValid(), kTimeout);
+        QCOMPARE(w.treeModel()->indexForPath("/A/Zeta/brand-new.txt").data(LockTreeModel::WaitingRole).toInt(), 1);
+        QTreeView* tree = w.treePanel()->view();
+        QVERIFY(w.treePanel()->selectPath(QStringLiteral("/A/Zeta")));
+        const QString folderTip = hover(tree, tree->currentIndex());
+        QVERIFY2(folderTip.contains(QStringLiteral("added because a waiting request names a path inside it")),
+                 qPrintable(folderTip));
+        QToolTip::hideText();
+        QVERIFY(w.treePanel()->selectPath(QStringLiteral("/A/Zeta/brand-new.txt")));
+        const QString fileTip = hover(tree, tree->currentIndex());
+        QVERIFY2(fileTip.contains(QStringLiteral("ivan waits here for alice's delete folder of /A")), qPrintable(fileTip));
+        QToolTip::hideText();
+
+        QVERIFY(s.engine->cancelWait(ivan));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.treeModel()->indexForPath("/A/Zeta").isValid(), kTimeout);
+        QVERIFY(!w.treeModel()->indexForPath("/A/Zeta/brand-new.txt").isValid());
+    }
+
     // While the window shows a simulation, the Hot spots dock still shows
     // Studio's project, and says so; the Waiting dock names the project it shows.
     void docksNameTheProjectTheyShowWhileASimulationRuns()

@@ -100,7 +100,7 @@ std::uint64_t identityOf(const WaiterInfo& w) noexcept
     return mix(id, std::uint64_t(w.since.time_since_epoch().count()));
 }
 
-void addWaiters(NodeStateMap& out, const std::vector<WaiterInfo>& waiters)
+void addWaiters(NodeStateMap& out, const std::vector<WaiterInfo>& waiters, const TreeIndex* tree)
 {
     for (std::uint32_t i = 0; i < waiters.size(); ++i) {
         const WaiterInfo& w = waiters[i];
@@ -115,8 +115,18 @@ void addWaiters(NodeStateMap& out, const std::vector<WaiterInfo>& waiters)
             }
             marks.push_back(WaitMark{i, requested, clash, identity});
         };
-        for (const LockRequest& r : w.requests)
+        for (const LockRequest& r : w.requests) {
             mark(r.path, true, false);
+            // A path the tree lacks needs its folders too, or it has nowhere to
+            // hang (a create in a folder that does not exist yet): an entry each,
+            // with no lease and no waiter on it.
+            if (!tree || !tree->contains(r.path)) {
+                for (const std::string& a : ancestorsOf(r.path)) {
+                    if (!tree || !tree->contains(a))
+                        out.try_emplace(a);
+                }
+            }
+        }
         if (!w.blocker.clashPath.empty())
             mark(w.blocker.clashPath, false, true);
     }
@@ -163,7 +173,7 @@ NodeStateMap decorate(const std::vector<LeaseInfo>& leases, ServerTime now, cons
         }
     }
     // Before the covers: a path only a waiter names is covered like any other.
-    addWaiters(out, waiters);
+    addWaiters(out, waiters, tree);
     if (coverRoots.empty())
         return out;
 

@@ -90,7 +90,8 @@ LockMode strongestMode(std::uint8_t bits) noexcept;
 int leasesBelow(const NodeState& state);
 
 /// Per-node state keyed by canonical path. Only nodes that some lease touches
-/// or where some waiter waits.
+/// or where some waiter waits, and the folders the tree lacks above a path a
+/// waiter names (with an empty state).
 using NodeStateMap = std::unordered_map<std::string, NodeState>;
 
 /// Computes every node's state from the leases at server time `now`. Pure.

@@ -444,9 +444,13 @@ QString LockTreeModel::toolTip(int node) const
         // lock above it (a cover) names other paths.
         const bool leaseNames = s && std::any_of(s->touches.begin(), s->touches.end(),
                                                  [](const Touch& t) { return t.role != TouchRole::Cover; });
-        html += QStringLiteral("<br/><i>%1</i>").arg(!leaseNames && s && s->waited()
-                                                         ? tr("Not in the loaded tree: added because a waiting request names it")
-                                                         : tr("Not in the loaded tree: added because a lease names it"));
+        // Without a lease naming it, a waiter does: the path, or one inside it.
+        QString why = tr("Not in the loaded tree: added because a lease names it");
+        if (!leaseNames && s && s->waited())
+            why = tr("Not in the loaded tree: added because a waiting request names it");
+        else if (!leaseNames)
+            why = tr("Not in the loaded tree: added because a waiting request names a path inside it");
+        html += QStringLiteral("<br/><i>%1</i>").arg(why);
     }
     if (s && s->waited())
         html += waitingLines(*s);

@@ -1765,6 +1765,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Not in the loaded tree: added because a waiting request names it</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Not in the loaded tree: added because a waiting request names a path inside it</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::MainWindow</name>

@@ -1745,6 +1745,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Not in the loaded tree: added because a waiting request names it</source>
         <translation>不在已加载的树中：因等待中的请求涉及而添加</translation>
     </message>
+    <message>
+        <source>Not in the loaded tree: added because a waiting request names a path inside it</source>
+        <translation>不在已加载的树中：因等待中的请求涉及其中的路径而添加</translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::MainWindow</name>
