@@ -488,7 +488,10 @@ private slots:
         // The next run starts with the form's setting.
         toggle(fairness);
         click(child<QPushButton>(&panel, "simulationStart"));
-        QTRY_VERIFY_WITH_TIMEOUT(panel.statistics().grants > 0, 20000); // a frame of the new run
+        // A frame of the new run: the last run's statistics have grants too.
+        QTRY_VERIFY_WITH_TIMEOUT(panel.state() == State::Running && child<QPushButton>(&panel, "simulationStop")->isVisible(),
+                                 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.statistics().grants > 0, 20000);
         QVERIFY(!panel.statistics().fairnessGrace);
         QVERIFY(title->text().contains(QStringLiteral("fairness off")));
         click(child<QPushButton>(&panel, "simulationStop"));
