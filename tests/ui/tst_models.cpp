@@ -359,7 +359,7 @@ private slots:
                 p.total = 7;
                 p.waiters = 1;
                 p.last = kNow - 3s;
-                p.operations = {{"upload", "move-folder", 5}, {"create", "delete-folder", 2}};
+                p.operations = {{"upload", "move-folder", 5}, {"create", "delete-folder", 2}, {"lock", "reindex", 1}};
                 c->paths.push_back(p);
             }
             return ContentionPtr(c);
@@ -371,7 +371,8 @@ private slots:
         QCOMPARE(c.siblingAtColumn(HotSpotModel::TotalColumn).data().toString(), QStringLiteral("7"));
         QCOMPARE(c.siblingAtColumn(HotSpotModel::WaitersColumn).data().toString(), QStringLiteral("1"));
         QCOMPARE(c.siblingAtColumn(HotSpotModel::OperationsColumn).data().toString(),
-                 QStringLiteral("Upload vs Move folder ×5, Create vs Delete folder ×2"));
+                 QStringLiteral("Upload vs Move folder ×5, Create vs Delete folder ×2, Lock vs reindex ×1"));
+        // (The default operation by its name, an application's own as it spells it.)
         QVERIFY(c.data(Qt::ToolTipRole).toString().contains(QStringLiteral("the last 3 s ago")));
 
         QCOMPARE(model.setThreshold(4), (std::vector<std::string>{"/A/C"}));

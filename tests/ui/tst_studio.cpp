@@ -54,6 +54,7 @@
 #include <QMouseEvent>
 #include <QPointer>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QScreen>
 #include <QRegularExpression>
 #include <QScrollArea>
@@ -70,6 +71,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QTranslator>
 #include <QToolBar>
 #include <QToolButton>
 #include <QTreeView>
@@ -432,6 +434,34 @@ private slots:
         const AcquireResult r = engine.acquire({{"/B", LockMode::S}}, as("frank", "copy-folder"));
         QVERIFY(r.granted);
         QTRY_VERIFY_WITH_TIMEOUT(f.window->leaseModel()->rowOf(r.grant.lease) >= 0, kTimeout);
+    }
+
+    // Opening an empty project on a server that has others (the command-line
+    // tool's default is "default", Studio's "demo") says which ones there are.
+    void anEmptyProjectNamesTheServersOtherProjects()
+    {
+        test::RedisServer server;
+        RedisEngine cli(redisOptionsFor(server), "default");
+        QVERIFY(cli.acquire({{"/A", LockMode::X}}, as("alice", "lock", 60s)).granted);
+        const auto open = [&](const char* project) {
+            StudioOptions options;
+            options.backend.kind = BackendConfig::Kind::Url;
+            options.backend.url = QString::fromStdString(server.url());
+            options.backend.project = QString::fromLatin1(project);
+            options.useSettings = false;
+            auto w = std::make_unique<MainWindow>(options);
+            w->start();
+            return w;
+        };
+        const auto empty = open("demo");
+        // (Tests load no translator: the plural reads "1 lease(s)" here.)
+        QTRY_VERIFY_WITH_TIMEOUT(logHas(*empty, QStringLiteral("Project demo holds no locks. Other projects on this "
+                                                               "server: default (1 lease")),
+                                 kTimeout);
+        // A project that holds locks is taken to be the one meant.
+        const auto busy = open("default");
+        QTRY_VERIFY_WITH_TIMEOUT(busy->leasePanel()->view()->model()->rowCount() == 1, kTimeout);
+        QVERIFY(!logHas(*busy, QStringLiteral("holds no locks")));
     }
 
     // A server never reached has no "last known state" to speak of.
@@ -1518,6 +1548,105 @@ private slots:
         QTRY_VERIFY(f.window->treeModel()->indexForPath("/X/y.txt").isValid());
         QTRY_COMPARE(status->text(), QStringLiteral("No match for /A/C/D/d.txt"));
         QVERIFY(chip->isHidden());
+    }
+
+    // "Only locked" hides the node the lease table is filtered to: the table
+    // shows every lease again (not "0 of 2" for a node nobody sees), whether
+    // the node was selected or picked by "Show leases on this node".
+    void hidingTheFilteredNodeShowsEveryLeaseAgain()
+    {
+        Fixture f("hiddenfilter");
+        QVERIFY(f.show());
+        QVERIFY(!f.take("erin", "create", {{"/A/C/c.txt", LockMode::X}}).empty());
+        QVERIFY(!f.take("carol", "delete-folder", {{"/B", LockMode::X}}).empty());
+        QTRY_COMPARE_WITH_TIMEOUT(f.window->leaseModel()->rowCount(), 2, kTimeout);
+        LeaseFilterProxy* leases = f.window->leasePanel()->proxy();
+        QLineEdit* search = f.window->treePanel()->searchField();
+        QLabel* status = f.window->treePanel()->searchStatus();
+        auto* chip = f.window->leasePanel()->findChild<QWidget*>(QStringLiteral("nodeChip"));
+        QVERIFY(chip);
+        QTest::keyClicks(search, QStringLiteral("/A/C/D/d.txt"));
+        QTest::keyClick(search, Qt::Key_Return);
+        QCOMPARE(status->text(), QStringLiteral("Found /A/C/D/d.txt"));
+        QVERIFY(chip->isVisible());
+        QCOMPARE(leases->rowCount(), 0);
+
+        QTest::keySequence(f.window.get(), QKeySequence(Qt::CTRL | Qt::Key_L));
+        QVERIFY(f.window->treePanel()->proxy()->onlyLocked());
+        QVERIFY(!treeRow(*f.window, "/A/C/D/d.txt").isValid());
+        QVERIFY2(chip->isHidden(), qPrintable(chip->findChild<QLabel*>()->text()));
+        QCOMPARE(leases->rowCount(), 2);
+        QVERIFY(f.window->treePanel()->currentPath().isEmpty());
+        QVERIFY2(status->text().isEmpty(), qPrintable(status->text()));
+
+        // The same for a node whose leases its context menu asked for.
+        QTest::keySequence(f.window.get(), QKeySequence(Qt::CTRL | Qt::Key_L));
+        QVERIFY(!f.window->treePanel()->proxy()->onlyLocked());
+        QTreeView* tree = f.window->treePanel()->view();
+        QMenu* menu = openContextMenu(tree, treeRow(*f.window, "/A/a.txt"), QStringLiteral("treeNodeMenu"));
+        QVERIFY(pick(menu, QStringLiteral("showNodeLeases")));
+        QVERIFY(chip->isVisible());
+        QCOMPARE(chip->findChild<QLabel*>()->text(), QStringLiteral("touching /A/a.txt"));
+        QTest::keySequence(f.window.get(), QKeySequence(Qt::CTRL | Qt::Key_L));
+        QVERIFY(!treeRow(*f.window, "/A/a.txt").isValid());
+        QVERIFY(chip->isHidden());
+        QCOMPARE(leases->rowCount(), 2);
+    }
+
+    // At 1280x800, the first size on many laptops: every column of the lease
+    // table is in view (no scroll bar across), and the tree's Holder and Mode
+    // columns show their usual texts whole.
+    void defaultSizeShowsEveryColumnAndItsTexts()
+    {
+        // With the English plurals ("3 leases below"), as Studio shows them.
+        QTranslator english;
+        QVERIFY(english.load(QStringLiteral(":/i18n/treelock_en.qm")));
+        QCoreApplication::installTranslator(&english);
+        const auto untranslated = qScopeGuard([&english] { QCoreApplication::removeTranslator(&english); });
+        StudioOptions options = memoryOptions();
+        options.windowSize = QSize(1280, 800);
+        options.scenario = QStringLiteral("seed");
+        MainWindow w(options);
+        w.start();
+        QVERIFY(showActive(w));
+        QCOMPARE(w.size(), QSize(1280, 800));
+        QTableView* table = w.leasePanel()->view();
+        const auto allInView = [table](QString* why) {
+            for (int c = 0; c < LeaseTableModel::ColumnCount; ++c) {
+                const int left = table->columnViewportPosition(c);
+                if (table->isColumnHidden(c) || left < 0 || left + table->columnWidth(c) > table->viewport()->width()) {
+                    *why = QStringLiteral("column '%1' at %2..%3 of a %4 px table")
+                               .arg(table->model()->headerData(c, Qt::Horizontal).toString())
+                               .arg(left).arg(left + table->columnWidth(c)).arg(table->viewport()->width());
+                    return false;
+                }
+            }
+            return !table->horizontalScrollBar()->isVisible();
+        };
+        QString why;
+        QVERIFY2(allInView(&why), qPrintable(why));
+        QTRY_VERIFY_WITH_TIMEOUT(w.leaseModel()->rowCount() >= 4, kTimeout);
+        QTest::qWait(50); // laid out
+        QVERIFY2(allInView(&why), qPrintable(why));
+
+        QTreeView* tree = w.treePanel()->view();
+        const int margins = 2 * (tree->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, tree) + 1);
+        QTRY_VERIFY_WITH_TIMEOUT(treeRow(w, "/").siblingAtColumn(LockTreeModel::HolderColumn).data().toString().endsWith(
+                                     QStringLiteral(" leases below")), kTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(treeRow(w, "/A/C/D").siblingAtColumn(LockTreeModel::ModeColumn).data().toString(),
+                                  QStringLiteral("X above"), kTimeout);
+        for (const char* path : {"/", "/A", "/A/C", "/A/C/D"}) {
+            for (int c : {LockTreeModel::HolderColumn, LockTreeModel::ModeColumn, LockTreeModel::TimeLeftColumn}) {
+                const QModelIndex cell = treeRow(w, path).siblingAtColumn(c);
+                const QString text = cell.data().toString();
+                const QVariant font = cell.data(Qt::FontRole);
+                const QFontMetrics fm(font.isValid() ? font.value<QFont>() : tree->font());
+                // The columns are fitted again shortly after the rows in view change.
+                QTRY_VERIFY2_WITH_TIMEOUT(fm.elidedText(text, Qt::ElideRight, tree->columnWidth(c) - margins) == text,
+                         qPrintable(QStringLiteral("%1: '%2' cut in a %3 px column").arg(QLatin1String(path), text).arg(tree->columnWidth(c))),
+                         kTimeout);
+            }
+        }
     }
 
     void legendWrapsAndNeverOutgrowsTheTree()

@@ -6,6 +6,7 @@
 // remembered.
 #include "locks/bridge.h"
 #include "locks/eventlogmodel.h"
+#include "locks/filterproxies.h"
 #include "locks/hotspotmodel.h"
 #include "locks/hotspotpanel.h"
 #include "locks/leasepanel.h"
@@ -36,8 +37,11 @@
 #include <QFile>
 #include <QHeaderView>
 #include <QHelpEvent>
+#include <QImage>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
+#include <QPainter>
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QSettings>
@@ -45,6 +49,7 @@
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStyledItemDelegate>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTableView>
@@ -826,6 +831,134 @@ private slots:
     // The Waiting table gives each text the room it needs (a long request
     // list too), the docks leave the tree the larger part of the window, and
     // an empty list says so rather than "0 waiters".
+    // The node a search found exists only while a waiter names it. When the
+    // waiter gives up, the node goes: the lease table must not stay filtered
+    // to it, nor follow the neighbour the tree makes current, and the search
+    // status must not say it found it.
+    void leaseTableLetsGoOfANodeThatLeavesTheTree()
+    {
+        MemoryStudio s;
+        MainWindow& w = *s.window;
+        QVERIFY(showActive(w));
+        QVERIFY(!take(*s.engine, {{"/A/C", LockMode::X}}, "alice", "move-folder").empty());
+        QVERIFY(!take(*s.engine, {{"/B", LockMode::X}}, "carol", "delete-folder").empty());
+        const LeaseId bob = waitFor(*s.engine, {{"/A/C/D/report.pdf", LockMode::X}}, "bob", "upload");
+        QVERIFY(!bob.empty());
+        QTRY_VERIFY_WITH_TIMEOUT(w.treeModel()->indexForPath("/A/C/D/report.pdf").isValid(), kTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(w.leaseModel()->rowCount(), 2, kTimeout);
+
+        QLineEdit* search = w.treePanel()->searchField();
+        QLabel* status = w.treePanel()->searchStatus();
+        auto* chip = w.leasePanel()->findChild<QWidget*>(QStringLiteral("nodeChip"));
+        QVERIFY(chip);
+        QTest::keyClicks(search, QStringLiteral("/A/C/D/report.pdf"));
+        QTest::keyClick(search, Qt::Key_Return);
+        QCOMPARE(w.treePanel()->currentPath(), QStringLiteral("/A/C/D/report.pdf"));
+        QCOMPARE(status->text(), QStringLiteral("Found /A/C/D/report.pdf"));
+        QVERIFY(chip->isVisible());
+        QCOMPARE(chip->findChild<QLabel*>()->text(), QStringLiteral("touching /A/C/D/report.pdf"));
+        QCOMPARE(w.leasePanel()->proxy()->rowCount(), 1); // alice's move covers it; carol's lease does not touch it
+
+        QVERIFY(s.engine->cancelWait(bob));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.treeModel()->indexForPath("/A/C/D/report.pdf").isValid(), kTimeout);
+        QVERIFY2(chip->isHidden(), qPrintable(chip->findChild<QLabel*>()->text()));
+        QVERIFY2(w.treePanel()->currentPath().isEmpty(), qPrintable(w.treePanel()->currentPath()));
+        QVERIFY2(!status->text().contains(QStringLiteral("report.pdf")), qPrintable(status->text()));
+        QCOMPARE(w.leasePanel()->proxy()->rowCount(), 2);
+        // The next node the user picks filters the table again.
+        QVERIFY(w.treePanel()->selectPath(QStringLiteral("/A/C/D/d.txt")));
+        QVERIFY(chip->isVisible());
+        QCOMPARE(chip->findChild<QLabel*>()->text(), QStringLiteral("touching /A/C/D/d.txt"));
+    }
+
+    // A name with the "1 waiting" badge is drawn whole when the column has
+    // room for both: pixel for pixel as the name alone is drawn (an italic
+    // name's last glyph leans out past its advance).
+    void aNameBesideItsBadgeIsNotCutWhereItFits()
+    {
+        MemoryStudio s;
+        MainWindow& w = *s.window;
+        w.resize(1280, 800); // a name column with room for the name and its badge
+        QVERIFY(showActive(w));
+        QVERIFY(!take(*s.engine, {{"/A/C", LockMode::X}}, "alice", "move-folder").empty());
+        // report.pdf is not in the loaded tree: its name is italic.
+        const LeaseId bob = waitFor(*s.engine, {{"/A/C/D/report.pdf", LockMode::X}, {"/A/C/D/d.txt", LockMode::X}}, "bob", "upload");
+        QVERIFY(!bob.empty());
+        QTRY_VERIFY_WITH_TIMEOUT(w.treeModel()->indexForPath("/A/C/D/report.pdf").data(LockTreeModel::WaitingRole).toInt() == 1,
+                                 kTimeout);
+        QTreeView* tree = w.treePanel()->view();
+        QVERIFY(w.treePanel()->selectPath(QStringLiteral("/A/C/D/report.pdf")));
+        tree->selectionModel()->clear(); // drawn as any row, not as the selected one
+        auto* badge = qobject_cast<WaitBadgeDelegate*>(tree->itemDelegateForColumn(LockTreeModel::NameColumn));
+        QVERIFY(badge);
+        QStyledItemDelegate plain;
+        for (const char* path : {"/A/C/D/report.pdf", "/A/C/D/d.txt"}) {
+            const QModelIndex node = w.treePanel()->proxy()->mapFromSource(w.treeModel()->indexForPath(path));
+            QVERIFY(node.isValid());
+            QVERIFY(node.data(Qt::FontRole).value<QFont>().italic() == (QLatin1String(path) == QLatin1String("/A/C/D/report.pdf")));
+            QStyleOptionViewItem option;
+            option.initFrom(tree);
+            option.widget = tree;
+            option.state &= ~(QStyle::State_HasFocus | QStyle::State_Selected);
+            option.rect = QRect(QPoint(0, 0), tree->visualRect(node).size());
+            QVERIFY2(option.rect.width() >= badge->sizeHint(option, node).width(),
+                     qPrintable(QStringLiteral("%1: the column has %2 px, name and badge need %3")
+                                    .arg(QLatin1String(path)).arg(option.rect.width()).arg(badge->sizeHint(option, node).width())));
+            const QRect where = badge->badgeRect(option, node);
+            QVERIFY(!where.isEmpty());
+            QImage withBadge(option.rect.size(), QImage::Format_ARGB32);
+            QImage nameAlone(option.rect.size(), QImage::Format_ARGB32);
+            withBadge.fill(Qt::white);
+            nameAlone.fill(Qt::white);
+            {
+                QPainter p(&withBadge);
+                badge->paint(&p, option, node);
+            }
+            {
+                QPainter p(&nameAlone);
+                plain.paint(&p, option, node);
+            }
+            const QRect name(0, 0, where.left(), option.rect.height());
+            QVERIFY2(withBadge.copy(name) == nameAlone.copy(name),
+                     qPrintable(QStringLiteral("%1 is drawn differently beside its badge (cut?); badge at x %2 of %3")
+                                    .arg(QLatin1String(path)).arg(where.left()).arg(option.rect.width())));
+        }
+    }
+
+    // The Waiting and Hot spots docks share the event log's tab bar with the
+    // Simulation panel. Closed by its key, a dock gives the front back to the
+    // dock that was there before it, not to its neighbour tab.
+    void closingADockByItsKeyBringsBackTheDockBeforeIt()
+    {
+        MemoryStudio s;
+        MainWindow& w = *s.window;
+        QVERIFY(showActive(w));
+        auto* log = w.findChild<QDockWidget*>(QStringLiteral("eventLogDock"));
+        QDockWidget* sim = w.simulationDock();
+        QVERIFY(log && sim);
+        QVERIFY(dockInFront(w, log));
+        QVERIFY(w.tabifiedDockWidgets(log).contains(sim));
+        const QKeySequence hotSpotsKey(Qt::CTRL | Qt::SHIFT | Qt::Key_H);
+        const QKeySequence waitingKey(Qt::CTRL | Qt::SHIFT | Qt::Key_W);
+        for (const auto& [key, dock] : {std::pair{hotSpotsKey, w.hotSpotDock()}, std::pair{waitingKey, w.waitingDock()}}) {
+            QTest::keySequence(&w, key);
+            QTRY_VERIFY_WITH_TIMEOUT(dockInFront(w, dock), kTimeout);
+            QTest::keySequence(&w, key);
+            QTRY_VERIFY_WITH_TIMEOUT(dock->isHidden(), kTimeout);
+            QVERIFY2(dockInFront(w, log), qPrintable(dock->windowTitle() + QStringLiteral(" closed, the Simulation panel in front: ")
+                                                     + QString::number(dockInFront(w, sim))));
+            QVERIFY(!dockInFront(w, sim));
+        }
+        // From the Simulation panel, Hot spots opened and closed by its key go back to it.
+        QTest::keySequence(&w, QKeySequence(Qt::CTRL | Qt::Key_5));
+        QTRY_VERIFY_WITH_TIMEOUT(dockInFront(w, sim), kTimeout);
+        QTest::keySequence(&w, hotSpotsKey);
+        QTRY_VERIFY_WITH_TIMEOUT(dockInFront(w, w.hotSpotDock()), kTimeout);
+        QTest::keySequence(&w, hotSpotsKey);
+        QTRY_VERIFY_WITH_TIMEOUT(w.hotSpotDock()->isHidden(), kTimeout);
+        QVERIFY(dockInFront(w, sim));
+    }
+
     void waitingTableSizesItsColumnsAndTheDocksLeaveTheTreeRoom()
     {
         MemoryStudio s;

@@ -9,6 +9,7 @@
 #include <treelock/policy.h>
 #include <treelock/redisengine.h>
 #include <treelock/redissentinelgroup.h>
+#include <treelock/redistopology.h>
 
 #include <QCoreApplication>
 #include <QSysInfo>
@@ -208,8 +209,41 @@ void BridgeWorker::connectTo(const BackendConfig& config)
             publish(true);
             readContention();
         });
+        hintOtherProjects();
     }
     m_timer->start();
+}
+
+void BridgeWorker::hintOtherProjects()
+{
+    if (m_config.kind != BackendConfig::Kind::Url || !m_haveSnapshot || !m_leases.empty() || !m_waiters.empty())
+        return;
+    std::vector<ProjectInfo> projects;
+    ServerTime now{};
+    try {
+        RedisOptions options;
+        options.url = m_config.url.toStdString();
+        options.user = m_config.user.toStdString();
+        options.password = m_config.password.toStdString();
+        projects = listProjects(options);
+        now = m_engine->now();
+    } catch (const std::exception&) {
+        return; // a user without SCAN, say: the hint is not worth an error
+    }
+    QStringList others;
+    for (const ProjectInfo& p : projects) {
+        if (QString::fromStdString(p.name) != m_config.project)
+            others << tr("%1 (%n lease(s))", nullptr, int(p.leases)).arg(QString::fromStdString(p.name));
+    }
+    if (others.isEmpty())
+        return;
+    LogEntry entry;
+    entry.type = LogEntry::Type::Info;
+    entry.time = now;
+    entry.detail = tr("Project %1 holds no locks. Other projects on this server: %2. Open one with File › Connect… "
+                      "(Find projects) or --project NAME; the command-line tool's default project is \"default\".")
+                       .arg(m_config.project, others.join(QStringLiteral(", ")));
+    emitLocal(std::move(entry));
 }
 
 bool BridgeWorker::openEngine()

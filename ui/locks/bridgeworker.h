@@ -71,6 +71,10 @@ private:
     void setGrace(std::optional<std::chrono::milliseconds> grace); // the same for the grace
     void takeSnapshot();
     void readContention();
+    /// On a server Studio did not start, a project that holds nothing may be the
+    /// wrong one (the command-line tool's default is "default"): logs the other
+    /// projects the server has. Never throws.
+    void hintOtherProjects();
     void publish(bool full);
     void lost(const QString& message);
     template <typename F>

@@ -17,6 +17,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QScrollBar>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -72,30 +73,33 @@ LeasePanel::LeasePanel(LeaseTableModel* model, QWidget* parent) : QWidget(parent
     QHeaderView* h = m_view->horizontalHeader();
     h->setStretchLastSection(false);
     // Every column but the paths is as wide as its widest likely text (and its
-    // header, with room for the sort arrow); the paths take what is left.
+    // header, with room for the sort arrow); the paths take what is left. All
+    // of them fit beside the tree in a 1280-pixel window.
     const QFontMetrics fm = m_view->fontMetrics();
     const QFontMetrics hfm = h->fontMetrics();
+    constexpr int padding = 8; // the style's text margins, the grid line and a pixel to spare
     const auto fit = [&](int column, std::initializer_list<QString> samples) {
         int w = hfm.horizontalAdvance(m_model->headerData(column, Qt::Horizontal).toString()) + 28;
         for (const QString& t : samples)
-            w = std::max(w, fm.horizontalAdvance(t) + 16);
+            w = std::max(w, fm.horizontalAdvance(t) + padding);
         h->resizeSection(column, w);
     };
     using namespace std::chrono_literals;
-    fit(LeaseTableModel::LeaseColumn, {QStringLiteral("0000000000")});
+    fit(LeaseTableModel::LeaseColumn, {QStringLiteral("00000000")}); // the short id: 8 hex digits
     fit(LeaseTableModel::OwnerColumn, {QStringLiteral("operator")});
     fit(LeaseTableModel::OperationColumn, {presentation::operationName(QStringLiteral("rename-folder"))});
     fit(LeaseTableModel::AgeColumn, {presentation::formatAge(59min + 59s), presentation::formatAge(23h + 59min)});
     // Expired leases show "N s ago" until they are reaped: seconds later while
-    // the project is busy, minutes later in a quiet one.
-    fit(LeaseTableModel::TimeLeftColumn, {presentation::formatTimeLeft(-(59min + 59s)), presentation::formatTimeLeft(23h + 59min)});
+    // the project is busy, minutes later in a quiet one (then cut in the
+    // middle, "4 min…s ago": the room it would take is the fence's).
+    fit(LeaseTableModel::TimeLeftColumn, {presentation::formatTimeLeft(-59s), presentation::formatTimeLeft(59min + 59s)});
     fit(LeaseTableModel::FenceColumn, {QStringLiteral("0000000000000000")}); // fences are 16-digit numbers
     h->resizeSection(LeaseTableModel::StateColumn,
                      std::max(hfm.horizontalAdvance(m_model->headerData(LeaseTableModel::StateColumn, Qt::Horizontal).toString()) + 28,
-                              PillDelegate::pillSize(QStringLiteral("expired"), m_view->font()).width() + 12));
+                              PillDelegate::pillSize(QStringLiteral("expired"), m_view->font()).width() + 8));
     h->setMinimumSectionSize(40);
-    m_minPathsWidth = std::max(hfm.horizontalAdvance(m_model->headerData(LeaseTableModel::PathsColumn, Qt::Horizontal).toString()) + 28,
-                               fm.horizontalAdvance(QStringLiteral("X /A/C, X /B/C")) + 16);
+    // Two short paths, the title cut if need be ("Paths and…").
+    m_minPathsWidth = fm.horizontalAdvance(QStringLiteral("X /A/C, X /B/C")) + padding;
     h->resizeSection(LeaseTableModel::PathsColumn, m_minPathsWidth);
     // What a narrow panel cuts off first is the least needed: who, what,
     // where, for how long and in which state come first; the id, age and
@@ -170,9 +174,26 @@ void LeasePanel::fitPathsColumn()
     for (int c = 0; c < LeaseTableModel::ColumnCount; ++c)
         if (c != LeaseTableModel::PathsColumn && !h->isSectionHidden(c))
             others += h->sectionSize(c);
-    // A third of the table at least: the paths say what a lease is about.
+    // What the other columns leave, so that all of them are in view: the id,
+    // the age and the fence (shown last) too, not behind a scroll bar. Where
+    // they cannot all be, the table scrolls anyway: the paths, which say what
+    // a lease is about, keep a third of it.
     const int width = m_view->viewport()->width();
-    h->resizeSection(LeaseTableModel::PathsColumn, std::max({m_minPathsWidth, width - others, width / 3}));
+    const int rest = width - others;
+    h->resizeSection(LeaseTableModel::PathsColumn, rest >= m_minPathsWidth ? rest : std::max(m_minPathsWidth, width / 3));
+}
+
+int LeasePanel::preferredWidth() const
+{
+    const QHeaderView* h = m_view->horizontalHeader();
+    int columns = m_minPathsWidth;
+    for (int c = 0; c < LeaseTableModel::ColumnCount; ++c)
+        if (c != LeaseTableModel::PathsColumn && !h->isSectionHidden(c))
+            columns += h->sectionSize(c);
+    // With room for the scroll bar that a long list brings.
+    const QMargins margins = layout()->contentsMargins();
+    return margins.left() + margins.right() + 2 * m_view->frameWidth()
+           + m_view->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + columns;
 }
 
 bool LeasePanel::selectLease(const QString& leaseId)

@@ -28,6 +28,9 @@ public:
     /// Full id of the current lease, or empty.
     QString currentLeaseId() const;
     void updateTitle();
+    /// The width at which every column shows its usual texts, the paths at
+    /// their narrowest (panel margins and a vertical scroll bar included).
+    int preferredWidth() const;
     /// Selects the lease's row (clearing filters that hide it); false if no row has it.
     bool selectLease(const QString& leaseId);
     /// The context menu of a row (of the view's proxy); the caller owns it.

@@ -127,6 +127,9 @@ QString operationName(const QString& cliName)
         {"delete-folder", QT_TRANSLATE_NOOP("Presentation", "Delete folder")},
         {"delete-file", QT_TRANSLATE_NOOP("Presentation", "Delete file")},
         {"purge", QT_TRANSLATE_NOOP("Presentation", "Purge recycle bin")},
+        // The engine's and the command-line tool's default: a lock taken
+        // without naming an operation.
+        {"lock", QT_TRANSLATE_NOOP("Presentation", "Lock")},
     };
     for (const auto& n : kNames)
         if (cliName == QLatin1String(n.cli))

@@ -5,16 +5,19 @@
 #include "locks/legendwidget.h"
 #include "locks/locktreemodel.h"
 #include "locks/pilldelegate.h"
+#include "locks/presentation.h"
 #include "locks/waitbadgedelegate.h"
 
 #include <treelock/path.h>
 
 #include <QHeaderView>
 #include <QHBoxLayout>
+#include <QStyle>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QApplication>
 #include <QClipboard>
+#include <QEvent>
 #include <QLineEdit>
 #include <QMenu>
 #include <QTimer>
@@ -22,16 +25,42 @@
 #include <QTreeView>
 
 #include <algorithm>
-#include <iterator>
+#include <chrono>
 #include <QVBoxLayout>
 
 namespace treelock::ui {
 
 namespace {
 
-/// The columns beside the name at their full width; a narrow view gives them less.
-constexpr std::pair<int, int> kColumnWidths[] = {{LockTreeModel::StateColumn, 120}, {LockTreeModel::HolderColumn, 110},
-                                                 {LockTreeModel::ModeColumn, 70}, {LockTreeModel::TimeLeftColumn, 110}};
+/// Room around a cell's text: the style's margins on both sides (3 px each
+/// in Fusion) and two pixels for a width that font metrics round down.
+constexpr int kCellPadding = 8;
+
+/// The columns beside the name, each as wide as the longest of its usual texts
+/// (and its title): the widest state pill, "99 leases below", "X above",
+/// "59 min 59 s". The state comes first: it keeps its width longest.
+std::vector<std::pair<int, int>> columnWidths(const QTreeView* view, const QAbstractItemModel* model)
+{
+    using namespace std::chrono_literals;
+    const QFontMetrics fm = view->fontMetrics();
+    const QFontMetrics hfm = view->header()->fontMetrics();
+    const auto fit = [&](int column, std::initializer_list<QString> samples) {
+        int w = hfm.horizontalAdvance(model->headerData(column, Qt::Horizontal).toString()) + 2 * kCellPadding;
+        for (const QString& t : samples)
+            w = std::max(w, fm.horizontalAdvance(t) + kCellPadding);
+        return std::pair{column, w};
+    };
+    int pill = 0;
+    for (NodeKind kind : {NodeKind::HeldX, NodeKind::HeldSIX, NodeKind::HeldS, NodeKind::IntentIX, NodeKind::IntentIS,
+                          NodeKind::CoveredX, NodeKind::CoveredS, NodeKind::Expired})
+        pill = std::max(pill, PillDelegate::pillSize(presentation::kindName(kind), view->font()).width());
+    std::pair state = fit(LockTreeModel::StateColumn, {});
+    state.second = std::max(state.second, pill + 10); // as PillDelegate::sizeHint: room on both sides of the pill
+    return {state,
+            fit(LockTreeModel::HolderColumn, {LockTreeModel::tr("%n lease(s) below", nullptr, 99)}),
+            fit(LockTreeModel::ModeColumn, {LockTreeModel::tr("%1 above").arg(QStringLiteral("X")), QStringLiteral("SIX+IX")}),
+            fit(LockTreeModel::TimeLeftColumn, {presentation::formatTimeLeft(59min + 59s), presentation::formatTimeLeft(-59s)})};
+}
 
 } // namespace
 
@@ -61,6 +90,15 @@ TreePanel::TreePanel(LockTreeModel* model, QWidget* parent) : QWidget(parent), m
 
     m_view = new QTreeView(this);
     m_view->setObjectName(QStringLiteral("treeView"));
+    // Connected before the view's selection model is: when the current row
+    // goes, that model makes a neighbour current, and the lease table must
+    // not follow it there (rowsLeft clears the current node instead).
+    connect(m_proxy, &QAbstractItemModel::rowsAboutToBeRemoved, this, [this](const QModelIndex& under, int first, int last) {
+        for (QModelIndex i = m_view->currentIndex(); i.isValid(); i = i.parent())
+            if (i.parent() == under && i.row() >= first && i.row() <= last)
+                m_currentLeaving = true;
+    });
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &TreePanel::rowsLeft);
     m_view->setModel(m_proxy);
     m_view->setUniformRowHeights(true);
     m_view->setAlternatingRowColors(false);
@@ -69,10 +107,12 @@ TreePanel::TreePanel(LockTreeModel* model, QWidget* parent) : QWidget(parent), m
     m_view->setItemDelegateForColumn(LockTreeModel::StateColumn, new PillDelegate(&treeStatePill, m_view));
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(LockTreeModel::NameColumn, QHeaderView::Stretch);
-    for (const auto& [column, width] : kColumnWidths)
+    m_columnWidths = columnWidths(m_view, model);
+    for (const auto& [column, width] : m_columnWidths)
         m_view->header()->resizeSection(column, width);
     m_view->header()->setMinimumSectionSize(48);
     m_view->expand(m_proxy->index(0, 0));
+    m_view->viewport()->installEventFilter(this);
 
     m_legend = new LegendWidget(this);
     m_legend->setObjectName(QStringLiteral("legend"));
@@ -125,8 +165,10 @@ TreePanel::TreePanel(LockTreeModel* model, QWidget* parent) : QWidget(parent), m
     m_refilter->setInterval(1000);
     connect(m_refilter, &QTimer::timeout, this, [this] {
         m_proxy->lockStateChanged();
-        if (m_proxy->onlyLocked())
+        if (m_proxy->onlyLocked()) {
             m_view->expandAll();
+            scheduleFit();
+        }
     });
     connect(m_onlyLocked, &QToolButton::toggled, this, [this](bool on) {
         m_proxy->setOnlyLocked(on);
@@ -134,12 +176,26 @@ TreePanel::TreePanel(LockTreeModel* model, QWidget* parent) : QWidget(parent), m
             m_view->expandAll();
         else
             m_view->expand(m_proxy->index(0, 0));
+        scheduleFit();
         emit onlyLockedChanged(on);
     });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
-                emit nodeSelected(current.isValid() ? current.data(LockTreeModel::PathRole).toString() : QString());
+                if (m_currentLeaving)
+                    return; // a neighbour the selection model chose, not the user
+                m_leaseFilter = current.isValid() ? current.data(LockTreeModel::PathRole).toString() : QString();
+                emit nodeSelected(m_leaseFilter);
             });
+    m_refit = new QTimer(this);
+    m_refit->setSingleShot(true);
+    m_refit->setInterval(100);
+    connect(m_refit, &QTimer::timeout, this, &TreePanel::fitColumns);
+    // Once a burst of expansions is over (Expand subtree sends one a node);
+    // not on every scroll: columns that changed width under the wheel would jump.
+    connect(m_view, &QTreeView::expanded, this, &TreePanel::scheduleFit);
+    connect(m_view, &QTreeView::collapsed, this, &TreePanel::scheduleFit);
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &TreePanel::scheduleFit);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &TreePanel::scheduleFit);
     popUpContextMenus(m_view, [this](const QModelIndex& index) { return contextMenuFor(index); });
     connect(model, &QAbstractItemModel::modelReset, this, [this] {
         m_view->expand(m_proxy->index(0, 0));
@@ -147,6 +203,8 @@ TreePanel::TreePanel(LockTreeModel* model, QWidget* parent) : QWidget(parent), m
         // Another tree: what the search found (and the node the lease table
         // is filtered to) belonged to the old one. Search the new one again.
         m_searchStatus->clear();
+        m_found.clear();
+        m_leaseFilter.clear();
         emit nodeSelected({});
         if (!m_search->text().trimmed().isEmpty())
             m_searchDelay->start();
@@ -181,7 +239,10 @@ QMenu* TreePanel::contextMenuFor(const QModelIndex& index)
     menu->setObjectName(QStringLiteral("treeNodeMenu"));
     QAction* copy = menu->addAction(tr("Copy path"), this, [path] { QApplication::clipboard()->setText(path); });
     copy->setObjectName(QStringLiteral("copyNodePath"));
-    QAction* leases = menu->addAction(tr("Show leases on this node"), this, [this, path] { emit showLeasesRequested(path); });
+    QAction* leases = menu->addAction(tr("Show leases on this node"), this, [this, path] {
+        m_leaseFilter = path;
+        emit showLeasesRequested(path);
+    });
     leases->setObjectName(QStringLiteral("showNodeLeases"));
     menu->addSeparator();
     QAction* expand = menu->addAction(tr("Expand subtree"), this, [this, node] {
@@ -234,12 +295,15 @@ void TreePanel::runSearch()
         }
         if (selectPath(path)) {
             m_searchStatus->setText(tr("Found %1").arg(path));
+            m_found = path;
         } else {
             m_searchStatus->setText(tr("No match for %1").arg(text));
+            m_found.clear();
             clearCurrent();
         }
         return;
     }
+    m_found.clear();
     m_proxy->setSearchText(text);
     if (m_proxy->isFiltering() && m_proxy->rowCount(m_proxy->index(0, 0)) < 400)
         m_view->expandAll();
@@ -254,9 +318,24 @@ void TreePanel::runSearch()
     m_searchStatus->setText(n == 0 ? tr("No match for %1").arg(text) : tr("%n match(es)", nullptr, n));
 }
 
+bool TreePanel::inView(const QString& path) const
+{
+    // From the root down: the proxy maps the child of a row it filtered out
+    // as if that row were there.
+    std::vector<QModelIndex> chain;
+    for (QModelIndex i = m_model->indexForPath(path.toStdString()); i.isValid(); i = i.parent())
+        chain.push_back(i);
+    if (chain.empty())
+        return false;
+    for (auto i = chain.rbegin(); i != chain.rend(); ++i)
+        if (!m_proxy->mapFromSource(*i).isValid())
+            return false;
+    return true;
+}
+
 bool TreePanel::selectPath(const QString& path)
 {
-    QModelIndex idx = m_proxy->mapFromSource(m_model->indexForPath(path.toStdString()));
+    QModelIndex idx = inView(path) ? m_proxy->mapFromSource(m_model->indexForPath(path.toStdString())) : QModelIndex();
     if (!idx.isValid() && m_model->indexForPath(path.toStdString()).isValid() && m_proxy->onlyLocked()) {
         setOnlyLocked(false); // the node exists but "Only locked" hides it
         idx = m_proxy->mapFromSource(m_model->indexForPath(path.toStdString()));
@@ -267,6 +346,7 @@ bool TreePanel::selectPath(const QString& path)
         m_view->expand(a);
     m_view->setCurrentIndex(idx);
     m_view->scrollTo(idx, QAbstractItemView::PositionAtCenter);
+    fitColumns(); // other rows in view
     return true;
 }
 
@@ -275,7 +355,28 @@ void TreePanel::clearCurrent()
     // The lease table follows the current node: a search that found nothing
     // leaves no node current, and the table shows every lease again.
     m_view->selectionModel()->clear();
+    m_leaseFilter.clear();
     emit nodeSelected({});
+}
+
+void TreePanel::rowsLeft()
+{
+    // A node left the view: its lease went (a path only a lease or a waiter
+    // named), "Only locked" or a name search hid it. The lease table must not
+    // stay filtered to a node the operator cannot see, nor follow the
+    // neighbour the selection model made current: it shows every lease again,
+    // and the search status stops saying it found that node.
+    if (m_currentLeaving) {
+        m_currentLeaving = false;
+        clearCurrent();
+    } else if (!m_leaseFilter.isEmpty() && !inView(m_leaseFilter)) {
+        m_leaseFilter.clear();
+        emit showLeasesRequested({});
+    }
+    if (!m_found.isEmpty() && !inView(m_found)) {
+        m_found.clear();
+        m_searchStatus->clear();
+    }
 }
 
 void TreePanel::fitLegend()
@@ -289,31 +390,78 @@ void TreePanel::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     fitLegend();
-    fitColumns();
+}
+
+bool TreePanel::eventFilter(QObject* watched, QEvent* event)
+{
+    // The viewport's own width: a panel resized while hidden resizes it only once shown.
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+        fitColumns();
+    return QWidget::eventFilter(watched, event);
 }
 
 void TreePanel::fitColumns()
 {
-    // The name is what the tree is for: the other columns together take at
-    // most half of the view, so names deep in the tree keep their room. The
-    // state pill says the most, so it keeps its width while the columns
-    // after it shrink; only when those are at their minimum does it shrink too.
+    // The columns beside the name get what their usual texts need. Where the
+    // view is too narrow for that and for the names in view (up to half of
+    // it), the names keep their room and the columns after the state shrink;
+    // only when those are at their minimum does the state pill shrink too.
     QHeaderView* header = m_view->header();
     const int minimum = header->minimumSectionSize();
-    const int most = std::max(0, m_view->width() - 2 * m_view->frameWidth()) / 2;
-    const auto& [stateColumn, stateWidth] = kColumnWidths[0];
+    const int view = m_view->viewport()->width();
+    const int names = std::min(namesWidth(), view / 2);
+    const int most = std::max(0, view - names);
+    const auto& [stateColumn, stateWidth] = m_columnWidths.front();
     int rest = 0;
-    for (const auto& [column, width] : kColumnWidths)
+    for (const auto& [column, width] : m_columnWidths)
         rest += column == stateColumn ? 0 : width;
-    const int restCount = int(std::size(kColumnWidths)) - 1;
+    const int restCount = int(m_columnWidths.size()) - 1;
     const int restRoom = std::max(restCount * minimum, most - stateWidth);
     const int stateRoom = std::clamp(most - restRoom, minimum, stateWidth);
-    for (const auto& [column, width] : kColumnWidths) {
+    for (const auto& [column, width] : m_columnWidths) {
         if (column == stateColumn)
             header->resizeSection(column, stateRoom);
         else
             header->resizeSection(column, std::max(minimum, rest <= restRoom ? width : width * restRoom / rest));
     }
+}
+
+int TreePanel::namesWidth() const
+{
+    const QHeaderView* header = m_view->header();
+    const int left = header->sectionViewportPosition(LockTreeModel::NameColumn);
+    // As the view sets up a cell (its initViewItemOption is protected).
+    QStyleOptionViewItem option;
+    option.initFrom(m_view);
+    option.widget = m_view;
+    const int icon = m_view->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, m_view);
+    option.decorationSize = m_view->iconSize().isValid() ? m_view->iconSize() : QSize(icon, icon);
+    option.decorationPosition = QStyleOptionViewItem::Left;
+    option.decorationAlignment = Qt::AlignCenter;
+    option.displayAlignment = Qt::AlignLeft | Qt::AlignVCenter;
+    option.textElideMode = m_view->textElideMode();
+    int widest = 0;
+    for (QModelIndex i = m_view->indexAt(QPoint(left, 0)); i.isValid(); i = m_view->indexBelow(i)) {
+        const QRect row = m_view->visualRect(i);
+        if (row.top() > m_view->viewport()->height())
+            break;
+        option.rect = row;
+        widest = std::max(widest, row.left() - left + m_view->itemDelegateForIndex(i)->sizeHint(option, i).width());
+    }
+    return widest + kCellPadding; // and a gap before the state column
+}
+
+int TreePanel::preferredWidth() const
+{
+    int columns = 0;
+    for (const auto& [column, width] : m_columnWidths)
+        columns += width;
+    // A name of ten characters three levels below the root, with its icon.
+    const int name = 4 * m_view->indentation() + m_view->style()->pixelMetric(QStyle::PM_SmallIconSize) + 8
+                     + m_view->fontMetrics().horizontalAdvance(QStringLiteral("p03-cobalt")) + kCellPadding;
+    const QMargins margins = layout()->contentsMargins();
+    return margins.left() + margins.right() + 2 * m_view->frameWidth()
+           + m_view->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + name + columns;
 }
 
 void TreePanel::setLegendShown(bool shown)
@@ -343,8 +491,10 @@ void TreePanel::revealPaths(const std::vector<std::string>& paths)
         if (!first.isValid())
             first = idx;
     }
-    if (first.isValid())
+    if (first.isValid()) {
         m_view->scrollTo(first, QAbstractItemView::EnsureVisible);
+        scheduleFit(); // other rows in view
+    }
 }
 
 void TreePanel::expandLocked()
@@ -370,9 +520,17 @@ void TreePanel::expandLocked()
     }
 }
 
+void TreePanel::scheduleFit()
+{
+    // Not restarted: states that arrive faster than the interval must not put the fit off for ever.
+    if (!m_refit->isActive())
+        m_refit->start();
+}
+
 void TreePanel::lockStateApplied()
 {
     updateTitle();
+    scheduleFit(); // a badge makes a name wider
     if (m_proxy->onlyLocked() && !m_refilter->isActive())
         m_refilter->start();
 }

@@ -283,9 +283,16 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
         fitToScreen();
     else
         resize(1440, 900);
-    // The tree is the main view: the larger side, and the event log starts as
-    // a strip of a few rows that the user can drag taller.
-    m_splitter->setSizes({width() * 11 / 20, width() * 9 / 20});
+    // The lease table gets what all its columns need where the tree keeps
+    // what its own need beside it (a 1280-pixel window); in a narrower one
+    // the tree, the main view, is the larger side. The event log starts as a
+    // strip of a few rows that the user can drag taller.
+    const int across = width() - m_splitter->handleWidth();
+    const int leases = m_leasePanel->preferredWidth();
+    if (m_treePanel->preferredWidth() + leases <= across)
+        m_splitter->setSizes({across - leases, leases});
+    else
+        m_splitter->setSizes({width() * 11 / 20, width() * 9 / 20});
     resizeDocks({m_logDock}, {std::clamp(height() / 5, 150, 240)}, Qt::Vertical);
     // The legend costs a hundred pixels of tree: shown by default only where
     // the screen is tall (and in screenshots); the user's choice is remembered.
@@ -523,10 +530,30 @@ QAction* MainWindow::dockAction(QDockWidget* dock, const QString& text, const QS
     action->setCheckable(true);
     action->setChecked(!dock->isHidden());
     connect(action, &QAction::triggered, this, [this, dock, action] {
-        if (dockInFront(dock))
+        if (dockInFront(dock)) {
+            // Qt would bring the tab to the right of it forward, which is
+            // often the large Simulation panel: bring back the dock that was
+            // in front before this one was, or the event log.
+            QDockWidget* back = m_frontBefore.value(dock);
+            const QList<QDockWidget*> tabbed = tabifiedDockWidgets(dock);
+            if (!back || back->isHidden() || !tabbed.contains(back))
+                back = tabbed.contains(m_logDock) && !m_logDock->isHidden() ? m_logDock : nullptr;
             dock->hide();
-        else
+            if (back)
+                back->raise();
+        } else {
+            // A closed dock has no tab to look beside: note every dock in
+            // front, and keep the one it is tabbed with once it is back.
+            QList<QDockWidget*> fronts;
+            for (QDockWidget* other : findChildren<QDockWidget*>())
+                if (other != dock && dockInFront(other))
+                    fronts << other;
             raiseDock(dock);
+            m_frontBefore.remove(dock);
+            for (QDockWidget* other : tabifiedDockWidgets(dock))
+                if (fronts.contains(other))
+                    m_frontBefore.insert(dock, other);
+        }
         action->setChecked(!dock->isHidden());
     });
     connect(dock, &QDockWidget::visibilityChanged, action, [dock, action] { action->setChecked(!dock->isHidden()); });

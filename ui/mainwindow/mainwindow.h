@@ -6,6 +6,7 @@
 #include "mainwindow/studiooptions.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QMainWindow>
 #include <QPointer>
 
@@ -173,6 +174,7 @@ private:
     QDockWidget* m_simDock;
     QAction* m_simDockAction = nullptr; // View › Simulation, also in the Simulation menu
     std::vector<std::pair<QDockWidget*, QAction*>> m_dockActions; // the View menu's dock entries
+    QHash<QDockWidget*, QDockWidget*> m_frontBefore; // the tabbed dock in front before the key's dock was brought forward
     ProjectTreeData m_tree;           // the tree Studio's project shows (restored after a simulation)
     LockStatePtr m_bridgeState;       // the bridge's latest state, applied again after a simulation
     bool m_simulationShown = false;

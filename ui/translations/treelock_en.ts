@@ -198,6 +198,10 @@
         <source>Has waited past the project&apos;s grace: a newer request that conflicts with it waits behind it</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Lock</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ProjectTree</name>
@@ -522,6 +526,17 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>grace off (no fairness)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n lease(s))</source>
+        <translation>
+            <numerusform>%1 (%n lease)</numerusform>
+            <numerusform>%1 (%n leases)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Project %1 holds no locks. Other projects on this server: %2. Open one with File › Connect… (Find projects) or --project NAME; the command-line tool&apos;s default project is &quot;default&quot;.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

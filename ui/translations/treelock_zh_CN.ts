@@ -197,6 +197,10 @@
         <source>Has waited past the project&apos;s grace: a newer request that conflicts with it waits behind it</source>
         <translation>已等待超过项目的宽限期：与之冲突的更新请求排在它之后</translation>
     </message>
+    <message>
+        <source>Lock</source>
+        <translation>加锁</translation>
+    </message>
 </context>
 <context>
     <name>ProjectTree</name>
@@ -517,6 +521,16 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>grace off (no fairness)</source>
         <translation>宽限期关闭（无公平）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n lease(s))</source>
+        <translation>
+            <numerusform>%1（%n 个租约）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Project %1 holds no locks. Other projects on this server: %2. Open one with File › Connect… (Find projects) or --project NAME; the command-line tool&apos;s default project is &quot;default&quot;.</source>
+        <translation>项目 %1 没有任何锁。此服务器上的其他项目：%2。可通过 文件 › 连接…（查找项目）或 --project NAME 打开其他项目；命令行工具的默认项目是“default”。</translation>
     </message>
 </context>
 <context>
