@@ -1626,8 +1626,8 @@ private slots:
         QString why;
         QVERIFY2(allInView(&why), qPrintable(why));
         QTRY_VERIFY_WITH_TIMEOUT(w.leaseModel()->rowCount() >= 4, kTimeout);
-        QTest::qWait(50); // laid out
-        QVERIFY2(allInView(&why), qPrintable(why));
+        // Once laid out (a busy machine may take a while to get there).
+        QTRY_VERIFY2_WITH_TIMEOUT(allInView(&why), qPrintable(why), kTimeout);
 
         QTreeView* tree = w.treePanel()->view();
         const int margins = 2 * (tree->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, tree) + 1);
