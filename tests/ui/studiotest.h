@@ -3,12 +3,15 @@
 
 #include "locks/bridge.h"
 
+#include <QAbstractItemView>
 #include <QAction>
 #include <QApplication>
+#include <QContextMenuEvent>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QStandardPaths>
+#include <QTest>
 
 namespace treelock::test {
 
@@ -30,6 +33,38 @@ inline QAction* menuBarAction(const QMainWindow& w, const QString& objectName)
                 if (a->objectName() == objectName)
                     return a;
     return nullptr;
+}
+
+/// Clicks row `index` of `view` as a user does, after scrolling it into view.
+inline void clickRow(QAbstractItemView* view, const QModelIndex& index)
+{
+    view->scrollTo(index);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
+}
+
+/// Right-clicks `index` and returns the context menu `menuName` that opened, or null.
+inline QMenu* openContextMenu(QAbstractItemView* view, const QModelIndex& index, const QString& menuName)
+{
+    view->scrollTo(index);
+    const QPoint pos = view->visualRect(index).center();
+    QContextMenuEvent event(QContextMenuEvent::Mouse, pos, view->viewport()->mapToGlobal(pos));
+    QApplication::sendEvent(view->viewport(), &event);
+    for (QWidget* w : QApplication::topLevelWidgets())
+        if (auto* menu = qobject_cast<QMenu*>(w); menu && menu->objectName() == menuName && menu->isVisible())
+            return menu;
+    return nullptr;
+}
+
+/// Picks the action the way a click would: the menu closes, then the action runs.
+inline bool pick(QMenu* menu, const QString& actionName)
+{
+    QAction* action = menu ? menu->findChild<QAction*>(actionName) : nullptr;
+    if (!action || !action->isEnabled())
+        return false;
+    menu->hide();
+    action->trigger();
+    menu->close();
+    return true;
 }
 
 } // namespace treelock::test

@@ -185,12 +185,6 @@ QModelIndex treeRow(MainWindow& w, const std::string& path)
     return w.treePanel()->proxy()->mapFromSource(w.treeModel()->indexForPath(path));
 }
 
-void clickRow(QAbstractItemView* view, const QModelIndex& index)
-{
-    view->scrollTo(index);
-    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
-}
-
 /// Deselects the selected row of `view` as a user does: Ctrl+click on it.
 void deselectByCtrlClick(QAbstractItemView* view)
 {
@@ -213,31 +207,6 @@ void clickBranchArrow(QTreeView* view, const QModelIndex& index)
     const QPoint arrow(item.left() - view->indentation() / 2, item.center().y());
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, arrow);
     QVERIFY(view->isExpanded(index));
-}
-
-/// Right-clicks `index` and returns the context menu that opened, or null.
-QMenu* openContextMenu(QAbstractItemView* view, const QModelIndex& index, const QString& menuName)
-{
-    view->scrollTo(index);
-    const QPoint pos = view->visualRect(index).center();
-    QContextMenuEvent event(QContextMenuEvent::Mouse, pos, view->viewport()->mapToGlobal(pos));
-    QApplication::sendEvent(view->viewport(), &event);
-    for (QWidget* w : QApplication::topLevelWidgets())
-        if (auto* menu = qobject_cast<QMenu*>(w); menu && menu->objectName() == menuName && menu->isVisible())
-            return menu;
-    return nullptr;
-}
-
-/// Picks the action the way a click would: the menu closes, then the action runs.
-bool pick(QMenu* menu, const QString& actionName)
-{
-    QAction* action = menu ? menu->findChild<QAction*>(actionName) : nullptr;
-    if (!action || !action->isEnabled())
-        return false;
-    menu->hide();
-    action->trigger();
-    menu->close();
-    return true;
 }
 
 AcquireOptions as(const char* owner, const char* op, std::chrono::milliseconds ttl = 30s)

@@ -177,35 +177,6 @@ bool dockInFront(MainWindow& w, QDockWidget* dock)
     return QTest::qWaitFor([&] { return dockInFront(w, dock); }, kTimeout);
 }
 
-void clickRow(QAbstractItemView* view, const QModelIndex& index)
-{
-    view->scrollTo(index);
-    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
-}
-
-QMenu* openContextMenu(QAbstractItemView* view, const QModelIndex& index, const QString& menuName)
-{
-    view->scrollTo(index);
-    const QPoint pos = view->visualRect(index).center();
-    QContextMenuEvent event(QContextMenuEvent::Mouse, pos, view->viewport()->mapToGlobal(pos));
-    QApplication::sendEvent(view->viewport(), &event);
-    for (QWidget* w : QApplication::topLevelWidgets())
-        if (auto* menu = qobject_cast<QMenu*>(w); menu && menu->objectName() == menuName && menu->isVisible())
-            return menu;
-    return nullptr;
-}
-
-bool pick(QMenu* menu, const QString& actionName)
-{
-    QAction* action = menu ? menu->findChild<QAction*>(actionName) : nullptr;
-    if (!action || !action->isEnabled())
-        return false;
-    menu->hide();
-    action->trigger();
-    menu->close();
-    return true;
-}
-
 /// The Waiting panel's row of the waiter `id` (proxy index, column `column`).
 QModelIndex waiterRow(MainWindow& w, const LeaseId& id, int column = WaiterTableModel::OwnerColumn)
 {
