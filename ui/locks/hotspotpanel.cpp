@@ -1,6 +1,7 @@
 #include "locks/hotspotpanel.h"
 
 #include "common/contextmenus.h"
+#include "common/tableviews.h"
 #include "locks/hotspotmodel.h"
 #include "locks/presentation.h"
 
@@ -41,18 +42,7 @@ HotSpotPanel::HotSpotPanel(HotSpotModel* model, QWidget* parent) : QWidget(paren
     above->setBuddy(m_threshold);
     auto* unit = new QLabel(tr("refusals/min"), this);
 
-    m_view = new QTableView(this);
-    m_view->setObjectName(QStringLiteral("hotSpotsView"));
-    m_view->setModel(m_proxy);
-    m_view->setSortingEnabled(true);
-    m_view->sortByColumn(HotSpotModel::RateColumn, Qt::DescendingOrder);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setWordWrap(false);
-    m_view->setTextElideMode(Qt::ElideMiddle);
-    m_view->verticalHeader()->hide();
-    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
+    m_view = newRowTable(m_proxy, QStringLiteral("hotSpotsView"), HotSpotModel::RateColumn, Qt::DescendingOrder, 8, this);
     QHeaderView* h = m_view->horizontalHeader();
     h->setStretchLastSection(true);
     const QFontMetrics fm = m_view->fontMetrics();

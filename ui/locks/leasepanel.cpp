@@ -1,6 +1,7 @@
 #include "locks/leasepanel.h"
 
 #include "common/contextmenus.h"
+#include "common/tableviews.h"
 #include "locks/filterchip.h"
 #include "locks/filterproxies.h"
 #include "locks/leasetablemodel.h"
@@ -57,18 +58,7 @@ LeasePanel::LeasePanel(LeaseTableModel* model, QWidget* parent) : QWidget(parent
     m_chip = new FilterChip(QStringLiteral("nodeChip"), QStringLiteral("clearNodeFilter"), tr("Show every lease"), this);
     connect(m_chip, &FilterChip::clearRequested, this, [this] { setNodeFilter({}); });
 
-    m_view = new QTableView(this);
-    m_view->setObjectName(QStringLiteral("leaseView"));
-    m_view->setModel(m_proxy);
-    m_view->setSortingEnabled(true);
-    m_view->sortByColumn(LeaseTableModel::TimeLeftColumn, Qt::AscendingOrder);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setWordWrap(false);
-    m_view->setTextElideMode(Qt::ElideMiddle);
-    m_view->verticalHeader()->hide();
-    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 10);
+    m_view = newRowTable(m_proxy, QStringLiteral("leaseView"), LeaseTableModel::TimeLeftColumn, Qt::AscendingOrder, 10, this);
     m_view->setItemDelegateForColumn(LeaseTableModel::StateColumn, new PillDelegate(&leaseStatePill, m_view));
     QHeaderView* h = m_view->horizontalHeader();
     h->setStretchLastSection(false);

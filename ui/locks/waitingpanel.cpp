@@ -1,6 +1,7 @@
 #include "locks/waitingpanel.h"
 
 #include "common/contextmenus.h"
+#include "common/tableviews.h"
 #include "locks/presentation.h"
 #include "locks/waitertablemodel.h"
 
@@ -36,18 +37,7 @@ WaitingPanel::WaitingPanel(WaiterTableModel* model, QWidget* parent) : QWidget(p
                                  "waiter it queues behind in this list"));
     m_showBlocker->setEnabled(false);
 
-    m_view = new QTableView(this);
-    m_view->setObjectName(QStringLiteral("waitingView"));
-    m_view->setModel(m_proxy);
-    m_view->setSortingEnabled(true);
-    m_view->sortByColumn(WaiterTableModel::WaitingColumn, Qt::DescendingOrder);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setWordWrap(false);
-    m_view->setTextElideMode(Qt::ElideMiddle);
-    m_view->verticalHeader()->hide();
-    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
+    m_view = newRowTable(m_proxy, QStringLiteral("waitingView"), WaiterTableModel::WaitingColumn, Qt::DescendingOrder, 8, this);
     QHeaderView* h = m_view->horizontalHeader();
     h->setStretchLastSection(false);
     h->setMinimumSectionSize(40);

@@ -1,0 +1,26 @@
+#include "common/tableviews.h"
+
+#include <QHeaderView>
+#include <QTableView>
+
+namespace treelock::ui {
+
+QTableView* newRowTable(QAbstractItemModel* model, const QString& objectName, int sortColumn, Qt::SortOrder order,
+                        int rowPadding, QWidget* parent)
+{
+    auto* view = new QTableView(parent);
+    view->setObjectName(objectName);
+    view->setModel(model);
+    view->setSortingEnabled(true);
+    view->sortByColumn(sortColumn, order);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setWordWrap(false);
+    view->setTextElideMode(Qt::ElideMiddle);
+    view->verticalHeader()->hide();
+    view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + rowPadding);
+    return view;
+}
+
+} // namespace treelock::ui

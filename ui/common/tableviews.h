@@ -1,0 +1,21 @@
+#pragma once
+
+#include <Qt>
+
+class QAbstractItemModel;
+class QString;
+class QTableView;
+class QWidget;
+
+namespace treelock::ui {
+
+/// A table of one row per item, as Studio's docks and lease table show them:
+/// named `objectName` (tests and accessibility find it by that name), over
+/// `model`, sorted by `sortColumn` in `order` (the headers sort it further),
+/// whole rows selected one at a time, text on one line and cut in the middle,
+/// no row numbers, and rows of a fixed height, the font's plus `rowPadding`
+/// pixels. Its columns are the caller's to size.
+QTableView* newRowTable(QAbstractItemModel* model, const QString& objectName, int sortColumn, Qt::SortOrder order,
+                        int rowPadding, QWidget* parent);
+
+} // namespace treelock::ui
