@@ -1,8 +1,10 @@
 // Starvation: six readers that keep overlapping on folders below /r, and one
 // writer that wants /r. With fairness (the default) the writer, once it has
 // waited past the grace, holds new readers back and gets in when the readers
-// that hold finish. With fairness off it finds no moment without a reader: the
-// control case shows that the test would fail without fairness.
+// that hold finish. With fairness off it finds no moment without a reader: each
+// reader asks for its next lease before it lets go of the last, so no pause of
+// the machine opens a gap. The control case shows that the test would fail
+// without fairness.
 // Through LockClient, on MemoryEngine and on a real redis-server.
 
 #include "redisoptions.h"
@@ -50,8 +52,10 @@ protected:
         return std::make_shared<RedisEngine>(test::redisOptionsFor(*m_server), "starve");
     }
 
-    // Starts the readers: each takes S on /r/x<i>, holds it, lets go and takes it again,
-    // staggered so that some reader always holds.
+    // Starts the readers: each takes S on /r/x<i> and holds it; when its hold is over it
+    // asks for the next lease before it lets go of the last (hand over hand), so a reader
+    // never leaves a gap unless the engine refuses it its next lease. Refused (a writer is
+    // held back behind), it lets go and waits like anyone else.
     void startReaders()
     {
         for (int i = 0; i < kReaders; ++i) {
@@ -61,9 +65,21 @@ protected:
                 LockClient client(e, options);
                 std::this_thread::sleep_for(kReaderHold * i / kReaders);
                 const std::vector<LockRequest> requests{{"/r/x" + std::to_string(i), LockMode::S}};
+                Lease held;
                 while (!m_stop) {
+                    if (held) {
+                        AcquireOutcome next = client.acquire(requests, "copy-folder");
+                        if (next) {
+                            held = std::move(next.lease); // releases the last one
+                            ++m_readerGrants;
+                            std::this_thread::sleep_for(kReaderHold);
+                            continue;
+                        }
+                        held.release();
+                    }
                     AcquireOutcome got = client.acquire(requests, "copy-folder", 10s);
                     if (got) {
+                        held = std::move(got.lease);
                         ++m_readerGrants;
                         std::this_thread::sleep_for(kReaderHold);
                     }
