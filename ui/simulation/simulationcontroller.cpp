@@ -14,6 +14,7 @@ SimulationController::SimulationController(QObject* parent)
     connect(worker, &SimulationWorker::stepFinished, this, &SimulationController::stepFinished);
     connect(worker, &SimulationWorker::stepped, this, &SimulationController::stepped);
     connect(worker, &SimulationWorker::failed, this, &SimulationController::failed);
+    connect(worker, &SimulationWorker::notStarted, this, &SimulationController::notStarted);
 }
 
 // m_worker's destructor deletes the worker in its thread, which joins the

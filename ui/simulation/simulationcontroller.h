@@ -37,6 +37,8 @@ signals:
     void stepFinished(const treelock::sim::StepResult& result, bool atEnd);
     void stepped(const QString& text);
     void failed(const QString& message);
+    /// Start or Step created no run (its engine did not connect); the panel is idle again.
+    void notStarted(const QString& message);
 
 private:
     WorkerThread<SimulationWorker> m_worker; // Owned; joined (worker deleted first) in our destructor.

@@ -52,9 +52,15 @@ SimulationPanel::SimulationPanel(QWidget* parent) : QWidget(parent)
 
     connect(m_controller, &SimulationController::frameReady, this, &SimulationPanel::onFrame);
     connect(m_controller, &SimulationController::stepped, this, [this](const QString& text) { m_live->setStatus(tr("Step: %1").arg(text)); });
-    connect(m_controller, &SimulationController::failed, this, [this](const QString& text) {
+    const auto showError = [this](const QString& text) {
         m_live->setStatus(QStringLiteral("<span style='color:#c62828'>%1</span>").arg(text.toHtmlEscaped()));
         emit message(text);
+    };
+    connect(m_controller, &SimulationController::failed, this, showError);
+    connect(m_controller, &SimulationController::notStarted, this, [this, showError](const QString& text) {
+        showError(text);
+        m_state = sim::Simulation::State::Finished; // nothing runs: Start may be pressed again
+        m_form->setState(m_state);
     });
     m_form->setState(m_state);
 }

@@ -81,7 +81,7 @@ bool SimulationWorker::create(const SimulationRequest& request)
         return true;
     } catch (const std::exception& e) {
         m_sim.reset();
-        emit failed(tr("Cannot start the simulation: %1").arg(QString::fromUtf8(e.what())));
+        emit notStarted(tr("Cannot start the simulation: %1").arg(QString::fromUtf8(e.what())));
         return false;
     }
 }
@@ -146,7 +146,8 @@ void SimulationWorker::setLocking(bool on)
 
 void SimulationWorker::setFairness(std::optional<std::chrono::milliseconds> grace)
 {
-    if (!m_sim)
+    // An ended run keeps the grace it ran with; the next run takes the form's.
+    if (!m_sim || m_sim->state() == sim::Simulation::State::Finished)
         return;
     try {
         m_sim->setFairnessGrace(grace);

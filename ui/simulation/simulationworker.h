@@ -58,6 +58,8 @@ signals:
     /// Simulation::step()'s description of the event it ran.
     void stepped(const QString& text);
     void failed(const QString& message);
+    /// Start or Step could not create the run (its engine did not connect): nothing runs.
+    void notStarted(const QString& message);
 
 private:
     bool create(const SimulationRequest& request);
