@@ -52,6 +52,8 @@ std::string helpText(std::string_view topic)
          "\n"
          "Operator release, recorded in the event stream with operator, host and reason.\n"
          "An expired lease needs no flag; revoking a live one needs --admin (else exit 3).\n"
+         "LEASE may be the start of an id (8 digits or more), as `locks` and `waiting`\n"
+         "show it, if it names one lease.\n"
          "  --lock-delay MS   keep a revoked live lease's paths blocked for MS\n"
          "  --operator NAME   recorded operator (default: $USER, else operator)\n"},
         {"sweep",
@@ -82,8 +84,9 @@ std::string helpText(std::string_view topic)
          "\n"
          "Lists the requests that wait (acquire --wait), oldest first: owner, operation,\n"
          "requests, how long it has WAITED, who is BEHIND its last refusal, a lease\n"
-         "(\"alice's move-folder (X /A/C)\") or an older waiting request (\"bob's\n"
-         "delete-folder (X /A), waiting\"), and the node they clash AT. HOLDS BACK is yes\n"
+         "(\"alice's move-folder (X /A/C), lease 9030be43\": the start of its id, which\n"
+         "force-release takes) or an older waiting request (\"bob's delete-folder\n"
+         "(X /A), waiting\"), and the node they clash AT. HOLDS BACK is yes\n"
          "once it has waited past the grace (treelock help config): newer conflicting\n"
          "requests wait behind it.\n"
          "A request that stops trying (its process died) is dropped "

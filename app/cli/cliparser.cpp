@@ -206,16 +206,28 @@ bool isStreamId(std::string_view id)
     return digits(id.substr(0, dash)) && digits(id.substr(dash + 1));
 }
 
-void checkLeaseArgument(std::string_view command, const std::vector<std::string>& positionals)
+enum class LeaseArgument { Whole, WholeOrStart };
+
+// One LEASE id; force-release also takes the start of one, as `locks` and `waiting` show it.
+void checkLeaseArgument(std::string_view command, const std::vector<std::string>& positionals,
+                        LeaseArgument accepted = LeaseArgument::Whole)
 {
     if (positionals.empty())
         throw UsageError(std::string(command) + " needs a LEASE id");
     if (positionals.size() > 1)
         throw UsageError("unexpected argument " + quoteInput(positionals[1]) + " for "
                          + std::string(command) + " (it takes one LEASE id)");
-    if (!isValidLeaseId(positionals.front()))
-        throw UsageError("invalid lease id " + quoteInput(positionals.front())
-                         + ": a lease id is 32 lower-case hex digits");
+    const std::string& id = positionals.front();
+    if (accepted == LeaseArgument::Whole) {
+        if (!isValidLeaseId(id))
+            throw UsageError("invalid lease id " + quoteInput(id) + ": a lease id is 32 lower-case hex digits");
+        return;
+    }
+    const bool hex = std::all_of(id.begin(), id.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+    if (!hex || id.size() < kShortLeaseIdChars || id.size() > 32)
+        throw UsageError("invalid lease id " + quoteInput(id) + ": " + std::string(command)
+                         + " takes a lease id (32 lower-case hex digits) or its first "
+                         + std::to_string(kShortLeaseIdChars) + " or more, as `locks` shows them");
 }
 
 void checkNoArguments(std::string_view command, const std::vector<std::string>& positionals)
@@ -361,7 +373,7 @@ Command buildCommand(std::string_view name, const Collected& options,
         return cmd;
     }
     if (name == "force-release") {
-        checkLeaseArgument(name, positionals);
+        checkLeaseArgument(name, positionals, LeaseArgument::WholeOrStart);
         ForceReleaseCommand cmd;
         cmd.lease = positionals.front();
         const auto reason = labelOption(options, "--reason");

@@ -76,7 +76,7 @@ struct RenewCommand {
 
 /// `force-release LEASE --reason TEXT [--admin] [--lock-delay MS] [--operator NAME]`.
 struct ForceReleaseCommand {
-    LeaseId lease;
+    LeaseId lease;                               ///< the id, or its first 8 or more digits
     std::string reason;
     bool admin = false;
     std::chrono::milliseconds lockDelay{0};

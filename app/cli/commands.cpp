@@ -128,12 +128,13 @@ std::string blockerLine(const Blocker& b)
            + ", expires in " + secondsText(b.expiresIn);
 }
 
-// What refused a waiter's last attempt, as `waiting`'s BEHIND column shows it.
+// What refused a waiter's last attempt, as `waiting`'s BEHIND column shows it; a
+// lease by the start of its id, which `force-release` takes.
 std::string waitingBehind(const Blocker& b)
 {
     if (b.lease.empty())
         return "an unidentified lease holding " + std::string(toString(b.heldMode));
-    return whoText(b) + (b.queued ? ", waiting" : "");
+    return whoText(b) + (b.queued ? ", waiting" : ", lease " + shortLeaseId(b.lease));
 }
 
 Json blockerJson(const Blocker& b)
@@ -262,24 +263,45 @@ public:
 
     int operator()(const ForceReleaseCommand& cmd)
     {
+        LeaseId lease = cmd.lease;
+        if (!isValidLeaseId(lease)) {
+            // The start of an id, as `locks` and `waiting` print it: it must name one lease.
+            std::vector<LeaseId> matches;
+            for (const LeaseInfo& info : engine()->snapshot().leases)
+                if (info.id.rfind(lease, 0) == 0)
+                    matches.push_back(info.id);
+            if (matches.empty()) {
+                err() << "treelock: no lease of project " << m_global.project << " has an id starting with " << lease
+                      << " (see `treelock locks`)\n";
+                return kExitLease;
+            }
+            if (matches.size() > 1) {
+                err() << "treelock: " << lease << " is the start of " << matches.size() << " lease ids (";
+                for (std::size_t i = 0; i < matches.size(); ++i)
+                    err() << (i ? ", " : "") << matches[i];
+                err() << "): give more of its digits\n";
+                return kExitInvalid;
+            }
+            lease = matches.front();
+        }
         ForceOptions options;
         options.operatorName = operatorName(cmd.operatorName);
         options.host = hostName();
         options.reason = cmd.reason;
         options.admin = cmd.admin;
         options.lockDelay = cmd.lockDelay;
-        const ReleaseResult result = engine()->forceRelease(cmd.lease, options);
+        const ReleaseResult result = engine()->forceRelease(lease, options);
         if (result.status == LeaseStatus::Live) {
-            err() << "treelock: lease " << cmd.lease
+            err() << "treelock: lease " << lease
                   << " is live; add --admin to revoke a live lease\n";
             return kExitConflict;
         }
         if (result.status != LeaseStatus::Ok)
-            return leaseProblem(cmd.lease, result.status);
+            return leaseProblem(lease, result.status);
         if (m_global.json)
-            out() << dump({{"lease", cmd.lease}, {"forced", true}}) << "\n";
+            out() << dump({{"lease", lease}, {"forced", true}}) << "\n";
         else
-            out() << "force-released " << cmd.lease << "\n";
+            out() << "force-released " << lease << "\n";
         return kExitOk;
     }
 

@@ -14,7 +14,6 @@ namespace {
 
 constexpr std::size_t kLeaseIdBytes = 16;
 constexpr std::size_t kMaxProjectChars = 64;
-constexpr std::size_t kShortLeaseIdChars = 8;
 
 bool isProjectChar(char c) noexcept
 {

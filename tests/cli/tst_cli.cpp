@@ -1,7 +1,9 @@
 // The real `treelock` binary against a throwaway redis-server: output, exit
 // codes (0..6), waiting and the waiters' queue, contention, credentials.
 #include "process.h"
+#include "redisoptions.h"
 #include "redisserver.h"
+#include "treelock/redisengine.h"
 #include "treelock/redisprotocol.h"
 
 #include <gtest/gtest.h>
@@ -37,6 +39,9 @@
 using treelock::test::RedisServer;
 using Json = nlohmann::json;
 using namespace std::chrono_literals;
+using treelock::AcquireOptions;
+using treelock::LockMode;
+using treelock::RedisEngine;
 
 namespace {
 
@@ -539,6 +544,77 @@ TEST_F(Cli, forceReleaseUnknownIsExit4)
     EXPECT_EQ(r.code, 4) << r;
 }
 
+// An operator reads who is in the way off `waiting` and revokes it by the start of
+// its id, as `waiting` and `locks` print it; the waiter gets in.
+TEST_F(Cli, forceReleaseTakesTheStartOfAnIdThatWaitingShows)
+{
+    const std::string holder = acquire({"--owner", "alice", "--op", "move-folder", "/A/C", "/B"});
+    Process waiter({"--redis", server.url(), "--quiet", "acquire", "--owner", "bob", "--wait", "20000", "--op",
+                    "delete-folder", "/A"});
+    const auto listed = waitersUntil([](const Json& w) { return !w.empty(); }, 10s);
+    ASSERT_TRUE(listed.met) << listed.list;
+    std::smatch shown;
+    const Result text = tl({"waiting"});
+    ASSERT_TRUE(std::regex_search(text.out, shown, std::regex("alice's move-folder \\(X /A/C\\), lease ([0-9a-f]+)")))
+        << text;
+    const std::string start = shown[1];
+    EXPECT_EQ(start, holder.substr(0, 8));
+
+    const Result live = tl({"force-release", start, "--reason", "alice went home"});
+    EXPECT_EQ(live.code, 3) << live;
+    EXPECT_TRUE(contains(live.err, "lease " + holder + " is live")) << "the whole id is named: " << live;
+    const Result forced = tl({"force-release", start, "--admin", "--reason", "alice went home"});
+    ASSERT_EQ(forced.code, 0) << forced;
+    EXPECT_EQ(forced.out, "force-released " + holder + "\n");
+    const Result granted = waiter.finish();
+    EXPECT_EQ(granted.code, 0) << granted;
+    bool audited = false;
+    for (const auto& event : eventsJson())
+        audited = audited || (event["type"] == "force" && event["lease"] == holder);
+    EXPECT_TRUE(audited);
+}
+
+TEST_F(Cli, forceReleaseRefusesAShortAmbiguousOrUnknownStart)
+{
+    // Two leases whose ids share their first 8 digits, as chance could make them.
+    RedisEngine engine(treelock::test::redisOptionsFor(server), "default");
+    AcquireOptions a;
+    a.owner = "alice";
+    a.leaseId = "0badcafe" + std::string(24, '1');
+    ASSERT_TRUE(engine.acquire({{"/A", LockMode::X}}, a).granted);
+    AcquireOptions b;
+    b.owner = "bob";
+    b.leaseId = "0badcafe" + std::string(24, '2');
+    ASSERT_TRUE(engine.acquire({{"/B", LockMode::X}}, b).granted);
+
+    const Result ambiguous = tl({"force-release", "0badcafe", "--admin", "--reason", "r"});
+    EXPECT_EQ(ambiguous.code, 2) << ambiguous;
+    EXPECT_TRUE(contains(ambiguous.err, "0badcafe is the start of 2 lease ids (" + *a.leaseId + ", " + *b.leaseId
+                                            + "): give more of its digits")
+                || contains(ambiguous.err, "0badcafe is the start of 2 lease ids (" + *b.leaseId + ", " + *a.leaseId
+                                               + "): give more of its digits"))
+        << ambiguous;
+    EXPECT_EQ(json({"locks"})["leases"].size(), 2u) << "nothing was released";
+
+    const Result shortStart = tl({"force-release", "0badcaf", "--admin", "--reason", "r"});
+    EXPECT_EQ(shortStart.code, 2) << shortStart;
+    EXPECT_TRUE(contains(shortStart.err, "invalid lease id \"0badcaf\"")) << shortStart;
+    EXPECT_TRUE(contains(shortStart.err, "or its first 8 or more")) << shortStart;
+    const Result notHex = tl({"force-release", "0BADCAFE", "--admin", "--reason", "r"});
+    EXPECT_EQ(notHex.code, 2) << notHex;
+    const Result unknown = tl({"force-release", "0badcaff", "--admin", "--reason", "r"});
+    EXPECT_EQ(unknown.code, 4) << unknown;
+    EXPECT_TRUE(contains(unknown.err, "no lease of project default has an id starting with 0badcaff")) << unknown;
+    EXPECT_EQ(json({"locks"})["leases"].size(), 2u) << "nothing was released";
+
+    const Result one = tl({"force-release", "0badcafe2", "--admin", "--reason", "r"});
+    EXPECT_EQ(one.code, 0) << one;
+    EXPECT_EQ(one.out, "force-released " + *b.leaseId + "\n");
+    const Json left = json({"locks"})["leases"];
+    ASSERT_EQ(left.size(), 1u);
+    EXPECT_EQ(left[0]["lease"], *a.leaseId);
+}
+
 TEST_F(Cli, forceReleaseWithLockDelayKeepsThePathsBlocked)
 {
     const std::string id = acquire({"--lock", "X:/A"});
@@ -793,9 +869,11 @@ TEST_F(Cli, waitingListsABlockedAcquireUntilItIsGranted)
     EXPECT_EQ(text.code, 0) << text;
     const auto rows = lines(text.out);
     ASSERT_EQ(rows.size(), 2u) << text;
-    EXPECT_EQ(rows[0], "OWNER  OP             REQUESTS  WAITED  BEHIND                        AT  HOLDS BACK") << text;
+    EXPECT_EQ(rows[0], "OWNER  OP             REQUESTS  WAITED  BEHIND                                        AT  HOLDS BACK")
+        << text;
     EXPECT_TRUE(std::regex_match(rows[1], std::regex("bob    delete-folder  X /A      +\\d+\\.\\d s  "
-                                                     "alice's move-folder \\(X /A/C\\)  /A  yes")))
+                                                     "alice's move-folder \\(X /A/C\\), lease " + holder.substr(0, 8)
+                                                     + "  /A  yes")))
         << text;
 
     ASSERT_EQ(tl({"release", holder}).code, 0);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -19,7 +20,10 @@ LeaseId leaseIdOfBytes(std::string_view bytes);
 /// True for exactly 32 lower-case hex digits.
 bool isValidLeaseId(std::string_view id) noexcept;
 
-/// First 8 characters, for logs and tables (never log more than needed).
+/// How many characters of an id shortLeaseId keeps.
+inline constexpr std::size_t kShortLeaseIdChars = 8;
+
+/// First kShortLeaseIdChars characters, for logs and tables (never log more than needed).
 std::string shortLeaseId(std::string_view id);
 
 /// Project ids: 1-64 characters of [A-Za-z0-9_.-]. Throws InvalidInput naming the id.
