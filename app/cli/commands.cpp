@@ -279,7 +279,7 @@ public:
                 err() << "treelock: " << lease << " is the start of " << matches.size() << " lease ids (";
                 for (std::size_t i = 0; i < matches.size(); ++i)
                     err() << (i ? ", " : "") << matches[i];
-                err() << "): give more of its digits\n";
+                err() << "): give more digits\n";
                 return kExitInvalid;
             }
             lease = matches.front();

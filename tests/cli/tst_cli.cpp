@@ -590,9 +590,9 @@ TEST_F(Cli, forceReleaseRefusesAShortAmbiguousOrUnknownStart)
     const Result ambiguous = tl({"force-release", "0badcafe", "--admin", "--reason", "r"});
     EXPECT_EQ(ambiguous.code, 2) << ambiguous;
     EXPECT_TRUE(contains(ambiguous.err, "0badcafe is the start of 2 lease ids (" + *a.leaseId + ", " + *b.leaseId
-                                            + "): give more of its digits")
+                                            + "): give more digits")
                 || contains(ambiguous.err, "0badcafe is the start of 2 lease ids (" + *b.leaseId + ", " + *a.leaseId
-                                               + "): give more of its digits"))
+                                               + "): give more digits"))
         << ambiguous;
     EXPECT_EQ(json({"locks"})["leases"].size(), 2u) << "nothing was released";
 
