@@ -223,8 +223,7 @@ void checkLeaseArgument(std::string_view command, const std::vector<std::string>
             throw UsageError("invalid lease id " + quoteInput(id) + ": a lease id is 32 lower-case hex digits");
         return;
     }
-    const bool hex = std::all_of(id.begin(), id.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
-    if (!hex || id.size() < kShortLeaseIdChars || id.size() > 32)
+    if (!isLeaseIdStart(id))
         throw UsageError("invalid lease id " + quoteInput(id) + ": " + std::string(command)
                          + " takes a lease id (32 lower-case hex digits) or its first "
                          + std::to_string(kShortLeaseIdChars) + " or more, as `locks` shows them");

@@ -58,15 +58,20 @@ LeaseId leaseIdOfBytes(std::string_view bytes)
     return id;
 }
 
-bool isValidLeaseId(std::string_view id) noexcept
+bool isLeaseIdStart(std::string_view start) noexcept
 {
-    if (id.size() != 2 * kLeaseIdBytes)
+    if (start.size() < kShortLeaseIdChars || start.size() > 2 * kLeaseIdBytes)
         return false;
-    for (const char c : id) {
+    for (const char c : start) {
         if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
             return false;
     }
     return true;
+}
+
+bool isValidLeaseId(std::string_view id) noexcept
+{
+    return id.size() == 2 * kLeaseIdBytes && isLeaseIdStart(id);
 }
 
 std::string shortLeaseId(std::string_view id)

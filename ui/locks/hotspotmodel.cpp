@@ -62,7 +62,7 @@ void HotSpotModel::tick()
 ServerTime HotSpotModel::now() const
 {
     if (!m_contention || m_contention->readAt == ServerTime{})
-        return m_contention ? m_contention->readAt : ServerTime{};
+        return ServerTime{};
     return m_contention->readAt
            + std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - m_receivedAt);
 }

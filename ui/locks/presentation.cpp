@@ -268,8 +268,7 @@ QString waiterDetails(const WaiterInfo& waiter, const WaiterContext& context)
         lines << trp(QT_TRANSLATE_NOOP("Presentation", "Queued behind %1, who has waited longer (%2 on %3; clash at %4)"))
                      .arg(QString::fromStdString(b.owner), mode, QString::fromStdString(b.path), QString::fromStdString(b.clashPath));
     } else {
-        const ServerTime frees = context.blockerFrees == ServerTime{} ? waiter.lastAttempt + b.expiresIn : context.blockerFrees;
-        const milliseconds left = duration_cast<milliseconds>(frees - now);
+        const milliseconds left = duration_cast<milliseconds>(context.blockerFrees - now);
         const QString refused = trp(QT_TRANSLATE_NOOP("Presentation", "Refused by %1's lease %2 (%3): %4 on %5, clash at %6"))
                                     .arg(QString::fromStdString(b.owner), QString::fromStdString(shortLeaseId(b.lease)),
                                          operationName(QString::fromStdString(b.operation)), mode,

@@ -78,7 +78,7 @@ ServerTime blockerExpiry(const WaiterInfo& waiter, const std::vector<LeaseInfo>&
 /// What waiterDetails() says beyond the waiter itself.
 struct WaiterContext {
     ServerTime now{};           ///< the server's time now (ServerClock::now(), at the moment of asking)
-    ServerTime blockerFrees{};  ///< blockerExpiry(); {}: lastAttempt + expiresIn
+    ServerTime blockerFrees{};  ///< blockerExpiry() of the waiter
     QStringList heldBack;       ///< owners of the waiters that queue behind it
     bool graceKnown = false;    ///< the project's fairness grace is known:
     std::optional<std::chrono::milliseconds> grace; ///< ... this one (nothing: fairness off)

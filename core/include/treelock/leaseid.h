@@ -26,6 +26,10 @@ inline constexpr std::size_t kShortLeaseIdChars = 8;
 /// First kShortLeaseIdChars characters, for logs and tables (never log more than needed).
 std::string shortLeaseId(std::string_view id);
 
+/// True for the start of a possible id as tables show it: kShortLeaseIdChars to
+/// 32 lower-case hex digits (a whole id is one too).
+bool isLeaseIdStart(std::string_view start) noexcept;
+
 /// Project ids: 1-64 characters of [A-Za-z0-9_.-]. Throws InvalidInput naming the id.
 void validateProject(std::string_view project);
 
