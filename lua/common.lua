@@ -69,6 +69,9 @@ local META = '>dddddd'
 local META3 = '>ddd' -- "#m" as versions before the settings wrote it
 local META4 = '>dddd' -- "#m" as versions before waiters wrote it
 local DEFAULT_GRACE_US = 5000
+-- The protocol this library speaks (docs/protocol.md, "Versions"): the key schema,
+-- the encodings of the state hash and the calls' KEYS, ARGV and replies.
+local PROTOCOL = 1
 local UNRECORDED = 1 -- the settings bit: grants and releases leave no event
 local NEVER = 1 / 0
 
@@ -115,9 +118,12 @@ local function readMeta(value)
   elseif #value == 24 then
     mFence, mReapAt, mWakeUntil = unpackStruct(META3, value)
     mSettings, mWaitReapAt, mHoldingBack = 0, NEVER, 0
-  else
+  elseif #value == 32 then
     mFence, mReapAt, mWakeUntil, mSettings = unpackStruct(META4, value)
     mWaitReapAt, mHoldingBack = NEVER, 0
+  else -- a layout of a later protocol: refuse rather than misread it
+    error({ err = 'TLPROTOCOL the project\'s counters are ' .. #value .. ' bytes, a layout this library (protocol '
+      .. PROTOCOL .. ') does not know: a newer Treelock protocol keeps this project' })
   end
 end
 

@@ -37,8 +37,8 @@ if live and delay > 0 then
   local fields = { 'type', 'force', 'lease', id, 'owner', rec[R_OWNER], 'op', rec[R_OP],
                    'requests', rec[R_REQUESTS], 'fence', decimal(rec[R_FENCE]) }
   for _, v in ipairs(audit) do fields[#fields + 1] = v end
+  readMeta(got[2]) -- before the event: a project of an unknown layout is refused untouched
   event(fields)
-  readMeta(got[2])
   local untilMs = NOW_MS + delay
   rec[R_REVOKED] = 1
   rec[R_EXPIRES] = untilMs

@@ -1,6 +1,7 @@
 #include "treelock/lockclient.h"
 
 #include "treelock/error.h"
+#include "lockplan.h"
 #include "treelock/retry.h"
 
 #include <algorithm>
@@ -281,9 +282,10 @@ AcquireOutcome LockClient::acquire(const OperationCall& call, const Policy& poli
 AcquireOutcome LockClient::acquire(const std::vector<LockRequest>& requests, const std::string& operation,
                                    milliseconds wait)
 {
-    if (wait.count() < 0)
-        throw InvalidInput("invalid wait " + std::to_string(wait.count()) + " ms: must not be negative");
     const auto& opts = m_shared->options;
+    // Checked before the first attempt, in the engines' words: a wait out of range must
+    // not be granted just because the first attempt needed no wait.
+    detail::validateWait(wait, opts.waitRefresh);
     AcquireOptions acquireOptions;
     acquireOptions.owner = opts.owner;
     acquireOptions.operation = operation;

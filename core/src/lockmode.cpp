@@ -71,6 +71,13 @@ std::optional<LockMode> parseLockMode(std::string_view text) noexcept
     return std::nullopt;
 }
 
+LockMode lockModeArgument(std::string_view text)
+{
+    if (const std::optional<LockMode> mode = parseLockMode(text))
+        return *mode;
+    throw InvalidInput("invalid lock mode " + quoteInput(text) + ": it must be one of IS IX S SIX X");
+}
+
 std::vector<LockRequest> normalizeRequests(const std::vector<LockRequest>& requests,
                                            const PathOptions& options)
 {

@@ -157,6 +157,19 @@ void validateWait(std::chrono::milliseconds wait, std::chrono::milliseconds refr
     validateTtl(refresh, "wait refresh");
 }
 
+void validateForce(std::string_view lease, const ForceOptions& options)
+{
+    validateLeaseIdArgument(lease);
+    validateLabel("operator", options.operatorName, true);
+    validateLabel("host", options.host);
+    validateLabel("reason", options.reason, true);
+    if (options.lockDelay < std::chrono::milliseconds{0} || options.lockDelay > kMaxTtl) {
+        throw InvalidInput("lock-delay " + std::to_string(options.lockDelay.count())
+                           + " ms is out of range: it must be between 0 and " + std::to_string(kMaxTtl.count())
+                           + " ms");
+    }
+}
+
 void validateGrace(std::optional<std::chrono::milliseconds> grace)
 {
     if (grace && (*grace < std::chrono::milliseconds{0} || *grace > kMaxGrace)) {

@@ -5,6 +5,7 @@
 // the "MODE PATH\n..." requests text of lease records and events, stream ids,
 // and the validation of acquire/renew/force arguments. No I/O, no state.
 
+#include "treelock/engine.h"
 #include "treelock/lockmode.h"
 
 #include <chrono>
@@ -74,6 +75,10 @@ void validateLabel(std::string_view what, std::string_view value, bool required 
 
 /// Throws InvalidInput unless wait is in [0, kMaxTtl] and refresh in [kMinTtl, kMaxTtl].
 void validateWait(std::chrono::milliseconds wait, std::chrono::milliseconds refresh);
+
+/// The checks of a force-release, in the order every client makes them: the lease id,
+/// the operator (required), the host, the reason (required), the lock-delay in [0, kMaxTtl].
+void validateForce(std::string_view lease, const ForceOptions& options);
 
 /// Throws InvalidInput unless `grace` is off or in [0, kMaxGrace].
 void validateGrace(std::optional<std::chrono::milliseconds> grace);

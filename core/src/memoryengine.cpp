@@ -748,15 +748,7 @@ RenewResult MemoryEngine::renew(const LeaseId& lease, std::optional<milliseconds
 
 ReleaseResult MemoryEngine::forceRelease(const LeaseId& lease, const ForceOptions& options)
 {
-    detail::validateLeaseIdArgument(lease);
-    detail::validateLabel("operator", options.operatorName, true);
-    detail::validateLabel("host", options.host);
-    detail::validateLabel("reason", options.reason, true);
-    if (options.lockDelay < milliseconds{0} || options.lockDelay > kMaxTtl) {
-        throw InvalidInput("lock-delay " + std::to_string(options.lockDelay.count())
-                           + " ms is out of range: it must be between 0 and "
-                           + std::to_string(kMaxTtl.count()) + " ms");
-    }
+    detail::validateForce(lease, options);
     State& s = *m_state;
     std::lock_guard lock(s.mutex);
     const std::int64_t now = s.nowMs();

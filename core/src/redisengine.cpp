@@ -537,13 +537,7 @@ RenewResult RedisEngine::renew(const LeaseId& lease, std::optional<std::chrono::
 
 ReleaseResult RedisEngine::forceRelease(const LeaseId& lease, const ForceOptions& options)
 {
-    detail::validateLeaseIdArgument(lease);
-    detail::validateLabel("operator", options.operatorName, true);
-    detail::validateLabel("reason", options.reason, true);
-    detail::validateLabel("host", options.host);
-    if (options.lockDelay.count() < 0 || options.lockDelay > kMaxTtl)
-        throw InvalidInput("invalid lock-delay " + std::to_string(options.lockDelay.count())
-                           + " ms: must be between 0 and " + std::to_string(kMaxTtl.count()) + " ms");
+    detail::validateForce(lease, options);
     const auto call = redis::forceReleaseCall(m_impl->keys, lease, options.operatorName, options.host,
                                               options.reason, options.admin, options.lockDelay);
     std::lock_guard lock(m_impl->mutex);

@@ -30,6 +30,10 @@ std::string_view toString(LockMode mode) noexcept;
 
 /// Parses an upper-case mode name; nullopt if it is not one.
 std::optional<LockMode> parseLockMode(std::string_view text) noexcept;
+/// The mode `text` names, for callers that take modes as text (the protocol's
+/// clients do). Throws InvalidInput `invalid lock mode "Q": it must be one of IS IX
+/// S SIX X` for any other text.
+LockMode lockModeArgument(std::string_view text);
 
 /// One (path, mode) element of a lease.
 struct LockRequest {

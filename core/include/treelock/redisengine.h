@@ -22,8 +22,9 @@ struct ClusterRedirects {
     std::uint64_t tryAgain = 0; ///< TRYAGAIN, CLUSTERDOWN, or a node not serving: paused and retried
 };
 
-/// The engine on Redis: every verb is one Lua script run atomically on server
-/// time (EVALSHA, reloaded on NOSCRIPT). One connection guarded by a mutex;
+/// The engine on Redis: every verb is one function of the Treelock function library
+/// (lua/library.lua), run atomically on server time (FCALL; the library is loaded
+/// again on "Function not found"). One connection guarded by a mutex;
 /// thread-safe. A dropped connection is re-established on the next call (the
 /// call in flight throws ConnectionError: its outcome is unknown).
 ///

@@ -41,12 +41,14 @@ ScriptCall onLease(Script script, const KeySchema& keys, const LeaseId& id)
     return scriptCall(script, keys, {wireLeaseId(id)});
 }
 
-/// Flags of a verb's function: release, force_release and sweep free memory, so they run
-/// when Redis is out of memory; snapshot only reads.
+/// Flags of a verb's function: release, force_release, cancel_wait and sweep free memory,
+/// and renew rewrites a record in place, so they run when Redis is out of memory (a holder
+/// keeps its lease while new grants are refused); snapshot and contention only read.
 std::string_view flagsOf(Script script)
 {
     switch (script) {
     case Script::Release:
+    case Script::Renew:
     case Script::ForceRelease:
     case Script::CancelWait:
     case Script::Sweep: return "{'allow-oom'}";
@@ -109,23 +111,26 @@ std::string Library::function(Script script) const
 
 Library composeLibrary(std::string_view common, const std::vector<std::pair<Script, std::string>>& verbs)
 {
-    std::uint64_t hash = fnv1a(common);
-    for (const auto& [script, text] : verbs)
-        hash = fnv1a(text, fnv1a(scriptName(script), hash));
-    char digits[17];
-    std::snprintf(digits, sizeof digits, "%016llx", static_cast<unsigned long long>(hash));
-    Library library;
-    library.name = std::string("tl_") + digits;
-    std::string& body = library.body;
-    body = "#!lua name=" + library.name + "\n";
+    // The body is composed with a placeholder for the name, and the name is a hash of that
+    // whole body: any byte that reaches Redis (sources, flags, the wrapping) makes a new name.
+    static constexpr std::string_view kPlaceholder = "tl_################";
+    std::string body = "#!lua name=" + std::string(kPlaceholder) + "\n";
     body += common;
     for (const auto& [script, text] : verbs) {
         const std::string verb(scriptName(script));
         body += "\nlocal function " + verb + "(KEYS, ARGV)\n";
         body += text;
-        body += "\nend\nredis.register_function{function_name = '" + library.function(script) + "', callback = "
-                + verb + ", flags = " + std::string(flagsOf(script)) + "}\n";
+        body += "\nend\nredis.register_function{function_name = '" + std::string(kPlaceholder) + "_" + verb
+                + "', callback = " + verb + ", flags = " + std::string(flagsOf(script)) + "}\n";
     }
+    char digits[17];
+    std::snprintf(digits, sizeof digits, "%016llx", static_cast<unsigned long long>(fnv1a(body)));
+    Library library;
+    library.name = std::string("tl_") + digits;
+    for (std::size_t at = body.find(kPlaceholder); at != std::string::npos;
+         at = body.find(kPlaceholder, at + library.name.size()))
+        body.replace(at, kPlaceholder.size(), library.name);
+    library.body = std::move(body);
     return library;
 }
 
