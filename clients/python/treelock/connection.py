@@ -1,0 +1,367 @@
+"""The wire: one Redis topology (server, Sentinel, Cluster), the function
+library, FCALL with its error handling, and the wake-up subscription.
+
+Everything here speaks redis-py; the rest of the package speaks Treelock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Type, Union
+
+import redis
+import redis.exceptions as rx
+from redis.connection import Connection
+
+from .errors import ConnectionError, InvalidInput, ProtocolError, ScriptError
+from .library import Library
+from .url import RedisAddress
+
+try:  # redis-py 4.1 and later
+    from redis.cluster import ClusterNode, RedisCluster
+    from redis.crc import key_slot
+except ImportError:  # pragma: no cover - an old redis-py: no Cluster support
+    RedisCluster = None  # type: ignore[assignment,misc]
+
+Arg = Union[str, bytes, int]
+
+#: The script's refusals of a lease id that are the caller's input, not a
+#: client's mistake: raised as InvalidInput with the function's own words.
+_INPUT_REFUSALS = ("lease id is revoked", "lease id in use with other requests")
+
+# Errors of redis-py that mean the server was not reached or the connection broke.
+_NETWORK_ERRORS: Tuple[Type[BaseException], ...] = (rx.ConnectionError, rx.TimeoutError)
+if RedisCluster is not None:
+    _NETWORK_ERRORS += (rx.RedisClusterException, rx.ClusterDownError, rx.ClusterError,
+                        rx.SlotNotCoveredError)
+
+
+class _HandledByTreelock(logging.Filter):
+    """Drops redis-py's report of the one error reply the client expects and handles:
+    "Function not found" (the library gets loaded, the call made again). redis-py 4.3's
+    cluster client logs every error reply with a traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "Function not found" not in str(record.msg)
+
+
+if RedisCluster is not None:
+    logging.getLogger("redis.cluster").addFilter(_HandledByTreelock())
+
+    class _ClusterClient(RedisCluster):  # type: ignore[misc,valid-type]
+        """RedisCluster that routes FCALL by its first key without asking the
+        server (COMMAND GETKEYS would cost a round trip per call)."""
+
+        def determine_slot(self, *args: Any) -> int:
+            if args and args[0] in ("FCALL", "FCALL_RO") and len(args) > 3 and int(args[2]) > 0:
+                return key_slot(self.encoder.encode(args[3]))
+            return super().determine_slot(*args)
+
+
+class Wire:
+    """One project's view of a Redis topology. Thread-safe: redis-py's
+    connection pools hand each caller a connection of its own."""
+
+    def __init__(self, address: RedisAddress, library: Library, project: str, *, connect_timeout_s: float,
+                 command_timeout_s: float, failover_timeout_s: float) -> None:
+        self.address = address
+        self.project = project
+        self.library = library
+        self.url = address.redacted()
+        self.failover_timeout_s = failover_timeout_s
+        self._cluster = address.is_cluster
+        common: Dict[str, Any] = dict(socket_connect_timeout=connect_timeout_s, socket_timeout=command_timeout_s,
+                                      decode_responses=False)
+        credentials: Dict[str, Any] = dict(username=address.user or None, password=address.password or None)
+        with self.translated():
+            if address.unix_socket:
+                self.redis: Any = redis.Redis(unix_socket_path=address.host, db=address.db,
+                                              **credentials, **common)
+            elif address.is_sentinel:
+                from redis.sentinel import Sentinel
+                sentinel = Sentinel([(s.host, s.port) for s in address.sentinels],
+                                    sentinel_kwargs=dict(socket_connect_timeout=connect_timeout_s,
+                                                         socket_timeout=command_timeout_s),
+                                    **common)
+                self.redis = sentinel.master_for(address.master_name, db=address.db, **credentials)
+            elif address.is_cluster:
+                if RedisCluster is None:  # pragma: no cover
+                    raise InvalidInput(f"Redis at {self.url}: this redis-py has no Redis Cluster support")
+                nodes = [ClusterNode(n.host, n.port) for n in address.cluster_nodes]
+                self.redis = _ClusterClient(startup_nodes=nodes, **credentials, **common)
+            else:
+                self.redis = redis.Redis(host=address.host, port=address.port, db=address.db,
+                                         **credentials, **common)
+
+    @property
+    def publish_command(self) -> str:
+        """How the functions wake waiters: SPUBLISH on a cluster, else PUBLISH."""
+        return "SPUBLISH" if self._cluster else "PUBLISH"
+
+    @property
+    def subscribe_command(self) -> str:
+        """SSUBSCRIBE on a cluster, else SUBSCRIBE."""
+        return "SSUBSCRIBE" if self._cluster else "SUBSCRIBE"
+
+    @contextlib.contextmanager
+    def translated(self) -> Iterator[None]:
+        """Turns redis-py's network errors into :class:`treelock.ConnectionError`."""
+        try:
+            yield
+        except _NETWORK_ERRORS as error:
+            raise ConnectionError(f"cannot reach Redis at {self.url}: {error}", self.url) from error
+
+    # ------------------------------------------------------------ commands
+
+    def command(self, *args: Arg, **options: Any) -> Any:
+        """A plain command on the primary (behind Sentinel: retried while a
+        failover is under way and the call certainly did not run)."""
+        deadline = time.monotonic() + self.failover_timeout_s
+        attempt = 0
+        while True:
+            try:
+                with self.translated():
+                    return self.redis.execute_command(*args, **options)
+            except ConnectionError as error:
+                if not (self.address.is_sentinel and _not_sent(error.__cause__)):
+                    raise
+                failure: Exception = error
+            except rx.ResponseError as error:
+                # READONLY, LOADING, MASTERDOWN: no primary here now; the call did not run.
+                if not (self.address.is_sentinel and _not_primary(error)):
+                    raise
+                with contextlib.suppress(Exception):
+                    self.redis.connection_pool.disconnect()
+                failure = error
+            if not _pause(attempt, deadline):
+                raise ConnectionError(f"cannot reach the primary of {self.url}: {failure} (no primary answered "
+                                      f"within {int(self.failover_timeout_s * 1000)} ms of asking the sentinels)",
+                                      self.url) from failure
+            attempt += 1
+
+    def refuse_cluster_node(self) -> None:
+        """Refuses a server that says cluster_enabled:1 (a plain URL at a cluster
+        node works only until the project's slot moves). Not checked when the user
+        may not run INFO."""
+        try:
+            info = self.command("INFO", "cluster")
+        except rx.ResponseError:
+            return
+        if isinstance(info, dict):  # redis-py parses INFO into a dict of numbers and texts
+            enabled = str(info.get("cluster_enabled", 0)) == "1"
+        else:
+            enabled = "cluster_enabled:1" in _text(info)
+        if enabled:
+            raise InvalidInput(f"Redis at {self.url} is a Redis Cluster node: connect with a redis+cluster:// URL "
+                               "(naming this node will do)")
+
+    def fcall(self, verb: str, keys: Sequence[Arg], args: Sequence[Arg]) -> List[Any]:
+        """FCALL of ``verb``'s function; loads the library when the server lacks
+        it ("Function not found") and tries once more. Maps ``{-1, message}``
+        to :class:`ProtocolError` (or :class:`InvalidInput` for the id refusals)."""
+        function = self.library.function(verb)
+        for attempt in range(2):
+            try:
+                reply = self.command("FCALL", function, len(keys), *keys, *args)
+            except rx.ResponseError as error:
+                text = str(error)
+                if "Function not found" in text and attempt == 0:
+                    self.load_library()
+                    continue
+                raise self._refusal(function, text) from None
+            if not isinstance(reply, list) or not reply:
+                raise ProtocolError(f"function {function} answered {reply!r}, not a list", function)
+            if reply[0] == -1:
+                message = _text(reply[1]) if len(reply) > 1 else ""
+                if message.startswith(_INPUT_REFUSALS):
+                    raise InvalidInput(message)
+                raise ProtocolError(f"function {function} refused its arguments: {message}", function)
+            return reply
+        raise ScriptError(f"Redis keeps losing the Treelock function library {self.library.name} "
+                          "(\"Function not found\" after FUNCTION LOAD)")
+
+    def _refusal(self, function: str, text: str) -> Exception:
+        if text.startswith("TLPROTOCOL"):  # a newer protocol keeps this project: reported as it is
+            return ProtocolError(text, function)
+        if not self._cluster and (text.startswith("MOVED ") or text.startswith("ASK ")):
+            return InvalidInput(f"Redis at {self.url} is a Redis Cluster node that does not serve project {self.project} "
+                                f"({text}): connect with a redis+cluster:// URL")
+        return ScriptError(f"Redis refused script {function[len(self.library.name) + 1:]}: {text}")
+
+    def load_library(self) -> None:
+        """FUNCTION LOAD of this client's library (never REPLACE). A library of
+        the same name already there is this code: fine. On a cluster, every primary."""
+        if self._cluster:
+            with self.translated():
+                nodes = self.redis.get_primaries()
+            for node in nodes:
+                self._load_on(lambda *a: self.redis.execute_command(*a, target_nodes=node))
+        else:
+            self._load_on(self.command)
+
+    def _load_on(self, run: Callable[..., Any]) -> None:
+        try:
+            with self.translated():
+                run("FUNCTION", "LOAD", self.library.body)
+        except rx.ResponseError as error:
+            text = str(error)
+            if "already exists" in text:
+                return
+            hint = ""
+            if "unknown command" in text:
+                hint = " (Redis 7.0 or later is needed)"
+            elif isinstance(error, rx.NoPermissionError) or "NOPERM" in text or "no permissions" in text:
+                hint = (f" ({self._libraries_held(run)}; this user may not FUNCTION LOAD: connect once with a "
+                        "user that may, such as the admin user of docs/security.md)")
+            raise ScriptError(f"cannot load the Treelock function library {self.library.name}: {text}{hint}") \
+                from None
+
+    def _libraries_held(self, run: Callable[..., Any]) -> str:
+        try:
+            with self.translated():
+                reply = run("FUNCTION", "LIST", "LIBRARYNAME", "tl_*")  # a glob pattern
+        except (rx.ResponseError, ConnectionError):
+            return "this user may not list the server's Treelock libraries either"
+        names = sorted(set(_library_names(reply)))
+        if not names:
+            return "this server holds no Treelock library"
+        return "this server holds the Treelock libraries " + ", ".join(names) + " but not this one"
+
+    # ------------------------------------------------------------ wake-ups
+
+    def subscribe(self, channel: str) -> "WakeSubscription":
+        """A subscription to ``channel`` on a connection of its own."""
+        return WakeSubscription(self, channel)
+
+    def _new_connection(self, routing_key: str) -> Connection:
+        if self._cluster:
+            with self.translated():
+                node = self.redis.get_node_from_key(routing_key)
+                pool = self.redis.get_redis_connection(node).connection_pool
+        else:
+            pool = self.redis.connection_pool
+        kwargs = dict(pool.connection_kwargs)
+        kwargs["socket_timeout"] = None  # reads wait as long as can_read() said
+        return pool.connection_class(**kwargs)
+
+    def close(self) -> None:
+        """Closes every connection."""
+        with contextlib.suppress(Exception):
+            self.redis.close()
+
+
+class WakeSubscription:
+    """A (S)SUBSCRIBE to the project's wake-up channel on its own connection.
+    Not thread-safe: one waiting acquire owns it."""
+
+    def __init__(self, wire: Wire, channel: str) -> None:
+        self._wire = wire
+        self._channel = channel
+        self._connection: Optional[Connection] = None
+        self._subscribe()
+
+    def _subscribe(self) -> None:
+        with self._wire.translated():
+            connection = self._wire._new_connection(self._channel)
+            try:
+                connection.connect()
+                connection.send_command(self._wire.subscribe_command, self._channel)
+                # Wait for the confirmation: the caller tries again right after,
+                # and a release before the server subscribed us would go unseen.
+                if not connection.can_read(timeout=5.0):
+                    raise ConnectionError(f"no answer to {self._wire.subscribe_command} {self._channel} "
+                                          f"from Redis at {self._wire.url}", self._wire.url)
+                connection.read_response()
+            except rx.ResponseError as error:
+                connection.disconnect()
+                raise ConnectionError(f"Redis at {self._wire.url} refused {self._wire.subscribe_command} "
+                                      f"{self._channel}: {error}", self._wire.url) from None
+            except BaseException:
+                connection.disconnect()
+                raise
+        self._connection = connection
+
+    def wait(self, timeout_s: float) -> bool:
+        """Waits up to ``timeout_s`` for a wake-up; True when one came (or the
+        subscription broke: the caller's next attempt tells what happened)."""
+        deadline = time.monotonic() + max(0.0, timeout_s)
+        try:
+            if self._connection is None:
+                self._subscribe()
+            assert self._connection is not None
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0 or not self._connection.can_read(timeout=left):
+                    return False
+                reply = self._connection.read_response()
+                if isinstance(reply, list) and reply:
+                    kind = _text(reply[0])
+                    if kind in ("message", "smessage"):
+                        return True
+                    if kind == "sunsubscribe":  # the slot moved: subscribe again on the next wait
+                        self._drop()
+                        return True
+        except (ConnectionError, rx.ConnectionError, rx.TimeoutError, OSError):
+            self._drop()
+            return True
+
+    def _drop(self) -> None:
+        if self._connection is not None:
+            with contextlib.suppress(Exception):
+                self._connection.disconnect()
+            self._connection = None
+
+    def close(self) -> None:
+        """Ends the subscription (closes its connection)."""
+        self._drop()
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return "" if value is None else str(value)
+
+
+def _library_names(reply: Any) -> Iterator[str]:
+    """The library_name values anywhere in a FUNCTION LIST reply."""
+    if isinstance(reply, dict):
+        for key, value in reply.items():
+            if _text(key) == "library_name":
+                yield _text(value)
+            else:
+                yield from _library_names(value)
+    elif isinstance(reply, (list, tuple)):
+        for i, item in enumerate(reply):
+            if _text(item) == "library_name" and i + 1 < len(reply):
+                yield _text(reply[i + 1])
+            elif isinstance(item, (list, tuple, dict)):
+                yield from _library_names(item)
+
+
+def _not_sent(error: Optional[BaseException]) -> bool:
+    """Whether a redis-py error behind Sentinel means the call did not run: no
+    primary found, no connection made, or the server said it is no primary."""
+    if error is None:
+        return False
+    if type(error).__name__ in ("MasterNotFoundError", "ReadOnlyError"):
+        return True
+    text = str(error)
+    return "connecting to" in text or "previous master is now a slave" in text
+
+
+def _not_primary(error: BaseException) -> bool:
+    """Whether an error reply means the server is not (or not yet) a primary that serves."""
+    if type(error).__name__ in ("ReadOnlyError", "BusyLoadingError"):
+        return True
+    return str(error).startswith(("READONLY", "LOADING", "MASTERDOWN"))
+
+
+def _pause(attempt: int, deadline: float) -> bool:
+    """Sleeps 25 ms, doubling to 400 ms, within ``deadline``; False once it has passed."""
+    now = time.monotonic()
+    if now >= deadline:
+        return False
+    time.sleep(min(0.025 * (1 << min(attempt, 4)), deadline - now))
+    return True
