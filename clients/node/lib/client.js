@@ -1,0 +1,782 @@
+'use strict';
+// Client: one project on one Redis (single server, Sentinel or Cluster), speaking the
+// Treelock function library. Thin by design: every lock rule runs inside Redis; this
+// file validates input, builds FCALLs, decodes replies, waits and renews.
+
+const os = require('node:os');
+const { performance } = require('node:perf_hooks');
+const IORedis = require('ioredis');
+const errors = require('./errors');
+const rules = require('./rules');
+const { Policy } = require('./policy');
+const { parseRedisUrl, redactUrl, redactedAddress } = require('./url');
+const { library, WAITER_VERBS } = require('./library');
+
+const { InvalidInput, Refused, ProtocolError, ScriptError, ConnectionError, TreelockError } = errors;
+const { ReplyError } = IORedis;
+
+const REAP_BATCH = 16; // expired leases reaped at the start of an acquire (kReapBatch)
+const SNAPSHOT_PAGE = 5000;
+const STATUS = { 0: 'unknown', 1: 'ok', 2: 'expired', 3: 'live' };
+
+const DEFAULTS = {
+  connectTimeoutMs: 2000,
+  commandTimeoutMs: 5000,
+  waitRefreshMs: 2000, // kWaitRefresh
+  minBackoffMs: 5, // retry::kMinBackoff
+  maxBackoffMs: 250, // retry::kMaxBackoff
+};
+
+const monotonicMs = () => performance.now();
+const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+function defaultOwner() {
+  let user = 'unknown';
+  try {
+    user = os.userInfo().username || user;
+  } catch {
+    // No passwd entry for this uid (containers): keep "unknown".
+  }
+  return `${user}@${os.hostname()}`;
+}
+
+/**
+ * The delay before the next attempt of a waiting acquire, in ms: retry.cpp's
+ * nextRetryDelay. Exponential from minBackoff to maxBackoff, jittered to [b/2, b],
+ * never past the blocker's expiry (+1 ms) or the time left.
+ */
+function nextRetryDelay(attempt, blockerExpiresInMs, remainingMs, minBackoffMs, maxBackoffMs) {
+  const cap = Math.max(maxBackoffMs, minBackoffMs) * 1000;
+  let backoff = minBackoffMs * 1000;
+  for (let i = 0; i < attempt && backoff < cap; ++i) backoff = Math.min(backoff * 2, cap);
+  const half = Math.floor(backoff / 2);
+  let delayUs = half + Math.floor(Math.random() * (half + 1));
+  if (blockerExpiresInMs !== null && blockerExpiresInMs !== undefined) {
+    delayUs = Math.min(delayUs, blockerExpiresInMs * 1000 + 1000);
+  }
+  return Math.max(0, Math.min(delayUs / 1000, remainingMs));
+}
+
+const text = (value) => (Buffer.isBuffer(value) ? value.toString('utf8') : value === null || value === undefined ? '' : String(value));
+const int = (value) => (typeof value === 'number' ? value : Number(text(value)));
+
+/** A blocker as acquire and waiter records list it (11 values from `first`). */
+function blockerOf(r, first = 0) {
+  return {
+    lease: rules.leaseIdOfWire(r[first]),
+    owner: text(r[first + 1]),
+    op: text(r[first + 2]),
+    path: text(r[first + 3]),
+    mode: text(r[first + 4]), // "" with the lease, owner, op and path when no holder can be named
+    expiresInMs: int(r[first + 5]),
+    clashPath: text(r[first + 6]),
+    heldMode: text(r[first + 7]),
+    wanted: [text(r[first + 9]), text(r[first + 8])],
+    queued: int(r[first + 10]) === 1,
+  };
+}
+
+/** A granted lease. `fence` is a Number (µs timestamps, well within 2^53). */
+class Lease {
+  constructor(fields) {
+    this.id = fields.id;
+    this.fence = fields.fence;
+    this.expiresAtMs = fields.expiresAtMs;
+    this.ttlMs = fields.ttlMs;
+    this.holds = fields.holds;
+    this.requests = fields.requests;
+    this.owner = fields.owner;
+    this.op = fields.op;
+    /** True once lock()'s watchdog found the lease gone. */
+    this.lost = false;
+  }
+}
+
+/** A wake-up channel subscription shared by the waiting acquires of one client. */
+class WakeChannel {
+  constructor(connection, channel, sharded) {
+    this.connection = connection; // Owned.
+    this.channel = channel;
+    this.sharded = sharded;
+    this.listeners = new Set();
+    const onMessage = (ch) => {
+      if (String(ch) !== channel) return;
+      for (const listener of this.listeners) listener();
+    };
+    connection.on('message', onMessage);
+    connection.on('smessage', onMessage);
+  }
+
+  async subscribe() {
+    if (this.sharded) await this.connection.ssubscribe(this.channel);
+    else await this.connection.subscribe(this.channel);
+  }
+
+  /** A waiter: `wait(ms)` resolves after ms, or at once if a wake-up came since the last wait. */
+  waiter() {
+    let woken = false;
+    let wake = null;
+    const listener = () => {
+      woken = true;
+      if (wake) wake();
+    };
+    this.listeners.add(listener);
+    return {
+      wait: (ms) => new Promise((resolve) => {
+        if (woken) {
+          woken = false;
+          resolve(true);
+          return;
+        }
+        const timer = setTimeout(() => {
+          wake = null;
+          resolve(false);
+        }, ms);
+        wake = () => {
+          clearTimeout(timer);
+          wake = null;
+          woken = false;
+          resolve(true);
+        };
+      }),
+      close: () => {
+        this.listeners.delete(listener);
+        if (wake) wake();
+      },
+    };
+  }
+
+  close() {
+    this.connection.disconnect();
+  }
+}
+
+class Client {
+  /**
+   * Connects to the Redis at `url` for `project`. Validates the project id, connects
+   * (within connectTimeoutMs), loads the function library if the server lacks it, and
+   * refuses a project holding locks of an earlier layout.
+   */
+  static async fromUrl(url, options = {}) {
+    const project = options.project === undefined ? 'default' : options.project;
+    rules.validateProject(project);
+    const owner = options.owner === undefined ? defaultOwner() : options.owner;
+    rules.validateLabel('owner', owner);
+    const settings = { ...DEFAULTS };
+    for (const key of Object.keys(DEFAULTS)) {
+      if (options[key] !== undefined) {
+        if (!Number.isInteger(options[key]) || options[key] < 1) {
+          throw new InvalidInput(`${key} ${rules.describeValue(options[key])} must be a positive whole number`);
+        }
+        settings[key] = options[key];
+      }
+    }
+    rules.validateTtl(settings.waitRefreshMs, 'wait refresh');
+    const address = parseRedisUrl(url);
+    const client = new Client(address, project, owner, settings);
+    try {
+      await client._connect();
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
+    return client;
+  }
+
+  /** Use Client.fromUrl. */
+  constructor(address, project, owner, settings) {
+    this.project = project;
+    this.owner = owner;
+    this.url = redactedAddress(address);
+    this.libraryName = library().name;
+    this._address = address;
+    this._settings = settings;
+    this._cluster = address.kind === 'cluster';
+    const prefix = `tl:{${project}}:`;
+    this._keys = {
+      state: `${prefix}state`,
+      expiry: `${prefix}expiry`,
+      events: `${prefix}events`,
+      waiters: `${prefix}waiters`,
+      hot: `${prefix}hot`,
+      wake: `${prefix}wake`,
+    };
+    this._publish = this._cluster ? 'SPUBLISH' : 'PUBLISH';
+    this._lastError = null;
+    this._loaded = false;
+    this._loading = null;
+    this._cannotLoad = null; // the NOPERM refusal of FUNCTION LOAD, if any
+    this._wake = null; // WakeChannel, on the first waiting acquire
+    this._wakeSetup = null;
+    this._closed = false;
+    this._redis = this._newConnection(false);
+  }
+
+  // ---------------------------------------------------------------- connection
+
+  _redisOptions() {
+    const a = this._address;
+    const s = this._settings;
+    const options = {
+      lazyConnect: true,
+      connectTimeout: s.connectTimeoutMs,
+      commandTimeout: s.commandTimeoutMs,
+      // A call on a dead server fails after one reconnection attempt (or the command
+      // timeout), never waits forever; the connection itself keeps reconnecting.
+      maxRetriesPerRequest: 1,
+      retryStrategy: (times) => Math.min(50 * 2 ** Math.min(times, 5), 1000),
+      protocol: 2,
+      disableClientInfo: true,
+      db: a.db,
+    };
+    if (a.user) options.username = a.user;
+    if (a.password) options.password = a.password;
+    return options;
+  }
+
+  _newConnection(subscriber) {
+    const a = this._address;
+    const base = this._redisOptions();
+    let connection;
+    if (a.kind === 'cluster') {
+      delete base.db;
+      connection = new IORedis.Cluster(a.clusterNodes.map(({ host, port }) => ({ host, port })), {
+        lazyConnect: true,
+        redisOptions: base,
+        clusterRetryStrategy: (times) => (times > 3 ? null : 100 * times),
+        shardedSubscribers: subscriber,
+        maxRedirections: 16,
+      });
+    } else if (a.kind === 'sentinel') {
+      connection = new IORedis({
+        ...base,
+        sentinels: a.sentinels.map(({ host, port }) => ({ host, port })),
+        name: a.masterName,
+        sentinelRetryStrategy: (times) => Math.min(times * 50, 1000),
+        // READONLY, LOADING and MASTERDOWN: the call did not run; ask the sentinels again and resend it.
+        reconnectOnError: (error) => (/^(READONLY|LOADING|MASTERDOWN)/.test(error.message) ? 2 : false),
+        sentinelMaxConnections: 10,
+      });
+    } else if (a.unixSocket) {
+      connection = new IORedis({ ...base, path: a.host });
+    } else {
+      connection = new IORedis({ ...base, host: a.host, port: a.port });
+    }
+    connection.on('error', (error) => {
+      this._lastError = error;
+    });
+    return connection;
+  }
+
+  _connectionError(error, what = 'call') {
+    if (error instanceof TreelockError) return error;
+    const reason = error && error.message ? error.message : String(error);
+    const last = this._lastError && this._lastError !== error && this._lastError.message
+      && !reason.includes(this._lastError.message) ? ` (${this._lastError.message})` : '';
+    return new ConnectionError(`Redis at ${this.url}: ${what} failed: ${redactUrl(reason)}${last}`, { cause: error });
+  }
+
+  async _connect() {
+    const s = this._settings;
+    let timer;
+    const deadline = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no connection within ${s.connectTimeoutMs} ms`)),
+        s.connectTimeoutMs + (this._address.kind === 'single' ? 0 : s.commandTimeoutMs));
+    });
+    try {
+      await Promise.race([this._redis.connect(), deadline]);
+    } catch (error) {
+      throw this._connectionError(error, 'connect');
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!this._cluster) await this._refuseClusterNode();
+    await this._loadLibrary();
+    // A project written by a version before the state hash is refused, never mixed.
+    const prefix = `tl:{${this.project}}:`;
+    const older = [`${prefix}nodes`, `${prefix}who`, `${prefix}leases`];
+    const found = await this._command(['EXISTS', ...older]);
+    if (found > 0) {
+      throw new InvalidInput(`project ${this.project} on Redis at ${this.url} holds locks in the layout of an earlier `
+        + `Treelock version (${older[0]} and others): release them with that version, or delete the project's keys `
+        + `(${prefix}*), then connect again`);
+    }
+  }
+
+  /**
+   * A plain URL at a Redis Cluster node would work until the project's slot moved: it is
+   * refused as the wrong URL it is. (A user without INFO is not checked.)
+   */
+  async _refuseClusterNode() {
+    let info;
+    try {
+      info = String(await this._command(['INFO', 'cluster']));
+    } catch (error) {
+      if (error instanceof ReplyError) return;
+      throw error;
+    }
+    if (/^cluster_enabled:1\s*$/m.test(info)) {
+      throw new InvalidInput(`Redis at ${this.url} is a Redis Cluster node: connect with a redis+cluster:// URL `
+        + '(naming this node will do)');
+    }
+  }
+
+  /** A plain command on the project's server; connection problems become ConnectionError. */
+  async _command(args, buffers = false) {
+    if (this._closed) throw new ConnectionError(`Redis at ${this.url}: the client is closed`);
+    try {
+      return buffers ? await this._redis.callBuffer(...args) : await this._redis.call(...args);
+    } catch (error) {
+      if (error instanceof ReplyError) throw error;
+      throw this._connectionError(error, args[0]);
+    }
+  }
+
+  _primaries() {
+    return this._cluster ? this._redis.nodes('master') : [this._redis];
+  }
+
+  /** FUNCTION LOAD of the library on the server (every primary of a cluster). */
+  _loadLibrary() {
+    if (this._loading) return this._loading;
+    this._loading = (async () => {
+      const lib = library();
+      try {
+        for (const node of this._primaries()) {
+          try {
+            await node.call('FUNCTION', 'LOAD', lib.body);
+          } catch (error) {
+            if (!(error instanceof ReplyError)) throw this._connectionError(error, 'FUNCTION LOAD');
+            const message = error.message;
+            // Another client loaded the same version first: the name says it is this code.
+            if (message.includes('already exists')) continue;
+            if (message.includes('NOPERM')) {
+              this._cannotLoad = await this._describeNoPermission(node, message);
+              continue;
+            }
+            let hint = '';
+            if (/unknown command/i.test(message)) hint = ' (Redis 7.0 or later is needed)';
+            throw new ScriptError(`cannot load the Treelock function library ${lib.name}: ${message}${hint}`);
+          }
+        }
+        this._loaded = true;
+      } finally {
+        this._loading = null;
+      }
+    })();
+    return this._loading;
+  }
+
+  async _describeNoPermission(node, message) {
+    const lib = library();
+    let held;
+    try {
+      const list = await node.call('FUNCTION', 'LIST', 'LIBRARYNAME', 'tl_*');
+      const names = [];
+      for (const entry of list) {
+        for (let i = 0; i + 1 < entry.length; i += 2) {
+          if (String(entry[i]) === 'library_name') names.push(String(entry[i + 1]));
+        }
+      }
+      held = names.length ? `the server holds ${names.join(', ')}` : 'the server holds no tl_ library';
+    } catch (error) {
+      held = `the server's tl_ libraries cannot be listed (${error.message})`;
+    }
+    return `cannot load the Treelock function library ${lib.name} on Redis at ${this.url}: ${message} (this server `
+      + 'does not have this version\'s functions yet, and this user may not FUNCTION LOAD: connect once with a user '
+      + `that may, such as the admin user of docs/security.md); ${held}`;
+  }
+
+  /**
+   * FCALL of `verb` with its keys, the wake-up command and `args`; loads the library on
+   * "Function not found" and tries once more. Returns the reply; {-1, message} becomes
+   * ProtocolError (InvalidInput for the two refusals of a lease id only Redis can see).
+   */
+  async _fcall(verb, args) {
+    const lib = library();
+    const fn = `${lib.name}_${verb}`;
+    const k = this._keys;
+    const keys = WAITER_VERBS.has(verb) ? [k.state, k.expiry, k.events, k.waiters, k.hot] : [k.state, k.expiry, k.events];
+    const command = ['FCALL', fn, keys.length, ...keys, this._publish, ...args];
+    for (let attempt = 0; attempt < 2; ++attempt) {
+      if (!this._loaded) await this._loadLibrary();
+      let reply;
+      try {
+        reply = await this._command(command, true);
+      } catch (error) {
+        if (!(error instanceof ReplyError)) throw error;
+        if (error.message.includes('Function not found')) {
+          if (this._cannotLoad) throw new ScriptError(this._cannotLoad);
+          this._loaded = false; // FUNCTION FLUSH, a restarted server, a new cluster node
+          continue;
+        }
+        // TLPROTOCOL (a newer protocol keeps this project), NOPERM, OOM, BUSY...: reported as they are.
+        throw new ScriptError(`Redis refused script ${verb}: ${error.message}`);
+      }
+      if (Array.isArray(reply) && reply.length === 2 && reply[0] === -1) {
+        const message = text(reply[1]);
+        if (message.startsWith('lease id is revoked') || message.startsWith('lease id in use')) {
+          throw new InvalidInput(message);
+        }
+        throw new ProtocolError(fn, message);
+      }
+      return reply;
+    }
+    throw new ScriptError(`Redis keeps losing the Treelock function library ${lib.name} `
+      + '("Function not found" after FUNCTION LOAD)');
+  }
+
+  // ---------------------------------------------------------------- verbs
+
+  /** One acquire call, no waiting: {granted: Lease} or {blocker}. Input already normalised. */
+  async _acquireOnce(requests, { owner, op, ttlMs, id, waitMs, waitRefreshMs }) {
+    const reply = await this._fcall('acquire', [rules.wireLeaseId(id), owner, op, String(ttlMs), String(REAP_BATCH),
+      String(waitMs), rules.formatRequests(requests), String(waitRefreshMs)]);
+    if (int(reply[0]) === 1) {
+      return {
+        lease: new Lease({
+          id, fence: int(reply[1]), expiresAtMs: int(reply[2]), ttlMs, holds: int(reply[3]), requests, owner, op,
+        }),
+      };
+    }
+    return { blocker: blockerOf(reply, 1) };
+  }
+
+  /**
+   * Takes `requests` ([[mode, path], ...]) all-or-nothing. Resolves to a Lease, or
+   * rejects with Refused carrying the blocker. With waitMs > 0 it waits as LockClient
+   * does: every attempt asks for the same lease id and registers a waiter, sleeps on the
+   * project's wake-up channel with a jittered backoff bounded by the blocker's expiry,
+   * and cancels its registration when the wait runs out. `leaseId` re-enters a live
+   * lease (same requests: one more hold).
+   */
+  async acquire(options = {}) {
+    const {
+      requests, ttlMs = 30000, waitMs = 0, op = 'lock', leaseId,
+    } = options;
+    const owner = options.owner === undefined ? this.owner : options.owner;
+    const normal = rules.normalizeRequests(requests);
+    rules.validateTtl(ttlMs);
+    rules.validateLabel('owner', owner);
+    rules.validateLabel('operation', op);
+    if (leaseId !== undefined) rules.validateLeaseId(leaseId);
+    rules.validateWait(waitMs, this._settings.waitRefreshMs);
+    return this._acquireLoop(normal, { owner, op, ttlMs, waitMs, leaseId });
+  }
+
+  async _acquireLoop(requests, { owner, op, ttlMs, waitMs, leaseId }) {
+    const s = this._settings;
+    const id = leaseId === undefined ? rules.newLeaseId() : leaseId;
+    const waits = waitMs > 0;
+    const deadline = monotonicMs() + waitMs;
+    let attempts = 0;
+    let retry = 0;
+    let waiter = null;
+    let subscribed = false;
+    const giveUp = async () => {
+      if (!waits) return;
+      try {
+        await this.cancelWait(id);
+      } catch {
+        // Unreachable: the registration ends by itself after the wait refresh.
+      }
+    };
+    try {
+      for (;;) {
+        const started = monotonicMs();
+        // A waiting acquire says so up to its last attempt (at least 1 ms), so that
+        // attempt still counts as the waiter's.
+        const attemptWait = waits ? Math.max(1, Math.floor(deadline - started)) : 0;
+        let result;
+        try {
+          result = await this._acquireOnce(requests, {
+            owner, op, ttlMs, id, waitMs: Math.min(attemptWait, rules.MAX_TTL_MS), waitRefreshMs: waits ? s.waitRefreshMs : 0,
+          });
+        } catch (error) {
+          await giveUp();
+          throw error;
+        }
+        ++attempts;
+        if (result.lease) {
+          // Where the watchdog counts from: before the granting call was sent.
+          Object.defineProperty(result.lease, 'grantStartedMs', { value: started, enumerable: false });
+          return result.lease;
+        }
+        const { blocker } = result;
+        const now = monotonicMs();
+        if (now >= deadline) {
+          await giveUp();
+          throw new Refused(blocker, { timedOut: waits, attempts });
+        }
+        if (!subscribed) {
+          // Subscribe, then try again at once: a release between the refused attempt and
+          // the subscription would otherwise go unnoticed.
+          subscribed = true;
+          waiter = await this._wakeWaiter();
+          continue;
+        }
+        const blockerExpiresIn = blocker.lease && !blocker.queued ? blocker.expiresInMs : null;
+        // The next attempt comes well within the registration's refresh period.
+        const maxBackoff = Math.min(s.maxBackoffMs, s.waitRefreshMs / 3);
+        const delay = nextRetryDelay(retry++, blockerExpiresIn, deadline - now, Math.max(1, s.minBackoffMs),
+          Math.max(maxBackoff, 1));
+        if (waiter) await waiter.wait(delay);
+        else await sleep(delay);
+        if (this._closed) {
+          await giveUp();
+          throw new ConnectionError(`Redis at ${this.url}: the client was closed while waiting`);
+        }
+      }
+    } finally {
+      if (waiter) waiter.close();
+    }
+  }
+
+  /** A waiter on the wake-up channel, or null when it cannot be subscribed (timer only). */
+  async _wakeWaiter() {
+    if (this._closed) return null;
+    if (!this._wakeSetup) {
+      this._wakeSetup = (async () => {
+        const connection = this._newConnection(true);
+        const channel = new WakeChannel(connection, this._keys.wake, this._cluster);
+        try {
+          await connection.connect();
+          await channel.subscribe();
+        } catch (error) {
+          channel.close();
+          this._wakeSetup = null; // try again on the next wait
+          throw error;
+        }
+        if (this._closed) {
+          channel.close();
+          throw new ConnectionError(`Redis at ${this.url}: the client is closed`);
+        }
+        this._wake = channel;
+        return channel;
+      })();
+    }
+    try {
+      const channel = await this._wakeSetup;
+      return channel.waiter();
+    } catch {
+      // A wake-up is a shortcut, never the only way in: retry on the timer alone.
+      return null;
+    }
+  }
+
+  /** Drops one hold of a lease: {status: "ok"|"unknown"|"expired", remainingHolds}. */
+  async release(leaseOrId) {
+    const id = leaseIdOf(leaseOrId);
+    rules.validateLeaseId(id);
+    const reply = await this._fcall('release', [rules.wireLeaseId(id)]);
+    return { status: STATUS[int(reply[0])] || 'unknown', remainingHolds: int(reply[1]) };
+  }
+
+  /** Extends a live lease to now + ttlMs (its own TTL if not given): {status, expiresAtMs}. */
+  async renew(leaseOrId, ttlMs) {
+    const id = leaseIdOf(leaseOrId);
+    rules.validateLeaseId(id);
+    if (ttlMs !== undefined && ttlMs !== null) rules.validateTtl(ttlMs);
+    const reply = await this._fcall('renew', [rules.wireLeaseId(id), String(ttlMs ?? 0)]);
+    const status = STATUS[int(reply[0])] || 'unknown';
+    if (status === 'ok' && leaseOrId instanceof Lease) {
+      leaseOrId.expiresAtMs = int(reply[1]);
+      if (ttlMs) leaseOrId.ttlMs = ttlMs;
+    }
+    return { status, expiresAtMs: status === 'ok' ? int(reply[1]) : 0 };
+  }
+
+  /**
+   * An operator's release, audited in the event stream: {status: "ok"|"unknown"|"live"}.
+   * A live lease needs admin; lockDelayMs keeps its paths blocked that long after.
+   */
+  async forceRelease(leaseOrId, options = {}) {
+    const id = leaseIdOf(leaseOrId);
+    const {
+      operator, reason, host = '', admin = false, lockDelayMs = 0,
+    } = options;
+    rules.validateLeaseId(id);
+    // The order of C++'s validateForce: lease id, operator, host, reason, lock-delay.
+    rules.validateLabel('operator', operator === undefined ? '' : operator, true);
+    rules.validateLabel('host', host);
+    rules.validateLabel('reason', reason === undefined ? '' : reason, true);
+    rules.validateLockDelay(lockDelayMs);
+    const reply = await this._fcall('force_release', [rules.wireLeaseId(id), operator, host, reason, admin ? '1' : '0',
+      String(lockDelayMs)]);
+    return { status: STATUS[int(reply[0])] || 'unknown' };
+  }
+
+  /** Ends the waiter registered under a lease id; true if there was one. */
+  async cancelWait(leaseOrId) {
+    const id = leaseIdOf(leaseOrId);
+    rules.validateLeaseId(id);
+    const reply = await this._fcall('cancel_wait', [rules.wireLeaseId(id)]);
+    return int(reply[0]) === 1;
+  }
+
+  /**
+   * The server time, every lease (expired-unreaped and revoked too) in (expiry, id)
+   * order, and every live waiter, oldest first. Reads pages of 5000 leases.
+   */
+  async snapshot() {
+    const result = { serverTimeMs: 0, leases: [], waiters: [] };
+    for (let offset = 0; ; offset += SNAPSHOT_PAGE) {
+      const reply = await this._fcall('snapshot', [String(offset), String(SNAPSHOT_PAGE)]);
+      if (offset === 0) {
+        result.serverTimeMs = int(reply[0]);
+        result.waiters = (reply[2] || []).map((w) => ({
+          id: rules.leaseIdOfWire(w[0]),
+          owner: text(w[1]),
+          op: text(w[2]),
+          requests: rules.parseRequests(text(w[3])),
+          sinceUs: int(w[4]),
+          lastAttemptMs: int(w[5]),
+          untilMs: int(w[6]),
+          holdsBack: int(w[7]) === 1,
+          blocker: blockerOf(w[8] || [], 0),
+        })).sort((a, b) => a.sinceUs - b.sinceUs);
+      }
+      const total = int(reply[1]);
+      for (let i = 3; i < reply.length; ++i) {
+        const r = reply[i];
+        result.leases.push({
+          id: rules.leaseIdOfWire(r[0]),
+          owner: text(r[1]),
+          op: text(r[2]),
+          requests: rules.parseRequests(text(r[3])),
+          ttlMs: int(r[4]),
+          createdAtMs: int(r[5]),
+          expiresAtMs: int(r[6]),
+          fence: int(r[7]),
+          holds: int(r[8]),
+          revoked: int(r[9]) === 1,
+        });
+      }
+      if (offset + SNAPSHOT_PAGE >= total) break;
+    }
+    return result;
+  }
+
+  /** The server's clock (Redis TIME) in ms. */
+  async serverTimeMs() {
+    const [seconds, micros] = await this._command(['TIME']);
+    return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+  }
+
+  /**
+   * Plans `operation` on `paths` with a policy profile ("fine", as the CLI, unless given, or a Policy)
+   * exactly as the C++ Policy::plan does, and acquires the requests with op = the
+   * operation's name.
+   */
+  async acquireOperation(operation, paths, options = {}) {
+    const { profile = 'fine', policy, ...rest } = options;
+    const chosen = policy instanceof Policy ? policy : Policy.builtin(profile);
+    const requests = chosen.plan(operation, paths);
+    return this.acquire({ ...rest, requests, op: operation });
+  }
+
+  /**
+   * Acquires, runs `fn(lease)`, and releases when it settles. A timer renews the lease
+   * every ttl/3; when a renewal finds it gone (or the server stays unreachable past its
+   * expiry) `lease.lost` becomes true and `onLost(lease, status)` is called. The release
+   * at the end is best effort (an unreachable server lets the lease expire by its TTL).
+   */
+  async lock(options, fn) {
+    const { onLost, ...acquireOptions } = options;
+    if (typeof fn !== 'function') throw new InvalidInput('lock needs a function to run while the lease is held');
+    const lease = await this.acquire(acquireOptions);
+    const ttl = lease.ttlMs;
+    const started = lease.grantStartedMs === undefined ? monotonicMs() : lease.grantStartedMs;
+    let validUntil = started + ttl;
+    let stopped = false;
+    let timer = null;
+    let renewing = null;
+    const markLost = (status) => {
+      if (stopped) return;
+      stopped = true;
+      lease.lost = true;
+      if (typeof onLost === 'function') {
+        try {
+          onLost(lease, status);
+        } catch {
+          // The callback's own failure must not break the watchdog.
+        }
+      }
+    };
+    const schedule = (ms) => {
+      timer = setTimeout(() => {
+        timer = null;
+        renewing = renewOnce().finally(() => { renewing = null; });
+      }, ms);
+    };
+    const renewOnce = async () => {
+      if (stopped) return;
+      const started = monotonicMs();
+      try {
+        const r = await this.renew(lease.id, ttl);
+        if (stopped) return;
+        if (r.status === 'ok') {
+          lease.expiresAtMs = r.expiresAtMs;
+          validUntil = started + ttl;
+          schedule(ttl / 3);
+          return;
+        }
+        markLost(r.status);
+      } catch {
+        if (stopped) return;
+        // Unreachable server or refused call: retry soon, until the local estimate of the
+        // expiry passes; then the lease is lost.
+        if (monotonicMs() < validUntil) {
+          schedule(Math.max(5, ttl / 10));
+          return;
+        }
+        markLost('expired');
+      }
+    };
+    schedule(Math.max(0, started + ttl / 3 - monotonicMs()));
+    try {
+      return await fn(lease);
+    } finally {
+      const wasLost = lease.lost;
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      if (renewing) await renewing;
+      if (!wasLost && !lease.lost) {
+        try {
+          await this.release(lease.id);
+        } catch {
+          // Best effort: the lease expires by its TTL.
+        }
+      }
+    }
+  }
+
+  /** Closes the connections. Waiting acquires end with ConnectionError. */
+  async close() {
+    if (this._closed) return;
+    this._closed = true;
+    const connections = [this._redis];
+    if (this._wake) {
+      connections.push(this._wake.connection);
+      for (const listener of this._wake.listeners) listener(); // waiting acquires notice the close
+    }
+    this._wake = null;
+    await Promise.all(connections.map(async (connection) => {
+      try {
+        if (connection.status === 'ready') await Promise.race([connection.quit(), sleep(1000)]);
+      } catch {
+        // Closing anyway.
+      } finally {
+        connection.disconnect();
+      }
+    }));
+  }
+}
+
+function leaseIdOf(leaseOrId) {
+  if (leaseOrId instanceof Lease) return leaseOrId.id;
+  if (leaseOrId && typeof leaseOrId === 'object' && typeof leaseOrId.id === 'string') return leaseOrId.id;
+  return leaseOrId;
+}
+
+module.exports = { Client, Lease, nextRetryDelay, defaultOwner };

@@ -1,0 +1,97 @@
+'use strict';
+// The errors this client rejects with. Contention is an error here (Refused), because a
+// promise has one way to say "not granted"; it carries the blocker as a value.
+
+/** Base of every error this client raises. */
+class TreelockError extends Error {
+  constructor(message, options) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/**
+ * Input that breaks a documented rule (path, mode, ttl, label, lease id, project,
+ * policy, URL). The message is worded as the C++ library words it. Raised before
+ * anything is sent to Redis, except for the two refusals of a lease id that only the
+ * server can see ("lease id is revoked", "lease id in use with other requests").
+ */
+class InvalidInput extends TreelockError {}
+
+/** A path that cannot be canonicalised; `path` is the input, `rule` a stable identifier. */
+class InvalidPath extends InvalidInput {
+  constructor(message, path, rule) {
+    super(message);
+    this.path = path;
+    this.rule = rule;
+  }
+}
+
+/** A policy document that is malformed or names unknown operations, targets or modes. */
+class InvalidPolicy extends InvalidInput {}
+
+/**
+ * An acquire that was not granted. `blocker` says who is in the way; `timedOut` is true
+ * when the call waited (waitMs > 0) and the wait ran out.
+ */
+class Refused extends TreelockError {
+  constructor(blocker, { timedOut = false, attempts = 1 } = {}) {
+    super(describeRefusal(blocker, timedOut));
+    this.blocker = blocker;
+    this.timedOut = timedOut;
+    this.attempts = attempts;
+  }
+}
+
+/**
+ * A function of the library answered {-1, message}: arguments it does not accept.
+ * `function` names it. A client that validates its input never sees one unless the
+ * library and the client disagree.
+ */
+class ProtocolError extends TreelockError {
+  constructor(functionName, message) {
+    super(`Redis function ${functionName} refused the call: ${message}`);
+    this.function = functionName;
+    this.reason = message;
+  }
+}
+
+/**
+ * Redis answered with an error (NOPERM, OOM, BUSY, a library that cannot be loaded...).
+ * The outcome is "not granted / unknown", never success.
+ */
+class ScriptError extends TreelockError {}
+
+/**
+ * Redis cannot be reached, the connection dropped, or a call did not answer in time.
+ * The message names the URL (password hidden). The outcome of the call in flight is
+ * unknown.
+ */
+class ConnectionError extends TreelockError {}
+
+function describeRefusal(b, timedOut) {
+  if (!b) return 'refused';
+  const wanted = b.wanted ? `${b.wanted[0]} on ${b.wanted[1]}` : 'the request';
+  let who;
+  if (b.queued) {
+    who = b.lease ? `waiter ${b.lease} (owner ${b.owner}, op ${b.op}, waiting for ${b.mode} on ${b.path})`
+      : 'a waiter that can no longer be named';
+  } else if (b.lease) {
+    who = `lease ${b.lease} (owner ${b.owner}, op ${b.op}, ${b.mode} on ${b.path}, expires in ${b.expiresInMs} ms)`;
+  } else {
+    who = 'a holder that cannot be named';
+  }
+  return `${timedOut ? 'wait timed out: ' : ''}${wanted} refused: ${b.heldMode} on ${b.clashPath} is `
+    + `${b.queued ? 'reserved' : 'held'} by ${who}`;
+}
+
+module.exports = {
+  TreelockError,
+  InvalidInput,
+  InvalidPath,
+  InvalidPolicy,
+  Refused,
+  ProtocolError,
+  ScriptError,
+  ConnectionError,
+};
