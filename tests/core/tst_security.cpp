@@ -6,6 +6,7 @@
 #include <treelock/error.h>
 #include <treelock/lockclient.h>
 #include <treelock/redisengine.h>
+#include <treelock/redisprotocol.h>
 
 #include <gtest/gtest.h>
 
@@ -26,25 +27,25 @@ std::vector<std::string> aclLines()
         "user default off",
         std::string("user tl-client on >") + kClientPassword
             + " resetchannels ~tl:* &tl:* -@all"
-              " +fcall +function|load +subscribe +unsubscribe +xrange +time +ping +config|get"
+              " +fcall +function|load +function|list +subscribe +unsubscribe +xrange +time +ping +config|get"
               " +hmget +hget +hgetall +hset +hdel +hexists +exists +del +get +set"
               " +zadd +zrem +zrange +zscore +zcard +xadd +publish",
         std::string("user tl-admin on >") + kAdminPassword
             + " resetchannels ~tl:* &tl:* -@all"
-              " +fcall +function|load +subscribe +unsubscribe +xrange +time +ping +config|get"
+              " +fcall +function|load +function|list +subscribe +unsubscribe +xrange +time +ping +config|get"
               " +hmget +hget +hgetall +hset +hdel +hexists +exists +del +get +set"
               " +zadd +zrem +zrange +zscore +zcard +xadd +publish"
               " +scan +xinfo|stream +info",
         // Like tl-client, without FUNCTION LOAD: the stricter set-up of docs/security.md.
         std::string("user tl-caller on >") + kClientPassword
             + " resetchannels ~tl:* &tl:* -@all"
-              " +fcall +subscribe +unsubscribe +xrange +time +ping +config|get"
+              " +fcall +function|list +subscribe +unsubscribe +xrange +time +ping +config|get"
               " +hmget +hget +hgetall +hset +hdel +hexists +exists +del +get +set"
               " +zadd +zrem +zrange +zscore +zcard +xadd +publish",
         // Like tl-client, without CONFIG GET: the engine must still work, with a warning.
         std::string("user tl-minimal on >") + kClientPassword
             + " resetchannels ~tl:* &tl:* -@all"
-              " +fcall +function|load +subscribe +unsubscribe +xrange +time +ping"
+              " +fcall +function|load +function|list +subscribe +unsubscribe +xrange +time +ping"
               " +hmget +hget +hgetall +hset +hdel +hexists +exists +del +get +set"
               " +zadd +zrem +zrange +zscore +zcard +xadd +publish",
     };
@@ -312,6 +313,22 @@ TEST(Acl, callerWithoutFunctionLoadNeedsTheLibraryLoadedFirst)
         const std::string what = e.what();
         EXPECT_NE(what.find("NOPERM"), std::string::npos) << what;
         EXPECT_NE(what.find("connect once with a user that may"), std::string::npos) << what;
+        EXPECT_NE(what.find("the server holds no Treelock library"), std::string::npos) << what;
+    }
+    // Another version on the server: the refusal names both, the one it needs and the one there.
+    const std::string other = "tl_0123456789abcdef";
+    EXPECT_EQ(redisCli(server, "tl-admin", kAdminPassword,
+                       {"FUNCTION", "LOAD", "#!lua name=" + other + "\nredis.register_function('" + other
+                                                + "_probe', function() return 1 end)"}),
+              other + "\n");
+    RedisEngine meanwhile(as(server, "tl-caller", kClientPassword), "acl");
+    try {
+        meanwhile.acquire({{"/A", LockMode::X}}, acquireAs("carol"));
+        FAIL() << "a call went through with another version's library only";
+    } catch (const ScriptError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find(redis::embeddedLibrary().name), std::string::npos) << what;
+        EXPECT_NE(what.find("the server holds " + other), std::string::npos) << what;
     }
     RedisEngine admin(as(server, "tl-admin", kAdminPassword), "acl");
     RedisEngine caller(as(server, "tl-caller", kClientPassword), "acl");

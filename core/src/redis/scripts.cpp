@@ -283,6 +283,28 @@ void loadLibrary(RedisConnection& connection, const redis::Library& library)
     throw ScriptError("cannot load the Treelock function library " + library.name + ": " + text + hint);
 }
 
+namespace {
+
+/// What the server holds, for a caller that may not load its own version: the names of
+/// the Treelock libraries FUNCTION LIST gives, or why it cannot tell.
+std::string serverLibraries(RedisConnection& connection)
+{
+    Reply reply = connection.command({"FUNCTION", "LIST", "LIBRARYNAME", "tl_*"});
+    if (reply->type == REDIS_REPLY_ERROR)
+        return "; which Treelock libraries the server holds is unknown (FUNCTION LIST: " + replyText(reply.get()) + ")";
+    std::string names;
+    for (std::size_t i = 0; reply->type == REDIS_REPLY_ARRAY && i < reply->elements; ++i) {
+        const redisReply* library = reply->element[i];
+        for (std::size_t k = 0; library->type == REDIS_REPLY_ARRAY && k + 1 < library->elements; k += 2) {
+            if (replyText(library->element[k]) == "library_name")
+                names += (names.empty() ? "" : ", ") + replyText(library->element[k + 1]);
+        }
+    }
+    return names.empty() ? "; the server holds no Treelock library" : "; the server holds " + names;
+}
+
+} // namespace
+
 void ScriptRegistry::loadAll(RedisConnection& connection)
 {
     try {
@@ -312,7 +334,7 @@ Reply ScriptRegistry::run(RedisConnection& connection, const redis::ScriptCall& 
         Reply reply = connection.command(std::span<const std::string_view>(command));
         if (reply->type == REDIS_REPLY_ERROR && replyText(reply.get()).find("Function not found") != std::string::npos) {
             if (!m_cannotLoad.empty())
-                throw ScriptError(m_cannotLoad);
+                throw ScriptError(m_cannotLoad + serverLibraries(connection));
             m_loaded = false; // FUNCTION FLUSH, or a server that never had it
             continue;
         }
