@@ -506,7 +506,7 @@ class Client {
         const now = monotonicMs();
         if (now >= deadline) {
           await giveUp();
-          throw new Refused(blocker, { timedOut: waits, attempts });
+          throw new Refused(blocker, { timedOut: waits, attempts, waitedMs: waitMs });
         }
         if (!subscribed) {
           // Subscribe, then try again at once: a release between the refused attempt and

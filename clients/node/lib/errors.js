@@ -35,8 +35,8 @@ class InvalidPolicy extends InvalidInput {}
  * when the call waited (waitMs > 0) and the wait ran out.
  */
 class Refused extends TreelockError {
-  constructor(blocker, { timedOut = false, attempts = 1 } = {}) {
-    super(describeRefusal(blocker, timedOut));
+  constructor(blocker, { timedOut = false, attempts = 1, waitedMs = 0 } = {}) {
+    super(describeRefusal(blocker) + (timedOut ? `; still blocked after waiting ${secondsText(waitedMs)}` : ''));
     this.blocker = blocker;
     this.timedOut = timedOut;
     this.attempts = attempts;
@@ -69,20 +69,20 @@ class ScriptError extends TreelockError {}
  */
 class ConnectionError extends TreelockError {}
 
-function describeRefusal(b, timedOut) {
+/** "12.3 s": a duration in seconds with one decimal, as the CLI and the Python client write it. */
+function secondsText(ms) {
+  const tenths = Math.max(0, Math.floor((ms + 50) / 100));
+  return `${Math.floor(tenths / 10)}.${tenths % 10} s`;
+}
+
+/** One line saying who blocks, in the words of the `treelock` CLI and the Python client. */
+function describeRefusal(b) {
   if (!b) return 'refused';
-  const wanted = b.wanted ? `${b.wanted[0]} on ${b.wanted[1]}` : 'the request';
-  let who;
-  if (b.queued) {
-    who = b.lease ? `waiter ${b.lease} (owner ${b.owner}, op ${b.op}, waiting for ${b.mode} on ${b.path})`
-      : 'a waiter that can no longer be named';
-  } else if (b.lease) {
-    who = `lease ${b.lease} (owner ${b.owner}, op ${b.op}, ${b.mode} on ${b.path}, expires in ${b.expiresInMs} ms)`;
-  } else {
-    who = 'a holder that cannot be named';
-  }
-  return `${timedOut ? 'wait timed out: ' : ''}${wanted} refused: ${b.heldMode} on ${b.clashPath} is `
-    + `${b.queued ? 'reserved' : 'held'} by ${who}`;
+  if (!b.lease) return `blocked by an unidentified lease holding ${b.heldMode} on ${b.clashPath}`;
+  const who = `${b.owner || '-'}'s ${b.op || '-'} (${b.mode} ${b.path})`;
+  if (b.queued) return `waits behind ${who}, who has waited longer`;
+  return `blocked by lease ${b.lease.slice(0, 8)} (owner ${b.owner || '-'}, op ${b.op || '-'}) `
+    + `holding ${b.mode} on ${b.path}, expires in ${secondsText(b.expiresInMs)}`;
 }
 
 module.exports = {

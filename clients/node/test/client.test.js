@@ -85,7 +85,7 @@ describe('grants and refusals', () => {
     });
     assert.ok(blocker.expiresInMs > 15000 && blocker.expiresInMs <= 20000, `${blocker.expiresInMs}`);
     assert.equal(refused.timedOut, false);
-    assert.match(refused.message, /X on \/A\/C\/D\/d\.txt refused: X on \/A\/C is held by lease/);
+    assert.match(refused.message, /^blocked by lease [0-9a-f]{8} \(owner alice, op move-folder\) holding X on \/A\/C, expires in \d+\.\d s$/);
     // The keys are the project's, in one hash slot.
     assert.deepEqual((await projectKeys(project)).sort(),
       [`tl:{${project}}:events`, `tl:{${project}}:expiry`, `tl:{${project}}:hot`, `tl:{${project}}:state`]);

@@ -149,11 +149,6 @@ async function runCase(testCase, url) {
     const name = isPlaceholder(value) ? value.slice(1) : value;
     return name in vars ? vars[name] : value;
   };
-  const boundLease = (name) => {
-    if (typeof name !== 'string') return undefined;
-    const key = isPlaceholder(name) ? name.slice(1) : name;
-    return key in vars ? vars[key] : undefined;
-  };
   const bindLease = (name, id) => {
     if (typeof name !== 'string') return;
     vars[isPlaceholder(name) ? name.slice(1) : name] = id;
@@ -182,10 +177,11 @@ async function runCase(testCase, url) {
       case 'operation':
         return guarded(async () => {
           const options = {
-            owner: args.owner === undefined ? client.owner : args.owner,
+            // A case's owner defaults to "anonymous"; a bound lease name is not re-entered
+            // (tests/protocol/README.md).
+            owner: args.owner === undefined ? 'anonymous' : args.owner,
             ttlMs: args.ttl_ms === undefined ? 30000 : args.ttl_ms,
             waitMs: args.wait_ms === undefined ? 0 : args.wait_ms,
-            leaseId: boundLease(args.lease),
           };
           const lease = step.do === 'acquire'
             ? await client.acquire({ ...options, requests: args.requests, op: args.op === undefined ? 'lock' : args.op })
