@@ -1,6 +1,5 @@
 // treelock-library: prints the Treelock function library, composed from lua/ exactly as
-// the C++ library loads it. scripts/make-library writes it to lua/library.lua and the
-// clients' copies; tst_library checks that they still match.
+// the C++ library loads it, for a client that wants it as a file (docs/protocol.md).
 #include "treelock/redisprotocol.h"
 
 #include <iostream>

@@ -259,10 +259,18 @@ test('the retry delay is jittered backoff bounded by the blocker and the time le
   }
 });
 
-test('the bundled function library is the repository\'s lua/library.lua', () => {
-  const original = path.resolve(__dirname, '..', '..', '..', 'lua', 'library.lua');
-  const copy = path.resolve(__dirname, '..', 'library.lua');
-  assert.ok(fs.readFileSync(copy).equals(fs.readFileSync(original)),
-    'clients/node/library.lua differs from lua/library.lua: copy it again');
-  assert.match(require('..').libraryName(), /^tl_[0-9a-f]{16}$/);
+test('the function library is composed from the checkout\'s lua/ folder', () => {
+  const { library, checkoutLua } = require('../lib/library');
+  const { VERBS } = require('../lib/composer');
+  const lua = path.resolve(__dirname, '..', '..', '..', 'lua');
+  assert.equal(checkoutLua(), lua);
+  const { name, body } = library();
+  assert.match(name, /^tl_[0-9a-f]{16}$/);
+  assert.equal(require('..').libraryName(), name);
+  assert.ok(body.subarray(0, 40).toString().startsWith(`#!lua name=${name}\n`));
+  assert.ok(body.includes(fs.readFileSync(path.join(lua, 'common.lua'))));
+  for (const [verb] of VERBS) {
+    assert.ok(body.includes(fs.readFileSync(path.join(lua, `${verb}.lua`))), verb);
+    assert.ok(body.includes(`function_name = '${name}_${verb}'`), verb);
+  }
 });

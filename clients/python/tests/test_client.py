@@ -299,14 +299,21 @@ def test_a_project_of_a_newer_protocol_is_reported_as_it_is(client: treelock.Cli
     assert error.value.function == client.library.function("acquire")
 
 
-def test_library_copy_is_the_repositorys(client: treelock.Client) -> None:
+def test_the_library_is_composed_from_the_checkouts_lua(client: treelock.Client) -> None:
     from conftest import REPO
-    shipped = (REPO / "clients" / "python" / "treelock" / "library.lua").read_bytes()
-    assert shipped == (REPO / "lua" / "library.lua").read_bytes(), "run scripts/make-library"
-    assert client.library.body == shipped
-    assert shipped.startswith(f"#!lua name={client.library.name}\n".encode())
+    from treelock.composer import VERBS as COMPOSED
+    assert treelock.library.checkout_lua() == REPO / "lua"
+    body = client.library.body
+    assert body.startswith(f"#!lua name={client.library.name}\n".encode())
+    assert body.count((REPO / "lua" / "common.lua").read_bytes()) == 1
+    assert [verb for verb, _ in COMPOSED] == list(treelock.library.VERBS)
     for verb in treelock.library.VERBS:
-        assert f"function_name = '{client.library.function(verb)}'".encode() in shipped
+        assert f"function_name = '{client.library.function(verb)}'".encode() in body
+        assert (REPO / "lua" / f"{verb}.lua").read_bytes() in body
+    # The function that loaded it answers: the server holds exactly these bytes.
+    client.acquire([("X", "/A")])
+    listed = client._wire.command("FUNCTION", "LIST", "LIBRARYNAME", client.library.name, "WITHCODE")
+    assert listed and dict(zip(listed[0][::2], listed[0][1::2]))[b"library_code"] == body
 
 
 def test_threads_share_a_client(client: treelock.Client) -> None:

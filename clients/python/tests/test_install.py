@@ -12,6 +12,8 @@ from pathlib import Path
 
 from conftest import REPO
 
+import treelock
+
 PACKAGE = REPO / "clients" / "python"
 
 
@@ -20,9 +22,11 @@ def test_pip_installs_a_working_package_into_a_venv(tmp_path: Path, redis_server
     # Debian's redis-py comes from the system site; pip brings nothing from a registry.
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
     python = venv / "bin" / "python"
-    # Built from a copy: setuptools leaves build/ and *.egg-info beside the sources it builds.
-    source = tmp_path / "source"
+    # Built from a copy of the checkout's parts it needs (setuptools leaves build/ and
+    # *.egg-info beside the sources it builds): the package, and lua/ to compose from.
+    source = tmp_path / "clients" / "python"
     shutil.copytree(PACKAGE, source, ignore=shutil.ignore_patterns("__pycache__", "build", "*.egg-info"))
+    shutil.copytree(REPO / "lua", tmp_path / "lua")
     installed = subprocess.run(
         [str(python), "-m", "pip", "install", "--no-build-isolation", "--no-deps", "--no-index", "--quiet",
          str(source)],
@@ -44,6 +48,6 @@ def test_pip_installs_a_working_package_into_a_venv(tmp_path: Path, redis_server
     assert ran.returncode == 0, ran.stderr
     module, name, requests, status = ran.stdout.splitlines()
     assert module.startswith(str(venv)), module  # the installed copy, not the checkout
-    assert name == (REPO / "lua" / "library.lua").read_bytes().split(b"\n", 1)[0].decode().split("=", 1)[1]
+    assert name == treelock.library.embedded_library().name  # the checkout's, composed the same way
     assert requests == "['X /A/C', 'X /B/C']", requests  # the fine policy (the default profile)
     assert status == "ok"

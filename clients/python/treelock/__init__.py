@@ -6,7 +6,7 @@
 ...         print(lease.fence)
 
 Every rule of the lock lives in the Redis function library the C++ library and
-every client load (``library.lua``); this package checks input, calls it,
+every client load (composed from the repository's ``lua/``); this package checks input, calls it,
 waits with wake-ups and keeps leases alive. See README.md.
 """
 

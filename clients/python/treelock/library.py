@@ -1,9 +1,10 @@
 """The Treelock function library: the bytes every client loads into Redis.
 
-``library.lua`` beside this module is a byte-for-byte copy of the repository's
-``lua/library.lua`` (written by ``scripts/make-library``; a test keeps them
-equal). Its first line, ``#!lua name=tl_<16 hex>``, names the library; each verb
-is the function ``<name>_<verb>``.
+They are composed from the repository's ``lua/`` folder (``composer.py``, the rule of
+docs/protocol.md): at run time in a checkout, and into the package as ``library.lua``
+when pip builds it (``setup.py``). Either way they equal what the C++ library loads
+(tst_library). The first line, ``#!lua name=tl_<16 hex>``, names the library; each
+verb is the function ``<name>_<verb>``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
+from typing import Optional
 
+from .composer import compose
 from .errors import ProtocolError
 
 #: The verbs of the library, each one Redis function.
@@ -43,8 +47,26 @@ class Library:
         return cls(first[len(_SHEBANG):].decode("ascii").strip(), body)
 
 
+def checkout_lua() -> Optional[Path]:
+    """The repository's ``lua/`` folder when this package runs from a checkout
+    (``PYTHONPATH=clients/python``), else None."""
+    here = Path(__file__).resolve().parent
+    root = here.parents[2]
+    lua = root / "lua"
+    if here == root / "clients" / "python" / "treelock" and (lua / "common.lua").is_file():
+        return lua
+    return None
+
+
 @lru_cache(maxsize=1)
 def embedded_library() -> Library:
-    """The library shipped with this package (read once)."""
-    body = resources.files(__package__).joinpath("library.lua").read_bytes()
-    return Library.from_bytes(body)
+    """This package's library (made once): composed from the checkout's ``lua/``, or
+    the ``library.lua`` an installed package carries."""
+    lua = checkout_lua()
+    if lua is not None:
+        return Library.from_bytes(compose(lua))
+    packaged = resources.files(__package__).joinpath("library.lua")
+    if not packaged.is_file():
+        raise ProtocolError("this treelock package has no library.lua and is not in a checkout: "
+                            "install it with pip, which composes the library")
+    return Library.from_bytes(packaged.read_bytes())

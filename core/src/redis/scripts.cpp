@@ -59,7 +59,7 @@ std::string_view flagsOf(Script script)
 }
 
 /// 64-bit FNV-1a: names a library version (not a security property).
-std::uint64_t fnv1a(std::string_view text, std::uint64_t hash = 1469598103934665603ULL)
+std::uint64_t fnv1a(std::string_view text, std::uint64_t hash = 14695981039346656037ULL)
 {
     for (const char c : text) {
         hash ^= static_cast<unsigned char>(c);
