@@ -34,17 +34,17 @@ local id, owner, op, text = ARGV[2], ARGV[3], ARGV[4], ARGV[8]
 local ttl, reapBatch, wait, refresh = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[9])
 
 if not validId(id) then return { -1, 'lease id must be a NUL and 16 bytes' } end
-if not ttl or ttl < 10 or ttl > 86400000 or ttl ~= floor(ttl) then
-  return { -1, 'ttl must be an integer between 10 and 86400000 ms' }
+if not ttl or ttl < 10 or ttl > DAY_MS or ttl ~= floor(ttl) then
+  return { -1, 'ttl must be an integer between 10 and ' .. DAY_MS .. ' ms' }
 end
 if not reapBatch or reapBatch < 0 or reapBatch > 1000 or reapBatch ~= floor(reapBatch) then
   return { -1, 'reap batch must be an integer between 0 and 1000' }
 end
-if not wait or wait < 0 or wait > 86400000 or wait ~= floor(wait) then
-  return { -1, 'wait must be an integer between 0 and 86400000 ms' }
+if not wait or wait < 0 or wait > DAY_MS or wait ~= floor(wait) then
+  return { -1, 'wait must be an integer between 0 and ' .. DAY_MS .. ' ms' }
 end
-if not refresh or (refresh ~= 0 and (refresh < 10 or refresh > 86400000)) or refresh ~= floor(refresh) then
-  return { -1, 'waiter refresh must be 0 or an integer between 10 and 86400000 ms' }
+if not refresh or (refresh ~= 0 and (refresh < 10 or refresh > DAY_MS)) or refresh ~= floor(refresh) then
+  return { -1, 'waiter refresh must be 0 or an integer between 10 and ' .. DAY_MS .. ' ms' }
 end
 if badLabel(owner) or badLabel(op) then
   return { -1, 'owner and operation must be at most 256 bytes, without NUL or newline' }

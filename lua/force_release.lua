@@ -23,8 +23,8 @@ if #operator == 0 or #reason == 0 then return { -1, 'operator and reason are req
 if badLabel(operator) or badLabel(host) or badLabel(reason) then
   return { -1, 'operator, host and reason must be at most 256 bytes, without NUL or newline' }
 end
-if not delay or delay < 0 or delay > 86400000 or delay ~= floor(delay) then
-  return { -1, 'lock-delay must be an integer between 0 and 86400000 ms' }
+if not delay or delay < 0 or delay > DAY_MS or delay ~= floor(delay) then
+  return { -1, 'lock-delay must be an integer between 0 and ' .. DAY_MS .. ' ms' }
 end
 local got = call('HMGET', STATE, id, '#m')
 if not got[1] then return { 0 } end

@@ -14,8 +14,8 @@ local bad = begin(KEYS, ARGV)
 if bad then return { -1, bad } end
 local id, ttl = ARGV[2], tonumber(ARGV[3])
 if not validId(id) then return { -1, 'lease id must be a NUL and 16 bytes' } end
-if not ttl or ttl ~= floor(ttl) or (ttl ~= 0 and (ttl < 10 or ttl > 86400000)) then
-  return { -1, 'ttl must be an integer between 10 and 86400000 ms' }
+if not ttl or ttl ~= floor(ttl) or (ttl ~= 0 and (ttl < 10 or ttl > DAY_MS)) then
+  return { -1, 'ttl must be an integer between 10 and ' .. DAY_MS .. ' ms' }
 end
 local got = call('HMGET', STATE, id, '#m')
 if not got[1] then return { 0, 0 } end

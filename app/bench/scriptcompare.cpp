@@ -54,7 +54,14 @@ public:
 
     Version load(const std::string& dir, int index)
     {
-        const std::string common = readScript(dir, "common");
+        // The prologue: common.lua, and the files it was split into where they exist
+        // (versions before the split have common.lua alone).
+        std::string common = readScript(dir, "common");
+        for (const std::string_view part : redis::prologueFiles().subspan(1)) {
+            const std::string path = dir + "/" + std::string(part) + ".lua";
+            if (std::ifstream(path))
+                common += readScript(dir, std::string(part).c_str());
+        }
         // The calls below follow today's KEYS/ARGV layout; versions from before the
         // state hash take another and would measure nonsense.
         if (common.find("tl:{p}:state") == std::string::npos)

@@ -369,10 +369,12 @@ TEST(RedisEngine, authenticatesWithAclUserAndNeverShowsThePassword)
 TEST(LuaScripts, acquireRecheckesItsArguments)
 {
     test::RedisServer server;
-    const std::string common = sourceFile("lua/common.lua");
-    ASSERT_GT(common.size(), 1000u) << "TREELOCK_SOURCE_DIR must point at the sources";
+    std::string prologue;
+    for (const std::string_view file : redis::prologueFiles())
+        prologue += sourceFile("lua/" + std::string(file) + ".lua");
+    ASSERT_GT(prologue.size(), 1000u) << "TREELOCK_SOURCE_DIR must point at the sources";
     const redis::Library library = redis::composeLibrary(
-        common, {{redis::Script::Acquire, sourceFile("lua/acquire.lua")}});
+        prologue, {{redis::Script::Acquire, sourceFile("lua/acquire.lua")}});
     redis::RawConnection connection(server.url());
     connection.load(library);
     const redis::KeySchema keys("p");

@@ -11,6 +11,8 @@ const rules = require('./rules');
 const { Policy } = require('./policy');
 const { parseRedisUrl, redactUrl, redactedAddress } = require('./url');
 const { library, WAITER_VERBS } = require('./library');
+const { text, int, blockerOf, Lease } = require('./replies');
+const { nextRetryDelay, WakeChannel } = require('./waiting');
 
 const { InvalidInput, Refused, ProtocolError, ScriptError, ConnectionError, TreelockError } = errors;
 const { ReplyError } = IORedis;
@@ -38,117 +40,6 @@ function defaultOwner() {
     // No passwd entry for this uid (containers): keep "unknown".
   }
   return `${user}@${os.hostname()}`;
-}
-
-/**
- * The delay before the next attempt of a waiting acquire, in ms: retry.cpp's
- * nextRetryDelay. Exponential from minBackoff to maxBackoff, jittered to [b/2, b],
- * never past the blocker's expiry (+1 ms) or the time left.
- */
-function nextRetryDelay(attempt, blockerExpiresInMs, remainingMs, minBackoffMs, maxBackoffMs) {
-  const cap = Math.max(maxBackoffMs, minBackoffMs) * 1000;
-  let backoff = minBackoffMs * 1000;
-  for (let i = 0; i < attempt && backoff < cap; ++i) backoff = Math.min(backoff * 2, cap);
-  const half = Math.floor(backoff / 2);
-  let delayUs = half + Math.floor(Math.random() * (half + 1));
-  if (blockerExpiresInMs !== null && blockerExpiresInMs !== undefined) {
-    delayUs = Math.min(delayUs, blockerExpiresInMs * 1000 + 1000);
-  }
-  return Math.max(0, Math.min(delayUs / 1000, remainingMs));
-}
-
-const text = (value) => (Buffer.isBuffer(value) ? value.toString('utf8') : value === null || value === undefined ? '' : String(value));
-const int = (value) => (typeof value === 'number' ? value : Number(text(value)));
-
-/** A blocker as acquire and waiter records list it (11 values from `first`). */
-function blockerOf(r, first = 0) {
-  return {
-    lease: rules.leaseIdOfWire(r[first]),
-    owner: text(r[first + 1]),
-    op: text(r[first + 2]),
-    path: text(r[first + 3]),
-    mode: text(r[first + 4]), // "" with the lease, owner, op and path when no holder can be named
-    expiresInMs: int(r[first + 5]),
-    clashPath: text(r[first + 6]),
-    heldMode: text(r[first + 7]),
-    wanted: [text(r[first + 9]), text(r[first + 8])],
-    queued: int(r[first + 10]) === 1,
-  };
-}
-
-/** A granted lease. `fence` is a Number (µs timestamps, well within 2^53). */
-class Lease {
-  constructor(fields) {
-    this.id = fields.id;
-    this.fence = fields.fence;
-    this.expiresAtMs = fields.expiresAtMs;
-    this.ttlMs = fields.ttlMs;
-    this.holds = fields.holds;
-    this.requests = fields.requests;
-    this.owner = fields.owner;
-    this.op = fields.op;
-    /** True once lock()'s watchdog found the lease gone. */
-    this.lost = false;
-  }
-}
-
-/** A wake-up channel subscription shared by the waiting acquires of one client. */
-class WakeChannel {
-  constructor(connection, channel, sharded) {
-    this.connection = connection; // Owned.
-    this.channel = channel;
-    this.sharded = sharded;
-    this.listeners = new Set();
-    const onMessage = (ch) => {
-      if (String(ch) !== channel) return;
-      for (const listener of this.listeners) listener();
-    };
-    connection.on('message', onMessage);
-    connection.on('smessage', onMessage);
-  }
-
-  async subscribe() {
-    if (this.sharded) await this.connection.ssubscribe(this.channel);
-    else await this.connection.subscribe(this.channel);
-  }
-
-  /** A waiter: `wait(ms)` resolves after ms, or at once if a wake-up came since the last wait. */
-  waiter() {
-    let woken = false;
-    let wake = null;
-    const listener = () => {
-      woken = true;
-      if (wake) wake();
-    };
-    this.listeners.add(listener);
-    return {
-      wait: (ms) => new Promise((resolve) => {
-        if (woken) {
-          woken = false;
-          resolve(true);
-          return;
-        }
-        const timer = setTimeout(() => {
-          wake = null;
-          resolve(false);
-        }, ms);
-        wake = () => {
-          clearTimeout(timer);
-          wake = null;
-          woken = false;
-          resolve(true);
-        };
-      }),
-      close: () => {
-        this.listeners.delete(listener);
-        if (wake) wake();
-      },
-    };
-  }
-
-  close() {
-    this.connection.disconnect();
-  }
 }
 
 class Client {

@@ -1,13 +1,16 @@
 'use strict';
 // Composes the Treelock function library from the repository's lua/ folder, by the rule
-// docs/protocol.md gives ("The library") and the C++ library follows: the prologue
-// common.lua, then each verb's file wrapped as a function and registered with its flags,
+// docs/protocol.md gives ("The library") and the C++ library follows: the prologue's files
+// joined, then each verb's file wrapped as a function and registered with its flags,
 // the name a 64-bit FNV-1a hash of the whole body with a placeholder in its place.
 // `npm pack` (scripts/pack-library.js) puts the result into the package as library.lua;
 // a checkout composes at run time (tst_library checks the bytes equal what C++ loads).
 
 const fs = require('node:fs');
 const path = require('node:path');
+
+/** The files of the prologue, in the order they are joined. */
+const PROLOGUE = ['common', 'leases', 'waiters', 'hotpaths'];
 
 /** The verbs, in the library's order, with their functions' flags. */
 const VERBS = [
@@ -35,7 +38,8 @@ function fnv1a(bytes) {
 
 /** The library's bytes (a Buffer) from the sources in the folder `lua`. */
 function compose(lua) {
-  const parts = [Buffer.from(`#!lua name=${PLACEHOLDER}\n`), fs.readFileSync(path.join(lua, 'common.lua'))];
+  const parts = [Buffer.from(`#!lua name=${PLACEHOLDER}\n`),
+    ...PROLOGUE.map((part) => fs.readFileSync(path.join(lua, `${part}.lua`)))];
   for (const [verb, flags] of VERBS) {
     parts.push(Buffer.from(`\nlocal function ${verb}(KEYS, ARGV)\n`), fs.readFileSync(path.join(lua, `${verb}.lua`)),
       Buffer.from(`\nend\nredis.register_function{function_name = '${PLACEHOLDER}_${verb}', callback = ${verb}, `
@@ -54,4 +58,4 @@ function compose(lua) {
   return Buffer.concat(out);
 }
 
-module.exports = { compose, VERBS };
+module.exports = { compose, PROLOGUE, VERBS };

@@ -305,7 +305,8 @@ def test_the_library_is_composed_from_the_checkouts_lua(client: treelock.Client)
     assert treelock.library.checkout_lua() == REPO / "lua"
     body = client.library.body
     assert body.startswith(f"#!lua name={client.library.name}\n".encode())
-    assert body.count((REPO / "lua" / "common.lua").read_bytes()) == 1
+    from treelock.composer import PROLOGUE
+    assert body.count(b"".join((REPO / "lua" / f"{part}.lua").read_bytes() for part in PROLOGUE)) == 1
     assert [verb for verb, _ in COMPOSED] == list(treelock.library.VERBS)
     for verb in treelock.library.VERBS:
         assert f"function_name = '{client.library.function(verb)}'".encode() in body

@@ -1,6 +1,6 @@
 """Composes the Treelock function library from the repository's ``lua/`` folder, by the
-rule docs/protocol.md gives ("The library") and the C++ library follows: the prologue
-``common.lua``, then each verb's file wrapped as a function and registered with its
+rule docs/protocol.md gives ("The library") and the C++ library follows: the prologue's
+files joined, then each verb's file wrapped as a function and registered with its
 flags, the name a 64-bit FNV-1a hash of the whole body with a placeholder in its place.
 
 No imports beyond the standard library: ``setup.py`` runs it to put ``library.lua`` into
@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Tuple
+
+#: The files of the prologue, in the order they are joined.
+PROLOGUE: Tuple[str, ...] = ("common", "leases", "waiters", "hotpaths")
 
 #: The verbs, in the library's order, with their functions' flags.
 VERBS: Tuple[Tuple[str, str], ...] = (
@@ -38,8 +41,8 @@ def _fnv1a(data: bytes) -> int:
 
 
 def compose(lua: Path) -> bytes:
-    """The library's bytes from the sources in ``lua`` (common.lua and one file per verb)."""
-    body = b"#!lua name=" + _PLACEHOLDER + b"\n" + (lua / "common.lua").read_bytes()
+    """The library's bytes from the sources in ``lua`` (the prologue's files and one file per verb)."""
+    body = b"#!lua name=" + _PLACEHOLDER + b"\n" + b"".join((lua / f"{part}.lua").read_bytes() for part in PROLOGUE)
     for verb, flags in VERBS:
         name = verb.encode()
         body += (b"\nlocal function " + name + b"(KEYS, ARGV)\n" + (lua / f"{verb}.lua").read_bytes()

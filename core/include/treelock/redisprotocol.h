@@ -128,11 +128,14 @@ struct Library {
     /// The name FCALL takes: "<library>_<verb>".
     std::string function(Script script) const;
 };
+/// The files of the library's prologue, in the order they are joined: "common",
+/// "leases", "waiters", "hotpaths" (lua/<name>.lua).
+std::span<const std::string_view> prologueFiles();
 /// The library of the embedded lua/.
 const Library& embeddedLibrary();
-/// A library from other sources (another version of lua/): common.lua and the
-/// verbs' files by scriptName; verbs missing from `verbs` are left out.
-Library composeLibrary(std::string_view common,
+/// A library from other sources (another version of lua/): the prologue (its files
+/// joined) and the verbs' files by scriptName; verbs missing from `verbs` are left out.
+Library composeLibrary(std::string_view prologue,
                        const std::vector<std::pair<Script, std::string>>& verbs);
 
 /// The KEYS and ARGV of one function call, in the layout lua/common.lua

@@ -109,13 +109,19 @@ std::string Library::function(Script script) const
     return name + "_" + std::string(scriptName(script));
 }
 
-Library composeLibrary(std::string_view common, const std::vector<std::pair<Script, std::string>>& verbs)
+std::span<const std::string_view> prologueFiles()
+{
+    static constexpr std::array<std::string_view, 4> kPrologue{"common", "leases", "waiters", "hotpaths"};
+    return kPrologue;
+}
+
+Library composeLibrary(std::string_view prologue, const std::vector<std::pair<Script, std::string>>& verbs)
 {
     // The body is composed with a placeholder for the name, and the name is a hash of that
     // whole body: any byte that reaches Redis (sources, flags, the wrapping) makes a new name.
     static constexpr std::string_view kPlaceholder = "tl_################";
     std::string body = "#!lua name=" + std::string(kPlaceholder) + "\n";
-    body += common;
+    body += prologue;
     for (const auto& [script, text] : verbs) {
         const std::string verb(scriptName(script));
         body += "\nlocal function " + verb + "(KEYS, ARGV)\n";
@@ -140,7 +146,10 @@ const Library& embeddedLibrary()
         std::vector<std::pair<Script, std::string>> verbs;
         for (const Script script : kScripts)
             verbs.emplace_back(script, std::string(detail::embeddedScript(scriptName(script))));
-        return composeLibrary(detail::embeddedScript("common"), verbs);
+        std::string prologue;
+        for (const std::string_view file : prologueFiles())
+            prologue += detail::embeddedScript(file);
+        return composeLibrary(prologue, verbs);
     }();
     return library;
 }
