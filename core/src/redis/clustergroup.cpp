@@ -25,12 +25,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr auto kProbeTimeout = std::chrono::milliseconds(1000);
 
-/// One command on `node`; an empty Reply when it cannot be reached.
-redis::Reply ask(const HostPort& node, std::initializer_list<std::string_view> args)
-{
-    return detail::probe(node, args, kProbeTimeout);
-}
-
 /// One command on `node` that must succeed; throws std::runtime_error naming it.
 redis::Reply must(const HostPort& node, std::initializer_list<std::string_view> args)
 {
@@ -162,7 +156,7 @@ void ClusterGroup::createByHand()
         const std::string primaryId = nodeId((i - std::size_t(primaries)) % std::size_t(primaries));
         // A replica may only follow a primary it has heard of through the gossip.
         for (;;) {
-            const redis::Reply reply = ask(address(i), {"CLUSTER", "REPLICATE", primaryId});
+            const redis::Reply reply = detail::probe(address(i), {"CLUSTER", "REPLICATE", primaryId}, kProbeTimeout);
             if (reply.isString())
                 break;
             if (Clock::now() > deadline)
@@ -201,7 +195,7 @@ HostPort ClusterGroup::primaryFor(int slot)
     for (std::size_t i = 0; i < m_nodes.size(); ++i) {
         if (!m_nodes[i]->running())
             continue;
-        const redis::Reply slots = ask(address(i), {"CLUSTER", "SLOTS"});
+        const redis::Reply slots = detail::probe(address(i), {"CLUSTER", "SLOTS"}, kProbeTimeout);
         const std::string owner = ownersIn(slots, address(i)).at(static_cast<std::size_t>(slot));
         for (std::size_t k = 0; k < m_nodes.size(); ++k)
             if (address(k).text() == owner)
@@ -215,7 +209,8 @@ std::vector<HostPort> ClusterGroup::primaries()
     for (std::size_t i = 0; i < m_nodes.size(); ++i) {
         if (!m_nodes[i]->running())
             continue;
-        const auto shards = detail::parseClusterSlots(ask(address(i), {"CLUSTER", "SLOTS"}), address(i));
+        const auto shards =
+            detail::parseClusterSlots(detail::probe(address(i), {"CLUSTER", "SLOTS"}, kProbeTimeout), address(i));
         if (shards.empty())
             continue;
         std::vector<HostPort> out;
@@ -266,7 +261,7 @@ SlotMigration ClusterGroup::migrateSlot(int slot, const HostPort& to, int keysPe
     must(m.from, {"CLUSTER", "SETSLOT", slotText, "NODE", toId});
     for (const HostPort& p : primaries())
         if (!(p == to) && !(p == m.from))
-            ask(p, {"CLUSTER", "SETSLOT", slotText, "NODE", toId});
+            detail::probe(p, {"CLUSTER", "SETSLOT", slotText, "NODE", toId}, kProbeTimeout);
     m.took = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started);
     return m;
 }
@@ -282,7 +277,7 @@ HostPort ClusterGroup::killPrimaryOf(int slot, std::chrono::milliseconds timeout
         try {
             const HostPort now = primaryFor(slot);
             if (!(now == old)) {
-                const redis::Reply role = ask(now, {"ROLE"});
+                const redis::Reply role = detail::probe(now, {"ROLE"}, kProbeTimeout);
                 if (role.isArray() && role.size() > 0 && role[0].text == "master") {
                     if (promotedAfter)
                         *promotedAfter = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - killed);
@@ -308,13 +303,13 @@ void ClusterGroup::waitHealthy(std::chrono::milliseconds timeout)
         for (std::size_t i = 0; ready && i < m_nodes.size(); ++i) {
             if (!m_nodes[i]->running())
                 continue;
-            const redis::Reply info = ask(address(i), {"CLUSTER", "INFO"});
+            const redis::Reply info = detail::probe(address(i), {"CLUSTER", "INFO"}, kProbeTimeout);
             if (info.text.find("cluster_state:ok") == std::string::npos) {
                 last = address(i).text() + " does not report cluster_state:ok yet";
                 ready = false;
                 break;
             }
-            const auto owners = ownersIn(ask(address(i), {"CLUSTER", "SLOTS"}), address(i));
+            const auto owners = ownersIn(detail::probe(address(i), {"CLUSTER", "SLOTS"}, kProbeTimeout), address(i));
             if (std::find(owners.begin(), owners.end(), std::string()) != owners.end()) {
                 last = address(i).text() + " knows no primary for some slots";
                 ready = false;
@@ -329,7 +324,7 @@ void ClusterGroup::waitHealthy(std::chrono::milliseconds timeout)
         for (std::size_t i = 0; ready && i < m_nodes.size(); ++i) {
             if (!m_nodes[i]->running())
                 continue;
-            const redis::Reply info = ask(address(i), {"INFO", "replication"});
+            const redis::Reply info = detail::probe(address(i), {"INFO", "replication"}, kProbeTimeout);
             if (info.text.find("role:slave") != std::string::npos
                 && info.text.find("master_link_status:up") == std::string::npos) {
                 last = "replica " + address(i).text() + " is not linked to its primary yet";

@@ -15,12 +15,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr auto kProbeTimeout = std::chrono::milliseconds(500);
 
-/// One command on `node`; an empty Reply when it cannot be reached.
-redis::Reply ask(const HostPort& node, std::initializer_list<std::string_view> args)
-{
-    return detail::probe(node, args, kProbeTimeout);
-}
-
 } // namespace
 
 SentinelGroup::SentinelGroup(SentinelGroupConfig config) : m_config(std::move(config))
@@ -92,7 +86,7 @@ int SentinelGroup::primaryIndex()
     for (std::size_t i = 0; i < m_nodes.size(); ++i) {
         if (!m_nodes[i]->running())
             continue;
-        const redis::Reply role = ask(address(i), {"ROLE"});
+        const redis::Reply role = detail::probe(address(i), {"ROLE"}, kProbeTimeout);
         if (role.isArray() && role.size() > 0 && role[0].text == "master")
             return static_cast<int>(i);
     }
@@ -102,8 +96,8 @@ int SentinelGroup::primaryIndex()
 HostPort SentinelGroup::sentinelsPrimary() const
 {
     for (const auto& s : m_sentinels) {
-        if (const auto answer = detail::primaryAddressIn(
-                ask({"127.0.0.1", s->port()}, {"SENTINEL", "get-master-addr-by-name", m_config.masterName})))
+        if (const auto answer = detail::primaryAddressIn(detail::probe(
+                {"127.0.0.1", s->port()}, {"SENTINEL", "get-master-addr-by-name", m_config.masterName}, kProbeTimeout)))
             return *answer;
     }
     return {};
@@ -155,7 +149,8 @@ void SentinelGroup::failover()
 {
     std::string answers;
     for (const auto& s : m_sentinels) {
-        const redis::Reply reply = ask({"127.0.0.1", s->port()}, {"SENTINEL", "FAILOVER", m_config.masterName});
+        const redis::Reply reply =
+            detail::probe({"127.0.0.1", s->port()}, {"SENTINEL", "FAILOVER", m_config.masterName}, kProbeTimeout);
         if (reply.isString() && reply.text == "OK") {
             m_lastFailover = Clock::now();
             return;
@@ -171,7 +166,7 @@ HostPort SentinelGroup::waitForNewPrimary(const HostPort& old, std::chrono::mill
     while (Clock::now() < deadline) {
         const HostPort now = sentinelsPrimary();
         if (now.port > 0 && !(now == old)) {
-            const redis::Reply role = ask(now, {"ROLE"});
+            const redis::Reply role = detail::probe(now, {"ROLE"}, kProbeTimeout);
             if (role.isArray() && role.size() > 0 && role[0].text == "master")
                 return now;
         }
@@ -193,7 +188,7 @@ void SentinelGroup::waitHealthy(std::chrono::milliseconds timeout)
         for (std::size_t i = 0; ready && i < m_nodes.size(); ++i) {
             if (static_cast<int>(i) == primary || !m_nodes[i]->running())
                 continue;
-            const redis::Reply info = ask(address(i), {"INFO", "replication"});
+            const redis::Reply info = detail::probe(address(i), {"INFO", "replication"}, kProbeTimeout);
             if (info.text.find("master_link_status:up") == std::string::npos
                 || info.text.find("master_port:" + std::to_string(address(std::size_t(primary)).port))
                        == std::string::npos) {
@@ -203,7 +198,7 @@ void SentinelGroup::waitHealthy(std::chrono::milliseconds timeout)
         }
         for (std::size_t k = 0; ready && k < m_sentinels.size(); ++k) {
             const HostPort node{"127.0.0.1", m_sentinels[k]->port()};
-            const redis::Reply master = ask(node, {"SENTINEL", "MASTER", m_config.masterName});
+            const redis::Reply master = detail::probe(node, {"SENTINEL", "MASTER", m_config.masterName}, kProbeTimeout);
             const std::string seen = detail::fieldOf(master, "num-other-sentinels");
             const std::string slaves = detail::fieldOf(master, "num-slaves");
             const std::string port = detail::fieldOf(master, "port");
