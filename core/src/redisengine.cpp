@@ -2,6 +2,7 @@
 
 #include "lockplan.h"
 #include "redis/cluster.h"
+#include "redis/primaryroute.h"
 #include "redis/redisconnection.h"
 #include "redis/scriptregistry.h"
 #include "redis/sentinel.h"
@@ -11,7 +12,6 @@
 #include "treelock/redistopology.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <mutex>
 #include <thread>
@@ -79,7 +79,6 @@ struct RedisEngine::Impl {
           connection(address, options.connectTimeout, options.commandTimeout),
           connectTimeout(options.connectTimeout),
           commandTimeout(options.commandTimeout),
-          failoverTimeout(options.failoverTimeout),
           minReplicas(options.minReplicas),
           replicaTimeout(options.replicaTimeout)
     {
@@ -90,150 +89,16 @@ struct RedisEngine::Impl {
         if (replicaTimeout.count() < 1 || replicaTimeout > kMaxReplicaTimeout)
             throw InvalidInput("invalid replica-timeout " + std::to_string(replicaTimeout.count())
                                + " ms: must be from 1 to " + std::to_string(kMaxReplicaTimeout.count()) + " ms");
-        if (address.isSentinel()) {
-            locator = std::make_unique<detail::SentinelLocator>(address, connectTimeout, commandTimeout);
-            connection.resolveWith([l = locator.get()] { return l->locate(); }, true);
-            locator->watch();
-        }
-        if (address.isCluster()) {
-            cluster = std::make_unique<detail::ClusterMap>(address, connectTimeout, commandTimeout);
-            slot = detail::hashSlot(keys.prefix());
-            connection.resolveWith(
-                [this] { return askTarget ? address.at(*askTarget) : cluster->primaryFor(slot); }, false);
-        }
+        route.emplace(address, project, keys, connection, scripts, connectTimeout, commandTimeout,
+                      options.failoverTimeout);
     }
 
-    // Runs `send` on the primary. On a single server that is just send(). Behind
-    // Sentinel, a connection that a sentinel announced as demoted is dropped first;
-    // while no primary can be reached, or the server answers that it is not the
-    // primary (the call did not run), the sentinels are asked again until
-    // failoverTimeout. An I/O error once the call was sent is not retried: its
-    // outcome is unknown. Caller holds `mutex`.
+    // Runs `send` on the primary (PrimaryRoute: Sentinel and Cluster retries).
+    // Caller holds `mutex`.
     template <class Send>
     auto onPrimary(Send&& send) -> std::invoke_result_t<Send&>
     {
-        if (cluster)
-            return onSlotOwner(send);
-        if (!locator)
-            return send();
-        const auto deadline = std::chrono::steady_clock::now() + failoverTimeout;
-        for (int attempt = 0;; ++attempt) {
-            if (connection.connected() && locator->generation() != connectedGeneration)
-                connection.disconnect();
-            try {
-                if (!connection.connected()) {
-                    connectedGeneration = locator->generation();
-                    connection.ensureConnected();
-                }
-            } catch (const detail::NoSentinelReachable&) {
-                throw;
-            } catch (const ConnectionError& error) {
-                if (!pauseBeforeRetry(attempt, deadline))
-                    throw ConnectionError(std::string(error.what()) + " (no primary answered within "
-                                          + std::to_string(failoverTimeout.count())
-                                          + " ms of asking the sentinels)");
-                continue;
-            }
-            auto result = send();
-            if constexpr (std::is_same_v<decltype(result), Reply>) {
-                if (result.isError() && detail::isNotPrimaryError(result.text)) {
-                    connection.disconnect();
-                    if (pauseBeforeRetry(attempt, deadline))
-                        continue;
-                }
-            }
-            return result;
-        }
-    }
-
-    // Runs `send` on the primary serving the project's slot of a Redis Cluster.
-    // A new connection gets the scripts first (nodes do not share a script
-    // cache). MOVED: the map is read again and the call goes to the node named.
-    // ASK (the slot is being migrated and the keys are on the importing node):
-    // the call goes there once, after ASKING. TRYAGAIN, CLUSTERDOWN and a node
-    // that cannot be reached: a pause, the map read again, and another try,
-    // until failoverTimeout. None of these ran the call. An I/O error once the
-    // call was sent is not retried: its outcome is unknown. Caller holds `mutex`.
-    template <class Send>
-    auto onSlotOwner(Send& send) -> std::invoke_result_t<Send&>
-    {
-        if (askTarget) {
-            askTarget.reset();
-            connection.disconnect();
-        }
-        const auto deadline = std::chrono::steady_clock::now() + failoverTimeout;
-        auto giveUp = [&](const std::string& why) {
-            return ConnectionError(why + " (no node served slot " + std::to_string(slot) + " of project " + project
-                                   + " within " + std::to_string(failoverTimeout.count()) + " ms)");
-        };
-        // True when the call should be sent again; counts what happened.
-        auto handled = [&](const std::string& error, int attempt) {
-            if (const auto redirect = detail::redirectIn(error)) {
-                connection.disconnect();
-                if (redirect->kind == detail::Redirect::Kind::Moved) {
-                    ++movedCount;
-                    askTarget.reset();
-                    cluster->moved(redirect->slot, redirect->node);
-                } else {
-                    ++askCount;
-                    askTarget = redirect->node;
-                }
-                return attempt < 2 || pauseBeforeRetry(attempt - 2, deadline);
-            }
-            if (detail::isRetryLater(error) || detail::isNotPrimaryError(error)) {
-                ++tryAgainCount;
-                if (askTarget) {
-                    askTarget.reset();
-                    connection.disconnect();
-                }
-                if (!detail::isRetryLater(error))
-                    cluster->markStale();
-                return pauseBeforeRetry(attempt, deadline);
-            }
-            return false;
-        };
-        for (int attempt = 0;; ++attempt) {
-            try {
-                if (!connection.connected()) {
-                    connection.ensureConnected();
-                    scripts.loadAll(connection);
-                }
-                if (askTarget)
-                    connection.call({"ASKING"});
-            } catch (const detail::NoClusterNodeReachable&) {
-                throw;
-            } catch (const ConnectionError& error) {
-                connection.disconnect();
-                askTarget.reset();
-                cluster->markStale();
-                if (!pauseBeforeRetry(attempt, deadline))
-                    throw giveUp(error.what());
-                continue;
-            }
-            try {
-                auto result = send();
-                if constexpr (std::is_same_v<decltype(result), Reply>) {
-                    if (result.isError() && handled(result.text, attempt))
-                        continue;
-                }
-                return result;
-            } catch (const detail::ClusterReplyError& error) {
-                if (handled(error.text, attempt))
-                    continue;
-                throw ScriptError(error.text);
-            }
-        }
-    }
-
-    // Sleeps 25 ms, doubling to 400 ms, within `deadline`; false once it has passed.
-    static bool pauseBeforeRetry(int attempt, std::chrono::steady_clock::time_point deadline)
-    {
-        const auto now = std::chrono::steady_clock::now();
-        if (now >= deadline)
-            return false;
-        const auto pause = std::chrono::milliseconds(25 << std::min(attempt, 4));
-        std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(pause, deadline - now));
-        return true;
+        return route->run(std::forward<Send>(send));
     }
 
     // Runs a script. Caller holds `mutex`. Error replies become ScriptError; the
@@ -241,7 +106,7 @@ struct RedisEngine::Impl {
     Reply run(const redis::ScriptCall& call)
     {
         Reply reply = onPrimary([&] { return detail::toReply(scripts.run(connection, call).get()); });
-        if (reply.isError() && !cluster && detail::redirectIn(reply.text))
+        if (reply.isError() && !route->cluster() && detail::redirectIn(reply.text))
             throw InvalidInput("Redis at " + address.redacted() + " is a Redis Cluster node that does not serve project "
                                + project + " (" + reply.text + "): connect with a redis+cluster:// URL");
         if (reply.isError())
@@ -340,7 +205,7 @@ struct RedisEngine::Impl {
         warnings.clear();
         // A plain URL at a cluster node would work until the first slot moved;
         // it is refused as the wrong URL it is. (No INFO right: not checked.)
-        if (!cluster)
+        if (!route->cluster())
             onPrimary([this] {
                 detail::refuseClusterNode(connection);
                 return 0;
@@ -376,24 +241,18 @@ struct RedisEngine::Impl {
     std::vector<std::string> warnings;
     std::chrono::milliseconds connectTimeout;
     std::chrono::milliseconds commandTimeout;
-    std::chrono::milliseconds failoverTimeout;
     int minReplicas;
     std::chrono::milliseconds replicaTimeout;
-    std::unique_ptr<detail::SentinelLocator> locator; // Owned; Sentinel only.
-    std::uint64_t connectedGeneration = 0; ///< locator's generation when `connection` connected
-    std::unique_ptr<detail::ClusterMap> cluster; // Owned; Redis Cluster only.
-    int slot = 0;                                ///< the project's hash slot (Redis Cluster)
-    std::optional<HostPort> askTarget;           ///< where an ASK sent the current call
-    std::atomic<std::uint64_t> movedCount{0}, askCount{0}, tryAgainCount{0};
+    std::optional<detail::PrimaryRoute> route; ///< set once the options are valid
 };
 
 RedisEngine::RedisEngine(const RedisOptions& options, std::string project, PathOptions pathOptions)
     : m_impl(std::make_unique<Impl>(options, std::move(project), pathOptions))
 {
     std::lock_guard lock(m_impl->mutex);
-    // On a cluster every new connection loads the scripts itself (onSlotOwner).
+    // On a cluster every new connection loads the scripts itself (PrimaryRoute).
     m_impl->onPrimary([this] {
-        if (!m_impl->cluster)
+        if (!m_impl->route->cluster())
             m_impl->scripts.loadAll(m_impl->connection);
         return 0;
     });
@@ -406,37 +265,37 @@ RedisEngine::~RedisEngine() = default;
 const std::string& RedisEngine::project() const noexcept { return m_impl->project; }
 std::string RedisEngine::describe() const
 {
-    if (m_impl->cluster) {
-        const auto node = m_impl->cluster->lastPrimaryFor(m_impl->slot);
-        return m_impl->address.redacted() + " (slot " + std::to_string(m_impl->slot)
+    if (m_impl->route->cluster()) {
+        const auto node = m_impl->route->cluster()->lastPrimaryFor(m_impl->route->slot());
+        return m_impl->address.redacted() + " (slot " + std::to_string(m_impl->route->slot())
                + (node ? " on " + node->text() : std::string()) + ")";
     }
-    if (!m_impl->locator)
+    if (!m_impl->route->locator())
         return m_impl->address.redacted();
-    const auto primary = m_impl->locator->lastPrimary();
+    const auto primary = m_impl->route->locator()->lastPrimary();
     return m_impl->address.redacted() + (primary ? " (primary " + primary->text() + ")" : std::string());
 }
 
 std::optional<HostPort> RedisEngine::primary() const
 {
-    if (m_impl->cluster)
-        return m_impl->cluster->lastPrimaryFor(m_impl->slot);
-    if (m_impl->locator)
-        return m_impl->locator->lastPrimary();
+    if (m_impl->route->cluster())
+        return m_impl->route->cluster()->lastPrimaryFor(m_impl->route->slot());
+    if (m_impl->route->locator())
+        return m_impl->route->locator()->lastPrimary();
     if (m_impl->address.unixSocket)
         return std::nullopt;
     return HostPort{m_impl->address.host, m_impl->address.port};
 }
 ClusterRedirects RedisEngine::redirects() const noexcept
 {
-    return {m_impl->movedCount.load(), m_impl->askCount.load(), m_impl->tryAgainCount.load()};
+    return m_impl->route->redirects();
 }
 
 std::optional<int> RedisEngine::slot() const
 {
-    if (!m_impl->cluster)
+    if (!m_impl->route->cluster())
         return std::nullopt;
-    return m_impl->slot;
+    return m_impl->route->slot();
 }
 
 const PathOptions& RedisEngine::pathOptions() const noexcept { return m_impl->pathOptions; }
@@ -830,7 +689,7 @@ private:
 std::unique_ptr<WakeSignal> RedisEngine::subscribeWake()
 {
     return std::make_unique<RedisWakeSignal>(m_impl->address, m_impl->connectTimeout, m_impl->commandTimeout,
-                                             m_impl->keys, m_impl->locator.get(), m_impl->cluster.get());
+                                             m_impl->keys, m_impl->route->locator(), m_impl->route->cluster());
 }
 
 } // namespace treelock

@@ -1,0 +1,175 @@
+#include "redis/primaryroute.h"
+
+#include "redis/cluster.h"
+#include "redis/scriptregistry.h"
+#include "redis/sentinel.h"
+#include "treelock/error.h"
+
+#include <algorithm>
+#include <thread>
+
+namespace treelock::detail {
+
+namespace {
+
+// Sleeps 25 ms, doubling to 400 ms, within `deadline`; false once it has passed.
+bool pauseBeforeRetry(int attempt, std::chrono::steady_clock::time_point deadline)
+{
+    const auto now = std::chrono::steady_clock::now();
+    if (now >= deadline)
+        return false;
+    const auto pause = std::chrono::milliseconds(25 << std::min(attempt, 4));
+    std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(pause, deadline - now));
+    return true;
+}
+
+} // namespace
+
+PrimaryRoute::PrimaryRoute(const RedisAddress& address, const std::string& project, const redis::KeySchema& keys,
+                           RedisConnection& connection, ScriptRegistry& scripts,
+                           std::chrono::milliseconds connectTimeout, std::chrono::milliseconds commandTimeout,
+                           std::chrono::milliseconds failoverTimeout)
+    : m_address(address),
+      m_project(project),
+      m_connection(connection),
+      m_scripts(scripts),
+      m_failoverTimeout(failoverTimeout)
+{
+    if (m_address.isSentinel()) {
+        m_locator = std::make_unique<SentinelLocator>(m_address, connectTimeout, commandTimeout);
+        m_connection.resolveWith([l = m_locator.get()] { return l->locate(); }, true);
+        m_locator->watch();
+    }
+    if (m_address.isCluster()) {
+        m_cluster = std::make_unique<ClusterMap>(m_address, connectTimeout, commandTimeout);
+        m_slot = hashSlot(keys.prefix());
+        m_connection.resolveWith(
+            [this] { return m_askTarget ? m_address.at(*m_askTarget) : m_cluster->primaryFor(m_slot); }, false);
+    }
+}
+
+PrimaryRoute::~PrimaryRoute() = default;
+
+ClusterRedirects PrimaryRoute::redirects() const noexcept
+{
+    return {m_moved.load(), m_ask.load(), m_tryAgain.load()};
+}
+
+redis::Reply PrimaryRoute::runReply(const std::function<redis::Reply()>& send)
+{
+    if (m_cluster)
+        return onSlotOwner(send);
+    if (m_locator)
+        return onSentinelPrimary(send);
+    return send();
+}
+
+// Behind Sentinel, a connection that a sentinel announced as demoted is dropped
+// first; while no primary can be reached, or the server answers that it is not
+// the primary (the call did not run), the sentinels are asked again until the
+// failover timeout.
+redis::Reply PrimaryRoute::onSentinelPrimary(const std::function<redis::Reply()>& send)
+{
+    const auto deadline = std::chrono::steady_clock::now() + m_failoverTimeout;
+    for (int attempt = 0;; ++attempt) {
+        if (m_connection.connected() && m_locator->generation() != m_connectedGeneration)
+            m_connection.disconnect();
+        try {
+            if (!m_connection.connected()) {
+                m_connectedGeneration = m_locator->generation();
+                m_connection.ensureConnected();
+            }
+        } catch (const NoSentinelReachable&) {
+            throw;
+        } catch (const ConnectionError& error) {
+            if (!pauseBeforeRetry(attempt, deadline))
+                throw ConnectionError(std::string(error.what()) + " (no primary answered within "
+                                      + std::to_string(m_failoverTimeout.count())
+                                      + " ms of asking the sentinels)");
+            continue;
+        }
+        redis::Reply result = send();
+        if (result.isError() && isNotPrimaryError(result.text)) {
+            m_connection.disconnect();
+            if (pauseBeforeRetry(attempt, deadline))
+                continue;
+        }
+        return result;
+    }
+}
+
+// On a Redis Cluster: a new connection gets the scripts first (nodes do not
+// share a script cache). MOVED: the map is read again and the call goes to the
+// node named. ASK (the slot is being migrated and the keys are on the importing
+// node): the call goes there once, after ASKING. TRYAGAIN, CLUSTERDOWN and a
+// node that cannot be reached: a pause, the map read again, and another try,
+// until the failover timeout.
+redis::Reply PrimaryRoute::onSlotOwner(const std::function<redis::Reply()>& send)
+{
+    if (m_askTarget) {
+        m_askTarget.reset();
+        m_connection.disconnect();
+    }
+    const auto deadline = std::chrono::steady_clock::now() + m_failoverTimeout;
+    auto giveUp = [&](const std::string& why) {
+        return ConnectionError(why + " (no node served slot " + std::to_string(m_slot) + " of project " + m_project
+                               + " within " + std::to_string(m_failoverTimeout.count()) + " ms)");
+    };
+    // True when the call should be sent again; counts what happened.
+    auto handled = [&](const std::string& error, int attempt) {
+        if (const auto redirect = redirectIn(error)) {
+            m_connection.disconnect();
+            if (redirect->kind == Redirect::Kind::Moved) {
+                ++m_moved;
+                m_askTarget.reset();
+                m_cluster->moved(redirect->slot, redirect->node);
+            } else {
+                ++m_ask;
+                m_askTarget = redirect->node;
+            }
+            return attempt < 2 || pauseBeforeRetry(attempt - 2, deadline);
+        }
+        if (isRetryLater(error) || isNotPrimaryError(error)) {
+            ++m_tryAgain;
+            if (m_askTarget) {
+                m_askTarget.reset();
+                m_connection.disconnect();
+            }
+            if (!isRetryLater(error))
+                m_cluster->markStale();
+            return pauseBeforeRetry(attempt, deadline);
+        }
+        return false;
+    };
+    for (int attempt = 0;; ++attempt) {
+        try {
+            if (!m_connection.connected()) {
+                m_connection.ensureConnected();
+                m_scripts.loadAll(m_connection);
+            }
+            if (m_askTarget)
+                m_connection.call({"ASKING"});
+        } catch (const NoClusterNodeReachable&) {
+            throw;
+        } catch (const ConnectionError& error) {
+            m_connection.disconnect();
+            m_askTarget.reset();
+            m_cluster->markStale();
+            if (!pauseBeforeRetry(attempt, deadline))
+                throw giveUp(error.what());
+            continue;
+        }
+        try {
+            redis::Reply result = send();
+            if (result.isError() && handled(result.text, attempt))
+                continue;
+            return result;
+        } catch (const ClusterReplyError& error) {
+            if (handled(error.text, attempt))
+                continue;
+            throw ScriptError(error.text);
+        }
+    }
+}
+
+} // namespace treelock::detail
