@@ -46,13 +46,13 @@ LockStatePtr lockStateFor(const Snapshot& snapshot, const TreeIndex* tree, const
 
 QString stepText(const sim::ScenarioStep& step)
 {
-    QString text = QString::fromStdString(step.action);
+    QString text = QString::fromUtf8(std::string(toString(step.action)));
     if (step.call) {
         text += QLatin1Char(' ') + QString::fromUtf8(std::string(toString(step.call->op)));
         for (const std::string& a : step.call->args)
             text += QLatin1Char(' ') + QString::fromStdString(a);
     }
-    if (step.action == "wait" && step.waitFor.count() > 0)
+    if (step.action == sim::ScenarioAction::Wait && step.waitFor.count() > 0)
         text += QStringLiteral(" %1 ms").arg(step.waitFor.count());
     if (step.background)
         text += QStringLiteral(" in the background, up to %1 ms").arg(step.waitFor.count());
@@ -71,11 +71,11 @@ ScenarioPlanPtr planOf(const sim::Scenario& scenario)
     // differently: each acquire then says which profile it runs under.
     std::set<std::string> profiles;
     for (const sim::ScenarioStep& s : scenario.steps)
-        if (s.action == "acquire")
+        if (s.action == sim::ScenarioAction::Acquire)
             profiles.insert(s.profile.value_or(scenario.profile));
     for (const sim::ScenarioStep& s : scenario.steps) {
         QString what = stepText(s);
-        if (profiles.size() > 1 && s.action == "acquire")
+        if (profiles.size() > 1 && s.action == sim::ScenarioAction::Acquire)
             what += QCoreApplication::translate("ScenarioPlan", " · %1 profile").arg(QString::fromStdString(s.profile.value_or(scenario.profile)));
         plan->steps.push_back({QString::fromStdString(s.actor), what, QString::fromStdString(s.expect),
                                QString::fromStdString(s.narration)});

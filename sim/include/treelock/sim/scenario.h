@@ -11,18 +11,39 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace treelock::sim {
+
+/// What a scenario step does; the JSON form names it by the word in each
+/// comment. StallReplica and KillPrimary need "topology": "sentinel".
+enum class ScenarioAction {
+    Acquire,      ///< "acquire": the actor's operation, waiting up to wait_ms (or in the background)
+    Await,        ///< "await": the outcome of the actor's acquire in the background
+    Write,        ///< "write": the operation on the tree, with the actor's fence
+    Release,      ///< "release": the actor's lease
+    Pause,        ///< "pause": the actor stops renewing its lease
+    Crash,        ///< "crash": as pause, and the actor forgets what it did
+    Wait,         ///< "wait": wait_ms pass
+    Snapshot,     ///< "snapshot": live and expired leases, waiters
+    Sweep,        ///< "sweep": expired leases reaped
+    ForceRelease, ///< "force-release": the lease of another actor (target)
+    Expect,       ///< "expect": paths that exist and paths that do not
+    StallReplica, ///< "stall-replica": the replica gets nothing from the primary
+    KillPrimary,  ///< "kill-primary": SIGKILL to the primary; the sentinels promote the replica
+};
+
+/// The JSON word of `action` ("force-release").
+std::string_view toString(ScenarioAction action) noexcept;
+/// The action a JSON word names, if any.
+std::optional<ScenarioAction> parseScenarioAction(std::string_view word) noexcept;
 
 /// One scripted step: an actor does an action and the outcome is checked.
 /// The JSON form is documented in docs/simulator.md.
 struct ScenarioStep {
     std::string actor;                       ///< "A", "B", "operator", ...
-    /// acquire | await | write | release | pause | crash | wait | snapshot |
-    /// sweep | force-release | expect; with "topology": "sentinel" also
-    /// stall-replica | kill-primary
-    std::string action;
+    ScenarioAction action = ScenarioAction::Expect;
     std::optional<OperationCall> call;       ///< acquire (and optionally write)
     std::optional<std::string> profile;      ///< acquire: policy profile for this step
     std::chrono::milliseconds waitFor{0};    ///< acquire: wait this long; wait: sleep this long
@@ -75,7 +96,7 @@ struct Scenario {
 struct StepResult {
     std::size_t index = 0;                   ///< 0-based
     std::string actor;
-    std::string action;
+    std::string action;                      ///< the action's JSON word
     std::string what;                        ///< "acquire move-folder /A/C /B"
     std::string expected;
     std::string actual;
