@@ -1,11 +1,12 @@
 #include "uibench.h"
 
-#include "locks/eventlogmodel.h"
-#include "locks/filterproxies.h"
-#include "locks/leasetablemodel.h"
-#include "locks/lockstate.h"
-#include "locks/locktreemodel.h"
-#include "locks/projecttree.h"
+#include "lockview/lockstate.h"
+#include "lockview/locktreemodel.h"
+#include "lockview/projecttree.h"
+#include "panels/eventlog/eventlogmodel.h"
+#include "panels/leases/leasefilterproxy.h"
+#include "panels/leases/leasetablemodel.h"
+#include "panels/tree/treefilterproxy.h"
 
 #include <treelock/leaseid.h>
 

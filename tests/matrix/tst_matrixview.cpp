@@ -1,6 +1,6 @@
 // The Studio's permission-matrix view: its model under QAbstractItemModelTester,
 // derivation per profile, replay on a scratch project, export. Offscreen.
-#include "locks/locktreemodel.h"
+#include "lockview/locktreemodel.h"
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/studiooptions.h"
 #include "matrix/matrixmodel.h"

@@ -1,16 +1,18 @@
 // What every test of Studio's main window sets up first.
 #pragma once
 
-#include "locks/bridge.h"
+#include "bridge/bridge.h"
 
 #include <QAbstractItemView>
 #include <QAction>
 #include <QApplication>
 #include <QContextMenuEvent>
+#include <QFile>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace treelock::test {
@@ -67,4 +69,31 @@ inline bool pick(QMenu* menu, const QString& actionName)
     return true;
 }
 
+/// Offscreen, gives the screen a small laptop's size (1280x800) unless the caller
+/// configured one: the layout checks need a screen smaller than the window Studio
+/// used to open at. The configuration file lives in `config`.
+inline void useLaptopScreenOffscreen(const QTemporaryDir& config)
+{
+    if (qgetenv("QT_QPA_PLATFORM") != "offscreen")
+        return;
+    QFile f(config.filePath(QStringLiteral("screen.json")));
+    if (f.open(QIODevice::WriteOnly))
+        f.write(R"({"screens":[{"name":"laptop","x":0,"y":0,"width":1280,"height":800,"logicalDpi":96,"logicalBaseDpi":96,"dpr":1}]})");
+    f.close();
+    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + f.fileName().toUtf8());
+}
+
 } // namespace treelock::test
+
+/// QTEST_MAIN for a test of Studio's main window, on the laptop-sized offscreen
+/// screen of useLaptopScreenOffscreen().
+#define TREELOCK_STUDIO_TEST_MAIN(TestObject)                       \
+    int main(int argc, char** argv)                                 \
+    {                                                               \
+        QTemporaryDir config;                                       \
+        treelock::test::useLaptopScreenOffscreen(config);           \
+        QApplication app(argc, argv);                               \
+        TestObject test;                                            \
+        QTEST_SET_MAIN_SOURCE_PATH                                  \
+        return QTest::qExec(&test, argc, argv);                     \
+    }

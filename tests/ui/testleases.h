@@ -1,7 +1,7 @@
 // Leases and waiters as Studio's model and decoration tests make them, at a fixed server time.
 #pragma once
 
-#include "locks/lockstate.h"
+#include "lockview/lockstate.h"
 
 #include <chrono>
 #include <string>

@@ -1,9 +1,9 @@
 // Studio on a Redis Cluster: the user opens File › Connect…, types the cluster's
 // URL, presses Find projects, picks a project from the list and connects; the
 // status bar then names the node serving the project and its slot.
-#include "locks/leasetablemodel.h"
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/studiooptions.h"
+#include "panels/leases/leasetablemodel.h"
 
 #include "modaldialogs.h"
 #include "studiotest.h"

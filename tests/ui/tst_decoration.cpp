@@ -1,7 +1,7 @@
 // Tree decoration as pure functions: given leases and the server time, which
 // state every node shows.
-#include "locks/decoration.h"
-#include "locks/hotspotmodel.h"
+#include "lockview/decoration.h"
+#include "panels/hotspots/hotspotmodel.h"
 #include "testleases.h"
 
 #include <QTest>

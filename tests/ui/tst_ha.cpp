@@ -2,11 +2,11 @@
 // the user kills the primary or asks for a failover from the Locks menu, and the
 // window finds the new primary by itself, names it in the status bar, and reports
 // the failover in a banner and in the event log with the leases kept and lost.
-#include "locks/bridge.h"
-#include "locks/eventlogmodel.h"
-#include "locks/leasetablemodel.h"
+#include "bridge/bridge.h"
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/studiooptions.h"
+#include "panels/eventlog/eventlogmodel.h"
+#include "panels/leases/leasetablemodel.h"
 
 #include "studiotest.h"
 

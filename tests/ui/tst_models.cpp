@@ -1,14 +1,15 @@
 // Every Studio model under QAbstractItemModelTester, fed with states the way
 // the bridge feeds them (full, then deltas with inserts, changes and removals).
-#include "locks/bridge.h"
-#include "locks/eventlogmodel.h"
-#include "locks/filterproxies.h"
-#include "locks/hotspotmodel.h"
-#include "locks/leasetablemodel.h"
-#include "locks/lockstate.h"
-#include "locks/locktreemodel.h"
-#include "locks/projecttree.h"
-#include "locks/waitertablemodel.h"
+#include "bridge/bridge.h"
+#include "lockview/lockstate.h"
+#include "lockview/locktreemodel.h"
+#include "lockview/projecttree.h"
+#include "panels/eventlog/eventlogmodel.h"
+#include "panels/hotspots/hotspotmodel.h"
+#include "panels/leases/leasefilterproxy.h"
+#include "panels/leases/leasetablemodel.h"
+#include "panels/tree/treefilterproxy.h"
+#include "panels/waiting/waitertablemodel.h"
 #include "testleases.h"
 
 #include <QAbstractItemModelTester>

@@ -3,10 +3,10 @@
 // simulated project. Offscreen; a throwaway redis-server for the Redis player.
 #include "redisserver.h"
 
-#include "locks/leasetablemodel.h"
-#include "locks/locktreemodel.h"
-#include "locks/presentation.h"
+#include "lockview/locktreemodel.h"
+#include "lockview/presentation.h"
 #include "mainwindow/mainwindow.h"
+#include "panels/leases/leasetablemodel.h"
 #include "simulation/conflictmatrixmodel.h"
 #include "simulation/scenariostepmodel.h"
 #include "simulation/simulationdata.h"

@@ -2,22 +2,24 @@
 // the table and the tree and disappear when released; "Release expired" reaps;
 // force-release is audited; the connection banner comes and goes; and the
 // executable's --screenshot writes a PNG.
-#include "locks/bridge.h"
-#include "locks/eventlogmodel.h"
-#include "locks/eventlogpanel.h"
-#include "locks/filterproxies.h"
-#include "locks/hotspotmodel.h"
-#include "locks/hotspotpanel.h"
-#include "locks/leasepanel.h"
-#include "locks/leasetablemodel.h"
-#include "locks/locktreemodel.h"
-#include "locks/presentation.h"
-#include "locks/projecttree.h"
-#include "locks/treepanel.h"
-#include "locks/legendwidget.h"
-#include "locks/waitertablemodel.h"
-#include "locks/waitingpanel.h"
+#include "bridge/bridge.h"
+#include "lockview/locktreemodel.h"
+#include "lockview/presentation.h"
+#include "lockview/projecttree.h"
 #include "mainwindow/mainwindow.h"
+#include "panels/eventlog/eventlogfilterproxy.h"
+#include "panels/eventlog/eventlogmodel.h"
+#include "panels/eventlog/eventlogpanel.h"
+#include "panels/hotspots/hotspotmodel.h"
+#include "panels/hotspots/hotspotpanel.h"
+#include "panels/leases/leasefilterproxy.h"
+#include "panels/leases/leasepanel.h"
+#include "panels/leases/leasetablemodel.h"
+#include "panels/tree/legendwidget.h"
+#include "panels/tree/treefilterproxy.h"
+#include "panels/tree/treepanel.h"
+#include "panels/waiting/waitertablemodel.h"
+#include "panels/waiting/waitingpanel.h"
 
 #include "redisoptions.h"
 #include "redisserver.h"
@@ -1756,22 +1758,5 @@ private slots:
     }
 };
 
-int main(int argc, char** argv)
-{
-    // Offscreen, the screen is a small laptop's (1280x800) unless the caller
-    // configured one: the layout checks need a screen smaller than the
-    // window Studio used to open at.
-    QTemporaryDir config;
-    if (qgetenv("QT_QPA_PLATFORM") == "offscreen") {
-        QFile f(config.filePath(QStringLiteral("screen.json")));
-        if (f.open(QIODevice::WriteOnly))
-            f.write(R"({"screens":[{"name":"laptop","x":0,"y":0,"width":1280,"height":800,"logicalDpi":96,"logicalBaseDpi":96,"dpr":1}]})");
-        f.close();
-        qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + f.fileName().toUtf8());
-    }
-    QApplication app(argc, argv);
-    TestStudio test;
-    QTEST_SET_MAIN_SOURCE_PATH
-    return QTest::qExec(&test, argc, argv);
-}
+TREELOCK_STUDIO_TEST_MAIN(TestStudio)
 #include "tst_studio.moc"

@@ -4,21 +4,22 @@
 // for whom; refusals show up as hot spots, and the operator's alarm threshold,
 // typed into its spin box, raises the alarm once per crossing and is
 // remembered.
-#include "locks/bridge.h"
-#include "locks/eventlogmodel.h"
-#include "locks/filterproxies.h"
-#include "locks/hotspotmodel.h"
-#include "locks/hotspotpanel.h"
-#include "locks/leasepanel.h"
-#include "locks/leasetablemodel.h"
-#include "locks/locktreemodel.h"
-#include "locks/projecttree.h"
-#include "locks/treepanel.h"
-#include "locks/waitbadgedelegate.h"
-#include "locks/waitertablemodel.h"
-#include "locks/waitingpanel.h"
-#include "simulation/simulationpanel.h"
+#include "bridge/bridge.h"
+#include "lockview/locktreemodel.h"
+#include "lockview/projecttree.h"
+#include "lockview/waitbadgedelegate.h"
 #include "mainwindow/mainwindow.h"
+#include "panels/eventlog/eventlogmodel.h"
+#include "panels/hotspots/hotspotmodel.h"
+#include "panels/hotspots/hotspotpanel.h"
+#include "panels/leases/leasefilterproxy.h"
+#include "panels/leases/leasepanel.h"
+#include "panels/leases/leasetablemodel.h"
+#include "panels/tree/treefilterproxy.h"
+#include "panels/tree/treepanel.h"
+#include "panels/waiting/waitertablemodel.h"
+#include "panels/waiting/waitingpanel.h"
+#include "simulation/simulationpanel.h"
 
 #include "redisoptions.h"
 #include "redisserver.h"
@@ -1073,20 +1074,5 @@ private slots:
     }
 };
 
-int main(int argc, char** argv)
-{
-    // Offscreen, the screen is a laptop's (1280x800), as in tst_ui_studio.
-    QTemporaryDir config;
-    if (qgetenv("QT_QPA_PLATFORM") == "offscreen") {
-        QFile f(config.filePath(QStringLiteral("screen.json")));
-        if (f.open(QIODevice::WriteOnly))
-            f.write(R"({"screens":[{"name":"laptop","x":0,"y":0,"width":1280,"height":800,"logicalDpi":96,"logicalBaseDpi":96,"dpr":1}]})");
-        f.close();
-        qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + f.fileName().toUtf8());
-    }
-    QApplication app(argc, argv);
-    TestWaiting test;
-    QTEST_SET_MAIN_SOURCE_PATH
-    return QTest::qExec(&test, argc, argv);
-}
+TREELOCK_STUDIO_TEST_MAIN(TestWaiting)
 #include "tst_waiting.moc"

@@ -1,12 +1,13 @@
-// Studio's one way off the GUI thread (ui/common/workerthread.h), and the tree
-// loading that runs through it (ui/locks/treeloader.h).
+// Studio's one way off the GUI thread (ui/common/workerthread.h), its one-shot
+// form, and the tree loading that runs through it (ui/panels/tree/treeloader.h).
 #include "common/workerthread.h"
-#include "locks/locktreemodel.h"
-#include "locks/treeloader.h"
+#include "lockview/locktreemodel.h"
 #include "mainwindow/mainwindow.h"
+#include "panels/tree/treeloader.h"
 
 #include <QDir>
 #include <QFile>
+#include <QPointer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -102,6 +103,63 @@ private slots:
         QCOMPARE(journal->calls.size(), std::size_t(10));
         QVERIFY(journal->deleted);
         QCOMPARE(journal->deleteThread, workerThread);
+    }
+
+    void oneShotRunsOnAThreadThatEndsWithIt()
+    {
+        QObject context;
+        QPointer<QThread> ranOn;
+        QThread* doneOn = nullptr;
+        bool finishedFirst = false;
+        runOnce(QStringLiteral("test-one-shot"), &context, [] { return QThread::currentThread(); },
+                [&](QThread* thread) {
+                    ranOn = thread;
+                    doneOn = QThread::currentThread();
+                    finishedFirst = thread->isFinished();
+                });
+        QTRY_VERIFY(doneOn != nullptr);
+        QVERIFY(ranOn != QThread::currentThread());
+        QCOMPARE(doneOn, QThread::currentThread());
+        QVERIFY(finishedFirst);
+        QTRY_VERIFY(ranOn.isNull()); // deleted once finished
+    }
+
+    void oneShotReportsReachTheGuiThreadBeforeTheResult()
+    {
+        QObject context;
+        std::vector<int> reported;
+        std::vector<int> reportedAtDone;
+        bool done = false;
+        runOnce(QStringLiteral("test-one-shot"), &context,
+                [list = &reported](const OneShotReport& report) {
+                    for (int i = 0; i < 3; ++i)
+                        report([list, i] { list->push_back(i); });
+                    return 3;
+                },
+                [&](int n) {
+                    done = n == 3;
+                    reportedAtDone = reported;
+                });
+        QTRY_VERIFY(done);
+        QCOMPARE(reportedAtDone, (std::vector<int>{0, 1, 2}));
+    }
+
+    void oneShotDropsTheResultWhenItsContextIsGone()
+    {
+        bool delivered = false;
+        auto release = std::make_shared<std::atomic<bool>>(false);
+        auto* context = new QObject;
+        runOnce(QStringLiteral("test-one-shot"), context,
+                [release] {
+                    while (!*release)
+                        QThread::msleep(1);
+                    return 1;
+                },
+                [&](int) { delivered = true; });
+        delete context;
+        *release = true;
+        QTest::qWait(200);
+        QVERIFY(!delivered);
     }
 
     void loadTreeScansAFolder()

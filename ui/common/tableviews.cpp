@@ -1,6 +1,7 @@
 #include "common/tableviews.h"
 
 #include <QHeaderView>
+#include <QSortFilterProxyModel>
 #include <QTableView>
 
 namespace treelock::ui {
@@ -21,6 +22,14 @@ QTableView* newRowTable(QAbstractItemModel* model, const QString& objectName, in
     view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + rowPadding);
     return view;
+}
+
+QSortFilterProxyModel* newSortProxy(QAbstractItemModel* model, int sortRole, QObject* parent)
+{
+    auto* proxy = new QSortFilterProxyModel(parent);
+    proxy->setSourceModel(model);
+    proxy->setSortRole(sortRole);
+    return proxy;
 }
 
 } // namespace treelock::ui

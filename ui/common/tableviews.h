@@ -3,6 +3,8 @@
 #include <Qt>
 
 class QAbstractItemModel;
+class QObject;
+class QSortFilterProxyModel;
 class QString;
 class QTableView;
 class QWidget;
@@ -17,5 +19,9 @@ namespace treelock::ui {
 /// pixels. Its columns are the caller's to size.
 QTableView* newRowTable(QAbstractItemModel* model, const QString& objectName, int sortColumn, Qt::SortOrder order,
                         int rowPadding, QWidget* parent);
+
+/// A proxy over `model` that filters nothing and sorts by `sortRole`, as the
+/// Waiting and Hot spots tables show their rows. Owned by `parent`.
+QSortFilterProxyModel* newSortProxy(QAbstractItemModel* model, int sortRole, QObject* parent);
 
 } // namespace treelock::ui

@@ -1,12 +1,11 @@
 #include "connection/connectdialog.h"
 
+#include "common/workerthread.h"
 #include "treelock/redistopology.h"
 
 #include <QApplication>
 #include <QComboBox>
 #include <QHBoxLayout>
-#include <QPointer>
-#include <QThread>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -127,28 +126,27 @@ void ConnectDialog::findProjects()
         std::vector<ProjectInfo> projects;
         QString error;
     };
-    auto answer = std::make_shared<Answer>();
-    QThread* thread = QThread::create([options, answer] {
+    const auto list = [options] {
+        Answer answer;
         try {
-            answer->projects = listProjects(options);
+            answer.projects = listProjects(options);
         } catch (const std::exception& e) {
-            answer->error = QString::fromUtf8(e.what());
+            answer.error = QString::fromUtf8(e.what());
         }
-    });
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    QPointer<ConnectDialog> self(this);
-    connect(thread, &QThread::finished, this, [this, self, answer, search] {
-        if (!self || search != m_search)
+        return answer;
+    };
+    runOnce(QStringLiteral("treelock-projects"), this, list, [this, search](const Answer& found) {
+        if (search != m_search)
             return;
         updateEnabled();
-        if (!answer->error.isEmpty()) {
-            m_projectsStatus->setText(tr("No projects listed: %1").arg(answer->error));
+        if (!found.error.isEmpty()) {
+            m_projectsStatus->setText(tr("No projects listed: %1").arg(found.error));
             return;
         }
         const QString typed = m_project->currentText();
         m_project->clear();
         QSet<QString> nodes;
-        for (const ProjectInfo& p : answer->projects) {
+        for (const ProjectInfo& p : found.projects) {
             const QString name = QString::fromStdString(p.name);
             const QString node = QString::fromStdString(p.node);
             nodes.insert(node);
@@ -159,15 +157,14 @@ void ConnectDialog::findProjects()
                                    Qt::ToolTipRole);
         }
         m_project->setEditText(typed);
-        if (answer->projects.empty()) {
+        if (found.projects.empty()) {
             m_projectsStatus->setText(tr("No projects yet: a project appears once it has been granted a lock."));
             return;
         }
-        m_projectsStatus->setText(tr("%n project(s) on %1 — pick one from the list", nullptr, int(answer->projects.size()))
+        m_projectsStatus->setText(tr("%n project(s) on %1 — pick one from the list", nullptr, int(found.projects.size()))
                                       .arg(tr("%n node(s)", nullptr, int(nodes.size()))));
         m_project->showPopup();
     });
-    thread->start();
 }
 
 BackendConfig ConnectDialog::config() const

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "locks/lockstate.h"
+#include "lockview/backendconfig.h"
 
 #include <QDialog>
 

@@ -1,22 +1,22 @@
 #include "mainwindow/mainwindow.h"
 
+#include "bridge/bridge.h"
+#include "common/workerthread.h"
 #include "connection/connectdialog.h"
-#include "locks/bridge.h"
-#include "locks/eventlogmodel.h"
-#include "locks/eventlogpanel.h"
-#include "locks/filterproxies.h"
-#include "locks/forcereleasedialog.h"
-#include "locks/hotspotmodel.h"
-#include "locks/hotspotpanel.h"
-#include "locks/leasepanel.h"
-#include "locks/leasetablemodel.h"
-#include "locks/locktreemodel.h"
-#include "locks/presentation.h"
-#include "locks/treeloader.h"
-#include "locks/treepanel.h"
-#include "locks/waitertablemodel.h"
-#include "locks/waitingpanel.h"
+#include "lockview/locktreemodel.h"
+#include "lockview/presentation.h"
 #include "matrix/matrixview.h"
+#include "panels/eventlog/eventlogmodel.h"
+#include "panels/eventlog/eventlogpanel.h"
+#include "panels/hotspots/hotspotmodel.h"
+#include "panels/hotspots/hotspotpanel.h"
+#include "panels/leases/forcereleasedialog.h"
+#include "panels/leases/leasepanel.h"
+#include "panels/leases/leasetablemodel.h"
+#include "panels/tree/treeloader.h"
+#include "panels/tree/treepanel.h"
+#include "panels/waiting/waitertablemodel.h"
+#include "panels/waiting/waitingpanel.h"
 #include "simulation/simulationpanel.h"
 
 #include <treelock/leaseid.h>
@@ -88,10 +88,8 @@ QScrollArea* scrollable(QWidget* panel)
 } // namespace
 
 MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
-    : QMainWindow(parent), m_options(options), m_config(options.backend),
-      m_treeLoading(QStringLiteral("treelock-tree-loader"))
+    : QMainWindow(parent), m_options(options), m_config(options.backend)
 {
-    registerTreeLoadTypes(); // before the worker can report anything
     setObjectName(QStringLiteral("TreelockStudio"));
     setWindowTitle(tr("Treelock Studio"));
     // Below this the toolbar's and the panels' buttons are cut off.
@@ -210,8 +208,6 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
         m_treePanel->expandLocked();
     });
     connect(m_simPanel, &SimulationPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
-    connect(m_treeLoading.worker(), &TreeLoader::progress, this, &MainWindow::onTreeProgress);
-    connect(m_treeLoading.worker(), &TreeLoader::loaded, this, &MainWindow::onTreeLoaded);
     connect(m_bridge, &Bridge::logEntries, this, [this](const LogBatch& batch) { m_logModel->append(*batch); });
     connect(m_bridge, &Bridge::contentionChanged, m_hotSpotPanel, &HotSpotPanel::applyContention);
     const auto showPath = [this](const QString& path) {
@@ -307,7 +303,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
 
 MainWindow::~MainWindow()
 {
-    // m_treeLoading then waits for the loads still running: stop their scans.
+    // Stop the scans still running; their results will find no window.
     for (const auto& [request, load] : m_treeLoads)
         *load.cancel = true;
 }
@@ -386,7 +382,15 @@ void MainWindow::openTreePath(const QString& path)
     connect(load.progress, &QProgressDialog::canceled, this, [cancel = load.cancel] { *cancel = true; });
     const quint64 request = ++m_lastTreeLoad;
     m_treeLoads[request] = load;
-    m_treeLoading.post([request, path, cancel = load.cancel](TreeLoader& loader) { loader.load(request, path, cancel); });
+    const auto read = [this, request, path, cancel = std::shared_ptr<const std::atomic<bool>>(load.cancel)](
+                          const OneShotReport& report) {
+        return loadTree(path, [this, request, cancel, &report](qint64 entries) {
+            report([this, request, entries] { onTreeProgress(request, entries); });
+            return !cancel->load();
+        });
+    };
+    runOnce(QStringLiteral("treelock-tree-loading"), this, read,
+            [this, request](const TreeLoad& result) { onTreeLoaded(request, result); });
 }
 
 void MainWindow::onTreeProgress(quint64 request, qint64 entries)

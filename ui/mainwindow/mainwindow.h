@@ -1,8 +1,7 @@
 #pragma once
 
-#include "common/workerthread.h"
-#include "locks/lockstate.h"
-#include "locks/projecttree.h"
+#include "lockview/lockstate.h"
+#include "lockview/projecttree.h"
 #include "mainwindow/studiooptions.h"
 
 #include <QElapsedTimer>
@@ -36,7 +35,6 @@ class MatrixView;
 class LeaseTableModel;
 class LockTreeModel;
 class SimulationPanel;
-class TreeLoader;
 class TreePanel;
 class WaiterTableModel;
 class WaitingPanel;
@@ -220,7 +218,6 @@ private:
     };
     std::map<quint64, TreeLoadRequest> m_treeLoads;    // Loads posted and not yet reported, by request.
     quint64 m_lastTreeLoad = 0;
-    WorkerThread<TreeLoader> m_treeLoading;            // Owned; joined in our destructor.
 };
 
 } // namespace treelock::ui

@@ -1,10 +1,10 @@
 // MainWindow's actions, menus and tool bar.
 #include "mainwindow/mainwindow.h"
 
+#include "bridge/bridge.h"
 #include "connection/connectdialog.h"
-#include "locks/bridge.h"
-#include "locks/leasepanel.h"
-#include "locks/treepanel.h"
+#include "panels/leases/leasepanel.h"
+#include "panels/tree/treepanel.h"
 #include "simulation/simulationpanel.h"
 
 #include <QAction>

@@ -1,15 +1,15 @@
 // MainWindow's status bar, connection banner, window geometry and settings.
 #include "mainwindow/mainwindow.h"
 
-#include "locks/eventlogmodel.h"
-#include "locks/hotspotmodel.h"
-#include "locks/hotspotpanel.h"
-#include "locks/waitertablemodel.h"
-#include "locks/waitingpanel.h"
-#include "locks/leasepanel.h"
-#include "locks/leasetablemodel.h"
-#include "locks/presentation.h"
-#include "locks/treepanel.h"
+#include "lockview/presentation.h"
+#include "panels/eventlog/eventlogmodel.h"
+#include "panels/hotspots/hotspotmodel.h"
+#include "panels/hotspots/hotspotpanel.h"
+#include "panels/leases/leasepanel.h"
+#include "panels/leases/leasetablemodel.h"
+#include "panels/tree/treepanel.h"
+#include "panels/waiting/waitertablemodel.h"
+#include "panels/waiting/waitingpanel.h"
 #include "simulation/simulationpanel.h"
 
 #include <QAction>

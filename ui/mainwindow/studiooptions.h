@@ -1,6 +1,6 @@
 #pragma once
 
-#include "locks/lockstate.h"
+#include "lockview/lockstate.h"
 
 #include <QSize>
 #include <QString>

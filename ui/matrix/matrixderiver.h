@@ -3,7 +3,6 @@
 #include <treelock/matrix.h>
 
 #include <QMetaType>
-#include <QObject>
 #include <QString>
 
 #include <memory>
@@ -13,20 +12,10 @@ namespace treelock::ui {
 /// A derived matrix, shared and never changed after it is made.
 using DerivedMatrixPtr = std::shared_ptr<const DerivedMatrix>;
 
-/// The permission-matrix view's worker: derives a profile's matrix (a pure core
-/// function, tens of milliseconds) in the view's WorkerThread. Worker thread only.
-class MatrixDeriver : public QObject {
-    Q_OBJECT
-public:
-    using QObject::QObject;
-
-    /// Derives built-in profile `profile` and emits derived(); an unknown profile
-    /// gives a null matrix.
-    void derive(const QString& profile);
-
-signals:
-    void derived(const QString& profile, const treelock::ui::DerivedMatrixPtr& matrix);
-};
+/// Derives built-in profile `profile`'s matrix, a pure core function (tens of
+/// milliseconds: run it off the GUI thread); an unknown profile gives a null
+/// matrix. Any thread.
+DerivedMatrixPtr deriveProfileMatrix(const QString& profile);
 
 } // namespace treelock::ui
 

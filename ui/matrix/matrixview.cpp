@@ -1,8 +1,9 @@
 #include "matrix/matrixview.h"
 
-#include "locks/decoration.h"
-#include "locks/locktreemodel.h"
-#include "locks/projecttree.h"
+#include "common/workerthread.h"
+#include "lockview/decoration.h"
+#include "lockview/locktreemodel.h"
+#include "lockview/projecttree.h"
 
 #include <treelock/error.h>
 #include <treelock/memoryengine.h>
@@ -110,10 +111,9 @@ QLabel* legendChip(MatrixCategory category, const QString& text, QWidget* parent
 } // namespace
 
 MatrixView::MatrixView(QWidget* parent)
-    : QWidget(parent), m_deriver(QStringLiteral("treelock-matrix"))
+    : QWidget(parent)
 {
     qRegisterMetaType<DerivedMatrixPtr>();
-    connect(m_deriver.worker(), &MatrixDeriver::derived, this, &MatrixView::showMatrix);
     m_model = new MatrixModel(this);
     m_treeModel = new LockTreeModel(this);
     m_treeModel->setTree(fixtureTree());
@@ -210,7 +210,8 @@ bool MatrixView::isReady() const
 
 void MatrixView::derive(const QString& profile)
 {
-    m_deriver.post([profile](MatrixDeriver& deriver) { deriver.derive(profile); });
+    runOnce(QStringLiteral("treelock-matrix"), this, [profile] { return deriveProfileMatrix(profile); },
+            [this, profile](const DerivedMatrixPtr& matrix) { showMatrix(profile, matrix); });
 }
 
 void MatrixView::showMatrix(const QString& profile, std::shared_ptr<const DerivedMatrix> matrix)

@@ -1,7 +1,6 @@
 #pragma once
 
-#include "common/workerthread.h"
-#include "locks/lockstate.h"
+#include "lockview/lockstate.h"
 #include "matrix/matrixderiver.h"
 #include "matrix/matrixmodel.h"
 
@@ -28,8 +27,8 @@ class LockTreeModel;
 /// profile (grid with sub-cells coloured agree-allowed / agree-blocked / differs,
 /// tooltips with both lock plans, clash and reason), a replay of the clicked cell on a
 /// scratch in-process project whose tree shows both operations' locks, and export to
-/// Markdown and CSV. Deriving a profile runs on a MatrixDeriver in the view's
-/// WorkerThread (pure core function); results come back queued. Replays use a MemoryEngine (microseconds, no
+/// Markdown and CSV. Deriving a profile (a pure core function) runs once on a
+/// thread of its own (runOnce); the result comes back queued. Replays use a MemoryEngine (microseconds, no
 /// Redis), so they run on the GUI thread. GUI thread only.
 class MatrixView : public QWidget {
     Q_OBJECT
@@ -84,7 +83,6 @@ private:
     QString m_profile;
     QModelIndex m_current;
     std::uint64_t m_generation = 0;
-    WorkerThread<MatrixDeriver> m_deriver; // Owned; the destructor waits for posted derivations.
 };
 
 } // namespace treelock::ui

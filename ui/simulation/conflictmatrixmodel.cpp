@@ -1,6 +1,6 @@
 #include "simulation/conflictmatrixmodel.h"
 
-#include "locks/presentation.h"
+#include "lockview/presentation.h"
 #include "simulation/simulationdata.h"
 
 #include <QBrush>

@@ -1,7 +1,7 @@
 #include "simulation/simulationdata.h"
 
-#include "locks/decoration.h"
-#include "locks/treeindex.h"
+#include "lockview/decoration.h"
+#include "lockview/treeindex.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "locks/lockstate.h"
-#include "locks/projecttree.h"
+#include "lockview/lockstate.h"
+#include "lockview/projecttree.h"
 
 #include <treelock/sim/scenario.h>
 #include <treelock/sim/simulation.h>

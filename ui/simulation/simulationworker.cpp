@@ -1,6 +1,6 @@
 #include "simulation/simulationworker.h"
 
-#include "locks/treeindex.h"
+#include "lockview/treeindex.h"
 
 #include <treelock/error.h>
 #include <treelock/memoryengine.h>

@@ -1,0 +1,215 @@
+// BridgeWorker's operator actions: sweeps, forced releases, acquisitions,
+// scenarios and the failover demonstration. Worker thread only.
+#include "bridge/bridgeworker.h"
+
+#include "bridge/privateredis.h"
+#include "lockview/presentation.h"
+
+#include <treelock/error.h>
+#include <treelock/leaseid.h>
+#include <treelock/memoryengine.h>
+#include <treelock/policy.h>
+#include <treelock/redisengine.h>
+#include <treelock/redissentinelgroup.h>
+#include <treelock/redistopology.h>
+
+#include <QCoreApplication>
+#include <QSysInfo>
+
+#include <algorithm>
+
+namespace treelock::ui {
+
+using namespace std::chrono;
+
+template <typename F>
+bool BridgeWorker::actAndRefresh(F&& action, QString* refusal)
+{
+    return guarded([&] {
+        try {
+            action();
+        } catch (const InvalidInput& e) {
+            if (!refusal)
+                throw;
+            *refusal = QString::fromUtf8(e.what());
+        }
+        pollEvents();
+        takeSnapshot();
+        publish(false);
+    });
+}
+
+void BridgeWorker::failOver()
+{
+    SentinelGroup* group = m_private ? m_private->sentinelGroup() : nullptr;
+    if (!group) {
+        emit actionFinished({ActionResult::Kind::Failover, false, tr("Fail over: only with the private Sentinel set-up"), 0});
+        return;
+    }
+    try {
+        group->failover();
+    } catch (const std::exception& e) {
+        emit actionFinished({ActionResult::Kind::Failover, false, tr("Fail over refused: %1").arg(QString::fromUtf8(e.what())), 0});
+        return;
+    }
+    emit actionFinished({ActionResult::Kind::Failover, true,
+                         tr("Failover asked of the sentinels: the replica of %1 is being promoted").arg(m_info.primary), 0});
+}
+
+void BridgeWorker::killPrimary()
+{
+    SentinelGroup* group = m_private ? m_private->sentinelGroup() : nullptr;
+    const int index = group ? group->primaryIndex() : -1;
+    if (index < 0) {
+        emit actionFinished({ActionResult::Kind::Failover, false,
+                             group ? tr("Kill primary: no primary is running") : tr("Kill primary: only with the private Sentinel set-up"), 0});
+        return;
+    }
+    const QString address = QString::fromStdString(group->address(std::size_t(index)).text());
+    group->node(std::size_t(index)).stop(/*crash=*/true);
+    m_killedNode = index;
+    emit actionFinished({ActionResult::Kind::Failover, true,
+                         tr("Primary %1 killed (SIGKILL): the sentinels will promote its replica in a few seconds").arg(address), 0});
+}
+
+void BridgeWorker::emitLocal(LogEntry entry)
+{
+    if (entry.time == ServerTime{})
+        entry.time = m_clock.now() == ServerTime{}
+                         ? std::chrono::time_point_cast<milliseconds>(std::chrono::system_clock::now())
+                         : m_clock.now();
+    emit logEntries(std::make_shared<std::vector<LogEntry>>(1, std::move(entry)));
+}
+
+void BridgeWorker::releaseExpired()
+{
+    if (!m_engine) {
+        emit actionFinished({ActionResult::Kind::Sweep, false, tr("Not connected"), 0});
+        return;
+    }
+    std::size_t n = 0;
+    const bool ok = actAndRefresh([&] { n = m_engine->sweep(operatorName().toStdString()); });
+    emit actionFinished({ActionResult::Kind::Sweep, ok,
+                         ok ? tr("Released %n expired lease(s)", nullptr, int(n)) : tr("Release expired failed: not connected"),
+                         qint64(n)});
+}
+
+void BridgeWorker::forceRelease(const QString& leaseId, const QString& reason)
+{
+    if (!m_engine) {
+        emit actionFinished({ActionResult::Kind::ForceRelease, false, tr("Not connected"), 0});
+        return;
+    }
+    const std::string id = leaseId.toStdString();
+    const auto it = m_leases.find(id);
+    const QString who = it == m_leases.end() ? QString() : QString::fromStdString(it->second.owner);
+    ForceOptions options;
+    options.operatorName = operatorName().toStdString();
+    options.host = QSysInfo::machineHostName().toStdString();
+    options.reason = reason.toStdString();
+    options.admin = true;
+    ReleaseResult result;
+    QString error;
+    const bool ok = actAndRefresh([&] { result = m_engine->forceRelease(id, options); }, &error);
+    const QString shortId = QString::fromStdString(shortLeaseId(id));
+    QString message;
+    bool done = false;
+    if (!ok)
+        message = tr("Force release of %1 failed: not connected").arg(shortId);
+    else if (!error.isEmpty())
+        message = tr("Force release of %1 refused: %2").arg(shortId, error);
+    else {
+        switch (result.status) {
+        case LeaseStatus::Ok:
+            done = true;
+            message = tr("Lease %1 of %2 force-released by %3 (recorded in the event stream)")
+                          .arg(shortId, who, operatorName());
+            break;
+        case LeaseStatus::Unknown:
+            message = tr("Lease %1 is already gone").arg(shortId);
+            break;
+        case LeaseStatus::Expired:
+            done = true;
+            message = tr("Lease %1 had expired; it has been released").arg(shortId);
+            break;
+        case LeaseStatus::Live:
+            message = tr("Lease %1 is live and was not released").arg(shortId);
+            break;
+        }
+    }
+    emit actionFinished({ActionResult::Kind::ForceRelease, done, message, done ? 1 : 0});
+}
+
+void BridgeWorker::acquire(const QStringList& specs, const QString& owner, const QString& operation, qint64 ttlMs)
+{
+    if (!m_engine) {
+        emit actionFinished({ActionResult::Kind::Acquire, false, tr("Not connected"), 0});
+        return;
+    }
+    std::vector<LockRequest> requests;
+    try {
+        for (const QString& s : specs)
+            requests.push_back(parseLockSpec(s.toStdString()));
+    } catch (const std::exception& e) {
+        emit actionFinished({ActionResult::Kind::Acquire, false, QString::fromUtf8(e.what()), 0});
+        return;
+    }
+    AcquireOptions options;
+    options.owner = owner.toStdString();
+    options.operation = operation.toStdString();
+    options.ttl = milliseconds(ttlMs);
+    AcquireResult result;
+    QString error;
+    const bool ok = actAndRefresh([&] { result = m_engine->acquire(requests, options); }, &error);
+    if (!ok || !error.isEmpty()) {
+        emit actionFinished({ActionResult::Kind::Acquire, false, error.isEmpty() ? tr("Not connected") : error, 0});
+        return;
+    }
+    if (!result.granted && result.blocker) {
+        const Blocker& b = *result.blocker;
+        LogEntry entry;
+        entry.type = LogEntry::Type::Refused;
+        entry.owner = owner;
+        entry.operation = operation;
+        entry.paths = requestsText(requests);
+        entry.lease = QString::fromStdString(b.lease);
+        entry.detail = tr("blocked by %1 (%2, %3 %4): %5 held on %6, frees in %7 s")
+                           .arg(QString::fromStdString(b.owner), presentation::operationName(QString::fromStdString(b.operation)),
+                                QString::fromLatin1(toString(b.mode).data()), QString::fromStdString(b.path),
+                                QString::fromLatin1(toString(b.heldMode).data()), QString::fromStdString(b.clashPath))
+                           .arg(b.expiresIn.count() / 1000);
+        emitLocal(entry);
+    }
+    emit actionFinished({ActionResult::Kind::Acquire, result.granted,
+                         result.granted ? tr("Granted to %1").arg(owner) : tr("Refused: %1 is blocked").arg(owner),
+                         result.granted ? 1 : 0});
+}
+
+void BridgeWorker::runScenario(const QString& name)
+{
+    if (name != QLatin1String("seed")) {
+        emit actionFinished({ActionResult::Kind::Scenario, false, tr("Unknown scenario %1").arg(name), 0});
+        return;
+    }
+    const Policy policy = Policy::builtin("fine");
+    const auto plan = [&](Operation op, std::vector<std::string> args) {
+        QStringList specs;
+        for (const LockRequest& r : policy.plan(OperationCall{op, std::move(args)}))
+            specs << QString::fromStdString(toString(r));
+        return specs;
+    };
+    const qint64 tenMinutes = 10 * 60 * 1000;
+    // User A moves /A/C into /B; user B then tries to save /A/C/D/d.txt and is
+    // refused (blocked by A). Others work elsewhere; one lease expires unreaped.
+    acquire(plan(Operation::MoveFolder, {"/A/C", "/B"}), QStringLiteral("alice"), QStringLiteral("move-folder"), tenMinutes);
+    acquire(plan(Operation::Create, {"/A", "notes.txt"}), QStringLiteral("erin"), QStringLiteral("create"), 4 * 60 * 1000);
+    acquire(plan(Operation::CopyFolder, {"/projects/p03-cobalt/src", "/projects/p07-granite"}),
+            QStringLiteral("carol"), QStringLiteral("copy-folder"), 7 * 60 * 1000);
+    acquire(plan(Operation::Upload, {"/A/C/D", "d.txt"}), QStringLiteral("bob"), QStringLiteral("upload"), tenMinutes);
+    acquire(plan(Operation::DeleteFile, {"/projects/p12-lumen/README.md"}), QStringLiteral("dave"),
+            QStringLiteral("delete-file"), 50);
+    emit actionFinished({ActionResult::Kind::Scenario, true,
+                         tr("Seed scenario: alice moves /A/C into /B; bob's save of /A/C/D/d.txt is blocked"), 0});
+}
+
+} // namespace treelock::ui

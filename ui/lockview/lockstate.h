@@ -1,0 +1,134 @@
+#pragma once
+
+#include "lockview/backendconfig.h"
+#include "lockview/decoration.h"
+
+#include <treelock/engine.h>
+
+#include <QDateTime>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <chrono>
+#include <cmath>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace treelock::ui {
+
+/// Estimates the server's clock from the last reading and a local monotonic clock.
+struct ServerClock {
+    ServerTime serverTime{};                             ///< read at...
+    std::chrono::steady_clock::time_point localTime{};   ///< ...this local instant
+    /// Server time per local time: 1 for a real server; 0 for a clock that stands
+    /// still (a scenario between steps, a paused simulation).
+    double rate = 1.0;
+    ServerTime now() const
+    {
+        if (serverTime == ServerTime{} || rate == 0)
+            return serverTime;
+        const std::chrono::duration<double, std::milli> local = std::chrono::steady_clock::now() - localTime;
+        return serverTime + std::chrono::milliseconds(std::llround(local.count() * rate));
+    }
+};
+
+/// One immutable picture of a project's locks, made by the bridge worker and
+/// shared read-only with every model (any thread).
+struct LockState {
+    std::uint64_t generation = 0;
+    ServerClock clock;
+    std::vector<LeaseInfo> leases;           ///< live, expired-unreaped and revoked
+    /// The registered waiters of the last snapshot (oldest first), less those
+    /// whose grant was read since.
+    std::vector<WaiterInfo> waiters;
+    NodeStateMap nodes;                      ///< decorate(leases, clock.serverTime, tree, waiters)
+    std::vector<std::string> changedPaths;   ///< vs the previous state sent
+    bool full = false;                       ///< everything changed (new project/tree)
+    int expiredCount = 0;
+};
+using LockStatePtr = std::shared_ptr<const LockState>;
+
+/// The project's contention table as the bridge worker read it last
+/// (Engine::contention), shared read-only.
+struct Contention {
+    ServerTime readAt{};                     ///< server time of the reading (estimated)
+    std::vector<HotPath> paths;              ///< hottest first
+};
+using ContentionPtr = std::shared_ptr<const Contention>;
+
+/// One line of the event log: a stream event, or something the Studio itself did.
+struct LogEntry {
+    enum class Type { Grant, Release, Expire, Force, Sweep, Refused, Info };
+    Type type = Type::Info;
+    ServerTime time{};
+    QString streamId;
+    QString lease;
+    QString owner;
+    QString operation;   ///< CLI name ("move-folder")
+    QString paths;       ///< "X /A/C, X /B/C"
+    QString detail;      ///< fence, operator, reason, count, blocker...
+};
+using LogBatch = std::shared_ptr<const std::vector<LogEntry>>;
+
+/// What the bridge is connected to.
+struct BackendInfo {
+    BackendConfig::Kind kind = BackendConfig::Kind::Memory;
+    QString url;           ///< redacted; "memory" for the in-process engine
+    QString project;
+    QString note;          ///< e.g. why we fell back to memory
+    QStringList warnings;  ///< Engine::warnings()
+    QString primary;       ///< the server the engine talks to ("host:port"; empty for a socket or memory)
+    bool sentinel = false; ///< behind Sentinel: the primary can move
+    int slot = -1;         ///< on a Redis Cluster, the project's hash slot (`primary` serves it); -1 elsewhere
+    bool grantsUnrecorded = false; ///< the project is at events=audit: no grant or release events
+    /// The project's fairness grace (Engine::fairnessGrace), read on connecting
+    /// and at every change of it; nothing when fairness is off.
+    std::optional<std::chrono::milliseconds> grace = kDefaultGrace;
+};
+
+/// The primary moved (a Sentinel failover), and what became of the leases the
+/// Studio knew of just before.
+struct FailoverReport {
+    QString from;          ///< "host:port"
+    QString to;
+    QDateTime at;          ///< when the Studio saw it (local time)
+    int lost = 0;          ///< leases gone without a release, expiry or force event
+    int survived = 0;
+    bool releasesUnrecorded = false; ///< the project records no releases: some "lost" may have been released
+};
+
+/// Lost: retried every second. Refused: the server or the settings are wrong
+/// (a bad project name, a plain URL at a cluster node), so waiting cannot help;
+/// retried only when the user asks.
+enum class ConnectionStatus { Connecting, Connected, Lost, Refused };
+
+struct ConnectionState {
+    ConnectionStatus status = ConnectionStatus::Connecting;
+    QString message;
+    int attempt = 0;
+};
+
+/// Outcome of an operator action run by the worker.
+struct ActionResult {
+    enum class Kind { Sweep, ForceRelease, Scenario, Acquire, Failover };
+    Kind kind = Kind::Sweep;
+    bool ok = false;
+    QString message;      ///< translated, for the status bar
+    qint64 count = 0;
+};
+
+/// The lock modes of a request list as "X /A/C, S /B".
+QString requestsText(const std::vector<LockRequest>& requests, const QString& separator = QStringLiteral(", "));
+
+} // namespace treelock::ui
+
+Q_DECLARE_METATYPE(treelock::ui::LockStatePtr)
+Q_DECLARE_METATYPE(treelock::ui::ContentionPtr)
+Q_DECLARE_METATYPE(treelock::ui::LogBatch)
+Q_DECLARE_METATYPE(treelock::ui::BackendInfo)
+Q_DECLARE_METATYPE(treelock::ui::FailoverReport)
+Q_DECLARE_METATYPE(treelock::ui::ConnectionState)
+Q_DECLARE_METATYPE(treelock::ui::ActionResult)

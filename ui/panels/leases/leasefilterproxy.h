@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QSortFilterProxyModel>
+
+namespace treelock::ui {
+
+/// Filters the lease table by text (owner, operation, paths, id) and by a node
+/// (leases that touch it: on it, above it or below it).
+class LeaseFilterProxy : public QSortFilterProxyModel {
+    Q_OBJECT
+public:
+    explicit LeaseFilterProxy(QObject* parent = nullptr);
+    void setText(const QString& text);
+    void setNodePath(const QString& path);
+    const QString& nodePath() const { return m_node; }
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
+
+private:
+    QString m_text;
+    QString m_node;
+};
+
+} // namespace treelock::ui

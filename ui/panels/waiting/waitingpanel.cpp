@@ -1,0 +1,260 @@
+#include "panels/waiting/waitingpanel.h"
+
+#include "common/contextmenus.h"
+#include "common/tableviews.h"
+#include "lockview/presentation.h"
+#include "panels/waiting/waitertablemodel.h"
+
+#include <treelock/leaseid.h>
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QMenu>
+#include <QSortFilterProxyModel>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace treelock::ui {
+
+WaitingPanel::WaitingPanel(WaiterTableModel* model, QWidget* parent) : QWidget(parent), m_model(model)
+{
+    setObjectName(QStringLiteral("waitingPanel"));
+    m_proxy = newSortProxy(model, WaiterTableModel::SortRole, this);
+
+    m_title = new QLabel(this);
+    m_title->setObjectName(QStringLiteral("waitingTitle"));
+    m_showBlocker = new QToolButton(this);
+    m_showBlocker->setObjectName(QStringLiteral("showBlockerButton"));
+    m_showBlocker->setText(tr("Show blocker"));
+    m_showBlocker->setToolTip(tr("Select what holds the selected waiter up: the lease in the lease table, or the older "
+                                 "waiter it queues behind in this list"));
+    m_showBlocker->setEnabled(false);
+
+    m_view = newRowTable(m_proxy, QStringLiteral("waitingView"), WaiterTableModel::WaitingColumn, Qt::DescendingOrder, 8, this);
+    QHeaderView* h = m_view->horizontalHeader();
+    h->setStretchLastSection(false);
+    h->setMinimumSectionSize(40);
+    // Who holds whom back says least: last (and hidden while nobody does).
+    h->moveSection(h->visualIndex(WaiterTableModel::HoldsBackColumn), WaiterTableModel::ColumnCount - 1);
+    m_view->viewport()->installEventFilter(this);
+
+    m_empty = new QLabel(tr("<b>Nobody waits for a lock.</b><br/>An acquire that waits (a LockClient's, <code>treelock "
+                            "acquire --wait</code>) is listed here until it gets its lock or gives up."),
+                         this);
+    m_empty->setObjectName(QStringLiteral("noWaiters"));
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    m_empty->setStyleSheet(QStringLiteral("color: #666;"));
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(m_view);
+    m_stack->addWidget(m_empty);
+
+    auto* top = new QHBoxLayout;
+    top->setContentsMargins(4, 0, 4, 0);
+    // The count and a hint: cut off in a narrow dock rather than widening the window.
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    top->addWidget(m_title, 1);
+    top->addWidget(m_showBlocker);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->setSpacing(2);
+    layout->addLayout(top);
+    layout->addWidget(m_stack, 1);
+
+    connect(m_showBlocker, &QToolButton::clicked, this, &WaitingPanel::showBlocker);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        updateButton();
+        const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+        if (!rows.isEmpty())
+            emit pathRequested(rows.first().data(WaiterTableModel::PathRole).toString());
+    });
+    connect(m_view, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+        showBlockerOf(index.data(WaiterTableModel::WaiterIdRole).toString());
+    });
+    popUpContextMenus(m_view, [this](const QModelIndex& index) { return contextMenuFor(index); });
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &WaitingPanel::rowsChanged);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &WaitingPanel::rowsChanged);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &WaitingPanel::rowsChanged);
+    connect(m_proxy, &QAbstractItemModel::dataChanged, this, &WaitingPanel::updateButton);
+    // The clock's tick changes the Waiting column only: no new widths then.
+    connect(m_model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex& from, const QModelIndex& to) {
+        if (from.column() != WaiterTableModel::WaitingColumn || to.column() != WaiterTableModel::WaitingColumn)
+            fitColumns();
+    });
+    rowsChanged();
+}
+
+void WaitingPanel::setProject(const QString& project, bool graceKnown, std::optional<std::chrono::milliseconds> grace)
+{
+    m_project = project;
+    m_graceKnown = graceKnown;
+    m_grace = graceKnown ? grace : std::nullopt;
+    m_model->setGrace(graceKnown, grace);
+    updateTitle();
+}
+
+void WaitingPanel::rowsChanged()
+{
+    const int n = m_proxy->rowCount();
+    updateTitle();
+    m_stack->setCurrentWidget(n == 0 ? static_cast<QWidget*>(m_empty) : m_view);
+    fitColumns();
+    updateButton();
+    if (n != m_count) {
+        m_count = n;
+        emit countChanged(n);
+    }
+}
+
+void WaitingPanel::updateTitle()
+{
+    const int n = m_proxy->rowCount();
+    QStringList parts;
+    if (n > 0)
+        parts << tr("<b>%n</b> waiter(s)", nullptr, n);
+    if (!m_project.isEmpty())
+        parts << (n > 0 ? tr("project <b>%1</b>") : tr("Project <b>%1</b>")).arg(m_project.toHtmlEscaped());
+    if (m_graceKnown)
+        parts << presentation::graceText(m_grace);
+    QString text = parts.join(QStringLiteral(" · "));
+    if (n > 0)
+        text += QStringLiteral(" <span style='color:#666'>· %1</span>").arg(tr("select one to find its node in the tree"));
+    m_title->setText(text);
+    m_title->setToolTip(m_graceKnown ? (m_grace ? tr("A request that has waited longer than %1 ms holds back newer "
+                                                     "requests that conflict with it (the project's fairness grace)")
+                                                      .arg(m_grace->count())
+                                                : tr("The project's fairness is off: whoever tries when the paths are "
+                                                     "free gets them"))
+                                     : QString());
+}
+
+bool WaitingPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+        fitColumns();
+    return QWidget::eventFilter(watched, event);
+}
+
+void WaitingPanel::fitColumns()
+{
+    QHeaderView* h = m_view->horizontalHeader();
+    m_view->setColumnHidden(WaiterTableModel::HoldsBackColumn, !m_model->anyHeldBack());
+    const QFontMetrics fm = m_view->fontMetrics();
+    const QFontMetrics hfm = h->fontMetrics();
+    const int rows = m_model->rowCount();
+    const auto headerWidth = [&](int column) {
+        return hfm.horizontalAdvance(m_model->headerData(column, Qt::Horizontal).toString()) + 28;
+    };
+    // The widest text of a column, at most `cap` wide; `samples` stand for the
+    // texts to come, so the column does not jump at every new waiter.
+    const auto need = [&](int column, int cap, std::initializer_list<QString> samples) {
+        int w = headerWidth(column);
+        for (const QString& t : samples)
+            w = std::max(w, fm.horizontalAdvance(t) + 16);
+        for (int r = 0; r < rows; ++r)
+            w = std::max(w, fm.horizontalAdvance(m_model->index(r, column).data().toString()) + 16);
+        return std::min(w, std::max(cap, headerWidth(column)));
+    };
+    using namespace std::chrono_literals;
+    const int em = fm.averageCharWidth();
+    const int width = m_view->viewport()->width();
+    const std::pair<int, int> fixedColumns[] = {
+        {WaiterTableModel::OwnerColumn, need(WaiterTableModel::OwnerColumn, 16 * em, {QStringLiteral("operator")})},
+        {WaiterTableModel::OperationColumn,
+         need(WaiterTableModel::OperationColumn, 24 * em, {presentation::operationName(QStringLiteral("rename-folder"))})},
+        {WaiterTableModel::WaitingColumn, need(WaiterTableModel::WaitingColumn, 16 * em, {presentation::formatAge(59min + 59s)})},
+    };
+    int fixed = 0;
+    for (const auto& [column, w] : fixedColumns) {
+        h->resizeSection(column, w);
+        fixed += w;
+    }
+    // The rest by need: what a text needs, up to half of the table each; a
+    // table too narrow for all shares it in proportion, each cut in its middle.
+    std::vector<std::pair<int, int>> flexible{
+        {WaiterTableModel::RequestsColumn, need(WaiterTableModel::RequestsColumn, width / 2, {QStringLiteral("X /A/C/D/d.txt")})},
+        {WaiterTableModel::BehindColumn, need(WaiterTableModel::BehindColumn, width / 2, {QStringLiteral("queued behind operator")})}};
+    if (!h->isSectionHidden(WaiterTableModel::HoldsBackColumn))
+        flexible.emplace_back(WaiterTableModel::HoldsBackColumn, need(WaiterTableModel::HoldsBackColumn, width / 3, {}));
+    int wanted = 0;
+    for (const auto& [column, w] : flexible)
+        wanted += w;
+    const int room = std::max(0, width - fixed);
+    int used = 0;
+    for (auto& [column, w] : flexible) {
+        if (wanted > room)
+            w = std::max(headerWidth(column), int(qint64(room) * w / std::max(1, wanted)));
+        used += w;
+    }
+    // What is left goes to Behind, the longest text: the columns end at the table's right edge.
+    flexible[1].second += std::max(0, room - used);
+    for (const auto& [column, w] : flexible)
+        h->resizeSection(column, w);
+}
+
+void WaitingPanel::updateButton()
+{
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    m_showBlocker->setEnabled(!rows.isEmpty() && !rows.first().data(WaiterTableModel::BlockerLeaseRole).toString().isEmpty());
+}
+
+QString WaitingPanel::currentWaiterId() const
+{
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    return rows.isEmpty() ? QString() : rows.first().data(WaiterTableModel::WaiterIdRole).toString();
+}
+
+bool WaitingPanel::selectWaiter(const QString& waiterId)
+{
+    const int row = m_model->rowOf(waiterId.toStdString());
+    const QModelIndex idx = row < 0 ? QModelIndex() : m_proxy->mapFromSource(m_model->index(row, 0));
+    if (!idx.isValid())
+        return false;
+    m_view->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->scrollTo(idx);
+    return true;
+}
+
+void WaitingPanel::showBlocker()
+{
+    showBlockerOf(currentWaiterId());
+}
+
+void WaitingPanel::showBlockerOf(const QString& waiterId)
+{
+    const WaiterInfo* w = m_model->waiterAt(m_model->rowOf(waiterId.toStdString()));
+    if (!w || w->blocker.lease.empty())
+        return;
+    const QString blocker = QString::fromStdString(w->blocker.lease);
+    if (!w->blocker.queued) {
+        emit leaseRequested(blocker);
+        return;
+    }
+    // Queued: the blocker is an older waiter, in this list.
+    if (!selectWaiter(blocker))
+        emit message(tr("%1 no longer waits").arg(QString::fromStdString(w->blocker.owner)));
+}
+
+QMenu* WaitingPanel::contextMenuFor(const QModelIndex& index)
+{
+    if (!index.isValid())
+        return nullptr;
+    const QString id = index.data(WaiterTableModel::WaiterIdRole).toString();
+    const QString path = index.data(WaiterTableModel::PathRole).toString();
+    auto* menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("waiterMenu"));
+    QAction* blocker = menu->addAction(tr("Show blocker"), this, [this, id] { showBlockerOf(id); });
+    blocker->setObjectName(QStringLiteral("showWaiterBlocker"));
+    blocker->setEnabled(!index.data(WaiterTableModel::BlockerLeaseRole).toString().isEmpty());
+    QAction* tree = menu->addAction(tr("Show %1 in tree").arg(path), this, [this, path] { emit pathRequested(path); });
+    tree->setObjectName(QStringLiteral("showWaiterInTree"));
+    tree->setEnabled(!path.isEmpty());
+    return menu;
+}
+
+} // namespace treelock::ui
