@@ -1,5 +1,8 @@
 #include "simcommands.h"
 
+#include "commandcontext.h"
+#include "handlers.h"
+
 #include "treelock/error.h"
 #include "treelock/memoryengine.h"
 #include "treelock/sim/scenario.h"
@@ -113,6 +116,18 @@ int runScenario(const ScenarioCommand& cmd, const GlobalOptions& global, bool us
         return 1;
     }
     return 0;
+}
+
+int run(const SimulateCommand& cmd, CommandContext& ctx)
+{
+    return runSimulate(cmd, ctx.global(), ctx.useRedis(cmd.memory), [&ctx] { return ctx.engine(); }, ctx.out(),
+                       ctx.err());
+}
+
+int run(const ScenarioCommand& cmd, CommandContext& ctx)
+{
+    return runScenario(cmd, ctx.global(), ctx.useRedis(cmd.memory), [&ctx] { return ctx.engine(); }, ctx.out(),
+                       ctx.err());
 }
 
 } // namespace treelock::cli

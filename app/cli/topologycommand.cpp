@@ -1,6 +1,8 @@
 #include "topologycommand.h"
 
+#include "commandcontext.h"
 #include "commands.h"
+#include "handlers.h"
 
 #include <nlohmann/json.hpp>
 
@@ -171,6 +173,17 @@ int printProjects(const std::vector<ProjectInfo>& projects, const GlobalOptions&
         out << "\n";
     }
     return kExitOk;
+}
+
+int run(const TopologyCommand&, CommandContext& ctx)
+{
+    return printTopology(readTopology(redisOptionsFor(ctx.global(), ctx.env()), ctx.global().project), ctx.global(),
+                         ctx.out());
+}
+
+int run(const ProjectsCommand&, CommandContext& ctx)
+{
+    return printProjects(listProjects(redisOptionsFor(ctx.global(), ctx.env())), ctx.global(), ctx.out());
 }
 
 } // namespace treelock::cli

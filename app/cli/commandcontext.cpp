@@ -1,0 +1,80 @@
+#include "commandcontext.h"
+
+#include <algorithm>
+
+namespace treelock::cli {
+
+std::ostream& CommandContext::err()
+{
+    m_context.out.flush();
+    return m_context.err;
+}
+
+const std::shared_ptr<Engine>& CommandContext::engine()
+{
+    if (m_engine)
+        return m_engine;
+    const EngineFactory& connect = m_context.connect ? m_context.connect : EngineFactory(connectRedis);
+    m_engine = connect(m_global, env());
+    if (!m_engine)
+        throw Error("no engine");
+    if (!m_global.quiet) {
+        if (m_global.replicaTimeout && redisOptionsFor(m_global, env()).minReplicas == 0)
+            err() << "treelock: warning: --replica-timeout has no effect without --min-replicas N (or "
+                     "TREELOCK_MIN_REPLICAS): no replica acknowledgement is awaited\n";
+        for (const auto& warning : m_engine->warnings())
+            err() << "treelock: warning: " << warning << "\n";
+    }
+    return m_engine;
+}
+
+std::string CommandContext::operatorName(const std::optional<std::string>& given) const
+{
+    if (given)
+        return *given;
+    const std::string name = env().userName.empty() ? "operator" : env().userName;
+    validateLabel("$USER (the default --operator)", name);
+    return name;
+}
+
+std::string CommandContext::hostName() const
+{
+    validateLabel("host name", env().hostName);
+    return env().hostName;
+}
+
+int CommandContext::leaseProblem(const LeaseId& lease, LeaseStatus status)
+{
+    if (status == LeaseStatus::Expired)
+        err() << "treelock: lease " << lease << " had expired (it has been reaped now)\n";
+    else
+        err() << "treelock: lease " << lease << " is unknown (never granted, released, reaped or revoked)\n";
+    return kExitLease;
+}
+
+void CommandContext::printTable(const std::vector<std::vector<std::string>>& rows,
+                                const std::set<std::size_t>& rightAligned)
+{
+    const auto width = [](const std::string& cell) {
+        return static_cast<std::size_t>(
+            std::count_if(cell.begin(), cell.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    };
+    std::vector<std::size_t> widths(rows.front().size(), 0);
+    for (const auto& row : rows) {
+        for (std::size_t c = 0; c < row.size(); ++c)
+            widths[c] = std::max(widths[c], width(row[c]));
+    }
+    for (const auto& row : rows) {
+        std::string line;
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            const std::string pad(widths[c] - width(row[c]), ' ');
+            line += rightAligned.count(c) ? pad + row[c] : row[c] + pad;
+            if (c + 1 < row.size())
+                line += "  ";
+        }
+        line.erase(line.find_last_not_of(' ') + 1);
+        out() << line << "\n";
+    }
+}
+
+} // namespace treelock::cli

@@ -1,0 +1,64 @@
+// `locks`: every lease of the project.
+
+#include "handlers.h"
+
+#include "cliformat.h"
+#include "commandcontext.h"
+
+#include <ostream>
+#include <algorithm>
+
+namespace treelock::cli {
+
+namespace {
+
+std::string stateOf(const LeaseInfo& lease, ServerTime now)
+{
+    if (lease.revoked)
+        return "revoked";
+    return lease.expired(now) ? "expired" : "live";
+}
+
+
+} // namespace
+
+int run(const LocksCommand&, CommandContext& ctx)
+{
+    const Snapshot snapshot = ctx.engine()->snapshot();
+    if (ctx.global().json) {
+        Json leases = Json::array();
+        for (const auto& lease : snapshot.leases) {
+            leases.push_back({{"lease", lease.id},
+                              {"owner", lease.owner},
+                              {"op", lease.operation},
+                              {"requests", requestsJson(lease.requests)},
+                              {"ttl_ms", lease.ttl.count()},
+                              {"created_ms", msSinceEpoch(lease.createdAt)},
+                              {"expires_ms", msSinceEpoch(lease.expiresAt)},
+                              {"expires_in_ms", std::max<long long>(0, (lease.expiresAt - snapshot.serverTime).count())},
+                              {"fence", lease.fence},
+                              {"holds", lease.holds},
+                              {"revoked", lease.revoked},
+                              {"state", stateOf(lease, snapshot.serverTime)}});
+        }
+        ctx.out() << dump({{"server_time_ms", msSinceEpoch(snapshot.serverTime)}, {"leases", leases}})
+              << "\n";
+        return kExitOk;
+    }
+    if (snapshot.leases.empty()) {
+        ctx.out() << "no leases in project " << ctx.global().project << "\n";
+        return kExitOk;
+    }
+    std::vector<std::vector<std::string>> rows{{"ID", "OWNER", "OP", "REQUESTS", "FENCE", "STATE", "LEFT"}};
+    for (const auto& lease : snapshot.leases) {
+        const auto left = lease.expiresAt - snapshot.serverTime;
+        rows.push_back({shortLeaseId(lease.id), orDash(lease.owner), orDash(lease.operation),
+                        toString(lease.requests, " "), std::to_string(lease.fence),
+                        stateOf(lease, snapshot.serverTime),
+                        left.count() > 0 ? secondsText(left) : std::string("-")});
+    }
+    ctx.printTable(rows);
+    return kExitOk;
+}
+
+} // namespace treelock::cli
