@@ -1,0 +1,59 @@
+#pragma once
+
+#include "cliparser.h"
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// The checks a command line's values go through, each throwing UsageError with
+// a message that names the input and the rule. Pure: no I/O, no environment.
+namespace treelock::cli::values {
+
+/// A whole number lo..hi; `unit` names what it counts ("a whole number of paths").
+long long wholeNumber(std::string_view option, const std::string& value, long long lo, long long hi,
+                      std::string_view unit = "a whole number");
+
+/// A decimal number lo..hi.
+double fraction(std::string_view option, const std::string& value, double lo, double hi);
+
+/// A whole number of milliseconds lo..hi.
+std::chrono::milliseconds millis(std::string_view option, const std::string& value, std::chrono::milliseconds lo,
+                                 std::chrono::milliseconds hi);
+
+/// `value`, refused when empty.
+std::string nonEmpty(std::string_view option, const std::string& value);
+
+/// A label (--owner, --operator, --reason): non-empty, and the engine's rule,
+/// checked before connecting so bad input is exit 2 whether Redis is up or not.
+std::string label(std::string_view option, const std::string& value);
+
+/// One of Policy::builtinNames().
+std::string profile(const std::string& value);
+
+/// `MODE:PATH` of --lock.
+LockSpec lock(const std::string& value);
+
+/// `grace=...` of config, --grace of simulate: "off", or milliseconds 0..kMaxGrace.
+GraceSetting grace(const std::string& value);
+
+/// A stream id of --from: digits, or digits-digits.
+bool isStreamId(std::string_view id);
+
+/// Which lease ids a LEASE argument takes.
+enum class LeaseArgument { Whole, WholeOrStart };
+
+/// Exactly one LEASE argument; force-release also takes the start of one, as
+/// `locks` and `waiting` show it.
+void leaseArgument(std::string_view command, const std::vector<std::string>& positionals,
+                   LeaseArgument accepted = LeaseArgument::Whole);
+
+/// No positional argument at all.
+void noArguments(std::string_view command, const std::vector<std::string>& positionals);
+
+/// The arguments `--op OPERATION` takes, checked against what it needs.
+OperationCall operation(const std::string& name, const std::vector<std::string>& positionals);
+
+} // namespace treelock::cli::values
