@@ -2,9 +2,6 @@
 // treelock: the Node client of Treelock, hierarchical locks on Redis.
 // Every export is named in the object below so that ESM `import { Client } from 'treelock'` finds it.
 
-const {
-  TreelockError, InvalidInput, InvalidPath, InvalidPolicy, Refused, ProtocolError, ScriptError, ConnectionError,
-} = require('./lib/errors');
 const { Client, Lease } = require('./lib/client');
 const { Policy, operationNames } = require('./lib/policy');
 const { normalizeRequests, canonicalPath, canonicalName } = require('./lib/rules');
@@ -19,14 +16,7 @@ module.exports = {
   Client,
   Lease,
   Policy,
-  TreelockError,
-  InvalidInput,
-  InvalidPath,
-  InvalidPolicy,
-  Refused,
-  ProtocolError,
-  ScriptError,
-  ConnectionError,
+  ...require('./lib/errors'), // TreelockError and its kinds (ESM sees a spread require as re-exports)
   operationNames,
   normalizeRequests,
   canonicalPath,

@@ -11,6 +11,7 @@ waits with wake-ups and keeps leases alive. See README.md.
 """
 
 from .client import Client, default_owner, new_lease_id
+from . import errors
 from .errors import (ConnectionError, InvalidInput, InvalidPath, InvalidPolicy, ProtocolError, Refused,
                      ScriptError, TreelockError)
 from .library import Library, embedded_library
@@ -36,14 +37,7 @@ __all__ = [
     "Library",
     "embedded_library",
     "RedisAddress",
-    "TreelockError",
-    "InvalidInput",
-    "InvalidPath",
-    "InvalidPolicy",
-    "ConnectionError",
-    "ScriptError",
-    "ProtocolError",
-    "Refused",
+    *errors.__all__,
     "MODES",
     "canonical_path",
     "canonical_name",
