@@ -18,7 +18,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <future>
 #include <map>
 #include <memory>
@@ -225,7 +224,7 @@ private:
     std::map<std::string, std::shared_ptr<Engine>> m_engines;
 };
 
-json blockerJson(const Blocker& b, Engine&)
+json blockerJson(const Blocker& b)
 {
     return {{"lease", b.lease},
             {"owner", b.owner},
@@ -239,7 +238,7 @@ json blockerJson(const Blocker& b, Engine&)
             {"queued", b.queued}};
 }
 
-/// Runs one step's verb and gives its answer as the README names it. `leaseIds` maps the
+/// Runs one step's verb and gives its answer as the README names it. `ids` maps the
 /// case's lease names to ids (read here, written by the caller on a grant).
 class Runner {
 public:
@@ -320,7 +319,7 @@ private:
             options.ttl = ttl;
             const AcquireResult r = engine->acquire(wanted, options);
             if (!r.granted)
-                return {{"refused", blockerJson(*r.blocker, *engine)}};
+                return {{"refused", blockerJson(*r.blocker)}};
             return granted(r.grant.lease, r.grant.fence, r.grant.holds, r.grant.expiresAt, *engine);
         }
         // A waiting acquire is the library's own: LockClient registers, sleeps on the
@@ -332,7 +331,7 @@ private:
         LockClient lockClient(engine, options);
         AcquireOutcome outcome = lockClient.acquire(wanted, operation, wait);
         if (!outcome.lease.valid())
-            return {{"refused", blockerJson(*outcome.blocker, *engine)}};
+            return {{"refused", blockerJson(*outcome.blocker)}};
         const LeaseId id = outcome.lease.id();
         json answer = granted(id, outcome.lease.fence(), 1, outcome.lease.expiresAt(), *engine);
         outcome.lease.abandon(); // kept: the case releases it, or lets it expire
