@@ -412,6 +412,10 @@ void MainWindow::onTreeLoaded(quint64 request, const TreeLoad& load)
         QMessageBox::warning(this, tr("Open tree file"), tr("Cannot read %1:\n%2").arg(load.path, load.error));
         return;
     }
+    // Each load runs on a thread of its own: one opened later may finish first.
+    if (request < m_appliedTreeLoad)
+        return;
+    m_appliedTreeLoad = request;
     setTree(load.tree);
     statusBar()->showMessage(tr("Loaded %1: %n node(s)", nullptr, int(load.tree.entries.size())).arg(load.path), 6000);
 }

@@ -218,6 +218,7 @@ private:
     };
     std::map<quint64, TreeLoadRequest> m_treeLoads;    // Loads posted and not yet reported, by request.
     quint64 m_lastTreeLoad = 0;
+    quint64 m_appliedTreeLoad = 0; // the newest load whose tree is shown: an older one finishing later is dropped
 };
 
 } // namespace treelock::ui
