@@ -308,9 +308,8 @@ private:
         const std::string owner = args.contains("owner") ? text(args.at("owner")) : std::string("anonymous");
         const milliseconds ttl(args.value("ttl_ms", 30000LL));
         const milliseconds wait(args.value("wait_ms", 0LL));
-        const Policy policy = Policy::builtin(args.value("profile", std::string("seed")));
         if (call)
-            wanted = policy.plan(*call, engine->pathOptions());
+            wanted = Policy::builtin(args.value("profile", std::string("seed"))).plan(*call, engine->pathOptions());
 
         if (wait.count() == 0) {
             AcquireOptions options;
