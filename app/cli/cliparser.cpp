@@ -1,6 +1,6 @@
 // The `treelock` command line on CLI11. The commands and their options are
-// declared once (commanddeclarations.cpp); this file reads a command line
-// against those declarations.
+// declared once, each in its file in app/cli/commands/; this file reads a
+// command line against those declarations.
 //
 // A first pass over the words gives the messages users rely on, which CLI11's
 // own do not: an option before the command that only the command takes, a
@@ -12,6 +12,7 @@
 #include "cliparser.h"
 
 #include "commanddeclarations.h"
+#include "commands/help.h"
 
 #include "treelock/error.h"
 
@@ -98,8 +99,14 @@ std::vector<std::string> namesOf(const CLI::Option& option)
     return names;
 }
 
+// The command `--help` / `-h` or `--version` make, with its name.
+struct EarlyExit {
+    std::string name;
+    Command command;
+};
+
 // --help / -h and --version win over everything else on the line (before "--").
-std::optional<Command> earlyExit(const CLI::App& app, const std::vector<std::string>& args)
+std::optional<EarlyExit> earlyExit(const CLI::App& app, const std::vector<std::string>& args)
 {
     bool help = false;
     bool version = false;
@@ -120,14 +127,14 @@ std::optional<Command> earlyExit(const CLI::App& app, const std::vector<std::str
         }
     }
     if (version)
-        return VersionCommand{};
+        return EarlyExit{"--version", Command(runVersion)};
     if (!help)
         return std::nullopt;
-    if (topic == "help" || topic.empty())
-        return HelpCommand{};
-    if (!findCommand(app, topic))
+    if (topic == "help")
+        topic.clear();
+    if (!topic.empty() && !findCommand(app, topic))
         throw UsageError("unknown command " + quoteInput(topic) + " (try treelock --help)");
-    return HelpCommand{topic};
+    return EarlyExit{"help", Command(HelpCommand{topic}, runHelp)};
 }
 
 // The command line sorted out by the first pass.
@@ -303,7 +310,8 @@ Invocation parseCommandLine(const std::vector<std::string>& args)
     const std::unique_ptr<Declared> declared = declare();
     Invocation invocation;
     if (auto early = earlyExit(declared->app, args)) {
-        invocation.command = std::move(*early);
+        invocation.name = std::move(early->name);
+        invocation.command = std::move(early->command);
         return invocation;
     }
     const Scanned scanned = scan(declared->app, args);
@@ -317,6 +325,7 @@ Invocation parseCommandLine(const std::vector<std::string>& args)
     words.insert(words.end(), scanned.commandWords.begin(), scanned.commandWords.end());
     parseCanonical(declared->app, std::move(words));
     invocation.global = declared->global;
+    invocation.name = scanned.command;
     invocation.command = command.build(scanned.positionals, invocation.global);
     return invocation;
 }

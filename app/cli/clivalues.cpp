@@ -1,5 +1,6 @@
 #include "clivalues.h"
 
+#include "treelock/engine.h"
 #include "treelock/error.h"
 #include "treelock/leaseid.h"
 #include "treelock/policy.h"

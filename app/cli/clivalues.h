@@ -2,11 +2,31 @@
 
 #include "cliparser.h"
 
+#include "treelock/lockmode.h"
+#include "treelock/policy.h"
+
 #include <chrono>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace treelock::cli {
+
+/// One `--lock MODE:PATH`. The path is kept as typed; core validates it.
+struct LockSpec {
+    LockMode mode = LockMode::X;
+    std::string path;
+    friend bool operator==(const LockSpec&, const LockSpec&) = default;
+};
+
+/// `grace=MS` or `grace=off` of `config`.
+struct GraceSetting {
+    std::optional<std::chrono::milliseconds> grace; ///< 0..kMaxGrace; nothing: fairness off
+    friend bool operator==(const GraceSetting&, const GraceSetting&) = default;
+};
+
+} // namespace treelock::cli
 
 // The checks a command line's values go through, each throwing UsageError with
 // a message that names the input and the rule. Pure: no I/O, no environment.

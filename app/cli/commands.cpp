@@ -2,7 +2,6 @@
 
 #include "cliformat.h"
 #include "commandcontext.h"
-#include "handlers.h"
 #include "redaction.h"
 
 #include "treelock/error.h"
@@ -89,7 +88,7 @@ int runCommand(const Invocation& invocation, RunContext& context)
     };
     try {
         CommandContext commandContext(invocation.global, context);
-        return std::visit([&](const auto& command) { return run(command, commandContext); }, invocation.command);
+        return invocation.command.run(commandContext);
     } catch (const UsageError& error) {
         return fail(kExitInvalid, error.what());
     } catch (const InvalidInput& error) { // also InvalidPath, InvalidPolicy

@@ -2,6 +2,19 @@
 // command and option, and every usage error with the option it names.
 #include "cliparser.h"
 #include "commands.h"
+#include "commands/acquire.h"
+#include "commands/config.h"
+#include "commands/contention.h"
+#include "commands/events.h"
+#include "commands/forcerelease.h"
+#include "commands/fsck.h"
+#include "commands/help.h"
+#include "commands/matrix.h"
+#include "commands/release.h"
+#include "commands/renew.h"
+#include "commands/scenario.h"
+#include "commands/simulate.h"
+#include "commands/sweep.h"
 #include "thrown.h"
 
 #include <gtest/gtest.h>
@@ -29,7 +42,7 @@ template <typename T>
 T commandOf(const std::vector<std::string>& args)
 {
     const Invocation invocation = parse(args);
-    const T* command = std::get_if<T>(&invocation.command);
+    const T* command = invocation.command.values<T>();
     EXPECT_NE(command, nullptr) << "wrong command kind for " << ::testing::PrintToString(args);
     return command ? *command : T{};
 }
@@ -44,6 +57,24 @@ void expectUsageError(const std::vector<std::string>& args, const std::string& m
 
 } // namespace
 
+// ---------------------------------------------------------------- the registry
+
+// The commands register themselves from their files: one that the link dropped, or
+// two that claim one name or one place in the overview, would show here.
+TEST(CliParserRegistry, everyCommandIsRegisteredOnceInHelpOrder)
+{
+    const std::vector<std::string> expected{"acquire", "release", "renew", "force-release", "sweep", "locks",
+                                            "waiting", "contention", "topology", "projects", "fsck", "config",
+                                            "check-history", "events", "matrix", "simulate", "scenario", "help"};
+    EXPECT_EQ(commandNames(), expected);
+}
+
+TEST(CliParserRegistry, eachCommandParsesToItsOwnName)
+{
+    for (const std::string& name : {"locks", "waiting", "topology", "projects", "check-history", "fsck", "sweep"})
+        EXPECT_EQ(parse({name}).name, name);
+}
+
 // ---------------------------------------------------------------- global options
 
 TEST(CliParserGlobal, defaultsWhenNoGlobalOptionIsGiven)
@@ -54,7 +85,7 @@ TEST(CliParserGlobal, defaultsWhenNoGlobalOptionIsGiven)
     EXPECT_FALSE(inv.global.json);
     EXPECT_FALSE(inv.global.quiet);
     EXPECT_FALSE(inv.global.caseInsensitive);
-    EXPECT_TRUE(std::holds_alternative<LocksCommand>(inv.command));
+    EXPECT_EQ(inv.name, "locks");
 }
 
 TEST(CliParserGlobal, everyGlobalOptionBeforeTheCommand)
@@ -77,7 +108,7 @@ TEST(CliParserGlobal, globalOptionsAfterTheCommandAndItsArguments)
     EXPECT_TRUE(inv.global.json);
     EXPECT_EQ(inv.global.redisUrl, "redis://h:1");
     EXPECT_EQ(inv.global.project, "p");
-    EXPECT_EQ(std::get<ReleaseCommand>(inv.command).lease, kLease);
+    EXPECT_EQ(inv.command.values<ReleaseCommand>()->lease, kLease);
 }
 
 TEST(CliParserGlobal, equalsFormGivesTheValue)
@@ -86,7 +117,7 @@ TEST(CliParserGlobal, equalsFormGivesTheValue)
                                   "--lock=X:/A"});
     EXPECT_EQ(inv.global.redisUrl, "redis://h:2/3");
     EXPECT_EQ(inv.global.project, "q");
-    EXPECT_EQ(std::get<AcquireCommand>(inv.command).ttl, milliseconds(500));
+    EXPECT_EQ(inv.command.values<AcquireCommand>()->ttl, milliseconds(500));
 }
 
 TEST(CliParserGlobal, invalidProjectIsNamed)
@@ -217,8 +248,8 @@ TEST(CliParserHelp, helpOnAnUnknownCommandIsAUsageError)
 
 TEST(CliParserHelp, versionFlag)
 {
-    EXPECT_TRUE(std::holds_alternative<VersionCommand>(parse({"--version"}).command));
-    EXPECT_TRUE(std::holds_alternative<VersionCommand>(parse({"locks", "--version"}).command));
+    EXPECT_EQ(parse({"--version"}).name, "--version");
+    EXPECT_EQ(parse({"locks", "--version"}).name, "--version");
 }
 
 TEST(CliParserGlobal, replicaOptionsAreCheckedAndGoAnywhere)
@@ -227,10 +258,10 @@ TEST(CliParserGlobal, replicaOptionsAreCheckedAndGoAnywhere)
     EXPECT_EQ(inv.global.minReplicas, 2);
     EXPECT_EQ(inv.global.replicaTimeout, std::chrono::milliseconds(250));
     inv = parse({"topology"});
-    EXPECT_TRUE(std::holds_alternative<TopologyCommand>(inv.command));
+    EXPECT_EQ(inv.name, "topology");
     EXPECT_FALSE(inv.global.minReplicas.has_value()) << "unset: the environment or 0 decides";
     EXPECT_FALSE(inv.global.replicaTimeout.has_value());
-    EXPECT_TRUE(std::holds_alternative<HelpCommand>(parse({"--min-replicas", "1", "--help"}).command));
+    EXPECT_EQ(parse({"--min-replicas", "1", "--help"}).name, "help");
     EXPECT_EQ(usageErrorOf({"--min-replicas", "-1", "locks"}),
               "invalid --min-replicas \"-1\": expected a whole number from 0 to 64");
     EXPECT_EQ(usageErrorOf({"--replica-timeout", "60001", "locks"}),
@@ -241,7 +272,7 @@ TEST(CliParserGlobal, replicaOptionsAreCheckedAndGoAnywhere)
 TEST(CliParserProjects, takesNoArgumentsAndTheGlobalOptions)
 {
     const Invocation inv = parse({"--json", "projects"});
-    EXPECT_TRUE(std::holds_alternative<ProjectsCommand>(inv.command));
+    EXPECT_EQ(inv.name, "projects");
     EXPECT_TRUE(inv.global.json);
     EXPECT_EQ(usageErrorOf({"projects", "alpha"}), "unexpected argument \"alpha\" for projects");
 }
@@ -249,13 +280,13 @@ TEST(CliParserProjects, takesNoArgumentsAndTheGlobalOptions)
 TEST(CliParserConfig, readsOrSetsTheEventLevel)
 {
     const Invocation shown = parse({"config"});
-    ASSERT_TRUE(std::holds_alternative<ConfigCommand>(shown.command));
-    EXPECT_FALSE(std::get<ConfigCommand>(shown.command).events);
+    ASSERT_NE(shown.command.values<ConfigCommand>(), nullptr);
+    EXPECT_FALSE(shown.command.values<ConfigCommand>()->events);
     const Invocation set = parse({"config", "events=audit", "--operator", "alice"});
-    const auto& cmd = std::get<ConfigCommand>(set.command);
+    const auto& cmd = *set.command.values<ConfigCommand>();
     EXPECT_EQ(cmd.events, EventLevel::Audit);
     EXPECT_EQ(cmd.operatorName, "alice");
-    EXPECT_EQ(std::get<ConfigCommand>(parse({"config", "events=all"}).command).events, EventLevel::All);
+    EXPECT_EQ(parse({"config", "events=all"}).command.values<ConfigCommand>()->events, EventLevel::All);
     EXPECT_EQ(usageErrorOf({"config", "events=AUDIT"}), "invalid events \"AUDIT\": expected all or audit");
     EXPECT_EQ(usageErrorOf({"config", "events="}), "invalid events \"\": expected all or audit");
     EXPECT_EQ(usageErrorOf({"config", "colour=red"}), "unknown setting \"colour\": the settings are: events, grace");
@@ -291,7 +322,7 @@ TEST(CliParserConfig, readsOrSetsTheFairnessGrace)
 TEST(CliParserWaiting, takesNoArguments)
 {
     const Invocation inv = parse({"waiting", "--json"});
-    EXPECT_TRUE(std::holds_alternative<WaitingCommand>(inv.command));
+    EXPECT_EQ(inv.name, "waiting");
     EXPECT_TRUE(inv.global.json);
     EXPECT_EQ(usageErrorOf({"waiting", "/A"}), "unexpected argument \"/A\" for waiting");
     EXPECT_EQ(usageErrorOf({"waiting", "--top", "3"}), "unknown option \"--top\" for waiting");
@@ -602,7 +633,7 @@ TEST(CliParserOther, sweep)
 
 TEST(CliParserOther, locks)
 {
-    EXPECT_TRUE(std::holds_alternative<LocksCommand>(parse({"locks"}).command));
+    EXPECT_EQ(parse({"locks"}).name, "locks");
 }
 
 TEST(CliParserOther, fsck)

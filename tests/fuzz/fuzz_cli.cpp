@@ -3,6 +3,7 @@
 // UsageError (and never reads the environment); quoteInput output has no
 // control character and is bounded.
 #include "cliparser.h"
+#include "commands/help.h"
 #include "fuzzcheck.h"
 
 #include <cstdint>
@@ -28,7 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         args.resize(64);
     try {
         const cli::Invocation inv = cli::parseCommandLine(args);
-        if (const auto* help = std::get_if<cli::HelpCommand>(&inv.command))
+        if (const auto* help = inv.command.values<cli::HelpCommand>())
             check(!cli::helpText(help->topic).empty(), "help for a parsed topic exists");
     } catch (const cli::UsageError& e) {
         check(std::string(e.what()).size() < 4096, "usage messages are bounded");

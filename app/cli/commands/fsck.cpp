@@ -1,7 +1,8 @@
 // `fsck`: checks (and repairs) the node counts.
 
-#include "handlers.h"
+#include "fsck.h"
 
+#include "commanddeclarations.h"
 #include "cliformat.h"
 #include "commandcontext.h"
 
@@ -9,7 +10,9 @@
 
 namespace treelock::cli {
 
-int run(const FsckCommand& cmd, CommandContext& ctx)
+namespace {
+
+int runFsck(const FsckCommand& cmd, CommandContext& ctx)
 {
     const FsckReport report = ctx.engine()->fsck(cmd.repair);
     if (ctx.global().json) {
@@ -45,5 +48,29 @@ int run(const FsckCommand& cmd, CommandContext& ctx)
     }
     return report.clean() ? kExitOk : kExitFsck;
 }
+
+BuildCommand declareFsck(CLI::App& app)
+{
+    auto cmd = std::make_shared<FsckCommand>();
+    flag(app, "--repair", cmd->repair);
+    return [cmd](const Positionals&, const GlobalOptions&) -> Command {
+        return Command(*cmd, runFsck);
+    };
+}
+
+const CommandRegistration registration{{
+    .rank = 110,
+    .name = "fsck",
+    .summary = "check (and --repair) the node counts",
+    .help = "usage: treelock fsck [--repair]\n"
+        "\n"
+        "Recomputes the node counts from the leases and prints every difference.\n"
+        "Exit 0 when clean, 6 when differences were found (also with --repair, which\n"
+        "fixes them and prints \"repaired\").\n",
+    .arguments = noArguments("fsck"),
+    .declare = declareFsck,
+}};
+
+} // namespace
 
 } // namespace treelock::cli

@@ -1,10 +1,12 @@
-#include "topologycommand.h"
+// `topology`: who serves the project.
 
+#include "commanddeclarations.h"
+
+#include "cliformat.h"
 #include "commandcontext.h"
 #include "commands.h"
-#include "handlers.h"
 
-#include <nlohmann/json.hpp>
+#include "treelock/redistopology.h"
 
 #include <algorithm>
 #include <iomanip>
@@ -13,8 +15,6 @@
 namespace treelock::cli {
 
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 std::string plural(long long n, const std::string& word)
 {
@@ -89,8 +89,7 @@ Json toJson(const Topology& t, const std::string& project)
     return out;
 }
 
-} // namespace
-
+// The table `treelock topology` prints: one line per primary, replica and sentinel.
 std::string topologyText(const Topology& t, const std::string& project)
 {
     std::ostringstream out;
@@ -131,59 +130,37 @@ std::string topologyText(const Topology& t, const std::string& project)
     return out.str();
 }
 
-int printTopology(const Topology& topology, const GlobalOptions& global, std::ostream& out)
+
+// Exit 0, or 5 when no primary could be reached (the sentinels' views and the
+// other shards are printed all the same).
+int runTopology(CommandContext& ctx)
 {
-    if (global.json)
-        out << toJson(topology, global.project).dump(-1, ' ', false, Json::error_handler_t::replace) << "\n";
+    const Topology topology = readTopology(redisOptionsFor(ctx.global(), ctx.env()), ctx.global().project);
+    if (ctx.global().json)
+        ctx.out() << dump(toJson(topology, ctx.global().project)) << "\n";
     else
-        out << topologyText(topology, global.project);
+        ctx.out() << topologyText(topology, ctx.global().project);
     return topology.primaryError.empty() ? kExitOk : kExitUnreachable;
 }
 
-int printProjects(const std::vector<ProjectInfo>& projects, const GlobalOptions& global, std::ostream& out)
-{
-    const bool cluster = std::any_of(projects.begin(), projects.end(), [](const ProjectInfo& p) { return p.slot >= 0; });
-    if (global.json) {
-        Json list = Json::array();
-        for (const auto& p : projects) {
-            Json one{{"name", p.name}, {"leases", p.leases}, {"node", p.node}};
-            if (p.slot >= 0)
-                one["slot"] = p.slot;
-            list.push_back(std::move(one));
-        }
-        out << Json{{"projects", list}}.dump(-1, ' ', false, Json::error_handler_t::replace) << "\n";
-        return kExitOk;
-    }
-    if (projects.empty()) {
-        out << "no projects: none has been granted a lock on this server\n";
-        return kExitOk;
-    }
-    std::size_t nameWidth = 7, nodeWidth = 4;
-    for (const auto& p : projects) {
-        nameWidth = std::max(nameWidth, p.name.size());
-        nodeWidth = std::max(nodeWidth, p.node.size());
-    }
-    out << std::left << std::setw(int(nameWidth)) << "PROJECT" << "  " << std::right << std::setw(6) << "LEASES"
-        << "  " << std::left << std::setw(int(cluster ? nodeWidth : 0)) << "NODE" << (cluster ? "  SLOT" : "") << "\n";
-    for (const auto& p : projects) {
-        out << std::left << std::setw(int(nameWidth)) << p.name << "  " << std::right << std::setw(6) << p.leases
-            << "  " << std::left << std::setw(int(cluster ? nodeWidth : 0)) << p.node;
-        if (cluster)
-            out << "  " << p.slot;
-        out << "\n";
-    }
-    return kExitOk;
-}
+const CommandRegistration registration{{
+    .rank = 90,
+    .name = "topology",
+    .summary = "the primary, replicas, sentinels or shards serving the project",
+    .help = "usage: treelock topology\n"
+        "\n"
+        "Who serves the project: the primary (its ROLE and replication offset), each\n"
+        "replica with its offset, bytes behind and time since its last acknowledgement,\n"
+        "behind a redis+sentinel:// URL every sentinel with the primary it names, its\n"
+        "flags and the replicas and sentinels it knows (or why it could not be asked),\n"
+        "and on a redis+cluster:// URL the project's slot and every shard: its primary,\n"
+        "slots and replicas. --json: one object with kind, url, project, primary,\n"
+        "replicas, and sentinels or slot and shards. Exit 5 when no primary can be\n"
+        "reached (the sentinels' views and the other shards are printed all the same).\n",
+    .arguments = noArguments("topology"),
+    .declare = withoutOptions(runTopology),
+}};
 
-int run(const TopologyCommand&, CommandContext& ctx)
-{
-    return printTopology(readTopology(redisOptionsFor(ctx.global(), ctx.env()), ctx.global().project), ctx.global(),
-                         ctx.out());
-}
-
-int run(const ProjectsCommand&, CommandContext& ctx)
-{
-    return printProjects(listProjects(redisOptionsFor(ctx.global(), ctx.env())), ctx.global(), ctx.out());
-}
+} // namespace
 
 } // namespace treelock::cli

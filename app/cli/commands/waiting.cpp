@@ -1,6 +1,6 @@
 // `waiting`: the requests that wait, oldest first.
 
-#include "handlers.h"
+#include "commanddeclarations.h"
 
 #include "cliformat.h"
 #include "commandcontext.h"
@@ -34,9 +34,7 @@ std::string waitingBehind(const Blocker& b)
     return whoText(b) + (b.queued ? ", waiting" : ", lease " + shortLeaseId(b.lease));
 }
 
-} // namespace
-
-int run(const WaitingCommand&, CommandContext& ctx)
+int runWaiting(CommandContext& ctx)
 {
     // The waiters come with the snapshot, which also reads every lease: O(leases + waiters).
     const Snapshot snapshot = ctx.engine()->snapshot();
@@ -71,5 +69,27 @@ int run(const WaitingCommand&, CommandContext& ctx)
     ctx.printTable(rows, {3});
     return kExitOk;
 }
+
+const CommandRegistration registration{{
+    .rank = 70,
+    .name = "waiting",
+    .summary = "list the requests waiting for locks",
+    .help = "usage: treelock waiting\n"
+        "\n"
+        "Lists the requests that wait (acquire --wait), oldest first: owner, operation,\n"
+        "requests, how long it has WAITED, who is BEHIND its last refusal, a lease\n"
+        "(\"alice's move-folder (X /A/C), lease 9030be43\": the start of its id, which\n"
+        "force-release takes) or an older waiting request (\"bob's delete-folder\n"
+        "(X /A), waiting\"), and the node they clash AT. HOLDS BACK is yes\n"
+        "once it has waited past the grace (treelock help config): newer conflicting\n"
+        "requests wait behind it.\n"
+        "A request that stops trying (its process died) is dropped "
+        + std::to_string(kWaitRefresh.count() / 1000) + " s after its\n"
+        "last attempt. --json: {\"server_time_ms\", \"waiters\": [...]} with every field.\n",
+    .arguments = noArguments("waiting"),
+    .declare = withoutOptions(runWaiting),
+}};
+
+} // namespace
 
 } // namespace treelock::cli

@@ -1,7 +1,8 @@
 // `events`: prints (or follows) the event stream.
 
-#include "handlers.h"
+#include "events.h"
 
+#include "commanddeclarations.h"
 #include "cliformat.h"
 #include "commandcontext.h"
 
@@ -63,10 +64,7 @@ void printEvent(const Event& e, CommandContext& ctx)
     ctx.out() << line << "\n";
 }
 
-
-} // namespace
-
-int run(const EventsCommand& cmd, CommandContext& ctx)
+int runEvents(const EventsCommand& cmd, CommandContext& ctx)
 {
     const std::shared_ptr<Engine> source = ctx.engine();
     std::string after = cmd.from;
@@ -99,5 +97,40 @@ int run(const EventsCommand& cmd, CommandContext& ctx)
     }
     return kExitOk;
 }
+
+BuildCommand declareEvents(CLI::App& app)
+{
+    auto cmd = std::make_shared<EventsCommand>();
+    value(app, "--from", [cmd](const std::string& v) {
+        if (!values::isStreamId(values::nonEmpty("--from", v)))
+            throw UsageError("invalid --from " + quoteInput(v)
+                             + ": expected an event id such as 1700000000000-0 (or 0)");
+        cmd->from = v;
+    });
+    value(app, "--count", [cmd](const std::string& v) {
+        cmd->count = static_cast<std::size_t>(values::wholeNumber("--count", v, 1, 1'000'000'000));
+    });
+    flag(app, "--follow", cmd->follow);
+    return [cmd](const Positionals&, const GlobalOptions&) -> Command {
+        return Command(*cmd, runEvents);
+    };
+}
+
+const CommandRegistration registration{{
+    .rank = 140,
+    .name = "events",
+    .summary = "print (or --follow) the event stream",
+    .help = "usage: treelock events [--from ID] [--count N] [--follow]\n"
+        "\n"
+        "Prints the project's events (grant, release, expire, force, sweep, config), one\n"
+        "a line; JSON lines with --json.\n"
+        "  --from ID    only events after stream id ID (default: from the start)\n"
+        "  --count N    print at most N events\n"
+        "  --follow     keep printing new events (polls every 100 ms) until SIGINT/SIGTERM\n",
+    .arguments = noArguments("events"),
+    .declare = declareEvents,
+}};
+
+} // namespace
 
 } // namespace treelock::cli

@@ -1,6 +1,6 @@
 // `locks`: every lease of the project.
 
-#include "handlers.h"
+#include "commanddeclarations.h"
 
 #include "cliformat.h"
 #include "commandcontext.h"
@@ -19,10 +19,7 @@ std::string stateOf(const LeaseInfo& lease, ServerTime now)
     return lease.expired(now) ? "expired" : "live";
 }
 
-
-} // namespace
-
-int run(const LocksCommand&, CommandContext& ctx)
+int runLocks(CommandContext& ctx)
 {
     const Snapshot snapshot = ctx.engine()->snapshot();
     if (ctx.global().json) {
@@ -60,5 +57,20 @@ int run(const LocksCommand&, CommandContext& ctx)
     ctx.printTable(rows);
     return kExitOk;
 }
+
+const CommandRegistration registration{{
+    .rank = 60,
+    .name = "locks",
+    .summary = "list leases",
+    .help = "usage: treelock locks\n"
+        "\n"
+        "Lists every lease of the project: id prefix, owner, operation, requests, fence,\n"
+        "state (live, expired, revoked) and time left. --json: every field, and\n"
+        "server_time_ms.\n",
+    .arguments = noArguments("locks"),
+    .declare = withoutOptions(runLocks),
+}};
+
+} // namespace
 
 } // namespace treelock::cli

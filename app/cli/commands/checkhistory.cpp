@@ -1,6 +1,6 @@
 // `check-history`: the event stream against the lock guarantees.
 
-#include "handlers.h"
+#include "commanddeclarations.h"
 
 #include "cliformat.h"
 #include "commandcontext.h"
@@ -13,7 +13,9 @@
 
 namespace treelock::cli {
 
-int run(const CheckHistoryCommand&, CommandContext& ctx)
+namespace {
+
+int runCheckHistory(CommandContext& ctx)
 {
     const std::shared_ptr<Engine> source = ctx.engine();
     std::optional<EventStreamInfo> info;
@@ -79,5 +81,25 @@ int run(const CheckHistoryCommand&, CommandContext& ctx)
     }
     return report.ok() ? kExitOk : kExitFsck;
 }
+
+const CommandRegistration registration{{
+    .rank = 130,
+    .name = "check-history",
+    .summary = "check the event stream against the lock guarantees",
+    .help = "usage: treelock check-history\n"
+        "\n"
+        "Replays the project's event stream and checks that every grant was compatible\n"
+        "with every lease live at that moment, that fences strictly increase, and that\n"
+        "every release, expiry and force matches a grant. Prints the verdict and the\n"
+        "first violation. The stream keeps about 10,000 events: when older ones were\n"
+        "trimmed it says so and checks what is left. A project at events=audit records\n"
+        "no grants and releases (treelock help config): from where that began, only\n"
+        "what was recorded is checked, and a note says from which event on. Exit 0 when\n"
+        "ok, 6 on a violation.\n",
+    .arguments = noArguments("check-history"),
+    .declare = withoutOptions(runCheckHistory),
+}};
+
+} // namespace
 
 } // namespace treelock::cli

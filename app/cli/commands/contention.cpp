@@ -1,7 +1,8 @@
 // `contention`: the most refused paths.
 
-#include "handlers.h"
+#include "contention.h"
 
+#include "commanddeclarations.h"
 #include "cliformat.h"
 #include "commandcontext.h"
 
@@ -22,9 +23,7 @@ std::string oneDecimal(double value)
     return text.str();
 }
 
-} // namespace
-
-int run(const ContentionCommand& cmd, CommandContext& ctx)
+int runContention(const ContentionCommand& cmd, CommandContext& ctx)
 {
     const std::vector<HotPath> paths = ctx.engine()->contention(cmd.top);
     const ServerTime now = ctx.engine()->now();
@@ -63,5 +62,38 @@ int run(const ContentionCommand& cmd, CommandContext& ctx)
     ctx.printTable(rows, {1, 2, 3, 4});
     return kExitOk;
 }
+
+BuildCommand declareContention(CLI::App& app)
+{
+    auto cmd = std::make_shared<ContentionCommand>();
+    value(app, "--top", [cmd](const std::string& v) {
+        cmd->top = static_cast<std::size_t>(values::wholeNumber("--top", v, 1, static_cast<long long>(kContentionPaths),
+                                                                "a whole number of paths"));
+    });
+    return [cmd](const Positionals&, const GlobalOptions&) -> Command {
+        return Command(*cmd, runContention);
+    };
+}
+
+const CommandRegistration registration{{
+    .rank = 80,
+    .name = "contention",
+    .summary = "the paths where acquires are refused most",
+    .help = "usage: treelock contention [--top N]\n"
+        "\n"
+        "The paths where acquires were refused most, hottest first: refusals per minute\n"
+        "(each counts half as much every minute, so the number follows current load), the\n"
+        "total since the path entered the table, how many waiting requests are stuck\n"
+        "there, the last refused attempt and the operations that clashed (\"copy-folder vs\n"
+        "delete-folder ×12\": the refused one, then the one in its way). A waiting\n"
+        "request counts once per lease or waiter in its way, not per retry. The project\n"
+        "keeps the " + std::to_string(kContentionPaths) + " hottest paths.\n"
+        "  --top N   how many paths to print, 1.." + std::to_string(kContentionPaths) + " (default 10)\n"
+        "--json: {\"server_time_ms\", \"paths\": [...]} with every field.\n",
+    .arguments = noArguments("contention"),
+    .declare = declareContention,
+}};
+
+} // namespace
 
 } // namespace treelock::cli

@@ -1,0 +1,106 @@
+// `force-release LEASE`: an operator release, audited.
+
+#include "forcerelease.h"
+
+#include "commanddeclarations.h"
+#include "cliformat.h"
+#include "commandcontext.h"
+
+#include "treelock/leaseid.h"
+
+#include <ostream>
+
+namespace treelock::cli {
+
+namespace {
+
+using std::chrono::milliseconds;
+
+int runForceRelease(const ForceReleaseCommand& cmd, CommandContext& ctx)
+{
+    LeaseId lease = cmd.lease;
+    if (!isValidLeaseId(lease)) {
+        // The start of an id, as `locks` and `waiting` print it: it must name one lease.
+        std::vector<LeaseId> matches;
+        for (const LeaseInfo& info : ctx.engine()->snapshot().leases)
+            if (info.id.rfind(lease, 0) == 0)
+                matches.push_back(info.id);
+        if (matches.empty()) {
+            ctx.err() << "treelock: no lease of project " << ctx.global().project << " has an id starting with " << lease
+                  << " (see `treelock locks`)\n";
+            return kExitLease;
+        }
+        if (matches.size() > 1) {
+            ctx.err() << "treelock: " << lease << " is the start of " << matches.size() << " lease ids (";
+            for (std::size_t i = 0; i < matches.size(); ++i)
+                ctx.err() << (i ? ", " : "") << matches[i];
+            ctx.err() << "): give more digits\n";
+            return kExitInvalid;
+        }
+        lease = matches.front();
+    }
+    ForceOptions options;
+    options.operatorName = ctx.operatorName(cmd.operatorName);
+    options.host = ctx.hostName();
+    options.reason = cmd.reason;
+    options.admin = cmd.admin;
+    options.lockDelay = cmd.lockDelay;
+    const ReleaseResult result = ctx.engine()->forceRelease(lease, options);
+    if (result.status == LeaseStatus::Live) {
+        ctx.err() << "treelock: lease " << lease
+              << " is live; add --admin to revoke a live lease\n";
+        return kExitConflict;
+    }
+    if (result.status != LeaseStatus::Ok)
+        return ctx.leaseProblem(lease, result.status);
+    if (ctx.global().json)
+        ctx.out() << dump({{"lease", lease}, {"forced", true}}) << "\n";
+    else
+        ctx.out() << "force-released " << lease << "\n";
+    return kExitOk;
+}
+
+BuildCommand declareForceRelease(CLI::App& app)
+{
+    auto cmd = std::make_shared<ForceReleaseCommand>();
+    auto reason = std::make_shared<std::optional<std::string>>();
+    auto lockDelay = std::make_shared<std::optional<std::string>>();
+    auto operatorName = std::make_shared<std::optional<std::string>>();
+    value(app, "--reason", [reason](const std::string& v) { *reason = values::label("--reason", v); });
+    flag(app, "--admin", cmd->admin);
+    app.add_option("--lock-delay", *lockDelay);
+    app.add_option("--operator", *operatorName);
+    // A missing --reason is named before the values that follow it.
+    return [cmd, reason, lockDelay, operatorName](const Positionals& positionals, const GlobalOptions&) -> Command {
+        if (!*reason)
+            throw UsageError("force-release needs --reason TEXT (it is recorded in the event stream)");
+        cmd->lease = positionals.front();
+        cmd->reason = **reason;
+        if (*lockDelay)
+            cmd->lockDelay = values::millis("--lock-delay", **lockDelay, milliseconds(0), kMaxTtl);
+        if (*operatorName)
+            cmd->operatorName = values::label("--operator", **operatorName);
+        return Command(*cmd, runForceRelease);
+    };
+}
+
+const CommandRegistration registration{{
+    .rank = 40,
+    .name = "force-release",
+    .summary = "operator release of a lease (audited)",
+    .help = "usage: treelock force-release LEASE --reason TEXT [--admin] [--lock-delay MS]\n"
+        "                              [--operator NAME]\n"
+        "\n"
+        "Operator release, recorded in the event stream with operator, host and reason.\n"
+        "An expired lease needs no flag; revoking a live one needs --admin (else exit 3).\n"
+        "LEASE may be the start of an id (8 digits or more), as `locks` and `waiting`\n"
+        "show it, if it names one lease.\n"
+        "  --lock-delay MS   keep a revoked live lease's paths blocked for MS\n"
+        "  --operator NAME   recorded operator (default: $USER, else operator)\n",
+    .arguments = oneLease("force-release", values::LeaseArgument::WholeOrStart),
+    .declare = declareForceRelease,
+}};
+
+} // namespace
+
+} // namespace treelock::cli

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "treelock/leaseid.h"
+
+#include <chrono>
+#include <optional>
+#include <string>
+
+namespace treelock::cli {
+
+/// `force-release LEASE --reason TEXT [--admin] [--lock-delay MS] [--operator NAME]`.
+struct ForceReleaseCommand {
+    LeaseId lease;                               ///< the id, or its first 8 or more digits
+    std::string reason;
+    bool admin = false;
+    std::chrono::milliseconds lockDelay{0};
+    std::optional<std::string> operatorName;     ///< unset: $USER, then "operator"
+};
+
+} // namespace treelock::cli
