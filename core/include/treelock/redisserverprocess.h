@@ -42,6 +42,10 @@ struct RedisServerConfig {
     std::chrono::milliseconds startTimeout{10000};
     /// How long stop() waits after SIGTERM before SIGKILL.
     std::chrono::milliseconds stopTimeout{10000};
+
+    /// A member of a private Sentinel or Cluster group: TCP on a free loopback
+    /// port and no socket, so the other members reach it by address.
+    static RedisServerConfig groupMember(std::string executable, std::string folderPrefix, int parentDeathSignal);
 };
 
 /// One redis-server child process: writes its configuration, starts it,

@@ -96,12 +96,8 @@ ClusterGroup::ClusterGroup(ClusterGroupConfig config) : m_config(std::move(confi
         throw std::runtime_error("a cluster group needs at least one primary and no negative number of replicas");
     const int total = m_config.primaries * (1 + m_config.replicasPerPrimary);
     for (int i = 0; i < total; ++i) {
-        RedisServerConfig c;
-        c.executable = m_config.executable;
-        c.folderPrefix = m_config.folderPrefix;
-        c.unixSocket = false;
-        c.tcp = true;
-        c.parentDeathSignal = m_config.parentDeathSignal;
+        RedisServerConfig c =
+            RedisServerConfig::groupMember(m_config.executable, m_config.folderPrefix, m_config.parentDeathSignal);
         if (!m_config.cpus.empty())
             c.cpu = m_config.cpus[static_cast<std::size_t>(i) % m_config.cpus.size()];
         c.extraConfig = {

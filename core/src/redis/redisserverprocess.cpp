@@ -91,6 +91,18 @@ std::string findExecutable(const std::string& name)
     return {};
 }
 
+RedisServerConfig RedisServerConfig::groupMember(std::string executable, std::string folderPrefix,
+                                                 int parentDeathSignal)
+{
+    RedisServerConfig c;
+    c.executable = std::move(executable);
+    c.folderPrefix = std::move(folderPrefix);
+    c.unixSocket = false;
+    c.tcp = true;
+    c.parentDeathSignal = parentDeathSignal;
+    return c;
+}
+
 RedisServerProcess::RedisServerProcess(RedisServerConfig config) : m_config(std::move(config))
 {
     m_executable = findExecutable(m_config.executable);

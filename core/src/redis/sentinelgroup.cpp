@@ -24,12 +24,8 @@ SentinelGroup::SentinelGroup(SentinelGroupConfig config) : m_config(std::move(co
         throw std::runtime_error("a Sentinel group needs at least one sentinel, a quorum from 1 to the "
                                  "number of sentinels, and no negative number of replicas");
     auto nodeConfig = [this] {
-        RedisServerConfig c;
-        c.executable = m_config.executable;
-        c.folderPrefix = m_config.folderPrefix;
-        c.unixSocket = false;
-        c.tcp = true;
-        c.parentDeathSignal = m_config.parentDeathSignal;
+        RedisServerConfig c =
+            RedisServerConfig::groupMember(m_config.executable, m_config.folderPrefix, m_config.parentDeathSignal);
         // Replicas of a primary that restarts empty take its empty data set: the
         // loss an unreplicated grant suffers is the one this set-up shows.
         c.extraConfig.push_back("repl-diskless-sync yes");
@@ -44,13 +40,9 @@ SentinelGroup::SentinelGroup(SentinelGroupConfig config) : m_config(std::move(co
         m_nodes.push_back(std::make_unique<RedisServerProcess>(std::move(c)));
     }
     for (int i = 0; i < m_config.sentinels; ++i) {
-        RedisServerConfig c;
-        c.executable = m_config.executable;
-        c.folderPrefix = m_config.folderPrefix + "-sentinel";
-        c.unixSocket = false;
-        c.tcp = true;
+        RedisServerConfig c = RedisServerConfig::groupMember(m_config.executable, m_config.folderPrefix + "-sentinel",
+                                                             m_config.parentDeathSignal);
         c.sentinel = true;
-        c.parentDeathSignal = m_config.parentDeathSignal;
         const std::string& name = m_config.masterName;
         c.extraConfig = {
             "sentinel monitor " + name + " " + primary.host + " " + std::to_string(primary.port) + " "
