@@ -7,6 +7,8 @@
 #include <treelock/lockclient.h>
 #include <treelock/redisengine.h>
 
+#include <gtest/gtest.h>
+
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -16,6 +18,7 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <mutex>
@@ -390,6 +393,21 @@ struct Verdict {
 inline Verdict verdictOf(const Outage& outage, RedisEngine& engine, const RedisOptions& options)
 {
     return {checkIntervals(outage.intervals), checkEngineHistory(engine, readEventStreamInfo(options, engine.project()))};
+}
+
+/// The verdict every fault test ends on: no two conflicting leases held at once in
+/// the clients' records, and an event stream that replays without a violation.
+inline void expectNoViolation(const std::vector<IntervalViolation>& intervals, const HistoryReport& history)
+{
+    EXPECT_TRUE(intervals.empty()) << intervals.front().message;
+    EXPECT_TRUE(history.ok()) << history.violations.front().message;
+}
+
+/// Removes a test's folder of logs, unless the test failed: then they tell why.
+inline void removeUnlessFailed(const std::string& dir)
+{
+    if (!::testing::Test::HasFailure())
+        std::filesystem::remove_all(dir);
 }
 
 /// A fresh temporary folder (not removed: the logs help when a test fails).

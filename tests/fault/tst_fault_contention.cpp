@@ -62,8 +62,7 @@ TEST(FaultContention, randomOperationsLeaveNoViolationAndNoKey)
     EXPECT_EQ(granted, static_cast<long long>(intervals.size()));
     EXPECT_EQ(errors, 0);
     EXPECT_EQ(lost, 0);
-    EXPECT_TRUE(violations.empty()) << violations.front().message;
-    EXPECT_TRUE(history.ok()) << history.violations.front().message;
+    test::expectNoViolation(violations, history);
     // The follower must have seen every event ever appended (none trimmed before it read them).
     EXPECT_EQ(follower.eventsRead(), info->entriesAdded);
     EXPECT_EQ(history.grants, static_cast<std::size_t>(granted));
@@ -90,6 +89,5 @@ TEST(FaultContention, randomOperationsLeaveNoViolationAndNoKey)
     EXPECT_EQ(details, raw.integer({"ZCARD", engine.keys().hot()})) << "one detail per contended path";
     EXPECT_LE(details, static_cast<long long>(kContentionPaths));
     EXPECT_TRUE(engine.snapshot().waiters.empty());
-    if (!HasFailure())
-        std::filesystem::remove_all(dir);
+    test::removeUnlessFailed(dir);
 }

@@ -98,10 +98,8 @@ TEST(FaultCrash, killedClientsLeasesFreeWithinTtlPlusOneSecond)
         EXPECT_LE(f, duration<double>(kTtl + seconds(1)).count());
     EXPECT_EQ(follower.uncleanSamples(), 0) << follower.firstUnclean();
     EXPECT_GT(follower.auditSamples(), 20);
-    EXPECT_TRUE(violations.empty()) << violations.front().message;
-    EXPECT_TRUE(history.ok()) << history.violations.front().message;
+    test::expectNoViolation(violations, history);
     EXPECT_EQ(history.liveAtEnd, 0u);
     EXPECT_TRUE(engine.nodeCounts().empty());
-    if (!HasFailure())
-        std::filesystem::remove_all(dir);
+    test::removeUnlessFailed(dir);
 }

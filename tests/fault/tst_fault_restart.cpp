@@ -53,10 +53,8 @@ void restartUnderLoad(bool appendOnly)
     EXPECT_GT(outage.after, 0u);
     EXPECT_GT(outage.minFenceAfter, outage.maxFenceBefore);
     EXPECT_LE(worstReconnect, 2.0);
-    EXPECT_TRUE(violations.empty()) << violations.front().message;
-    EXPECT_TRUE(history.ok()) << history.violations.front().message;
-    if (!::testing::Test::HasFailure())
-        std::filesystem::remove_all(dir);
+    test::expectNoViolation(violations, history);
+    test::removeUnlessFailed(dir);
 }
 
 } // namespace

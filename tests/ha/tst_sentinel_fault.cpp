@@ -56,9 +56,7 @@ TEST(SentinelFault, killedPrimaryUnderLoadFromFourProcesses)
     EXPECT_GT(outage.before, 0u);
     EXPECT_EQ(clientsBack, kProcesses) << "a client did not find the new primary";
     EXPECT_GT(outage.minFenceAfter, outage.maxFenceBefore);
-    EXPECT_TRUE(violations.empty()) << violations.front().message;
-    EXPECT_TRUE(history.ok()) << history.violations.front().message;
+    test::expectNoViolation(violations, history);
     EXPECT_TRUE(engine.fsck(false).clean());
-    if (!::testing::Test::HasFailure())
-        std::filesystem::remove_all(dir);
+    test::removeUnlessFailed(dir);
 }

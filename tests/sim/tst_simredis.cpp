@@ -14,15 +14,26 @@ using namespace treelock;
 using namespace treelock::sim;
 using namespace std::chrono_literals;
 
+namespace {
+
+// `users` virtual users on `engine` for `duration` of real time.
+SimulationConfig realTimeOn(std::shared_ptr<Engine> engine, std::size_t users, std::chrono::milliseconds duration)
+{
+    SimulationConfig c;
+    c.users = users;
+    c.timing = Timing::RealTime;
+    c.engine = std::move(engine);
+    c.duration = duration;
+    return c;
+}
+
+} // namespace
+
 TEST(SimulationOnRedis, CrashesLeaveNothingBehindAfterTheTtl)
 {
     test::RedisServer server;
     auto engine = std::make_shared<RedisEngine>(test::redisOptionsFor(server), "simtest");
-    SimulationConfig c;
-    c.users = 20;
-    c.timing = Timing::RealTime;
-    c.engine = engine;
-    c.duration = 3s;
+    SimulationConfig c = realTimeOn(engine, 20, 3s);
     c.ttl = 500ms;
     c.crashRate = 0.05;
     c.pauseRate = 0.02;
@@ -46,11 +57,7 @@ TEST(SimulationOnRedis, CrashesLeaveNothingBehindAfterTheTtl)
 TEST(SimulationOnRedis, LockingOffIsCaughtByTheMonitor)
 {
     test::RedisServer server;
-    SimulationConfig c;
-    c.users = 20;
-    c.timing = Timing::RealTime;
-    c.engine = std::make_shared<RedisEngine>(test::redisOptionsFor(server), "simoff");
-    c.duration = 1500ms;
+    SimulationConfig c = realTimeOn(std::make_shared<RedisEngine>(test::redisOptionsFor(server), "simoff"), 20, 1500ms);
     c.locking = false;
     c.hotFraction = 0.8;
     c.hold = Distribution::uniform(5, 30);
@@ -63,11 +70,7 @@ TEST(SimulationOnRedis, WaitingUsersQueueBehindOlderWaiters)
 {
     test::RedisServer server;
     auto engine = std::make_shared<RedisEngine>(test::redisOptionsFor(server), "simfair");
-    SimulationConfig c;
-    c.users = 30;
-    c.timing = Timing::RealTime;
-    c.engine = engine;
-    c.duration = 2s;
+    SimulationConfig c = realTimeOn(engine, 30, 2s);
     c.hotFraction = 0.9;
     c.hold = Distribution::uniform(5, 30);
     c.seed = 5;
