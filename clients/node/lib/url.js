@@ -83,6 +83,15 @@ function takeCredentials(authority, address, shown) {
   return authority.slice(at + 1);
 }
 
+// The host list after `scheme` (its credentials taken into `a`) and what follows
+// the '/' after it (null without one).
+function hostsAndPath(url, scheme, a, shown) {
+  const rest = url.slice(scheme.length);
+  const slash = rest.indexOf('/');
+  const hosts = takeCredentials(slash < 0 ? rest : rest.slice(0, slash), a, shown);
+  return { hosts, path: slash < 0 ? null : rest.slice(slash + 1) };
+}
+
 function hostList(hosts, shown, defaultPort, what) {
   const list = [];
   for (const one of hosts.split(',')) {
@@ -132,10 +141,8 @@ function parseRedisUrl(url) {
   if (url.startsWith(SENTINEL_SCHEME)) {
     a.kind = 'sentinel';
     a.port = 0;
-    const rest = url.slice(SENTINEL_SCHEME.length);
-    const slash = rest.indexOf('/');
-    const hosts = takeCredentials(slash < 0 ? rest : rest.slice(0, slash), a, shown);
-    const tail = slash < 0 ? '' : rest.slice(slash + 1);
+    const { hosts, path } = hostsAndPath(url, SENTINEL_SCHEME, a, shown);
+    const tail = path ?? '';
     const dbSlash = tail.indexOf('/');
     a.masterName = dbSlash < 0 ? tail : tail.slice(0, dbSlash);
     if (a.masterName.length === 0) {
@@ -152,15 +159,10 @@ function parseRedisUrl(url) {
   if (url.startsWith(CLUSTER_SCHEME)) {
     a.kind = 'cluster';
     a.port = 0;
-    const rest = url.slice(CLUSTER_SCHEME.length);
-    const slash = rest.indexOf('/');
-    const hosts = takeCredentials(slash < 0 ? rest : rest.slice(0, slash), a, shown);
-    if (slash >= 0) {
-      const db = rest.slice(slash + 1);
-      if (db.length > 0 && db !== '0') {
-        throw invalid(shown, 'a Redis Cluster URL takes nothing after its nodes (a cluster has only db 0); '
-          + 'expected redis+cluster://host[:port][,host[:port]...]');
-      }
+    const { hosts, path: db } = hostsAndPath(url, CLUSTER_SCHEME, a, shown);
+    if (db && db !== '0') {
+      throw invalid(shown, 'a Redis Cluster URL takes nothing after its nodes (a cluster has only db 0); '
+        + 'expected redis+cluster://host[:port][,host[:port]...]');
     }
     a.clusterNodes = hostList(hosts, shown, 6379, 'cluster node');
     return a;

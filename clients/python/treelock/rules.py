@@ -194,6 +194,17 @@ def _check_dot_segment(original: Text, segment: bytes, what: str) -> None:
                           f'"{segment.decode()}" segments are not allowed')
 
 
+def _text_bytes(value: Text, what: str, empty_rule: str) -> bytes:
+    """The bytes of a path or name, refused when it is not text or is empty."""
+    if not isinstance(value, (str, bytes)):
+        raise InvalidPath(f"invalid {what} {quote_input(repr(value))}: a {what} must be text (rule not-text)",
+                          value, "not-text")
+    data = to_bytes(value)
+    if not data:
+        raise _path_error(value, what, empty_rule, f"the {what} is empty")
+    return data
+
+
 def canonical_path(path: Text, *, case_insensitive: bool = False) -> str:
     """The canonical form of ``path``, or :class:`InvalidPath` naming the rule it breaks.
 
@@ -203,12 +214,7 @@ def canonical_path(path: Text, *, case_insensitive: bool = False) -> str:
     slashes are dropped. O(len(path)).
     """
     what = "path"
-    if not isinstance(path, (str, bytes)):
-        raise InvalidPath(f"invalid path {quote_input(repr(path))}: a path must be text (rule not-text)",
-                          path, "not-text")
-    data = to_bytes(path)
-    if not data:
-        raise _path_error(path, what, "empty", "the path is empty")
+    data = _text_bytes(path, what, "empty")
     if data[0] != 0x2F:
         raise _path_error(path, what, "relative", 'a path must be absolute (start with "/")')
     _check_characters(path, data, what)
@@ -231,12 +237,7 @@ def canonical_path(path: Text, *, case_insensitive: bool = False) -> str:
 def canonical_name(name: Text, *, case_insensitive: bool = False) -> str:
     """The canonical form of one path segment (a new name), or :class:`InvalidPath`."""
     what = "name"
-    if not isinstance(name, (str, bytes)):
-        raise InvalidPath(f"invalid name {quote_input(repr(name))}: a name must be text (rule not-text)",
-                          name, "not-text")
-    data = to_bytes(name)
-    if not data:
-        raise _path_error(name, what, "empty-name", "the name is empty")
+    data = _text_bytes(name, what, "empty-name")
     if b"/" in data:
         raise _path_error(name, what, "slash-in-name", 'a name must not contain "/"')
     _check_dot_segment(name, data, what)

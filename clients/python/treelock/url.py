@@ -16,7 +16,7 @@ the C++ library's, with the password shown as ``***``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List, Tuple, Union
+from typing import List, Optional, Tuple, Union
 
 from .errors import InvalidInput
 
@@ -202,12 +202,19 @@ def _host_list(hosts: str, shown: str, default_port: int, what: str) -> List[Hos
     return result
 
 
-def _parse_sentinel(url: str, shown: str) -> RedisAddress:
-    address = RedisAddress(host="", port=0)
-    rest = url[len(_SENTINEL_SCHEME):]
+def _hosts_and_path(url: str, scheme: str, address: RedisAddress, shown: str) -> Tuple[str, Optional[str]]:
+    """The host list after ``scheme`` (its credentials taken into ``address``) and
+    what follows the ``/`` after it (None without one)."""
+    rest = url[len(scheme):]
     slash = rest.find("/")
     hosts = _take_credentials(rest if slash < 0 else rest[:slash], address, shown)
-    path = "" if slash < 0 else rest[slash + 1:]
+    return hosts, None if slash < 0 else rest[slash + 1:]
+
+
+def _parse_sentinel(url: str, shown: str) -> RedisAddress:
+    address = RedisAddress(host="", port=0)
+    hosts, path = _hosts_and_path(url, _SENTINEL_SCHEME, address, shown)
+    path = path or ""
     db_slash = path.find("/")
     address.master_name = path if db_slash < 0 else path[:db_slash]
     if not address.master_name:
@@ -224,14 +231,10 @@ def _parse_sentinel(url: str, shown: str) -> RedisAddress:
 
 def _parse_cluster(url: str, shown: str) -> RedisAddress:
     address = RedisAddress(host="", port=0)
-    rest = url[len(_CLUSTER_SCHEME):]
-    slash = rest.find("/")
-    hosts = _take_credentials(rest if slash < 0 else rest[:slash], address, shown)
-    if slash >= 0:
-        db = rest[slash + 1:]
-        if db and db != "0":
-            raise _fail(shown, "a Redis Cluster URL takes nothing after its nodes (a cluster has only db 0); "
-                               "expected redis+cluster://host[:port][,host[:port]...]")
+    hosts, db = _hosts_and_path(url, _CLUSTER_SCHEME, address, shown)
+    if db and db != "0":
+        raise _fail(shown, "a Redis Cluster URL takes nothing after its nodes (a cluster has only db 0); "
+                           "expected redis+cluster://host[:port][,host[:port]...]")
     address.cluster_nodes = _host_list(hosts, shown, 6379, "a cluster node")
     return address
 
