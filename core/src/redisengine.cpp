@@ -27,6 +27,17 @@ using redis::Reply;
 namespace {
 
 long long intAt(const Reply& reply, size_t i) { return detail::integerAt(reply, i); }
+
+LeaseStatus statusOf(long long code)
+{
+    switch (code) {
+    case 1: return LeaseStatus::Ok;
+    case 2: return LeaseStatus::Expired;
+    case 3: return LeaseStatus::Live;
+    default: return LeaseStatus::Unknown;
+    }
+}
+
 ServerTime serverTime(long long ms) { return ServerTime(std::chrono::milliseconds(ms)); }
 
 /// A blocker as acquire and the waiter records list it: {id, owner, op, path,
@@ -178,6 +189,49 @@ struct RedisEngine::Impl {
         return counters->settings;
     }
 
+    // Releases a grant nobody will learn of; whether that worked. Caller holds `mutex`.
+    bool rollBack(const LeaseId& lease)
+    {
+        try {
+            const Reply undo = run(redis::releaseCall(keys, lease));
+            return statusOf(intAt(undo, 0)) == LeaseStatus::Ok;
+        } catch (const Error&) {
+            return false;
+        }
+    }
+
+    // After a grant with minReplicas: WAITs for it. No grant outlives a step that
+    // failed after it: on a shortfall, or when WAIT itself fails (refused, the
+    // connection lost), the grant is rolled back before the error is thrown, and
+    // when even that fails the error names the lease, so that it can be released.
+    // Caller holds `mutex`.
+    void requireGrantAcknowledged(const LeaseId& lease)
+    {
+        const auto undone = [&] {
+            return rollBack(lease) ? std::string("; the grant was rolled back")
+                                   : "; the grant could not be rolled back: lease " + lease
+                                         + " stays until its TTL ends, or until it is released";
+        };
+        int acknowledged = 0;
+        try {
+            acknowledged = acknowledgedReplicas();
+        } catch (const ConnectionError& error) {
+            throw ConnectionError(error.what() + undone());
+        } catch (const Error& error) {
+            std::string text = error.what();
+            if (text.find("NOPERM") != std::string::npos)
+                text += " (--min-replicas needs the wait right: add +wait to this ACL user, docs/security.md)";
+            throw ScriptError(text + undone());
+        }
+        if (acknowledged < minReplicas) {
+            const std::string message = shortfall("grant", acknowledged);
+            const bool rolledBack = rollBack(lease);
+            throw ReplicationError(message + (rolledBack ? "; rolled back"
+                                                         : "; could not be rolled back, it expires after its TTL"),
+                                   acknowledged, minReplicas, rolledBack);
+        }
+    }
+
     void requireReplicas(const char* what, const char* consequence)
     {
         if (minReplicas <= 0)
@@ -308,19 +362,6 @@ std::vector<std::string> RedisEngine::warnings()
     return m_impl->warnings;
 }
 
-namespace {
-
-LeaseStatus statusOf(long long code)
-{
-    switch (code) {
-    case 1: return LeaseStatus::Ok;
-    case 2: return LeaseStatus::Expired;
-    case 3: return LeaseStatus::Live;
-    default: return LeaseStatus::Unknown;
-    }
-}
-
-} // namespace
 
 AcquireResult RedisEngine::acquire(const std::vector<LockRequest>& requests, const AcquireOptions& options)
 {
@@ -348,21 +389,8 @@ AcquireResult RedisEngine::acquire(const std::vector<LockRequest>& requests, con
         result.grant.holds = static_cast<int>(intAt(reply, 3));
         result.grant.ttl = options.ttl;
         result.grant.requests = normal;
-        if (m_impl->minReplicas > 0) {
-            const int acknowledged = m_impl->acknowledgedReplicas();
-            if (acknowledged < m_impl->minReplicas) {
-                bool rolledBack = false;
-                try {
-                    const Reply undo = m_impl->run(redis::releaseCall(m_impl->keys, result.grant.lease));
-                    rolledBack = statusOf(intAt(undo, 0)) == LeaseStatus::Ok;
-                } catch (const Error&) {
-                }
-                throw ReplicationError(m_impl->shortfall("grant", acknowledged)
-                                           + (rolledBack ? "; rolled back"
-                                                         : "; could not be rolled back, it expires after its TTL"),
-                                       acknowledged, m_impl->minReplicas, rolledBack);
-            }
-        }
+        if (m_impl->minReplicas > 0)
+            m_impl->requireGrantAcknowledged(id);
         return result;
     }
     Blocker b = blockerOf(reply, 1);

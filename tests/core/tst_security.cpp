@@ -2,6 +2,7 @@
 // users (docs/security.md), credentials never shown, configuration warnings.
 #include "process.h"
 #include "redisserver.h"
+#include "thrown.h"
 
 #include <treelock/error.h>
 #include <treelock/lockclient.h>
@@ -290,6 +291,24 @@ TEST(Acl, adminUserServesStudioTools)
     engine.acquire({{"/A", LockMode::X}}, {});
     EXPECT_EQ(engine.nodeCounts().size(), 2u);
     EXPECT_FALSE(engine.projectKeys().empty());
+}
+
+// A user without the wait right asks for --min-replicas: WAIT is refused after the
+// grant, which must not outlive the error. The error names the missing right.
+TEST(Acl, refusedWaitRollsTheGrantBack)
+{
+    test::RedisServer server(test::RedisServer::Options{.extraConfig = aclLines()});
+    RedisOptions client = as(server, "tl-client", kClientPassword);
+    client.minReplicas = 1;
+    RedisEngine engine(client, "acl");
+    const std::string message =
+        test::messageThrownBy<ScriptError>([&] { engine.acquire({{"/b", LockMode::X}}, acquireAs("alice")); });
+    EXPECT_NE(message.find("NOPERM"), std::string::npos) << message;
+    EXPECT_NE(message.find("+wait"), std::string::npos) << message;
+    EXPECT_NE(message.find("rolled back"), std::string::npos) << message;
+    RedisEngine admin(as(server, "tl-admin", kAdminPassword), "acl");
+    EXPECT_TRUE(admin.snapshot().leases.empty()) << "the refused grant was left live";
+    EXPECT_TRUE(admin.fsck(false).clean());
 }
 
 // A user that may call Treelock's functions but not load them works once a user
