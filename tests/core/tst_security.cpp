@@ -284,6 +284,18 @@ TEST(Acl, clientUserIsRefusedEverythingElse)
               std::string::npos);
 }
 
+// Without credentials, a server whose default user is off is named as one that
+// requires authentication: the library's first call is too large for Redis to read
+// unauthenticated, and its protocol error named no cause.
+TEST(Acl, missingCredentialsAreNamed)
+{
+    test::RedisServer server(test::RedisServer::Options{.extraConfig = aclLines()});
+    const std::string message =
+        test::messageThrownBy<AuthenticationError>([&] { RedisEngine engine(plain(server.url()), "acl"); });
+    EXPECT_NE(message.find("requires authentication (NOAUTH"), std::string::npos) << message;
+    EXPECT_NE(message.find("TREELOCK_REDIS_PASSWORD"), std::string::npos) << message;
+}
+
 TEST(Acl, adminUserServesStudioTools)
 {
     test::RedisServer server(test::RedisServer::Options{.extraConfig = aclLines()});

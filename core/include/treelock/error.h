@@ -60,6 +60,13 @@ public:
     using Error::Error;
 };
 
+/// The server requires credentials that were not given (NOAUTH), or refused the
+/// ones given. Nothing was sent besides the credentials and PING.
+class AuthenticationError : public ConnectionError {
+public:
+    using ConnectionError::ConnectionError;
+};
+
 /// Redis answered with an error (script error, BUSY, OOM, NOPERM...). The
 /// outcome is "not granted / unknown", never success.
 class ScriptError : public Error {

@@ -132,8 +132,21 @@ void RedisConnection::ensureConnected()
         if (r->type == REDIS_REPLY_ERROR) {
             disconnect();
             // The server's message names the user at most, never the password.
-            throw ConnectionError("Redis at " + m_address.redacted()
-                                  + ": authentication failed: " + replyText(r.get()));
+            throw AuthenticationError("Redis at " + m_address.redacted()
+                                      + ": authentication failed: " + replyText(r.get()));
+        }
+    } else {
+        // Without credentials, a server that requires them answers the first
+        // command with NOAUTH; a large first command (a function library) would
+        // instead be cut off with a protocol error that names no cause.
+        // Other errors (BUSY, LOADING) are the next command's to meet.
+        Reply r = command({"PING"});
+        if (r->type == REDIS_REPLY_ERROR && replyText(r.get()).rfind("NOAUTH", 0) == 0) {
+            const std::string text = replyText(r.get());
+            disconnect();
+            throw AuthenticationError("Redis at " + m_address.redacted() + " requires authentication (" + text
+                                      + "): give a user and password in the URL or in TREELOCK_REDIS_USER and "
+                                        "TREELOCK_REDIS_PASSWORD");
         }
     }
     if (m_address.db != 0) {

@@ -264,6 +264,8 @@ void RedisServerProcess::waitReady()
             if (text == "PONG" || text.rfind("NOAUTH", 0) == 0)
                 return;
             lastError = text;
+        } catch (const AuthenticationError&) {
+            return; // NOAUTH at connect: the server is up, its default user is off
         } catch (const ConnectionError& e) {
             lastError = e.what();
         }
