@@ -71,7 +71,7 @@ TEST(CliParserRegistry, everyCommandIsRegisteredOnceInHelpOrder)
 
 TEST(CliParserRegistry, eachCommandParsesToItsOwnName)
 {
-    for (const std::string& name : {"locks", "waiting", "topology", "projects", "check-history", "fsck", "sweep"})
+    for (const char* name : {"locks", "waiting", "topology", "projects", "check-history", "fsck", "sweep"})
         EXPECT_EQ(parse({name}).name, name);
 }
 
