@@ -43,13 +43,18 @@ std::string CommandContext::hostName() const
     return env().hostName;
 }
 
+int CommandContext::fail(int exitCode, std::string_view kind, const std::string& message)
+{
+    printError(err(), m_global.json, exitCode, kind, message);
+    return exitCode;
+}
+
 int CommandContext::leaseProblem(const LeaseId& lease, LeaseStatus status)
 {
     if (status == LeaseStatus::Expired)
-        err() << "treelock: lease " << lease << " had expired (it has been reaped now)\n";
-    else
-        err() << "treelock: lease " << lease << " is unknown (never granted, released, reaped or revoked)\n";
-    return kExitLease;
+        return fail(kExitLease, "lease_expired", "lease " + lease + " had expired (it has been reaped now)");
+    return fail(kExitLease, "lease_unknown",
+                "lease " + lease + " is unknown (never granted, released, reaped or revoked)");
 }
 
 void CommandContext::printTable(const std::vector<std::vector<std::string>>& rows,

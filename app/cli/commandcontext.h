@@ -45,6 +45,10 @@ public:
     /// The host name, checked as a label.
     std::string hostName() const;
 
+    /// Reports an error on stderr (printError: plain, or one JSON object with
+    /// --json); returns `exitCode`.
+    int fail(int exitCode, std::string_view kind, const std::string& message);
+
     /// Says the lease is expired or unknown on stderr; returns kExitLease.
     int leaseProblem(const LeaseId& lease, LeaseStatus status);
 

@@ -77,32 +77,64 @@ std::shared_ptr<Engine> connectRedis(const GlobalOptions& global, const Environm
                                          PathOptions{global.caseInsensitive});
 }
 
+void printError(std::ostream& err, bool json, int exitCode, std::string_view kind, const std::string& message)
+{
+    if (json)
+        err << dump({{"exit_code", exitCode}, {"kind", kind}, {"message", message}}) << "\n";
+    else
+        err << "treelock: " << message << "\n";
+}
+
 int runCommand(const Invocation& invocation, RunContext& context)
 {
-    const auto fail = [&](int code, const std::string& message) {
+    const auto fail = [&](int code, std::string_view kind, const std::string& message) {
         std::vector<std::string> urls;
         if (invocation.global.redisUrl)
             urls.push_back(*invocation.global.redisUrl);
-        context.err << "treelock: " << redact(message, secretsOf(urls, context.environment)) << "\n";
+        printError(context.err, invocation.global.json, code, kind,
+                   redact(message, secretsOf(urls, context.environment)));
         return code;
     };
     try {
         CommandContext commandContext(invocation.global, context);
         return invocation.command.run(commandContext);
     } catch (const UsageError& error) {
-        return fail(kExitInvalid, error.what());
-    } catch (const InvalidInput& error) { // also InvalidPath, InvalidPolicy
-        return fail(kExitInvalid, error.what());
+        return fail(kExitInvalid, "usage", error.what());
+    } catch (const InvalidPath& error) {
+        return fail(kExitInvalid, "invalid_path", error.what());
+    } catch (const InvalidPolicy& error) {
+        return fail(kExitInvalid, "invalid_policy", error.what());
+    } catch (const InvalidInput& error) {
+        return fail(kExitInvalid, "invalid_input", error.what());
+    } catch (const AuthenticationError& error) {
+        return fail(kExitUnreachable, "authentication", error.what());
     } catch (const ConnectionError& error) {
-        return fail(kExitUnreachable, error.what());
+        return fail(kExitUnreachable, "unreachable", error.what());
     } catch (const ReplicationError& error) {
-        return fail(kExitReplication, error.what());
+        return fail(kExitReplication, "replication", error.what());
     } catch (const ScriptError& error) {
-        return fail(kExitInternal, error.what());
+        return fail(kExitInternal, "server_error", error.what());
     } catch (const std::exception& error) {
-        return fail(kExitInternal, error.what());
+        return fail(kExitInternal, "internal", error.what());
     }
 }
+
+namespace {
+
+// Whether the line asks for JSON, read before it parses (a line that does not
+// parse still has its error reported the way it asked).
+bool asksForJson(const std::vector<std::string>& args)
+{
+    for (const std::string& arg : args) {
+        if (arg == "--")
+            return false;
+        if (arg == "--json")
+            return true;
+    }
+    return false;
+}
+
+} // namespace
 
 int runCommandLine(const std::vector<std::string>& args, RunContext& context)
 {
@@ -118,7 +150,7 @@ int runCommandLine(const std::vector<std::string>& args, RunContext& context)
         invocation = parseCommandLine(args);
         code = runCommand(invocation, redacting);
     } catch (const UsageError& error) {
-        err << "treelock: " << error.what() << "\n";
+        printError(err, asksForJson(args), kExitInvalid, "usage", error.what());
     }
     out.flush();
     err.flush();

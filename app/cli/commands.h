@@ -10,6 +10,7 @@
 #include <iosfwd>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace treelock::cli {
@@ -25,6 +26,11 @@ enum ExitCode : int {
     kExitFsck = 6,         ///< fsck found differences, check-history a violation
     kExitReplication = 7,  ///< ReplicationError: too few replicas acknowledged (grant rolled back)
 };
+
+/// Reports an error on `err`: "treelock: MESSAGE", or with `json` one line holding
+/// one object {"exit_code", "kind", "message"}. `kind` is one of the stable names of
+/// docs/cli.md ("usage", "unreachable", "lease_unknown", ...).
+void printError(std::ostream& err, bool json, int exitCode, std::string_view kind, const std::string& message);
 
 /// What the tool takes from its process environment, gathered once by main
 /// (so commands stay testable without touching the real environment).

@@ -447,6 +447,30 @@ TEST_F(Cli, releaseUnknownIsExit4)
     EXPECT_EQ(tl({"release", id}).code, 4);
 }
 
+// With --json an error is one JSON object on stderr, whatever raised it: the parser,
+// core's checks, the connection or the command itself. Scripts read its kind.
+TEST_F(Cli, jsonErrorsAreOneObjectWithExitCodeAndKind)
+{
+    const auto errorOf = [](const Result& r) {
+        const auto lineList = lines(r.err);
+        EXPECT_EQ(lineList.size(), 1u) << r;
+        const Json error = Json::parse(r.err);
+        EXPECT_EQ(error["exit_code"].get<int>(), r.code) << r;
+        EXPECT_FALSE(error["message"].get<std::string>().empty()) << r;
+        EXPECT_TRUE(r.out.empty()) << r;
+        return error["kind"].get<std::string>();
+    };
+    EXPECT_EQ(errorOf(tl({"--json", "release", "0123456789abcdef0123456789abcdef"})), "lease_unknown");
+    EXPECT_EQ(errorOf(run({"--json", "acquire", "--lock", "Q:/a"})), "usage");
+    EXPECT_EQ(errorOf(run({"acquire", "--lock", "X:a", "--json"})), "invalid_path");
+    EXPECT_EQ(errorOf(run({"--json", "--redis", "redis://127.0.0.1:1", "locks"})), "unreachable");
+    const std::string id = acquire({"--lock", "X:/A"});
+    EXPECT_EQ(errorOf(tl({"--json", "force-release", id, "--reason", "stuck"})), "lease_live");
+    // Without --json the same error is the usual line.
+    const Result plain = tl({"force-release", id, "--reason", "stuck"});
+    EXPECT_EQ(firstLine(plain.err), "treelock: lease " + id + " is live; add --admin to revoke a live lease") << plain;
+}
+
 TEST_F(Cli, releaseExpiredIsExit4)
 {
     const std::string id = acquire({"--ttl", "50", "--lock", "X:/A"});

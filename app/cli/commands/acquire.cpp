@@ -109,7 +109,7 @@ int runAcquire(const AcquireCommand& cmd, CommandContext& ctx)
         ctx.out() << (outcome.blocker ? blockerLine(*outcome.blocker) : std::string("refused")) << "\n";
     }
     if (outcome.timedOut)
-        ctx.err() << "treelock: still blocked after waiting " << secondsText(cmd.wait) << "\n";
+        return ctx.fail(kExitConflict, "wait_timed_out", "still blocked after waiting " + secondsText(cmd.wait));
     return kExitConflict;
 }
 

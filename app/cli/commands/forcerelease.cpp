@@ -25,17 +25,17 @@ int runForceRelease(const ForceReleaseCommand& cmd, CommandContext& ctx)
         for (const LeaseInfo& info : ctx.engine()->snapshot().leases)
             if (info.id.rfind(lease, 0) == 0)
                 matches.push_back(info.id);
-        if (matches.empty()) {
-            ctx.err() << "treelock: no lease of project " << ctx.global().project << " has an id starting with " << lease
-                  << " (see `treelock locks`)\n";
-            return kExitLease;
-        }
+        if (matches.empty())
+            return ctx.fail(kExitLease, "lease_unknown",
+                            "no lease of project " + ctx.global().project + " has an id starting with " + lease
+                                + " (see `treelock locks`)");
         if (matches.size() > 1) {
-            ctx.err() << "treelock: " << lease << " is the start of " << matches.size() << " lease ids (";
-            for (std::size_t i = 0; i < matches.size(); ++i)
-                ctx.err() << (i ? ", " : "") << matches[i];
-            ctx.err() << "): give more digits\n";
-            return kExitInvalid;
+            std::string ids;
+            for (const LeaseId& match : matches)
+                ids += (ids.empty() ? "" : ", ") + match;
+            return ctx.fail(kExitInvalid, "ambiguous_lease",
+                            lease + " is the start of " + std::to_string(matches.size()) + " lease ids (" + ids
+                                + "): give more digits");
         }
         lease = matches.front();
     }
@@ -46,11 +46,8 @@ int runForceRelease(const ForceReleaseCommand& cmd, CommandContext& ctx)
     options.admin = cmd.admin;
     options.lockDelay = cmd.lockDelay;
     const ReleaseResult result = ctx.engine()->forceRelease(lease, options);
-    if (result.status == LeaseStatus::Live) {
-        ctx.err() << "treelock: lease " << lease
-              << " is live; add --admin to revoke a live lease\n";
-        return kExitConflict;
-    }
+    if (result.status == LeaseStatus::Live)
+        return ctx.fail(kExitConflict, "lease_live", "lease " + lease + " is live; add --admin to revoke a live lease");
     if (result.status != LeaseStatus::Ok)
         return ctx.leaseProblem(lease, result.status);
     if (ctx.global().json)

@@ -69,10 +69,8 @@ int runScenario(const ScenarioCommand& cmd, CommandContext& ctx)
                                          : "FAILED: a step did not have its expected outcome")
             << "\n";
     }
-    if (!player.passed()) {
-        ctx.err() << "treelock: scenario " << s.name << " failed\n";
-        return 1;
-    }
+    if (!player.passed())
+        return ctx.fail(kExitInternal, "scenario_failed", "scenario " + s.name + " failed");
     return 0;
 }
 

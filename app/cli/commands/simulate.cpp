@@ -62,10 +62,9 @@ int runSimulate(const SimulateCommand& cmd, CommandContext& ctx)
             << (config.timing == sim::Timing::Virtual ? "virtual time (deterministic)" : "real time") << ", seed "
             << config.seed << ", profile " << config.profile << "\n"
             << sim::toText(stats);
-    if (config.locking && stats.violations > 0) {
-        ctx.err() << "treelock: " << stats.violations << " safety violations with locking on\n";
-        return 1;
-    }
+    if (config.locking && stats.violations > 0)
+        return ctx.fail(kExitInternal, "safety_violations",
+                        std::to_string(stats.violations) + " safety violations with locking on");
     return 0;
 }
 
