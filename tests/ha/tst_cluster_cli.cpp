@@ -4,6 +4,7 @@
 #include "process.h"
 
 #include <treelock/redisclustergroup.h>
+#include <treelock/redisserverprocess.h>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -108,6 +109,18 @@ TEST_F(ClusterCli, aPlainUrlAtAClusterNodeIsRefusedByEveryCommand)
     const auto db = treelock({"locks"}, plain + "/2");
     EXPECT_EQ(db.code, 2) << db;
     EXPECT_NE(db.err.find("is a Redis Cluster node, which has only db 0"), std::string::npos) << db;
+}
+
+TEST_F(ClusterCli, aClusterUrlAtAPlainServerIsAWrongUrlNotAFailoverToWaitOut)
+{
+    RedisServerConfig config;
+    config.unixSocket = false;
+    config.tcp = true;
+    RedisServerProcess plainServer(config);
+    const auto r = treelock({"locks"}, "redis+cluster://127.0.0.1:" + std::to_string(plainServer.port()));
+    EXPECT_EQ(r.code, 2) << r;
+    EXPECT_LT(r.elapsed, std::chrono::milliseconds(5000)) << "answered at once, not after the failover timeout";
+    EXPECT_NE(r.err.find("no node is in a Redis Cluster (for a single server use redis://"), std::string::npos) << r;
 }
 
 TEST_F(ClusterCli, aSentinelUrlAtAClusterNodeIsAWrongUrlNotAFailoverToWaitOut)

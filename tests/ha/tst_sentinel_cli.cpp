@@ -127,6 +127,30 @@ TEST_F(SentinelCli, noSentinelAnsweringIsExit5NamingEach)
         << result;
 }
 
+// Mistakes in the URL are named at once, not waited out as if a failover were
+// under way: a name no sentinel monitors is exit 2, credentials the primary
+// refuses exit 5; both well within the failover timeout.
+TEST_F(SentinelCli, aWrongMasterNameOrUserIsNamedAtOnce)
+{
+    const auto run = [](const std::string& url) {
+        return test::ChildProcess({TREELOCK_CLI_PATH, "--redis", url, "--quiet", "locks"}, test::inheritedEnvironment())
+            .finish();
+    };
+    const std::string url = group.url();
+    const auto unknown = run(url.substr(0, url.rfind('/')) + "/nosuch");
+    EXPECT_EQ(unknown.code, 2) << unknown;
+    EXPECT_LT(unknown.elapsed, 5s) << unknown;
+    EXPECT_NE(unknown.err.find("knows no primary named \"nosuch\""), std::string::npos) << unknown;
+    EXPECT_NE(unknown.err.find("SENTINEL MASTERS"), std::string::npos) << unknown;
+
+    const std::string scheme = "redis+sentinel://";
+    const auto refused = run(scheme + "nobody:wrong@" + url.substr(scheme.size()));
+    EXPECT_EQ(refused.code, 5) << refused;
+    EXPECT_LT(refused.elapsed, 5s) << refused;
+    EXPECT_NE(refused.err.find("authentication failed"), std::string::npos) << refused;
+    EXPECT_EQ(refused.err.find("wrong@"), std::string::npos) << "the password is never shown: " << refused;
+}
+
 TEST_F(SentinelCli, topologyWithoutAPrimaryStillShowsWhatTheSentinelsSay)
 {
     group.node(0).stop(/*crash=*/true); // the sentinels name it for a second more

@@ -230,6 +230,7 @@ void ClusterMap::refreshLocked()
             order.push_back(node);
     std::string tried;
     bool anyAnswered = false;
+    bool noneIsInACluster = true; // of those that answered
     for (const HostPort& node : order) {
         redis::Reply reply;
         try {
@@ -242,8 +243,11 @@ void ClusterMap::refreshLocked()
         anyAnswered = true;
         if (reply.isError()) {
             tried += (tried.empty() ? "" : "; ") + node.text() + " answered " + reply.text;
+            if (reply.text.find("cluster support disabled") == std::string::npos)
+                noneIsInACluster = false;
             continue;
         }
+        noneIsInACluster = false;
         std::vector<ClusterShard> shards = parseClusterSlots(reply, node);
         if (shards.empty()) {
             tried += (tried.empty() ? "" : "; ") + node.text() + " serves no slots yet";
@@ -271,6 +275,10 @@ void ClusterMap::refreshLocked()
                              + tried + ")";
     if (!anyAnswered)
         throw NoClusterNodeReachable(what);
+    // A wrong URL, not an outage to wait out.
+    if (noneIsInACluster)
+        throw InvalidInput(what + ": no node is in a Redis Cluster (for a single server use redis://, behind "
+                                  "Sentinel redis+sentinel://)");
     throw ConnectionError(what);
 }
 

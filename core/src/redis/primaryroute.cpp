@@ -81,6 +81,8 @@ redis::Reply PrimaryRoute::onSentinelPrimary(const std::function<redis::Reply()>
             }
         } catch (const NoSentinelReachable&) {
             throw;
+        } catch (const AuthenticationError&) {
+            throw; // credentials do not get better by waiting
         } catch (const ConnectionError& error) {
             if (!pauseBeforeRetry(attempt, deadline))
                 throw ConnectionError(std::string(error.what()) + " (no primary answered within "
@@ -151,6 +153,8 @@ redis::Reply PrimaryRoute::onSlotOwner(const std::function<redis::Reply()>& send
                 m_connection.call({"ASKING"});
         } catch (const NoClusterNodeReachable&) {
             throw;
+        } catch (const AuthenticationError&) {
+            throw; // credentials do not get better by waiting
         } catch (const ConnectionError& error) {
             m_connection.disconnect();
             m_askTarget.reset();

@@ -164,6 +164,13 @@ void RedisConnection::ensureConnected()
     }
     if (m_requirePrimary) {
         const Reply r = command({"ROLE"});
+        if (r->type == REDIS_REPLY_ERROR && replyText(r.get()).rfind("NOPERM", 0) == 0) {
+            const std::string text = replyText(r.get());
+            disconnect();
+            throw AuthenticationError("Redis at " + m_address.redacted() + ": " + text
+                                      + " (this user may not run ROLE, which tells a primary from a replica "
+                                        "behind Sentinel: add +role to it, docs/security.md)");
+        }
         const std::string role = r->type == REDIS_REPLY_ARRAY && r->elements > 0 ? replyText(r->element[0])
                                                                                  : replyText(r.get());
         if (role != "master")

@@ -101,6 +101,8 @@ RedisAddress SentinelLocator::locate()
     std::string answers;
     bool anyReached = false;
     bool noneIsASentinel = true; // every node reached and none speaks SENTINEL
+    int answered = 0;             // sentinels that answered
+    int unknownName = 0;          // of them, those that monitor no primary of the URL's name
     for (std::size_t k = 0; k < count; ++k) {
         const std::size_t i = (first + k) % count;
         const HostPort& node = m_address.sentinels[i];
@@ -110,6 +112,7 @@ RedisAddress SentinelLocator::locate()
             RedisConnection sentinel(RedisAddress::sentinel(node), timeout, timeout);
             const redis::Reply reply = sentinel.call({"SENTINEL", "get-master-addr-by-name", m_address.masterName});
             anyReached = true;
+            ++answered;
             if (reply.isArray() && reply.size() == 2) {
                 if (const auto primary = primaryAddressIn(reply)) {
                     std::lock_guard lock(m_mutex);
@@ -126,6 +129,7 @@ RedisAddress SentinelLocator::locate()
                 answer = "answered \"" + reply.text + "\"";
             } else {
                 answer = "knows no primary named \"" + m_address.masterName + "\"";
+                ++unknownName;
             }
         } catch (const ConnectionError& error) {
             // "Redis at redis://host:port: cannot connect: ..." without the address again.
@@ -140,6 +144,11 @@ RedisAddress SentinelLocator::locate()
     // A wrong URL, not a failover to wait out.
     if (anyReached && noneIsASentinel)
         throw InvalidInput(message + " (for a single server use redis://, for a Redis Cluster redis+cluster://)");
+    // Every sentinel that answered monitors no primary of that name: a wrong
+    // name in the URL (in a failover they still name the old primary).
+    if (unknownName > 0 && unknownName == answered)
+        throw InvalidInput(message + " (check the name after the hosts in the URL: SENTINEL MASTERS on a sentinel "
+                                     "lists the names it monitors)");
     if (!anyReached)
         throw NoSentinelReachable(message);
     throw ConnectionError(message);
