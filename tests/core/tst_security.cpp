@@ -8,6 +8,7 @@
 #include <treelock/lockclient.h>
 #include <treelock/redisengine.h>
 #include <treelock/redisprotocol.h>
+#include <treelock/redistopology.h>
 
 #include <gtest/gtest.h>
 
@@ -26,7 +27,7 @@ constexpr const char* kAdminPassword = "adm1n-S3cret-pw";
 std::string aclUser(const std::string& name, const char* password, const std::string& commands)
 {
     return "user " + name + " on >" + password + " resetchannels ~tl:* &tl:* -@all" + commands
-           + " +xrange +time +ping +hmget +hget +hgetall +hset +hdel +hexists +exists +del +get +set"
+           + " +xrange +time +ping +role +hmget +hget +hgetall +hset +hdel +hexists +exists +del +get +set"
              " +zadd +zrem +zrange +zscore +zcard +xadd +publish";
 }
 
@@ -212,6 +213,10 @@ TEST(Acl, clientUserRunsEveryVerb)
     EXPECT_EQ(engine->renew(a.grant.lease, std::nullopt).status, LeaseStatus::Ok);
     EXPECT_EQ(engine->snapshot().leases.size(), 1u);
     EXPECT_TRUE(engine->fsck(false).clean());
+    // `treelock topology` (ROLE, INFO replication) works for the admin user.
+    const Topology topology = readTopology(as(server, "tl-admin", kAdminPassword), "acl");
+    EXPECT_TRUE(topology.primaryError.empty()) << topology.primaryError;
+    EXPECT_EQ(topology.role, "master");
     EXPECT_EQ(engine->forceRelease(a.grant.lease, {"ops", "h", "test", true, milliseconds(0)}).status,
               LeaseStatus::Ok);
     const auto b = engine->acquire({{"/B", LockMode::S}}, acquireAs("anonymous", milliseconds(20)));
