@@ -48,4 +48,27 @@ Json blockerJson(const Blocker& b)
 
 long long msBetween(ServerTime from, ServerTime to) { return std::max<long long>(0, (to - from).count()); }
 
+std::string leaseState(const LeaseInfo& lease, ServerTime now)
+{
+    if (lease.revoked)
+        return "revoked";
+    return lease.expired(now) ? "expired" : "live";
+}
+
+Json leaseJson(const LeaseInfo& lease, ServerTime now)
+{
+    return {{"lease", lease.id},
+            {"owner", lease.owner},
+            {"op", lease.operation},
+            {"requests", requestsJson(lease.requests)},
+            {"ttl_ms", lease.ttl.count()},
+            {"created_ms", msSinceEpoch(lease.createdAt)},
+            {"expires_ms", msSinceEpoch(lease.expiresAt)},
+            {"expires_in_ms", msBetween(now, lease.expiresAt)},
+            {"fence", lease.fence},
+            {"holds", lease.holds},
+            {"revoked", lease.revoked},
+            {"state", leaseState(lease, now)}};
+}
+
 } // namespace treelock::cli

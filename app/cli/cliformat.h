@@ -33,6 +33,12 @@ std::string whoText(const Blocker& b);
 /// Every field of a blocker, as `acquire --json` and `waiting --json` print it.
 Json blockerJson(const Blocker& b);
 
+/// "live", "expired" or "revoked" at server time `now`.
+std::string leaseState(const LeaseInfo& lease, ServerTime now);
+
+/// Every field of a lease at server time `now`, as `locks --json` and `lease --json` print it.
+Json leaseJson(const LeaseInfo& lease, ServerTime now);
+
 /// `to - from` in milliseconds, never negative.
 long long msBetween(ServerTime from, ServerTime to);
 

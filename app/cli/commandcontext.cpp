@@ -1,5 +1,7 @@
 #include "commandcontext.h"
 
+#include "treelock/leaseid.h"
+
 #include <algorithm>
 
 namespace treelock::cli {
@@ -47,6 +49,29 @@ int CommandContext::fail(int exitCode, std::string_view kind, const std::string&
 {
     printError(err(), m_global.json, exitCode, kind, message);
     return exitCode;
+}
+
+LeaseId CommandContext::resolveLease(const std::string& given)
+{
+    if (isValidLeaseId(given))
+        return given;
+    std::vector<LeaseId> matches;
+    for (const LeaseInfo& info : engine()->snapshot().leases)
+        if (info.id.rfind(given, 0) == 0)
+            matches.push_back(info.id);
+    if (matches.empty())
+        throw CommandFailure(kExitLease, "lease_unknown",
+                             "no lease of project " + m_global.project + " has an id starting with " + given
+                                 + " (see `treelock locks`)");
+    if (matches.size() > 1) {
+        std::string ids;
+        for (const LeaseId& match : matches)
+            ids += (ids.empty() ? "" : ", ") + match;
+        throw CommandFailure(kExitInvalid, "ambiguous_lease",
+                             given + " is the start of " + std::to_string(matches.size()) + " lease ids (" + ids
+                                 + "): give more digits");
+    }
+    return matches.front();
 }
 
 int CommandContext::leaseProblem(const LeaseId& lease, LeaseStatus status)

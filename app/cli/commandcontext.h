@@ -49,6 +49,12 @@ public:
     /// --json); returns `exitCode`.
     int fail(int exitCode, std::string_view kind, const std::string& message);
 
+    /// The lease `given` names: a whole id as it is, or the start of one (8 digits
+    /// or more, as `locks` and `waiting` show it) that names exactly one lease of
+    /// the project. Throws CommandFailure: lease_unknown (exit 4) when none,
+    /// ambiguous_lease (exit 2) when several. O(leases) for a start.
+    LeaseId resolveLease(const std::string& given);
+
     /// Says the lease is expired or unknown on stderr; returns kExitLease.
     int leaseProblem(const LeaseId& lease, LeaseStatus status);
 

@@ -98,6 +98,8 @@ int runCommand(const Invocation& invocation, RunContext& context)
     try {
         CommandContext commandContext(invocation.global, context);
         return invocation.command.run(commandContext);
+    } catch (const CommandFailure& failure) {
+        return fail(failure.exitCode(), failure.kind(), failure.what());
     } catch (const UsageError& error) {
         return fail(kExitInvalid, "usage", error.what());
     } catch (const InvalidPath& error) {

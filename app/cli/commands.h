@@ -9,6 +9,7 @@
 #include <functional>
 #include <iosfwd>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +26,20 @@ enum ExitCode : int {
     kExitUnreachable = 5,  ///< ConnectionError
     kExitFsck = 6,         ///< fsck found differences, check-history a violation
     kExitReplication = 7,  ///< ReplicationError: too few replicas acknowledged (grant rolled back)
+};
+
+/// A command's own failure, reported as any other error (printError) with its
+/// exit code and kind.
+class CommandFailure : public std::runtime_error {
+public:
+    CommandFailure(int exitCode, std::string kind, const std::string& message)
+        : std::runtime_error(message), m_exitCode(exitCode), m_kind(std::move(kind)) {}
+    int exitCode() const noexcept { return m_exitCode; }
+    const std::string& kind() const noexcept { return m_kind; }
+
+private:
+    int m_exitCode;
+    std::string m_kind;
 };
 
 /// Reports an error on `err`: "treelock: MESSAGE", or with `json` one line holding

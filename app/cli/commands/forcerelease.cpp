@@ -18,27 +18,7 @@ using std::chrono::milliseconds;
 
 int runForceRelease(const ForceReleaseCommand& cmd, CommandContext& ctx)
 {
-    LeaseId lease = cmd.lease;
-    if (!isValidLeaseId(lease)) {
-        // The start of an id, as `locks` and `waiting` print it: it must name one lease.
-        std::vector<LeaseId> matches;
-        for (const LeaseInfo& info : ctx.engine()->snapshot().leases)
-            if (info.id.rfind(lease, 0) == 0)
-                matches.push_back(info.id);
-        if (matches.empty())
-            return ctx.fail(kExitLease, "lease_unknown",
-                            "no lease of project " + ctx.global().project + " has an id starting with " + lease
-                                + " (see `treelock locks`)");
-        if (matches.size() > 1) {
-            std::string ids;
-            for (const LeaseId& match : matches)
-                ids += (ids.empty() ? "" : ", ") + match;
-            return ctx.fail(kExitInvalid, "ambiguous_lease",
-                            lease + " is the start of " + std::to_string(matches.size()) + " lease ids (" + ids
-                                + "): give more digits");
-        }
-        lease = matches.front();
-    }
+    const LeaseId lease = ctx.resolveLease(cmd.lease);
     ForceOptions options;
     options.operatorName = ctx.operatorName(cmd.operatorName);
     options.host = ctx.hostName();

@@ -6,38 +6,18 @@
 #include "commandcontext.h"
 
 #include <ostream>
-#include <algorithm>
 
 namespace treelock::cli {
 
 namespace {
-
-std::string stateOf(const LeaseInfo& lease, ServerTime now)
-{
-    if (lease.revoked)
-        return "revoked";
-    return lease.expired(now) ? "expired" : "live";
-}
 
 int runLocks(CommandContext& ctx)
 {
     const Snapshot snapshot = ctx.engine()->snapshot();
     if (ctx.global().json) {
         Json leases = Json::array();
-        for (const auto& lease : snapshot.leases) {
-            leases.push_back({{"lease", lease.id},
-                              {"owner", lease.owner},
-                              {"op", lease.operation},
-                              {"requests", requestsJson(lease.requests)},
-                              {"ttl_ms", lease.ttl.count()},
-                              {"created_ms", msSinceEpoch(lease.createdAt)},
-                              {"expires_ms", msSinceEpoch(lease.expiresAt)},
-                              {"expires_in_ms", std::max<long long>(0, (lease.expiresAt - snapshot.serverTime).count())},
-                              {"fence", lease.fence},
-                              {"holds", lease.holds},
-                              {"revoked", lease.revoked},
-                              {"state", stateOf(lease, snapshot.serverTime)}});
-        }
+        for (const auto& lease : snapshot.leases)
+            leases.push_back(leaseJson(lease, snapshot.serverTime));
         ctx.out() << dump({{"server_time_ms", msSinceEpoch(snapshot.serverTime)}, {"leases", leases}})
               << "\n";
         return kExitOk;
@@ -51,7 +31,7 @@ int runLocks(CommandContext& ctx)
         const auto left = lease.expiresAt - snapshot.serverTime;
         rows.push_back({shortLeaseId(lease.id), orDash(lease.owner), orDash(lease.operation),
                         toString(lease.requests, " "), std::to_string(lease.fence),
-                        stateOf(lease, snapshot.serverTime),
+                        leaseState(lease, snapshot.serverTime),
                         left.count() > 0 ? secondsText(left) : std::string("-")});
     }
     ctx.printTable(rows);
