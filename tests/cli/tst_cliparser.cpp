@@ -19,6 +19,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -59,14 +60,18 @@ void expectUsageError(const std::vector<std::string>& args, const std::string& m
 
 // ---------------------------------------------------------------- the registry
 
-// The commands register themselves from their files: one that the link dropped, or
-// two that claim one name or one place in the overview, would show here.
-TEST(CliParserRegistry, everyCommandIsRegisteredOnceInHelpOrder)
+// The commands register themselves from their files: a file that the link dropped
+// would be missing here (two that claim one name or one place in the overview make
+// commandDeclarations() throw).
+TEST(CliParserRegistry, everyCommandFileRegistersOneCommand)
 {
-    const std::vector<std::string> expected{"acquire", "release", "renew", "force-release", "sweep", "locks",
-                                            "waiting", "contention", "topology", "projects", "fsck", "config",
-                                            "check-history", "events", "matrix", "simulate", "scenario", "help"};
-    EXPECT_EQ(commandNames(), expected);
+    std::size_t files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(TREELOCK_CLI_COMMANDS_DIR))
+        files += entry.path().extension() == ".cpp";
+    EXPECT_EQ(commandNames().size(), files);
+    ASSERT_FALSE(commandNames().empty());
+    EXPECT_EQ(commandNames().front(), "acquire");
+    EXPECT_EQ(commandNames().back(), "help");
 }
 
 TEST(CliParserRegistry, eachCommandParsesToItsOwnName)
@@ -350,11 +355,6 @@ TEST(CliParserContention, helpSaysHowCountsDecayAndHowManyPathsAreKept)
 
 TEST(CliParserHelp, everyCommandHasHelpText)
 {
-    const std::vector<std::string> expected{"acquire",  "release",       "renew",    "force-release", "sweep",
-                                            "locks",    "waiting",       "contention", "topology",    "projects",
-                                            "fsck",     "config",        "check-history", "events",   "matrix",
-                                            "simulate", "scenario",      "help"};
-    EXPECT_EQ(commandNames(), expected);
     for (const auto& name : commandNames()) {
         const std::string text = helpText(name);
         EXPECT_NE(text.find("usage: treelock " + name), std::string::npos) << text;
