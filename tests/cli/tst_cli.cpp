@@ -471,6 +471,27 @@ TEST_F(Cli, jsonErrorsAreOneObjectWithExitCodeAndKind)
     EXPECT_EQ(firstLine(plain.err), "treelock: lease " + id + " is live; add --admin to revoke a live lease") << plain;
 }
 
+TEST_F(Cli, leaseShowsOneLeaseByItsIdOrItsStart)
+{
+    const std::string id = acquire({"--lock", "X:/A/C", "--owner", "bob"});
+    const Result whole = tl({"lease", id});
+    ASSERT_EQ(whole.code, 0) << whole;
+    EXPECT_EQ(firstLine(whole.out), "lease     " + id) << whole;
+    EXPECT_TRUE(contains(whole.out, "owner     bob\n")) << whole;
+    EXPECT_TRUE(contains(whole.out, "requests  X:/A/C\n")) << whole;
+    EXPECT_TRUE(contains(whole.out, "state     live\n")) << whole;
+    const Result start = tl({"--json", "lease", id.substr(0, 8)});
+    ASSERT_EQ(start.code, 0) << start;
+    const Json lease = Json::parse(start.out);
+    EXPECT_EQ(lease["lease"], id);
+    EXPECT_EQ(lease["owner"], "bob");
+    EXPECT_EQ(lease["state"], "live");
+    const Result unknown = tl({"lease", "0123456789abcdef0123456789abcdef"});
+    EXPECT_EQ(unknown.code, 4) << unknown;
+    EXPECT_TRUE(contains(unknown.err, "is unknown")) << unknown;
+    EXPECT_EQ(tl({"lease", "0123"}).code, 2) << "a start shorter than 8 digits is refused";
+}
+
 TEST_F(Cli, releaseExpiredIsExit4)
 {
     const std::string id = acquire({"--ttl", "50", "--lock", "X:/A"});
