@@ -1,52 +1,36 @@
 #pragma once
 
+#include "bridge/bridgesignals.h"
+#include "bridge/bridgeworker.h"
 #include "common/workerthread.h"
-#include "lockview/lockstate.h"
-
-#include <QObject>
 
 #include <future>
 #include <memory>
 
 namespace treelock::ui {
 
-class BridgeWorker;
-
-/// GUI-side handle of the bridge: runs a BridgeWorker in a WorkerThread and
-/// forwards requests to it (queued, never waiting) and its results back as
-/// signals. Every signal carries immutable values. GUI thread only.
-class Bridge : public QObject {
+/// GUI-side handle of the bridge: runs a BridgeWorker in a WorkerThread,
+/// forwards requests to it (queued, never waiting) and emits its signals again
+/// on the GUI thread. GUI thread only.
+class Bridge : public BridgeSignals {
     Q_OBJECT
 public:
     explicit Bridge(QObject* parent = nullptr);
     /// Stops the worker (and a private redis-server) and joins the thread.
     ~Bridge() override;
 
-    void connectTo(const BackendConfig& config);
-    void setTree(std::shared_ptr<const TreeIndex> tree);
-    void refresh();
-    void releaseExpired();
-    void forceRelease(const QString& leaseId, const QString& reason);
-    void runScenario(const QString& name);
-    /// Takes a lease as `owner` (specs "X:/A/C"); a refusal is logged as blocked.
-    void acquire(const QStringList& specs, const QString& owner, const QString& operation, qint64 ttlMs);
-    /// Private Sentinel set-up only: SENTINEL FAILOVER, or SIGKILL of the primary
-    /// (restarted as a replica once a new primary is in place).
-    void failOver();
-    void killPrimary();
+    /// Queues the worker's `request` (`&BridgeWorker::refresh`) with copies of
+    /// `args`; it runs in the worker's thread, and this returns at once.
+    template <typename... Params, typename... Args>
+    void post(void (BridgeWorker::*request)(Params...), Args&&... args)
+    {
+        m_worker.post(request, std::forward<Args>(args)...);
+    }
+
     /// The engine the worker uses (null while none is open), handed over from
     /// the worker's thread once the calls posted before have run: for tests and
     /// tools that drive the project Studio shows. Engines are thread-safe.
     std::future<std::shared_ptr<Engine>> engine();
-
-signals:
-    void backendChanged(const treelock::ui::BackendInfo& info);
-    void connectionChanged(const treelock::ui::ConnectionState& state);
-    void stateChanged(const treelock::ui::LockStatePtr& state);
-    void contentionChanged(const treelock::ui::ContentionPtr& contention);
-    void logEntries(const treelock::ui::LogBatch& entries);
-    void actionFinished(const treelock::ui::ActionResult& result);
-    void failedOver(const treelock::ui::FailoverReport& report);
 
 private:
     WorkerThread<BridgeWorker> m_worker; // Owned; joined (worker deleted first) in our destructor.

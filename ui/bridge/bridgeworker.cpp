@@ -74,7 +74,7 @@ bool sameLeases(const std::map<LeaseId, LeaseInfo>& a, const std::vector<LeaseIn
 
 } // namespace
 
-BridgeWorker::BridgeWorker(QObject* parent) : QObject(parent)
+BridgeWorker::BridgeWorker(QObject* parent) : BridgeSignals(parent)
 {
     m_timer = new QTimer(this);
     m_timer->setInterval(kPollInterval);

@@ -1,10 +1,8 @@
 #pragma once
 
-#include "lockview/lockstate.h"
+#include "bridge/bridgesignals.h"
 
 #include <treelock/error.h>
-
-#include <QObject>
 
 #include <chrono>
 #include <map>
@@ -29,40 +27,30 @@ class PrivateRedis;
 /// with it), then decorates the tree (pure function) and emits an immutable
 /// LockState. Every 3 s it reads the contention table (one call) and emits it.
 /// On ConnectionError it reports the loss and retries every second.
-class BridgeWorker : public QObject {
+class BridgeWorker : public BridgeSignals {
     Q_OBJECT
 public:
     explicit BridgeWorker(QObject* parent = nullptr);
     ~BridgeWorker() override;
 
-    // All of these run in the worker thread (call through QMetaObject::invokeMethod).
+    // All of these run in the worker thread (the Bridge posts them).
     void connectTo(const BackendConfig& config);
     void setTree(std::shared_ptr<const TreeIndex> tree);
     void refresh();
     void releaseExpired();
     void forceRelease(const QString& leaseId, const QString& reason);
     void runScenario(const QString& name);
+    /// Takes a lease as `owner` (specs "X:/A/C"); a refusal is logged as blocked.
     void acquire(const QStringList& specs, const QString& owner, const QString& operation, qint64 ttlMs);
-    /// Private Sentinel set-up only (BackendConfig::Kind::PrivateHa).
+    /// Private Sentinel set-up only (BackendConfig::Kind::PrivateHa): SENTINEL
+    /// FAILOVER, or SIGKILL of the primary (restarted as a replica once a new
+    /// primary is in place).
     void failOver();
     void killPrimary();
     void shutdown();
 
     /// The engine, for tests that need to drive it from the worker's thread.
     std::shared_ptr<Engine> engine() const { return m_engine; }
-
-signals:
-    void backendChanged(const treelock::ui::BackendInfo& info);
-    void connectionChanged(const treelock::ui::ConnectionState& state);
-    void stateChanged(const treelock::ui::LockStatePtr& state);
-    /// The contention table, read every 3 s and on refresh(); an empty one
-    /// when another backend or project is opened.
-    void contentionChanged(const treelock::ui::ContentionPtr& contention);
-    void logEntries(const treelock::ui::LogBatch& entries);
-    void actionFinished(const treelock::ui::ActionResult& result);
-    /// The engine now talks to another primary; sent after the first snapshot
-    /// taken from it, with the leases lost and kept.
-    void failedOver(const treelock::ui::FailoverReport& report);
 
 private:
     void tick();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QMetaMethod>
 #include <QMetaObject>
 #include <QObject>
 #include <QPointer>
@@ -65,10 +66,34 @@ public:
             Qt::QueuedConnection);
     }
 
+    /// Queues the worker's member `request` (`&Worker::refresh`) to run in its
+    /// thread, as the other post() does, on copies of `args` made here, each
+    /// of its parameter's type; returns at once.
+    template <typename... Params, typename... Args>
+    void post(void (Worker::*request)(Params...), Args&&... args) const
+    {
+        post([request, ... values = std::decay_t<Params>(std::forward<Args>(args))](Worker& worker) mutable {
+            (worker.*request)(values...);
+        });
+    }
+
 private:
     QThread* m_thread = nullptr; // Owned.
     Worker* m_worker = nullptr;  // Owned; lives in m_thread, deleted there.
 };
+
+/// Has `front` emit again every signal that `Signals` itself declares each time
+/// `worker` emits it, delivered in `front`'s thread: how a front object
+/// (Bridge, SimulationController) and its worker, both a `Signals`, say the
+/// same things from one declaration. Call it on the front's thread.
+template <typename Signals>
+void forwardSignals(const Signals* worker, Signals* front)
+{
+    const QMetaObject& meta = Signals::staticMetaObject;
+    for (int i = meta.methodOffset(); i < meta.methodCount(); ++i)
+        if (const QMetaMethod signal = meta.method(i); signal.methodType() == QMetaMethod::Signal)
+            QObject::connect(worker, signal, front, signal);
+}
 
 /// Queues calls from a one-shot work to the GUI thread, where each runs only if
 /// the work's context still exists (progress reports). Call it from the work's

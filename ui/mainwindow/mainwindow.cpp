@@ -120,7 +120,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
                           &m_bannerText, &retry);
     retry->setText(tr("Retry now"));
     retry->setObjectName(QStringLiteral("retryButton"));
-    connect(retry, &QPushButton::clicked, m_bridge, &Bridge::refresh);
+    connect(retry, &QPushButton::clicked, m_bridge, [this] { m_bridge->post(&BridgeWorker::refresh); });
 
     QPushButton* dismiss = nullptr;
     m_failoverBanner = makeBanner(this, QStringLiteral("failoverBanner"), QStringLiteral("#f9a825"), QStringLiteral("black"),
@@ -324,7 +324,7 @@ void MainWindow::start()
         setTree(demoTree());
     connectTo(m_config);
     if (!m_options.scenario.isEmpty())
-        m_bridge->runScenario(m_options.scenario);
+        m_bridge->post(&BridgeWorker::runScenario, m_options.scenario);
     if (m_options.simulate || !m_options.simulationScenario.isEmpty())
         raiseDock(m_simDock);
     if (m_options.simulate) {
@@ -345,7 +345,7 @@ void MainWindow::connectTo(const BackendConfig& config)
     m_autoExpanded = false;
     m_autoExpandTimer.invalidate();
     m_leasePanel->setNodeFilter({});
-    m_bridge->connectTo(m_config);
+    m_bridge->post(&BridgeWorker::connectTo, m_config);
     if (m_options.useSettings)
         ConnectDialog::rememberConnection(m_config);
     m_config.password.clear(); // the worker has its copy; keep none here
@@ -357,7 +357,7 @@ void MainWindow::setTree(const ProjectTreeData& tree)
     if (m_simulationShown)
         return; // shown again when the simulation ends
     m_treeModel->setTree(tree);
-    m_bridge->setTree(m_treeModel->treeIndex());
+    m_bridge->post(&BridgeWorker::setTree, m_treeModel->treeIndex());
     m_treePanel->updateTitle();
     m_autoExpanded = false;
     m_autoExpandTimer.invalidate();
@@ -497,7 +497,7 @@ void MainWindow::showSimulation(bool shown)
     m_treeModel->setTree(m_tree);
     m_treePanel->updateTitle();
     applyState(state);
-    m_bridge->refresh();
+    m_bridge->post(&BridgeWorker::refresh);
     statusBar()->showMessage(tr("The tree and the lease table show project %1 again").arg(m_backend.project), 6000);
 }
 
@@ -603,7 +603,7 @@ void MainWindow::forceRelease(const QString& leaseId, const QString& reason)
     QTableView* table = m_leasePanel->view();
     table->selectionModel()->clear();
     showResult(tr("Force-releasing %1…").arg(QString::fromStdString(shortLeaseId(leaseId.toStdString()))), false);
-    m_bridge->forceRelease(leaseId, why);
+    m_bridge->post(&BridgeWorker::forceRelease, leaseId, why);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -53,7 +53,7 @@ void MainWindow::createActions()
     m_refresh->setToolTip(tr("Read a full snapshot now (Ctrl+R)"));
     connect(m_refresh, &QAction::triggered, this, [this] {
         statusBar()->showMessage(tr("Reading the server's locks…"), 3000);
-        m_bridge->refresh();
+        m_bridge->post(&BridgeWorker::refresh);
     });
 
     m_releaseExpired = new QAction(s->standardIcon(QStyle::SP_TrashIcon), tr("Release expired (%1)").arg(0), this);
@@ -61,7 +61,7 @@ void MainWindow::createActions()
     m_releaseExpired->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     m_releaseExpired->setToolTip(tr("Reap every expired lease now; recorded as a sweep by you (Ctrl+Shift+R)"));
     m_releaseExpired->setEnabled(false);
-    connect(m_releaseExpired, &QAction::triggered, m_bridge, &Bridge::releaseExpired);
+    connect(m_releaseExpired, &QAction::triggered, m_bridge, [this] { m_bridge->post(&BridgeWorker::releaseExpired); });
 
     m_forceRelease = new QAction(s->standardIcon(QStyle::SP_DialogCancelButton), tr("&Force release…"), this);
     m_forceRelease->setObjectName(QStringLiteral("forceReleaseAction"));
@@ -84,12 +84,12 @@ void MainWindow::createActions()
     m_failOver->setObjectName(QStringLiteral("failOverAction"));
     m_failOver->setToolTip(tr("Ask the sentinels to promote the replica (SENTINEL FAILOVER); private Sentinel set-up only"));
     m_failOver->setEnabled(false);
-    connect(m_failOver, &QAction::triggered, m_bridge, &Bridge::failOver);
+    connect(m_failOver, &QAction::triggered, m_bridge, [this] { m_bridge->post(&BridgeWorker::failOver); });
     m_killPrimary = new QAction(tr("&Kill primary"), this);
     m_killPrimary->setObjectName(QStringLiteral("killPrimaryAction"));
     m_killPrimary->setToolTip(tr("SIGKILL the primary: what it did not replicate is lost; private Sentinel set-up only"));
     m_killPrimary->setEnabled(false);
-    connect(m_killPrimary, &QAction::triggered, m_bridge, &Bridge::killPrimary);
+    connect(m_killPrimary, &QAction::triggered, m_bridge, [this] { m_bridge->post(&BridgeWorker::killPrimary); });
 
     m_onlyLocked = new QAction(tr("Show only &locked nodes"), this);
     m_onlyLocked->setObjectName(QStringLiteral("onlyLockedAction"));

@@ -173,7 +173,7 @@ void ScenarioPlayer::load(const QString& name, bool play, SimulationEngine engin
     m_scenarioAtEnd = false;
     m_autoplay = play;
     m_scenarioEngine = engine;
-    m_controller->loadScenario(name, m_scenarioEngine, redisUrl);
+    m_controller->post(&SimulationWorker::loadScenario, name, m_scenarioEngine, redisUrl);
 }
 
 void ScenarioPlayer::play()
@@ -191,7 +191,7 @@ void ScenarioPlayer::step()
     m_stepView->selectRow(row);
     m_narration->setText(tr("Running step %1…").arg(row + 1));
     updateButtons();
-    m_controller->scenarioNext();
+    m_controller->post(&SimulationWorker::scenarioNext);
 }
 
 void ScenarioPlayer::close()
@@ -199,7 +199,7 @@ void ScenarioPlayer::close()
     m_autoplay = false;
     if (!m_scenarioLoaded && m_scenarioName.isEmpty())
         return;
-    m_controller->closeScenario();
+    m_controller->post(&SimulationWorker::closeScenario);
     m_scenarioLoaded = false;
     m_stepPending = false;
     emit closed();

@@ -40,10 +40,12 @@ SimulationPanel::SimulationPanel(QWidget* parent) : QWidget(parent)
     connect(m_form, &LoadTestForm::pauseRequested, this, &SimulationPanel::pauseSimulation);
     connect(m_form, &LoadTestForm::stopRequested, this, &SimulationPanel::stopSimulation);
     connect(m_form, &LoadTestForm::stepRequested, this, &SimulationPanel::stepSimulation);
-    connect(m_form, &LoadTestForm::speedChanged, m_controller, &SimulationController::setSpeed);
-    connect(m_form, &LoadTestForm::lockingChanged, m_controller, &SimulationController::setLocking);
+    connect(m_form, &LoadTestForm::speedChanged, m_controller,
+            [this](double speed) { m_controller->post(&SimulationWorker::setSpeed, speed); });
+    connect(m_form, &LoadTestForm::lockingChanged, m_controller,
+            [this](bool on) { m_controller->post(&SimulationWorker::setLocking, on); });
     connect(m_form, &LoadTestForm::fairnessChanged, this,
-            [this] { m_controller->setFairness(m_form->request().config.fairnessGrace); });
+            [this] { m_controller->post(&SimulationWorker::setFairness, m_form->request().config.fairnessGrace); });
 
     connect(m_player, &ScenarioPlayer::loadRequested, this, [this](const QString& name) { loadScenario(name, false); });
     connect(m_player, &ScenarioPlayer::closed, this, &SimulationPanel::hideProject);
@@ -128,7 +130,7 @@ void SimulationPanel::startSimulation()
         m_live->reset();
         m_stats = {};
     }
-    m_controller->start(m_form->request());
+    m_controller->post(&SimulationWorker::start, m_form->request());
     m_live->setStatus(tr("Running…"));
     m_state = sim::Simulation::State::Running;
     m_form->setState(m_state);
@@ -136,13 +138,13 @@ void SimulationPanel::startSimulation()
 
 void SimulationPanel::pauseSimulation()
 {
-    m_controller->pause();
+    m_controller->post(&SimulationWorker::pause);
 }
 
 void SimulationPanel::stopSimulation()
 {
     m_hideOnFinish = true;
-    m_controller->stop();
+    m_controller->post(&SimulationWorker::stop);
 }
 
 void SimulationPanel::stepSimulation()
@@ -151,7 +153,7 @@ void SimulationPanel::stepSimulation()
     m_hideOnFinish = false;
     if (m_player->isLoaded())
         m_player->close();
-    m_controller->step(m_form->request());
+    m_controller->post(&SimulationWorker::step, m_form->request());
 }
 
 void SimulationPanel::loadScenario(const QString& name, bool play)

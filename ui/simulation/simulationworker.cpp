@@ -18,7 +18,7 @@ const std::string kSimProject = "sim";
 const std::string kScenarioProject = "sim-scenario";
 }
 
-SimulationWorker::SimulationWorker(QObject* parent) : QObject(parent)
+SimulationWorker::SimulationWorker(QObject* parent) : SimulationSignals(parent)
 {
     m_timer = new QTimer(this);
     m_timer->setInterval(kPollMs);

@@ -1,9 +1,8 @@
 #pragma once
 
-#include "simulation/simulationdata.h"
+#include "simulation/simulationsignals.h"
 
 #include <QElapsedTimer>
-#include <QObject>
 
 #include <memory>
 
@@ -24,13 +23,13 @@ class TreeIndex;
 /// snapshot and emits an immutable SimulationFrame. A scenario on the
 /// in-process engine runs on a sim::ScenarioClock: time passes only while a
 /// step runs, so the pace at which the viewer steps expires no lease.
-class SimulationWorker : public QObject {
+class SimulationWorker : public SimulationSignals {
     Q_OBJECT
 public:
     explicit SimulationWorker(QObject* parent = nullptr);
     ~SimulationWorker() override;
 
-    // All of these run in the worker thread.
+    // All of these run in the worker thread (the SimulationController posts them).
     /// Starts a new run (Idle or Finished) or resumes a paused one.
     void start(const SimulationRequest& request);
     void pause();
@@ -40,7 +39,8 @@ public:
     void step(const SimulationRequest& request);
     void setSpeed(double speed);
     void setLocking(bool on);
-    /// The project's fairness grace of the running simulation (an engine call).
+    /// The project's fairness grace of the running simulation (an engine call;
+    /// nothing: off); the next run takes it from its request.
     void setFairness(std::optional<std::chrono::milliseconds> grace);
 
     /// Loads a compiled-in scenario and a fresh engine; stops a running simulation.
@@ -50,16 +50,6 @@ public:
     /// Drops the scenario (its player releases what the actors hold).
     void closeScenario();
     void shutdown();
-
-signals:
-    void frameReady(const treelock::ui::SimulationFramePtr& frame);
-    void scenarioLoaded(const treelock::ui::ScenarioPlanPtr& plan);
-    void stepFinished(const treelock::sim::StepResult& result, bool atEnd);
-    /// Simulation::step()'s description of the event it ran.
-    void stepped(const QString& text);
-    void failed(const QString& message);
-    /// Start or Step could not create the run (its engine did not connect): nothing runs.
-    void notStarted(const QString& message);
 
 private:
     bool create(const SimulationRequest& request);
