@@ -230,9 +230,9 @@ private slots:
         proxy.setNodePath(QStringLiteral("/"));
         QCOMPARE(proxy.rowCount(), 3);
         proxy.setNodePath({});
-        proxy.setText(QStringLiteral("a.txt"));
+        proxy.setSearchText(QStringLiteral("a.txt"));
         QCOMPARE(proxy.rowCount(), 1);
-        proxy.setText({});
+        proxy.setSearchText({});
         model.tick();
         model.applyState(feed.next({}));
         QCOMPARE(model.rowCount(), 0);

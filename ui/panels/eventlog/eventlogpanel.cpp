@@ -126,7 +126,7 @@ EventLogPanel::EventLogPanel(EventLogModel* model, QWidget* parent) : QWidget(pa
     });
     connect(m_clear, &QToolButton::clicked, model, &EventLogModel::clear);
     connect(m_export, &QToolButton::clicked, this, &EventLogPanel::exportDialog);
-    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& t) { m_proxy->setText(t.trimmed()); });
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& t) { m_proxy->setSearchText(t.trimmed()); });
     connect(m_type, &QComboBox::currentIndexChanged, this, [this] { m_proxy->setType(m_type->currentData().toInt()); });
     popUpContextMenus(m_view, [this](const QModelIndex& index) { return contextMenuFor(index); });
     connect(m_view, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {

@@ -6,26 +6,9 @@
 
 namespace treelock::ui {
 
-LeaseFilterProxy::LeaseFilterProxy(QObject* parent) : QSortFilterProxyModel(parent)
+LeaseFilterProxy::LeaseFilterProxy(QObject* parent) : SearchFilterProxy(parent)
 {
     setSortRole(LeaseTableModel::SortRole);
-    setDynamicSortFilter(true);
-}
-
-void LeaseFilterProxy::setText(const QString& text)
-{
-    if (text == m_text)
-        return;
-    m_text = text;
-    invalidateFilter();
-}
-
-void LeaseFilterProxy::setNodePath(const QString& path)
-{
-    if (path == m_node)
-        return;
-    m_node = path;
-    invalidateFilter();
 }
 
 bool LeaseFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
@@ -45,15 +28,14 @@ bool LeaseFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& source
         if (!touches)
             return false;
     }
-    if (m_text.isEmpty())
+    if (searchText().isEmpty())
         return true;
     for (int c : {LeaseTableModel::LeaseColumn, LeaseTableModel::OwnerColumn,
                   LeaseTableModel::OperationColumn, LeaseTableModel::PathsColumn}) {
         const QModelIndex idx = m->index(sourceRow, c, sourceParent);
-        if (idx.data(Qt::DisplayRole).toString().contains(m_text, Qt::CaseInsensitive))
+        if (matchesSearch(idx.data(Qt::DisplayRole).toString()))
             return true;
-        if (c == LeaseTableModel::OperationColumn
-            && idx.data(Qt::ToolTipRole).toString().contains(m_text, Qt::CaseInsensitive))
+        if (c == LeaseTableModel::OperationColumn && matchesSearch(idx.data(Qt::ToolTipRole).toString()))
             return true;
     }
     return false;

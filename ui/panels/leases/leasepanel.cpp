@@ -114,7 +114,7 @@ LeasePanel::LeasePanel(LeaseTableModel* model, QWidget* parent) : QWidget(parent
     layout->addWidget(m_view, 1);
 
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& t) {
-        m_proxy->setText(t.trimmed());
+        m_proxy->setSearchText(t.trimmed());
         updateTitle();
     });
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
