@@ -1,31 +1,29 @@
 #include "panels/hotspots/hotspotpanel.h"
 
 #include "common/contextmenus.h"
-#include "common/tableviews.h"
 #include "lockview/presentation.h"
 #include "panels/hotspots/hotspotmodel.h"
 
 #include <QApplication>
 #include <QClipboard>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
-#include <QStackedWidget>
 #include <QTableView>
-#include <QVBoxLayout>
 
 namespace treelock::ui {
 
-HotSpotPanel::HotSpotPanel(HotSpotModel* model, QWidget* parent) : QWidget(parent), m_model(model)
+HotSpotPanel::HotSpotPanel(HotSpotModel* model, QWidget* parent)
+    : RowTablePanel(model,
+                    {QStringLiteral("hotSpotsTitle"), QStringLiteral("hotSpotsView"), HotSpotModel::SortRole,
+                     HotSpotModel::RateColumn, Qt::DescendingOrder, QStringLiteral("noHotSpots"), tr("No refusals counted.")},
+                    parent),
+      m_model(model)
 {
     setObjectName(QStringLiteral("hotSpotsPanel"));
-    m_proxy = newSortProxy(model, HotSpotModel::SortRole, this);
 
-    m_title = new QLabel(this);
-    m_title->setObjectName(QStringLiteral("hotSpotsTitle"));
     auto* above = new QLabel(tr("Alarm above"), this);
     m_threshold = new QSpinBox(this);
     m_threshold->setObjectName(QStringLiteral("alarmThreshold"));
@@ -39,11 +37,14 @@ HotSpotPanel::HotSpotPanel(HotSpotModel* model, QWidget* parent) : QWidget(paren
     m_threshold->setKeyboardTracking(false);
     above->setBuddy(m_threshold);
     auto* unit = new QLabel(tr("refusals/min"), this);
+    addToTitleLine(above);
+    addToTitleLine(m_threshold);
+    addToTitleLine(unit);
+    setTabOrder(m_threshold, view()); // Tab goes as the eye does: the threshold above, then the table
 
-    m_view = newRowTable(m_proxy, QStringLiteral("hotSpotsView"), HotSpotModel::RateColumn, Qt::DescendingOrder, 8, this);
-    QHeaderView* h = m_view->horizontalHeader();
+    QHeaderView* h = view()->horizontalHeader();
     h->setStretchLastSection(true);
-    const QFontMetrics fm = m_view->fontMetrics();
+    const QFontMetrics fm = view()->fontMetrics();
     const QFontMetrics hfm = h->fontMetrics();
     const auto fit = [&](int column, std::initializer_list<QString> samples) {
         int w = hfm.horizontalAdvance(model->headerData(column, Qt::Horizontal).toString()) + 28;
@@ -59,62 +60,37 @@ HotSpotPanel::HotSpotPanel(HotSpotModel* model, QWidget* parent) : QWidget(paren
     fit(HotSpotModel::LastColumn, {presentation::formatAgo(59min + 59s)});
     h->setMinimumSectionSize(40);
 
-    m_empty = new QLabel(tr("No refusals counted."), this);
-    m_empty->setObjectName(QStringLiteral("noHotSpots"));
-    m_empty->setAlignment(Qt::AlignCenter);
-    m_empty->setStyleSheet(QStringLiteral("color: #666;"));
     m_simulationNote = new QLabel(this);
     m_simulationNote->setObjectName(QStringLiteral("hotSpotsSimulationNote"));
     m_simulationNote->setWordWrap(true);
     m_simulationNote->setStyleSheet(
         QStringLiteral("#hotSpotsSimulationNote { background: #fff8e1; color: #4e342e; padding: 4px; border: 1px solid #ffca28; }"));
     m_simulationNote->hide();
-    m_stack = new QStackedWidget(this);
-    m_stack->addWidget(m_view);
-    m_stack->addWidget(m_empty);
-
-    auto* top = new QHBoxLayout;
-    top->setContentsMargins(4, 0, 4, 0);
-    // The count and a hint: cut off in a narrow dock rather than widening the window.
-    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    top->addWidget(m_title, 1);
-    top->addWidget(above);
-    top->addWidget(m_threshold);
-    top->addWidget(unit);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(2, 2, 2, 2);
-    layout->setSpacing(2);
-    layout->addLayout(top);
-    layout->addWidget(m_simulationNote);
-    layout->addWidget(m_stack, 1);
+    addAboveTable(m_simulationNote);
 
     connect(m_threshold, &QSpinBox::valueChanged, this, [this](int value) {
         announce(m_model->setThreshold(value));
         if (!m_quiet)
             emit thresholdChanged(value);
     });
-    connect(m_view, &QTableView::doubleClicked, this,
+    connect(view(), &QTableView::doubleClicked, this,
             [this](const QModelIndex& index) { emit pathRequested(index.data(HotSpotModel::PathRole).toString()); });
-    popUpContextMenus(m_view, [this](const QModelIndex& index) { return contextMenuFor(index); });
-    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &HotSpotPanel::rowsChanged);
-    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &HotSpotPanel::rowsChanged);
-    connect(m_proxy, &QAbstractItemModel::modelReset, this, &HotSpotPanel::rowsChanged);
-    rowsChanged();
+    popUpContextMenus(view(), [this](const QModelIndex& index) { return contextMenuFor(index); });
+    showRows();
 }
 
 void HotSpotPanel::rowsChanged()
 {
-    const int n = m_proxy->rowCount();
+    const int n = proxy()->rowCount();
     const QString project = m_project.toHtmlEscaped();
     if (n == 0)
-        m_title->setText(project.isEmpty() ? QString() : tr("Project <b>%1</b>").arg(project));
+        titleLabel()->setText(project.isEmpty() ? QString() : tr("Project <b>%1</b>").arg(project));
     else if (project.isEmpty())
-        m_title->setText(tr("<b>%n</b> path(s) refused <span style='color:#666'>· double-click one to find it in the tree</span>", nullptr, n));
+        titleLabel()->setText(tr("<b>%n</b> path(s) refused <span style='color:#666'>· double-click one to find it in the tree</span>", nullptr, n));
     else
-        m_title->setText(tr("<b>%n</b> path(s) refused in project <b>%1</b> <span style='color:#666'>· double-click one to "
-                            "find it in the tree</span>", nullptr, n)
-                             .arg(project));
-    m_stack->setCurrentWidget(n == 0 ? static_cast<QWidget*>(m_empty) : m_view);
+        titleLabel()->setText(tr("<b>%n</b> path(s) refused in project <b>%1</b> <span style='color:#666'>· double-click "
+                                 "one to find it in the tree</span>", nullptr, n)
+                                  .arg(project));
 }
 
 void HotSpotPanel::setProject(const QString& project)

@@ -1,18 +1,14 @@
 #pragma once
 
+#include "common/rowtablepanel.h"
 #include "lockview/lockstate.h"
-
-#include <QWidget>
 
 #include <string>
 #include <vector>
 
 class QLabel;
 class QMenu;
-class QSortFilterProxyModel;
 class QSpinBox;
-class QStackedWidget;
-class QTableView;
 
 namespace treelock::ui {
 
@@ -25,24 +21,18 @@ class HotSpotModel;
 /// while the window shows a simulation's project instead of Studio's, a note
 /// says that these hot spots are not the simulation's. GUI thread only;
 /// readings come from the bridge worker.
-class HotSpotPanel : public QWidget {
+class HotSpotPanel : public RowTablePanel {
     Q_OBJECT
 public:
     HotSpotPanel(HotSpotModel* model, QWidget* parent = nullptr);
 
-    QTableView* view() const { return m_view; }
-    QSortFilterProxyModel* proxy() const { return m_proxy; }
     QSpinBox* thresholdField() const { return m_threshold; }
-    /// The text shown instead of the table while no refusal is counted.
-    QLabel* emptyLabel() const { return m_empty; }
     /// Shows a reading; raises the alarm for the paths that pass the threshold with it.
     void applyContention(const ContentionPtr& contention);
     /// Sets the threshold (refusals/min, 0 = off) as if typed, without telling thresholdChanged.
     void setThreshold(int perMinute);
     /// The context menu of a row (of the view's proxy); the caller owns it.
     QMenu* contextMenuFor(const QModelIndex& index);
-    /// The line above the table (the count and the project).
-    QLabel* titleLabel() const { return m_title; }
     /// The note shown while the window shows a simulation (setSimulationShown).
     QLabel* simulationNote() const { return m_simulationNote; }
     /// The project whose contention table the panel shows.
@@ -69,19 +59,15 @@ signals:
 private:
     /// Signals the paths that entered the alarm (alarmRaised) and a new count.
     void announce(const std::vector<std::string>& paths);
-    void rowsChanged();
+    /// The title: the count and the project.
+    void rowsChanged() override;
     /// "/A/C: 4.2 refusals/min, above 2 (Upload vs Move folder ×5)".
     QString alarmLine(const HotPath& path) const;
 
     HotSpotModel* m_model;           // Not owned.
-    QSortFilterProxyModel* m_proxy;  // Owned (child).
-    QTableView* m_view;
-    QLabel* m_title;
     QLabel* m_simulationNote;
-    QLabel* m_empty;
     QString m_project;
     bool m_simulationShown = false;
-    QStackedWidget* m_stack;
     QSpinBox* m_threshold;
     int m_alarms = 0;
     bool m_quiet = false;            // setThreshold(): no thresholdChanged

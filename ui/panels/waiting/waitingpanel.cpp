@@ -1,92 +1,68 @@
 #include "panels/waiting/waitingpanel.h"
 
 #include "common/contextmenus.h"
-#include "common/tableviews.h"
 #include "lockview/presentation.h"
 #include "panels/waiting/waitertablemodel.h"
 
 #include <treelock/leaseid.h>
 
 #include <QEvent>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QMenu>
 #include <QSortFilterProxyModel>
-#include <QStackedWidget>
 #include <QTableView>
 #include <QToolButton>
-#include <QVBoxLayout>
 
 namespace treelock::ui {
 
-WaitingPanel::WaitingPanel(WaiterTableModel* model, QWidget* parent) : QWidget(parent), m_model(model)
+WaitingPanel::WaitingPanel(WaiterTableModel* model, QWidget* parent)
+    : RowTablePanel(model,
+                    {QStringLiteral("waitingTitle"), QStringLiteral("waitingView"), WaiterTableModel::SortRole,
+                     WaiterTableModel::WaitingColumn, Qt::DescendingOrder, QStringLiteral("noWaiters"),
+                     tr("<b>Nobody waits for a lock.</b><br/>An acquire that waits (a LockClient's, <code>treelock "
+                        "acquire --wait</code>) is listed here until it gets its lock or gives up.")},
+                    parent),
+      m_model(model)
 {
     setObjectName(QStringLiteral("waitingPanel"));
-    m_proxy = newSortProxy(model, WaiterTableModel::SortRole, this);
+    emptyLabel()->setWordWrap(true);
 
-    m_title = new QLabel(this);
-    m_title->setObjectName(QStringLiteral("waitingTitle"));
     m_showBlocker = new QToolButton(this);
     m_showBlocker->setObjectName(QStringLiteral("showBlockerButton"));
     m_showBlocker->setText(tr("Show blocker"));
     m_showBlocker->setToolTip(tr("Select what holds the selected waiter up: the lease in the lease table, or the older "
                                  "waiter it queues behind in this list"));
     m_showBlocker->setEnabled(false);
+    addToTitleLine(m_showBlocker);
+    setTabOrder(m_showBlocker, view()); // Tab goes as the eye does: the button above, then the table
 
-    m_view = newRowTable(m_proxy, QStringLiteral("waitingView"), WaiterTableModel::WaitingColumn, Qt::DescendingOrder, 8, this);
-    QHeaderView* h = m_view->horizontalHeader();
+    QHeaderView* h = view()->horizontalHeader();
     h->setStretchLastSection(false);
     h->setMinimumSectionSize(40);
     // Who holds whom back says least: last (and hidden while nobody does).
     h->moveSection(h->visualIndex(WaiterTableModel::HoldsBackColumn), WaiterTableModel::ColumnCount - 1);
-    m_view->viewport()->installEventFilter(this);
-
-    m_empty = new QLabel(tr("<b>Nobody waits for a lock.</b><br/>An acquire that waits (a LockClient's, <code>treelock "
-                            "acquire --wait</code>) is listed here until it gets its lock or gives up."),
-                         this);
-    m_empty->setObjectName(QStringLiteral("noWaiters"));
-    m_empty->setAlignment(Qt::AlignCenter);
-    m_empty->setWordWrap(true);
-    m_empty->setStyleSheet(QStringLiteral("color: #666;"));
-    m_stack = new QStackedWidget(this);
-    m_stack->addWidget(m_view);
-    m_stack->addWidget(m_empty);
-
-    auto* top = new QHBoxLayout;
-    top->setContentsMargins(4, 0, 4, 0);
-    // The count and a hint: cut off in a narrow dock rather than widening the window.
-    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    top->addWidget(m_title, 1);
-    top->addWidget(m_showBlocker);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(2, 2, 2, 2);
-    layout->setSpacing(2);
-    layout->addLayout(top);
-    layout->addWidget(m_stack, 1);
+    view()->viewport()->installEventFilter(this);
 
     connect(m_showBlocker, &QToolButton::clicked, this, &WaitingPanel::showBlocker);
-    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+    connect(view()->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
         updateButton();
-        const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+        const QModelIndexList rows = view()->selectionModel()->selectedRows();
         if (!rows.isEmpty())
             emit pathRequested(rows.first().data(WaiterTableModel::PathRole).toString());
     });
-    connect(m_view, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+    connect(view(), &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         showBlockerOf(index.data(WaiterTableModel::WaiterIdRole).toString());
     });
-    popUpContextMenus(m_view, [this](const QModelIndex& index) { return contextMenuFor(index); });
-    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &WaitingPanel::rowsChanged);
-    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &WaitingPanel::rowsChanged);
-    connect(m_proxy, &QAbstractItemModel::modelReset, this, &WaitingPanel::rowsChanged);
-    connect(m_proxy, &QAbstractItemModel::dataChanged, this, &WaitingPanel::updateButton);
+    popUpContextMenus(view(), [this](const QModelIndex& index) { return contextMenuFor(index); });
+    connect(proxy(), &QAbstractItemModel::dataChanged, this, &WaitingPanel::updateButton);
     // The clock's tick changes the Waiting column only: no new widths then.
     connect(m_model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex& from, const QModelIndex& to) {
         if (from.column() != WaiterTableModel::WaitingColumn || to.column() != WaiterTableModel::WaitingColumn)
             fitColumns();
     });
-    rowsChanged();
+    showRows();
 }
 
 void WaitingPanel::setProject(const QString& project, bool graceKnown, std::optional<std::chrono::milliseconds> grace)
@@ -100,9 +76,8 @@ void WaitingPanel::setProject(const QString& project, bool graceKnown, std::opti
 
 void WaitingPanel::rowsChanged()
 {
-    const int n = m_proxy->rowCount();
+    const int n = proxy()->rowCount();
     updateTitle();
-    m_stack->setCurrentWidget(n == 0 ? static_cast<QWidget*>(m_empty) : m_view);
     fitColumns();
     updateButton();
     if (n != m_count) {
@@ -113,7 +88,7 @@ void WaitingPanel::rowsChanged()
 
 void WaitingPanel::updateTitle()
 {
-    const int n = m_proxy->rowCount();
+    const int n = proxy()->rowCount();
     QStringList parts;
     if (n > 0)
         parts << tr("<b>%n</b> waiter(s)", nullptr, n);
@@ -124,8 +99,8 @@ void WaitingPanel::updateTitle()
     QString text = parts.join(QStringLiteral(" · "));
     if (n > 0)
         text += QStringLiteral(" <span style='color:#666'>· %1</span>").arg(tr("select one to find its node in the tree"));
-    m_title->setText(text);
-    m_title->setToolTip(m_graceKnown ? (m_grace ? tr("A request that has waited longer than %1 ms holds back newer "
+    titleLabel()->setText(text);
+    titleLabel()->setToolTip(m_graceKnown ? (m_grace ? tr("A request that has waited longer than %1 ms holds back newer "
                                                      "requests that conflict with it (the project's fairness grace)")
                                                       .arg(m_grace->count())
                                                 : tr("The project's fairness is off: whoever tries when the paths are "
@@ -135,16 +110,16 @@ void WaitingPanel::updateTitle()
 
 bool WaitingPanel::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+    if (watched == view()->viewport() && event->type() == QEvent::Resize)
         fitColumns();
     return QWidget::eventFilter(watched, event);
 }
 
 void WaitingPanel::fitColumns()
 {
-    QHeaderView* h = m_view->horizontalHeader();
-    m_view->setColumnHidden(WaiterTableModel::HoldsBackColumn, !m_model->anyHeldBack());
-    const QFontMetrics fm = m_view->fontMetrics();
+    QHeaderView* h = view()->horizontalHeader();
+    view()->setColumnHidden(WaiterTableModel::HoldsBackColumn, !m_model->anyHeldBack());
+    const QFontMetrics fm = view()->fontMetrics();
     const QFontMetrics hfm = h->fontMetrics();
     const int rows = m_model->rowCount();
     const auto headerWidth = [&](int column) {
@@ -162,7 +137,7 @@ void WaitingPanel::fitColumns()
     };
     using namespace std::chrono_literals;
     const int em = fm.averageCharWidth();
-    const int width = m_view->viewport()->width();
+    const int width = view()->viewport()->width();
     const std::pair<int, int> fixedColumns[] = {
         {WaiterTableModel::OwnerColumn, need(WaiterTableModel::OwnerColumn, 16 * em, {QStringLiteral("operator")})},
         {WaiterTableModel::OperationColumn,
@@ -199,24 +174,24 @@ void WaitingPanel::fitColumns()
 
 void WaitingPanel::updateButton()
 {
-    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    const QModelIndexList rows = view()->selectionModel()->selectedRows();
     m_showBlocker->setEnabled(!rows.isEmpty() && !rows.first().data(WaiterTableModel::BlockerLeaseRole).toString().isEmpty());
 }
 
 QString WaitingPanel::currentWaiterId() const
 {
-    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    const QModelIndexList rows = view()->selectionModel()->selectedRows();
     return rows.isEmpty() ? QString() : rows.first().data(WaiterTableModel::WaiterIdRole).toString();
 }
 
 bool WaitingPanel::selectWaiter(const QString& waiterId)
 {
     const int row = m_model->rowOf(waiterId.toStdString());
-    const QModelIndex idx = row < 0 ? QModelIndex() : m_proxy->mapFromSource(m_model->index(row, 0));
+    const QModelIndex idx = row < 0 ? QModelIndex() : proxy()->mapFromSource(m_model->index(row, 0));
     if (!idx.isValid())
         return false;
-    m_view->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    m_view->scrollTo(idx);
+    view()->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    view()->scrollTo(idx);
     return true;
 }
 

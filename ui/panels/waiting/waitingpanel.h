@@ -1,15 +1,11 @@
 #pragma once
 
-#include <QWidget>
+#include "common/rowtablepanel.h"
 
 #include <chrono>
 #include <optional>
 
-class QLabel;
 class QMenu;
-class QSortFilterProxyModel;
-class QStackedWidget;
-class QTableView;
 class QToolButton;
 
 namespace treelock::ui {
@@ -23,16 +19,12 @@ class WaiterTableModel;
 /// its way, or selects the older waiter it queues behind. The line above the
 /// table names the project and its fairness grace; while nobody waits the
 /// table gives way to a text that says so. GUI thread only.
-class WaitingPanel : public QWidget {
+class WaitingPanel : public RowTablePanel {
     Q_OBJECT
 public:
     WaitingPanel(WaiterTableModel* model, QWidget* parent = nullptr);
 
-    QTableView* view() const { return m_view; }
-    QSortFilterProxyModel* proxy() const { return m_proxy; }
     QToolButton* showBlockerButton() const { return m_showBlocker; }
-    /// The text shown instead of the table while nobody waits.
-    QLabel* emptyLabel() const { return m_empty; }
     /// The id of the selected waiter, or empty.
     QString currentWaiterId() const;
     /// Selects the waiter's row; false if no row has it.
@@ -41,8 +33,6 @@ public:
     void showBlocker();
     /// The context menu of a row (of the view's proxy); the caller owns it.
     QMenu* contextMenuFor(const QModelIndex& index);
-    /// The line above the table (the count, the project, the grace).
-    QLabel* titleLabel() const { return m_title; }
     /// The project the list shows, and its fairness grace (nothing: fairness
     /// off) when `graceKnown`.
     void setProject(const QString& project, bool graceKnown, std::optional<std::chrono::milliseconds> grace = {});
@@ -61,7 +51,8 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    void rowsChanged();
+    void rowsChanged() override;
+    /// The title: the count, the project, the grace.
     void updateTitle();
     /// Owner, operation and waiting as wide as their texts; requests, behind
     /// and holds back share the rest by what their texts need, Behind taking
@@ -72,11 +63,6 @@ private:
     void showBlockerOf(const QString& waiterId);
 
     WaiterTableModel* m_model;       // Not owned.
-    QSortFilterProxyModel* m_proxy;  // Owned (child).
-    QTableView* m_view;
-    QLabel* m_title;
-    QLabel* m_empty;
-    QStackedWidget* m_stack;
     QToolButton* m_showBlocker;
     int m_count = -1;
     QString m_project;
