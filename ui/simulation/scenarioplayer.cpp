@@ -2,7 +2,6 @@
 
 #include "common/controlnames.h"
 #include "simulation/scenariostepmodel.h"
-#include "simulation/simulationcontroller.h"
 
 #include <QFile>
 #include <QGridLayout>
@@ -27,8 +26,7 @@ constexpr int kScenarioStepDelayMs = 700;
 
 } // namespace
 
-ScenarioPlayer::ScenarioPlayer(SimulationController* controller, QWidget* parent)
-    : QWidget(parent), m_controller(controller)
+ScenarioPlayer::ScenarioPlayer(QWidget* parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("scenarioPlayer"));
     m_stepModel = new ScenarioStepModel(this);
@@ -145,22 +143,23 @@ ScenarioPlayer::ScenarioPlayer(SimulationController* controller, QWidget* parent
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);
 
-    connect(m_controller, &SimulationController::scenarioLoaded, this, [this](const ScenarioPlanPtr& plan) {
-        m_stepModel->setPlan(plan);
-        m_scenarioLoaded = true;
-        m_scenarioAtEnd = plan->steps.empty();
-        m_stepPending = false;
-        m_scenarioTitle->setText(plan->title.toHtmlEscaped());
-        m_scenarioDescription->setText(plan->description);
-        m_narration->setText(tr("Press Play to run the %n step(s) one after another, or Step to run one.", nullptr,
-                                int(plan->steps.size())));
-        m_scenarioSummary->clear();
-        updateButtons();
-        if (m_autoplay)
-            step();
-    });
-    connect(m_controller, &SimulationController::stepFinished, this, &ScenarioPlayer::onStepFinished);
     updateButtons();
+}
+
+void ScenarioPlayer::onScenarioLoaded(const ScenarioPlanPtr& plan)
+{
+    m_stepModel->setPlan(plan);
+    m_scenarioLoaded = true;
+    m_scenarioAtEnd = plan->steps.empty();
+    m_stepPending = false;
+    m_scenarioTitle->setText(plan->title.toHtmlEscaped());
+    m_scenarioDescription->setText(plan->description);
+    m_narration->setText(tr("Press Play to run the %n step(s) one after another, or Step to run one.", nullptr,
+                            int(plan->steps.size())));
+    m_scenarioSummary->clear();
+    updateButtons();
+    if (m_autoplay)
+        step();
 }
 
 void ScenarioPlayer::load(const QString& name, bool play, SimulationEngine engine, const QString& redisUrl)
@@ -173,7 +172,7 @@ void ScenarioPlayer::load(const QString& name, bool play, SimulationEngine engin
     m_scenarioAtEnd = false;
     m_autoplay = play;
     m_scenarioEngine = engine;
-    m_controller->post(&SimulationWorker::loadScenario, name, m_scenarioEngine, redisUrl);
+    emit scenarioRequested(name, m_scenarioEngine, redisUrl);
 }
 
 void ScenarioPlayer::play()
@@ -191,7 +190,7 @@ void ScenarioPlayer::step()
     m_stepView->selectRow(row);
     m_narration->setText(tr("Running step %1…").arg(row + 1));
     updateButtons();
-    m_controller->post(&SimulationWorker::scenarioNext);
+    emit nextStepRequested();
 }
 
 void ScenarioPlayer::close()
@@ -199,7 +198,7 @@ void ScenarioPlayer::close()
     m_autoplay = false;
     if (!m_scenarioLoaded && m_scenarioName.isEmpty())
         return;
-    m_controller->post(&SimulationWorker::closeScenario);
+    emit dropRequested();
     m_scenarioLoaded = false;
     m_stepPending = false;
     emit closed();

@@ -12,16 +12,17 @@ class QTableView;
 namespace treelock::ui {
 
 class ScenarioStepModel;
-class SimulationController;
 
 /// The Simulation panel's scenario player: the built-in scenarios, their steps
 /// with expected and actual outcomes, the narration, and Load / Play / Step /
-/// Restart / Close. Plays through the panel's SimulationController. GUI thread only.
+/// Restart / Close. It asks for the simulation's work by signals, and the panel
+/// hands them to its SimulationController, as it does the load-test form's;
+/// the controller's answers come back through onScenarioLoaded() and
+/// onStepFinished(). GUI thread only.
 class ScenarioPlayer : public QWidget {
     Q_OBJECT
 public:
-    /// `controller` is not owned; it must outlive this.
-    explicit ScenarioPlayer(SimulationController* controller, QWidget* parent = nullptr);
+    explicit ScenarioPlayer(QWidget* parent = nullptr);
 
     /// Loads `name` (":/scenarios/<name>.json") on `engine` and, if `play`, plays it to the end.
     void load(const QString& name, bool play, SimulationEngine engine, const QString& redisUrl);
@@ -34,18 +35,28 @@ public:
     bool atEnd() const { return m_scenarioAtEnd; }
     ScenarioStepModel* stepModel() const { return m_stepModel; }
 
+    /// The simulation loaded the scenario `plan`: shows its steps, and plays
+    /// it if load() asked to.
+    void onScenarioLoaded(const ScenarioPlanPtr& plan);
+    /// The simulation ran a step: shows its outcome, and plays on if playing.
+    void onStepFinished(const sim::StepResult& result, bool atEnd);
+
 signals:
     /// The user picked a scenario to load (list, Load, Restart).
     void loadRequested(const QString& name);
+    /// Asks the simulation to load the scenario `name` on a fresh `engine`.
+    void scenarioRequested(const QString& name, treelock::ui::SimulationEngine engine, const QString& redisUrl);
+    /// Asks the simulation to run the scenario's next step.
+    void nextStepRequested();
+    /// Asks the simulation to drop the scenario.
+    void dropRequested();
     void stepFinished(int row, bool ok);
     void finished(bool passed);
     void closed();
 
 private:
-    void onStepFinished(const sim::StepResult& result, bool atEnd);
     void updateButtons();
 
-    SimulationController* m_controller;   // Not owned.
     ScenarioStepModel* m_stepModel;       // Owned (child).
     QListWidget* m_scenarioList;
     QLabel* m_scenarioTitle;

@@ -17,7 +17,7 @@ SimulationPanel::SimulationPanel(QWidget* parent) : QWidget(parent)
     m_controller = new SimulationController(this);
     m_form = new LoadTestForm;
     m_live = new LiveStatisticsView;
-    m_player = new ScenarioPlayer(m_controller);
+    m_player = new ScenarioPlayer;
 
     auto* loadTest = new QSplitter(Qt::Horizontal);
     loadTest->setObjectName(QStringLiteral("simulationSplitter"));
@@ -51,6 +51,14 @@ SimulationPanel::SimulationPanel(QWidget* parent) : QWidget(parent)
     connect(m_player, &ScenarioPlayer::closed, this, &SimulationPanel::hideProject);
     connect(m_player, &ScenarioPlayer::stepFinished, this, &SimulationPanel::scenarioStepFinished);
     connect(m_player, &ScenarioPlayer::finished, this, &SimulationPanel::scenarioFinished);
+    connect(m_player, &ScenarioPlayer::scenarioRequested, this,
+            [this](const QString& name, SimulationEngine engine, const QString& redisUrl) {
+                m_controller->post(&SimulationWorker::loadScenario, name, engine, redisUrl);
+            });
+    connect(m_player, &ScenarioPlayer::nextStepRequested, this, [this] { m_controller->post(&SimulationWorker::scenarioNext); });
+    connect(m_player, &ScenarioPlayer::dropRequested, this, [this] { m_controller->post(&SimulationWorker::closeScenario); });
+    connect(m_controller, &SimulationController::scenarioLoaded, m_player, &ScenarioPlayer::onScenarioLoaded);
+    connect(m_controller, &SimulationController::stepFinished, m_player, &ScenarioPlayer::onStepFinished);
 
     connect(m_controller, &SimulationController::frameReady, this, &SimulationPanel::onFrame);
     connect(m_controller, &SimulationController::stepped, this, [this](const QString& text) { m_live->setStatus(tr("Step: %1").arg(text)); });
