@@ -2,16 +2,19 @@
 #pragma once
 
 #include "bridge/bridge.h"
+#include "mainwindow/studiooptions.h"
 
 #include <QAbstractItemView>
 #include <QAction>
 #include <QApplication>
 #include <QContextMenuEvent>
+#include <QDockWidget>
 #include <QFile>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QStandardPaths>
+#include <QTabBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -24,6 +27,51 @@ inline void prepareStudioTests()
     QStandardPaths::setTestModeEnabled(true);
     QApplication::setQuitOnLastWindowClosed(false);
     ui::registerBridgeTypes();
+}
+
+/// Options for a window on a backend of `kind` that neither reads nor writes
+/// the saved settings; the caller adds the backend's URL or project.
+inline ui::StudioOptions studioOptions(ui::BackendConfig::Kind kind)
+{
+    ui::StudioOptions options;
+    options.backend.kind = kind;
+    options.useSettings = false;
+    return options;
+}
+
+/// A window on the in-process engine that neither reads nor writes the saved
+/// settings, or, with `useSettings`, does.
+inline ui::StudioOptions memoryOptions(bool useSettings = false)
+{
+    ui::StudioOptions options = studioOptions(ui::BackendConfig::Kind::Memory);
+    options.useSettings = useSettings;
+    return options;
+}
+
+/// Shows `w` and makes it the active window (shortcuts need that); false when it
+/// does not become active.
+[[nodiscard]] inline bool showActive(QWidget& w)
+{
+    w.show();
+    QApplication::setActiveWindow(&w);
+    return QTest::qWaitForWindowActive(&w);
+}
+
+/// True when `dock` is open and, if it shares a tab bar with other docks,
+/// its tab is the current one: what the user sees, not QWidget visibility
+/// (a dock tabbed behind another still counts as visible).
+inline bool dockInFront(const QMainWindow& w, const QDockWidget* dock)
+{
+    if (dock->isHidden())
+        return false;
+    for (QTabBar* tabs : w.findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
+        if (!tabs->isVisible())
+            continue;
+        for (int i = 0; i < tabs->count(); ++i)
+            if (tabs->tabText(i) == dock->windowTitle())
+                return tabs->currentIndex() == i;
+    }
+    return dock->isVisible();
 }
 
 /// The action `objectName` of any menu of the window's menu bar, found as a user would.

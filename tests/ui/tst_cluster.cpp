@@ -65,10 +65,8 @@ private slots:
             QVERIFY(engine.acquire({{"/A/b", LockMode::X}}, as).granted);
         }
 
-        StudioOptions options;
-        options.backend.kind = BackendConfig::Kind::Memory;
+        StudioOptions options = test::studioOptions(BackendConfig::Kind::Memory);
         options.backend.project = QStringLiteral("demo");
-        options.useSettings = false;
         MainWindow w(options);
         w.start();
         w.show();
@@ -135,11 +133,9 @@ private slots:
     void aPlainUrlAtAClusterNodeIsRefusedNotRetried()
     {
         ClusterGroup cluster;
-        StudioOptions options;
-        options.backend.kind = BackendConfig::Kind::Url;
+        StudioOptions options = test::studioOptions(BackendConfig::Kind::Url);
         options.backend.url = QStringLiteral("redis://") + QString::fromStdString(cluster.address(0).text());
         options.backend.project = QStringLiteral("orders");
-        options.useSettings = false;
         MainWindow w(options);
         w.start();
         w.show();

@@ -59,10 +59,8 @@ QString backendLabel(const MainWindow& w)
 struct HaWindow {
     HaWindow()
     {
-        StudioOptions options;
-        options.backend.kind = BackendConfig::Kind::PrivateHa;
+        StudioOptions options = test::studioOptions(BackendConfig::Kind::PrivateHa);
         options.backend.project = QStringLiteral("ha");
-        options.useSettings = false;
         window = std::make_unique<MainWindow>(options);
         window->start();
         window->show();
@@ -163,10 +161,7 @@ private slots:
 
     void failoverActionsNeedThePrivateSentinelSetUp()
     {
-        StudioOptions options;
-        options.backend.kind = BackendConfig::Kind::Memory;
-        options.useSettings = false;
-        MainWindow w(options);
+        MainWindow w(test::memoryOptions());
         w.start();
         QTRY_COMPARE_WITH_TIMEOUT(w.backendInfo().kind, BackendConfig::Kind::Memory, 5000);
         QVERIFY(!locksMenuAction(w, QStringLiteral("failOverAction"))->isEnabled());

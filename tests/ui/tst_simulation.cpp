@@ -2,6 +2,7 @@
 // locking, a scenario played to the end, and the main window showing the
 // simulated project. Offscreen; a throwaway redis-server for the Redis player.
 #include "redisserver.h"
+#include "studiotest.h"
 
 #include "lockview/locktreemodel.h"
 #include "lockview/presentation.h"
@@ -50,6 +51,7 @@
 using namespace treelock;
 using namespace treelock::ui;
 using State = sim::Simulation::State;
+using test::memoryOptions;
 
 namespace {
 
@@ -278,14 +280,6 @@ struct ScenarioTab {
     QPushButton* play = nullptr;
     QPushButton* step = nullptr;
 };
-
-StudioOptions memoryOptions()
-{
-    StudioOptions options;
-    options.backend.kind = BackendConfig::Kind::Memory;
-    options.useSettings = false;
-    return options;
-}
 
 } // namespace
 
@@ -1034,10 +1028,7 @@ private slots:
 
     void mainWindowShowsTheSimulatedProjectAndSwitchesBack()
     {
-        StudioOptions options;
-        options.backend.kind = BackendConfig::Kind::Memory;
-        options.useSettings = false;
-        MainWindow window(options);
+        MainWindow window(memoryOptions());
         window.resize(1500, 1000);
         window.show();
         window.start();

@@ -137,41 +137,6 @@ QModelIndex leaseRow(MainWindow& w, const LeaseId& id)
     return row < 0 ? QModelIndex() : w.leasePanel()->proxy()->mapFromSource(w.leaseModel()->index(row, LeaseTableModel::OwnerColumn));
 }
 
-/// True when `dock` is open and, if it shares a tab bar with other docks,
-/// its tab is the current one: what the user sees, not QWidget visibility
-/// (a dock tabbed behind another still counts as visible).
-bool dockInFront(MainWindow& w, QDockWidget* dock)
-{
-    if (dock->isHidden())
-        return false;
-    for (QTabBar* tabs : w.findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
-        if (!tabs->isVisible())
-            continue;
-        for (int i = 0; i < tabs->count(); ++i)
-            if (tabs->tabText(i) == dock->windowTitle())
-                return tabs->currentIndex() == i;
-    }
-    return dock->isVisible();
-}
-
-/// A window on the in-process engine that neither reads nor writes the saved settings.
-StudioOptions memoryOptions()
-{
-    StudioOptions options;
-    options.backend.kind = BackendConfig::Kind::Memory;
-    options.useSettings = false;
-    return options;
-}
-
-/// Shows `w` and makes it the active window (shortcuts need that); false when it
-/// does not become active.
-[[nodiscard]] bool showActive(QWidget& w)
-{
-    w.show();
-    QApplication::setActiveWindow(&w);
-    return QTest::qWaitForWindowActive(&w);
-}
-
 /// Starts the treelock-studio executable offscreen, with its settings in `configDir`.
 void startStudio(QProcess& studio, const QString& configDir, const QStringList& arguments)
 {
@@ -223,12 +188,10 @@ AcquireOptions as(const char* owner, const char* op, std::chrono::milliseconds t
 struct Fixture {
     explicit Fixture(const std::string& project)
     {
-        StudioOptions options;
-        options.backend.kind = BackendConfig::Kind::Url;
+        StudioOptions options = test::studioOptions(BackendConfig::Kind::Url);
         options.backend.url = QString::fromStdString(server.url());
         options.backend.project = QString::fromStdString(project);
         options.backend.operatorName = QStringLiteral("tester");
-        options.useSettings = false;
         window = std::make_unique<MainWindow>(options);
         window->setTree(seedTree());
         window->start();
@@ -415,11 +378,9 @@ private slots:
         RedisEngine cli(redisOptionsFor(server), "default");
         QVERIFY(cli.acquire({{"/A", LockMode::X}}, as("alice", "lock", 60s)).granted);
         const auto open = [&](const char* project) {
-            StudioOptions options;
-            options.backend.kind = BackendConfig::Kind::Url;
+            StudioOptions options = test::studioOptions(BackendConfig::Kind::Url);
             options.backend.url = QString::fromStdString(server.url());
             options.backend.project = QString::fromLatin1(project);
-            options.useSettings = false;
             auto w = std::make_unique<MainWindow>(options);
             w->start();
             return w;
@@ -438,10 +399,8 @@ private slots:
     // A server never reached has no "last known state" to speak of.
     void neverReachedServerSaysCannotConnect()
     {
-        StudioOptions options;
-        options.backend.kind = BackendConfig::Kind::Url;
+        StudioOptions options = test::studioOptions(BackendConfig::Kind::Url);
         options.backend.url = QStringLiteral("redis://127.0.0.1:1");
-        options.useSettings = false;
         MainWindow w(options);
         w.start();
         w.show();
@@ -591,10 +550,7 @@ private slots:
     {
         const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
         {
-            StudioOptions options;
-            options.backend.kind = BackendConfig::Kind::Memory;
-            options.useSettings = false;
-            MainWindow big(options);
+            MainWindow big(test::memoryOptions());
             big.setGeometry(QRect(available.topLeft() + QPoint(300, 200), available.size() * 2));
             QSettings().setValue(QStringLiteral("window/geometry"), big.saveGeometry());
         }

@@ -84,21 +84,6 @@ ProjectTreeData seedTree()
     return t;
 }
 
-StudioOptions memoryOptions(bool useSettings = false)
-{
-    StudioOptions options;
-    options.backend.kind = BackendConfig::Kind::Memory;
-    options.useSettings = useSettings;
-    return options;
-}
-
-[[nodiscard]] bool showActive(QWidget& w)
-{
-    w.show();
-    QApplication::setActiveWindow(&w);
-    return QTest::qWaitForWindowActive(&w);
-}
-
 /// The engine the window's bridge uses (the in-process one in memory mode).
 std::shared_ptr<Engine> engineOf(MainWindow& w)
 {
@@ -150,21 +135,6 @@ void refuse(Engine& engine, std::vector<LockRequest> requests, const char* owner
 {
     for (int i = 0; i < n; ++i)
         QVERIFY(!engine.acquire(requests, as(owner, op)).granted);
-}
-
-/// The dock's tab is the current one (or it is alone): what the user sees.
-bool dockInFront(MainWindow& w, QDockWidget* dock)
-{
-    if (dock->isHidden())
-        return false;
-    for (QTabBar* tabs : w.findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
-        if (!tabs->isVisible())
-            continue;
-        for (int i = 0; i < tabs->count(); ++i)
-            if (tabs->tabText(i) == dock->windowTitle())
-                return tabs->currentIndex() == i;
-    }
-    return dock->isVisible();
 }
 
 /// Brings `dock` to the front through its View-menu entry, as a user does.
@@ -536,11 +506,9 @@ private slots:
     void waitingClientOnRedisIsListedUntilGranted()
     {
         RedisServer server;
-        StudioOptions options;
-        options.backend.kind = BackendConfig::Kind::Url;
+        StudioOptions options = test::studioOptions(BackendConfig::Kind::Url);
         options.backend.url = QString::fromStdString(server.url());
         options.backend.project = QStringLiteral("waitredis");
-        options.useSettings = false;
         MainWindow w(options);
         w.setTree(seedTree());
         w.start();
