@@ -1,4 +1,4 @@
-// Leases and waiters as Studio's model and decoration tests make them, at a fixed server time.
+// Leases, waiters and hot paths as Studio's model and decoration tests make them, at a fixed server time.
 #pragma once
 
 #include "lockview/lockstate.h"
@@ -13,6 +13,26 @@ namespace treelock::ui::test {
 /// The server time the tests decorate and count down at.
 inline const ServerTime kNow{std::chrono::milliseconds(1'700'000'000'000)};
 
+/// `id` padded with '0' to the 32 characters of a real lease id.
+inline std::string testLeaseId(std::string id)
+{
+    id.resize(32, '0');
+    return id;
+}
+
+/// What a lease and a waiter have alike: `owner`'s `operation` asking for
+/// `requests`, with the id testLeaseId(`id`).
+template <typename Requester>
+Requester testRequester(std::string id, std::string owner, std::string operation, std::vector<LockRequest> requests)
+{
+    Requester r;
+    r.id = testLeaseId(std::move(id));
+    r.owner = std::move(owner);
+    r.operation = std::move(operation);
+    r.requests = std::move(requests);
+    return r;
+}
+
 /// A "move-folder" lease of `owner` on `requests`, granted a second before kNow
 /// for 30 s, with `left` to run at kNow (negative: expired). `id` is padded with
 /// '0' to the 32 characters of a real lease id.
@@ -20,12 +40,7 @@ inline LeaseInfo testLease(std::string id, std::vector<LockRequest> requests,
                            std::chrono::milliseconds left = std::chrono::seconds(30), std::string owner = "alice")
 {
     using namespace std::chrono_literals;
-    LeaseInfo l;
-    l.id = std::move(id);
-    l.id.resize(32, '0');
-    l.owner = std::move(owner);
-    l.operation = "move-folder";
-    l.requests = std::move(requests);
+    auto l = testRequester<LeaseInfo>(std::move(id), std::move(owner), "move-folder", std::move(requests));
     l.ttl = 30s;
     l.createdAt = kNow - 1s;
     l.expiresAt = kNow + left;
@@ -40,8 +55,7 @@ inline Blocker testBlocker(std::string lease, std::string owner, std::string ope
 {
     using namespace std::chrono_literals;
     Blocker b;
-    b.lease = std::move(lease);
-    b.lease.resize(32, '0');
+    b.lease = testLeaseId(std::move(lease));
     b.owner = std::move(owner);
     b.operation = std::move(operation);
     b.path = std::move(path);
@@ -58,18 +72,21 @@ inline Blocker testBlocker(std::string lease, std::string owner, std::string ope
 inline WaiterInfo testWaiter(std::string id, std::string owner, std::vector<LockRequest> requests, Blocker blocker)
 {
     using namespace std::chrono_literals;
-    WaiterInfo w;
-    w.id = std::move(id);
-    w.id.resize(32, '0');
-    w.owner = std::move(owner);
-    w.operation = "upload";
-    w.requests = std::move(requests);
+    auto w = testRequester<WaiterInfo>(std::move(id), std::move(owner), "upload", std::move(requests));
     w.since = kNow - 12s;
     w.lastAttempt = kNow - 1s;
     w.expiresAt = kNow + 1s;
     w.holdsBack = true;
     w.blocker = std::move(blocker);
     return w;
+}
+
+/// A path refused once just now.
+inline HotPath oneRefusal()
+{
+    HotPath p;
+    p.refusals = 1;
+    return p;
 }
 
 } // namespace treelock::ui::test

@@ -46,14 +46,6 @@ const char* name(NodeKind k)
 
 #define COMPARE_KIND(map, path, expected) QCOMPARE(QString(name(kindAt(map, path))), QString(name(expected)))
 
-/// A path refused once just now.
-HotPath oneRefusal()
-{
-    HotPath p;
-    p.refusals = 1;
-    return p;
-}
-
 } // namespace
 
 class TestDecoration : public QObject {

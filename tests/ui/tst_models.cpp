@@ -1,6 +1,7 @@
 // Every Studio model under QAbstractItemModelTester, fed with states the way
 // the bridge feeds them (full, then deltas with inserts, changes and removals).
 #include "bridge/bridge.h"
+#include "common/tableviews.h"
 #include "lockview/lockstate.h"
 #include "lockview/locktreemodel.h"
 #include "lockview/projecttree.h"
@@ -77,17 +78,39 @@ private:
     std::uint64_t m_generation = 0;
 };
 
+/// Puts a model under QAbstractItemModelTester, and a proxy over it under another.
+class Testers {
+public:
+    Testers(QAbstractItemModel& model, QSortFilterProxyModel& proxy)
+        : m_model(&model, QAbstractItemModelTester::FailureReportingMode::QtTest),
+          m_proxy(over(proxy, model), QAbstractItemModelTester::FailureReportingMode::QtTest)
+    {
+    }
+
+private:
+    static QSortFilterProxyModel* over(QSortFilterProxyModel& proxy, QAbstractItemModel& model)
+    {
+        proxy.setSourceModel(&model);
+        return &proxy;
+    }
+
+    QAbstractItemModelTester m_model;
+    QAbstractItemModelTester m_proxy;
+};
+
+/// True when the table `model` has no rows left once every lease and waiter
+/// is gone and its clock ticked.
+template <typename Table>
+bool emptiesWhenAllGo(Table& model, Feeder& feed)
+{
+    model.tick();
+    model.applyState(feed.next({}));
+    return model.rowCount() == 0;
+}
+
 NodeKind kindAt(const LockTreeModel& m, const std::string& path)
 {
     return NodeKind(m.indexForPath(path).data(LockTreeModel::KindRole).toInt());
-}
-
-/// A path refused once just now.
-HotPath oneRefusal()
-{
-    HotPath p;
-    p.refusals = 1;
-    return p;
 }
 
 } // namespace
@@ -100,10 +123,8 @@ private slots:
     void treeModelPassesTesterThroughStateChanges()
     {
         LockTreeModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         TreeFilterProxy proxy;
-        proxy.setSourceModel(&model);
-        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const Testers testers(model, proxy);
         model.setTree(seed());
         QCOMPARE(model.nodeCount(), 9); // root + A, a.txt, C, c.txt, D, d.txt, E, B
         Feeder feed(model.treeIndex());
@@ -203,11 +224,9 @@ private slots:
     void leaseTableKeepsRowsAndPassesTester()
     {
         LeaseTableModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         LeaseFilterProxy proxy;
-        proxy.setSourceModel(&model);
+        const Testers testers(model, proxy);
         proxy.sort(LeaseTableModel::TimeLeftColumn);
-        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         Feeder feed(nullptr);
         model.applyState(feed.next({testLease("a", {{"/A", LockMode::X}}), testLease("b", {{"/B", LockMode::S}}, 5s),
                                     testLease("c", {{"/A/C/D", LockMode::S}}, -1s)}));
@@ -233,20 +252,16 @@ private slots:
         proxy.setSearchText(QStringLiteral("a.txt"));
         QCOMPARE(proxy.rowCount(), 1);
         proxy.setSearchText({});
-        model.tick();
-        model.applyState(feed.next({}));
-        QCOMPARE(model.rowCount(), 0);
+        QVERIFY(emptiesWhenAllGo(model, feed));
     }
 
     void treeModelMarksWhereWaitersWaitAndSaysForWhom()
     {
         LockTreeModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setTree(seed());
         TreeFilterProxy proxy;
-        proxy.setSourceModel(&model);
+        const Testers testers(model, proxy);
+        model.setTree(seed());
         proxy.setOnlyLocked(true);
-        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         Feeder feed(model.treeIndex());
         const LeaseInfo alice = testLease("alice", {{"/A/C", LockMode::X}});
         const WaiterInfo bob = testWaiter("bob", "bob", {{"/A/C/D/new.txt", LockMode::X}},
@@ -289,12 +304,9 @@ private slots:
     void waiterTableKeepsRowsAndPassesTester()
     {
         WaiterTableModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QSortFilterProxyModel proxy;
-        proxy.setSourceModel(&model);
-        proxy.setSortRole(WaiterTableModel::SortRole);
-        proxy.sort(WaiterTableModel::WaitingColumn, Qt::DescendingOrder);
-        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const std::unique_ptr<QSortFilterProxyModel> proxy(newSortProxy(&model, WaiterTableModel::SortRole, nullptr));
+        const Testers testers(model, *proxy);
+        proxy->sort(WaiterTableModel::WaitingColumn, Qt::DescendingOrder);
         Feeder feed(nullptr);
         const Blocker byAlice = testBlocker("alice", "alice", "move-folder", "/A/C", "/A/C");
         WaiterInfo bob = testWaiter("bob", "bob", {{"/A/C/D/d.txt", LockMode::X}}, byAlice);
@@ -316,7 +328,7 @@ private slots:
         // The path a waiter is about is its first request that is not an intention.
         QCOMPARE(model.index(model.rowOf(carol.id), 0).data(WaiterTableModel::PathRole).toString(), QStringLiteral("/A/C/c.txt"));
         // Longest wait first.
-        QCOMPARE(proxy.index(0, WaiterTableModel::OwnerColumn).data().toString(), QStringLiteral("carol"));
+        QCOMPARE(proxy->index(0, WaiterTableModel::OwnerColumn).data().toString(), QStringLiteral("carol"));
         const QString tip = model.index(model.rowOf(bob.id), 0).data(Qt::ToolTipRole).toString();
         QVERIFY2(tip.contains(QStringLiteral("Refused by alice's lease")) && tip.contains(QStringLiteral("clash at /A/C")),
                  qPrintable(tip));
@@ -336,20 +348,15 @@ private slots:
         QCOMPARE(text(dave, WaiterTableModel::HoldsBackColumn), QStringLiteral("carol"));
         QVERIFY(model.anyHeldBack());
         QCOMPARE(model.index(model.rowOf(carol.id), 0).data(WaiterTableModel::QueuedRole).toBool(), true);
-        model.tick();
-        model.applyState(feed.next({}));
-        QCOMPARE(model.rowCount(), 0);
+        QVERIFY(emptiesWhenAllGo(model, feed));
     }
 
     void hotSpotTableKeepsRowsAndPassesTester()
     {
         HotSpotModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QSortFilterProxyModel proxy;
-        proxy.setSourceModel(&model);
-        proxy.setSortRole(HotSpotModel::SortRole);
-        proxy.sort(HotSpotModel::RateColumn, Qt::DescendingOrder);
-        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const std::unique_ptr<QSortFilterProxyModel> proxy(newSortProxy(&model, HotSpotModel::SortRole, nullptr));
+        const Testers testers(model, *proxy);
+        proxy->sort(HotSpotModel::RateColumn, Qt::DescendingOrder);
         const auto reading = [](std::vector<std::pair<std::string, double>> rates) {
             auto c = std::make_shared<Contention>();
             c->readAt = kNow;
@@ -390,7 +397,7 @@ private slots:
         QCOMPARE(inserted.count(), 1);
         QCOMPARE(model.rowOf("/A/C"), 0);
         QCOMPARE(model.alarmCount(), 2);
-        QCOMPARE(proxy.index(0, HotSpotModel::PathColumn).data().toString(), QStringLiteral("/X"));
+        QCOMPARE(proxy->index(0, HotSpotModel::PathColumn).data().toString(), QStringLiteral("/X"));
         QVERIFY(model.setThreshold(0).empty());
         QCOMPARE(model.alarmCount(), 0);
         model.applyContention(reading({}));
