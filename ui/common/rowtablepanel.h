@@ -39,6 +39,8 @@ protected:
         QString emptyText;
     };
 
+    /// Builds the title line, the table over `model` (not owned; it must
+    /// outlive the panel) and the empty text, laid out as every such panel is.
     RowTablePanel(QAbstractItemModel* model, const Table& table, QWidget* parent);
 
     /// Adds `control` at the end of the title line. The table comes before it
