@@ -7,6 +7,7 @@
 #include "redis/scriptregistry.h"
 #include "redis/sentinel.h"
 #include "redis/streamreader.h"
+#include "redis/wakesubscription.h"
 #include "treelock/error.h"
 #include "treelock/redisprotocol.h"
 #include "treelock/redistopology.h"
@@ -633,91 +634,11 @@ std::vector<std::string> RedisEngine::projectKeys()
 
 // ---------------------------------------------------------------- wake-ups
 
-namespace {
-
-class RedisWakeSignal final : public WakeSignal {
-public:
-    /// `locator` (Sentinel) or `cluster` (Redis Cluster), not owned, must outlive the signal.
-    RedisWakeSignal(const RedisAddress& address, std::chrono::milliseconds connectTimeout,
-                    std::chrono::milliseconds commandTimeout, const redis::KeySchema& keys,
-                    detail::SentinelLocator* locator, detail::ClusterMap* cluster)
-        : m_connection(address, connectTimeout, commandTimeout),
-          m_channel(keys.wake()),
-          m_subscribe(keys.subscribeCommand()),
-          m_cluster(cluster)
-    {
-        if (locator)
-            m_connection.resolveWith([locator] { return locator->locate(); }, false);
-        if (cluster)
-            m_connection.resolveWith([cluster, slot = detail::hashSlot(keys.prefix())] { return cluster->primaryFor(slot); },
-                                     false);
-        subscribe();
-    }
-
-    bool wait(std::chrono::steady_clock::time_point deadline) override
-    {
-        try {
-            if (!m_connection.connected())
-                subscribe();
-            while (const detail::Reply raw = m_connection.readReply(deadline)) {
-                const Reply reply = detail::toReply(raw.get());
-                if (reply.isArray() && reply.size() >= 3 && (reply[0].text == "message" || reply[0].text == "smessage"))
-                    return true;
-                if (reply.isArray() && reply.size() >= 1 && reply[0].text == "sunsubscribe") {
-                    // The slot moved to another node: subscribe there on the next wait.
-                    m_connection.disconnect();
-                    if (m_cluster)
-                        m_cluster->markStale();
-                    return true;
-                }
-            }
-            return false;
-        } catch (const ConnectionError&) {
-            // Treat a lost subscription as a (spurious) wake-up: the caller
-            // retries its acquire, which reports the connection problem.
-            m_connection.disconnect();
-            return true;
-        }
-    }
-
-private:
-    void subscribe()
-    {
-        // A cluster node that does not serve the channel's slot answers MOVED.
-        for (int attempt = 0;; ++attempt) {
-            m_connection.send({m_subscribe, m_channel});
-            const detail::Reply confirm
-                = m_connection.readReply(std::chrono::steady_clock::now() + std::chrono::seconds(5));
-            if (!confirm)
-                throw ConnectionError("no answer to " + std::string(m_subscribe) + " " + m_channel);
-            const Reply reply = detail::toReply(confirm.get());
-            if (!reply.isError())
-                return;
-            m_connection.disconnect();
-            const auto redirect = detail::redirectIn(reply.text);
-            if (!m_cluster || attempt >= 3 || !(redirect || detail::isRetryLater(reply.text)))
-                throw ConnectionError("Redis refused " + std::string(m_subscribe) + " " + m_channel + ": "
-                                      + reply.text);
-            if (redirect && redirect->kind == detail::Redirect::Kind::Moved)
-                m_cluster->moved(redirect->slot, redirect->node);
-            else
-                m_cluster->markStale();
-            std::this_thread::sleep_for(std::chrono::milliseconds(20 << attempt));
-        }
-    }
-
-    detail::RedisConnection m_connection;
-    std::string m_channel;
-    std::string_view m_subscribe; ///< SUBSCRIBE or SSUBSCRIBE
-    detail::ClusterMap* m_cluster; ///< not owned; Redis Cluster only
-};
-
-} // namespace
-
 std::unique_ptr<WakeSignal> RedisEngine::subscribeWake()
 {
-    return std::make_unique<RedisWakeSignal>(m_impl->address, m_impl->connectTimeout, m_impl->commandTimeout,
-                                             m_impl->keys, m_impl->route->locator(), m_impl->route->cluster());
+    return std::make_unique<detail::WakeSubscription>(m_impl->address, m_impl->connectTimeout,
+                                                      m_impl->commandTimeout, m_impl->keys, m_impl->route->locator(),
+                                                      m_impl->route->cluster());
 }
 
 } // namespace treelock
