@@ -213,6 +213,8 @@ export class ProtocolError extends TreelockError {
 export class ScriptError extends TreelockError {}
 /** Redis unreachable, connection lost or a call timed out; names the URL without its password. */
 export class ConnectionError extends TreelockError {}
+/** The server requires credentials that were not given (NOAUTH), or refused the ones given. */
+export class AuthenticationError extends ConnectionError {}
 
 export function normalizeRequests(requests: LockRequest[]): NormalRequest[];
 export function canonicalPath(path: string): string;

@@ -14,7 +14,9 @@ const { library, WAITER_VERBS } = require('./library');
 const { text, int, blockerOf, Lease } = require('./replies');
 const { nextRetryDelay, WakeChannel } = require('./waiting');
 
-const { InvalidInput, Refused, ProtocolError, ScriptError, ConnectionError, TreelockError } = errors;
+const {
+  InvalidInput, Refused, ProtocolError, ScriptError, ConnectionError, AuthenticationError, TreelockError,
+} = errors;
 const { ReplyError } = IORedis;
 
 const REAP_BATCH = 16; // expired leases reaped at the start of an acquire (kReapBatch)
@@ -164,6 +166,15 @@ class Client {
     const reason = error && error.message ? error.message : String(error);
     const last = this._lastError && this._lastError !== error && this._lastError.message
       && !reason.includes(this._lastError.message) ? ` (${this._lastError.message})` : '';
+    const both = `${reason}${last}`;
+    if (both.includes('NOAUTH')) {
+      return new AuthenticationError(`Redis at ${this.url} requires authentication (NOAUTH): give a user and `
+        + 'password in the URL', { cause: error });
+    }
+    if (both.includes('WRONGPASS')) {
+      return new AuthenticationError(`Redis at ${this.url}: authentication failed: ${redactUrl(both)}`,
+        { cause: error });
+    }
     return new ConnectionError(`Redis at ${this.url}: ${what} failed: ${redactUrl(reason)}${last}`, { cause: error });
   }
 

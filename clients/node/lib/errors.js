@@ -69,6 +69,12 @@ class ScriptError extends TreelockError {}
  */
 class ConnectionError extends TreelockError {}
 
+/**
+ * The server requires credentials that were not given (NOAUTH), or refused the ones
+ * given (WRONGPASS). Waiting does not mend it.
+ */
+class AuthenticationError extends ConnectionError {}
+
 /** "12.3 s": a duration in seconds with one decimal, as the CLI and the Python client write it. */
 function secondsText(ms) {
   const tenths = Math.max(0, Math.floor((ms + 50) / 100));
@@ -94,4 +100,5 @@ module.exports = {
   ProtocolError,
   ScriptError,
   ConnectionError,
+  AuthenticationError,
 };

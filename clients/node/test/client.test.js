@@ -7,7 +7,7 @@ const os = require('node:os');
 const { describe, test, before, after } = require('node:test');
 const IORedis = require('ioredis');
 const {
-  Client, Refused, InvalidInput, ProtocolError, ScriptError, ConnectionError, Lease, libraryName,
+  Client, Refused, InvalidInput, ProtocolError, ScriptError, ConnectionError, AuthenticationError, Lease, libraryName,
 } = require('..');
 const { startRedis, sleep } = require('../testsupport/redis');
 
@@ -55,6 +55,22 @@ after(async () => {
   await Promise.all(opened.map((c) => c.close()));
   if (admin) admin.disconnect();
   if (server) await server.stop();
+});
+
+describe('credentials', () => {
+  test('a server that needs credentials the client did not give says so', async () => {
+    const locked = await startRedis(['--user', 'default', 'off']);
+    try {
+      await assert.rejects(Client.fromUrl(locked.url, { project: newProject() }), (error) => {
+        assert.ok(error instanceof AuthenticationError, `${error.constructor.name}: ${error.message}`);
+        assert.ok(error instanceof ConnectionError);
+        assert.match(error.message, /requires authentication \(NOAUTH\)/);
+        return true;
+      });
+    } finally {
+      await locked.stop();
+    }
+  });
 });
 
 describe('grants and refusals', () => {

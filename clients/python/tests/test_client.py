@@ -14,7 +14,7 @@ import pytest
 import redis
 
 import treelock
-from conftest import free_port, new_project
+from conftest import free_port, new_project, start_unix_server
 from treelock import InvalidInput, Refused
 
 
@@ -273,6 +273,22 @@ def test_a_user_that_may_not_load_is_told_which_libraries_the_server_has(redis_s
     finally:
         admin.execute_command("ACL", "DELUSER", "limited")
         admin.execute_command("FUNCTION", "DELETE", "tl_0123456789abcdef")
+
+
+def test_credentials_the_server_needs_or_refuses_are_named(tmp_path, redis_server: str) -> None:
+    server = start_unix_server(tmp_path, "--user", "default", "off")
+    try:
+        with treelock.Client.from_url(f"unix://{tmp_path}/redis.sock", new_project()) as anonymous:
+            with pytest.raises(treelock.AuthenticationError, match=r"requires authentication \(NOAUTH\)"):
+                anonymous.acquire([("X", "/A")])
+    finally:
+        server.stop()
+    address = treelock.RedisAddress.parse(redis_server)
+    address.user, address.password = "nobody", "wrong-pw"
+    with treelock.Client(address, new_project()) as stranger:
+        with pytest.raises(treelock.AuthenticationError) as error:
+            stranger.acquire([("X", "/A")])
+    assert "authentication failed" in str(error.value) and "wrong-pw" not in str(error.value)
 
 
 def test_a_refusal_of_the_function_names_it(client: treelock.Client) -> None:

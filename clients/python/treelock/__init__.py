@@ -12,7 +12,7 @@ waits with wake-ups and keeps leases alive. See README.md.
 
 from .client import Client, default_owner, new_lease_id
 from . import errors
-from .errors import (ConnectionError, InvalidInput, InvalidPath, InvalidPolicy, ProtocolError, Refused,
+from .errors import (AuthenticationError, ConnectionError, InvalidInput, InvalidPath, InvalidPolicy, ProtocolError, Refused,
                      ScriptError, TreelockError)
 from .library import Library, embedded_library
 from .policy import Policy, PolicyRule

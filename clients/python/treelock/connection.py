@@ -15,7 +15,7 @@ import redis
 import redis.exceptions as rx
 from redis.connection import Connection
 
-from .errors import ConnectionError, InvalidInput, ProtocolError, ScriptError
+from .errors import AuthenticationError, ConnectionError, InvalidInput, ProtocolError, ScriptError
 from .library import Library
 from .url import RedisAddress
 
@@ -110,6 +110,16 @@ class Wire:
         """Turns redis-py's network errors into :class:`treelock.ConnectionError`."""
         try:
             yield
+        except rx.AuthenticationError as error:
+            if "Authentication required" in str(error):
+                raise AuthenticationError(f"Redis at {self.url} requires authentication (NOAUTH): give a user "
+                                          "and password in the URL", self.url) from error
+            raise AuthenticationError(f"Redis at {self.url}: authentication failed: {error}", self.url) from error
+        except rx.ResponseError as error:
+            # redis-py reports refused credentials (AUTH at connect) as a plain reply error.
+            if str(error).startswith("WRONGPASS"):
+                raise AuthenticationError(f"Redis at {self.url}: authentication failed: {error}", self.url) from error
+            raise
         except _NETWORK_ERRORS as error:
             raise ConnectionError(f"cannot reach Redis at {self.url}: {error}", self.url) from error
 

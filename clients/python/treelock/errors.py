@@ -57,6 +57,11 @@ class ConnectionError(TreelockError, builtins.ConnectionError):  # noqa: A001 - 
         self.url = url
 
 
+class AuthenticationError(ConnectionError):
+    """The server requires credentials that were not given (NOAUTH), or refused
+    the ones given. Waiting does not mend it: it is never retried."""
+
+
 class ScriptError(TreelockError):
     """Redis refused a call or the function library (an error reply, e.g. NOPERM)."""
 
@@ -94,6 +99,7 @@ class Refused(TreelockError):
 
 __all__ = [
     "TreelockError",
+    "AuthenticationError",
     "InvalidInput",
     "InvalidPath",
     "InvalidPolicy",
