@@ -7,7 +7,9 @@ ARGV: [1] wake-up command, [2] lease id (binary), [3] owner, [4] operation,
       lines joined by "\n", canonical (normalised by the client: one request per
       path, sorted), [9] waiter refresh ms: with a wait, a refusal registers (or
       refreshes) the waiter under the lease id for this long, and a grant ends
-      it; 0: the caller is no waiter.
+      it; 0: the caller is no waiter, [10] optional: the leases the caller
+      holds, lease ids (binary) one after the other, at most 64: a waiter last
+      refused by one of them does not hold this call back (no wait cycle).
 KEYS: common, and waiters and hot.
 Replies:
   {1, fence, expires_ms, holds}                                 granted (or reentered)
@@ -48,6 +50,19 @@ if not refresh or (refresh ~= 0 and (refresh < 10 or refresh > DAY_MS)) or refre
 end
 if badLabel(owner) or badLabel(op) then
   return { -1, 'owner and operation must be at most 256 bytes, without NUL or newline' }
+end
+local holding = nil -- set of the caller's own lease ids
+local heldText = ARGV[10] or ''
+if #heldText > 0 then
+  if #heldText % 17 ~= 0 or #heldText > 64 * 17 then
+    return { -1, 'holding must be at most 64 lease ids, each a NUL and 16 bytes' }
+  end
+  holding = {}
+  for at = 1, #heldText, 17 do
+    local held = sub(heldText, at, at + 16)
+    if not validId(held) then return { -1, 'holding must be at most 64 lease ids, each a NUL and 16 bytes' } end
+    holding[held] = true
+  end
 end
 local fields = { id, '#m' }
 local mode, path = single(text) -- one request (the common case): no tables of indexes
@@ -115,7 +130,8 @@ end
 -- Fairness: no holder is in the way, but an older waiter that conflicts may be.
 local ahead
 if not clash and mHoldingBack > 0 and graceUs() then
-  clash, held, clashReq, ahead = heldBack(fields, waiter and waiter[W_SINCE] or NEVER, id, mode, flat, ends, modes)
+  clash, held, clashReq, ahead = heldBack(fields, waiter and waiter[W_SINCE] or NEVER, id, holding, mode, flat, ends,
+                                          modes)
 end
 
 if clash then

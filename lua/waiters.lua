@@ -163,10 +163,20 @@ local function reapWaiters()
   mWaitReapAt = first[2] and tonumber(first[2]) or NEVER
 end
 
+-- Whether waiter `id` was last refused by one of the leases in `holding` (a
+-- set, or nil): then it waits for the caller, and holding the caller back would
+-- make each wait for the other.
+local function waitsForHolder(id, holding)
+  if not holding then return false end
+  local w = readWaiter(id)
+  local blocker = w and w[W_BLOCKER]
+  return blocker ~= nil and blocker[11] ~= 1 and holding[blocker[1]] == true
+end
+
 -- The oldest reservation that a hold of `want` on the node whose reservation
--- value is `v` must wait behind, for a caller of since `mine` and id `self`:
--- the reserved mode and the waiter's id; nil if none.
-local function aheadOn(v, want, mine, self)
+-- value is `v` must wait behind, for a caller of since `mine`, id `self` and
+-- own leases `holding`: the reserved mode and the waiter's id; nil if none.
+local function aheadOn(v, want, mine, self, holding)
   local clashes = CLASH[want]
   local counts = { unpackStruct(RES_HEAD, v) }
   local at = 11
@@ -178,7 +188,7 @@ local function aheadOn(v, want, mine, self)
         local since = unpackStruct('>d', sub(v, from, from + 7))
         if since >= mine then break end
         local id = sub(v, from + 8, from + RES_ENTRY - 1)
-        if id ~= self then return MODE_NAMES[m], id end
+        if id ~= self and not waitsForHolder(id, holding) then return MODE_NAMES[m], id end
       end
     end
     at = at + c * RES_ENTRY
@@ -189,8 +199,8 @@ end
 -- Whether an acquire that no holder blocks must wait behind an older waiter:
 -- the first reservation in the documented clash order, as the node's index in
 -- `fields`, the reserved mode, the request's number and the waiter's id. The
--- arguments as grantPlan's.
-local function heldBack(fields, mine, self, mode, flat, ends, modes)
+-- arguments as grantPlan's, and the caller's own leases `holding`.
+local function heldBack(fields, mine, self, holding, mode, flat, ends, modes)
   local res = {}
   for k = 3, #fields do res[k - 2] = '~' .. fields[k] end
   local values = callChunked('HMGET', STATE, res)
@@ -200,7 +210,7 @@ local function heldBack(fields, mine, self, mode, flat, ends, modes)
     for k = 3, n do
       local v = values[k - 2]
       if v then
-        local held, who = aheadOn(v, k == n and mode or im, mine, self)
+        local held, who = aheadOn(v, k == n and mode or im, mine, self, holding)
         if held then return k, held, 1, who end
       end
     end
@@ -214,7 +224,7 @@ local function heldBack(fields, mine, self, mode, flat, ends, modes)
       local k = flat[c]
       local v = values[k - 2]
       if v then
-        local held, who = aheadOn(v, c < last and im or want, mine, self)
+        local held, who = aheadOn(v, c < last and im or want, mine, self, holding)
         if held then return k, held, r, who end
       end
       c = c + 1

@@ -280,12 +280,13 @@ AcquireOutcome LockClient::acquire(const OperationCall& call, const Policy& poli
 }
 
 AcquireOutcome LockClient::acquire(const std::vector<LockRequest>& requests, const std::string& operation,
-                                   milliseconds wait)
+                                   milliseconds wait, const std::vector<LeaseId>& holding)
 {
     const auto& opts = m_shared->options;
     // Checked before the first attempt, in the engines' words: a wait out of range must
     // not be granted just because the first attempt needed no wait.
     detail::validateWait(wait, opts.waitRefresh);
+    detail::validateHolding(holding);
     AcquireOptions acquireOptions;
     acquireOptions.owner = opts.owner;
     acquireOptions.operation = operation;
@@ -301,6 +302,7 @@ AcquireOutcome LockClient::acquire(const std::vector<LockRequest>& requests, con
     // place in the queue kept from one attempt to the next.
     acquireOptions.leaseId = opts.newLeaseId ? opts.newLeaseId() : newLeaseId();
     acquireOptions.waitRefresh = opts.waitRefresh;
+    acquireOptions.holding = holding;
     // Every attempt of a call that waits says so, so a registration may exist from the first on.
     const bool waits = wait.count() > 0;
     const auto giveUp = [&] {

@@ -157,6 +157,15 @@ void validateWait(std::chrono::milliseconds wait, std::chrono::milliseconds refr
     validateTtl(refresh, "wait refresh");
 }
 
+void validateHolding(const std::vector<LeaseId>& holding)
+{
+    if (holding.size() > kMaxHolding)
+        throw InvalidInput("holding names " + std::to_string(holding.size()) + " leases, at most "
+                           + std::to_string(kMaxHolding) + " are allowed");
+    for (const LeaseId& lease : holding)
+        validateLeaseIdArgument(lease);
+}
+
 void validateForce(std::string_view lease, const ForceOptions& options)
 {
     validateLeaseIdArgument(lease);

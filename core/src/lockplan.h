@@ -76,6 +76,9 @@ void validateLabel(std::string_view what, std::string_view value, bool required 
 /// Throws InvalidInput unless wait is in [0, kMaxTtl] and refresh in [kMinTtl, kMaxTtl].
 void validateWait(std::chrono::milliseconds wait, std::chrono::milliseconds refresh);
 
+/// Throws InvalidInput unless `holding` has at most kMaxHolding valid lease ids.
+void validateHolding(const std::vector<LeaseId>& holding);
+
 /// The checks of a force-release, in the order every client makes them: the lease id,
 /// the operator (required), the host, the reason (required), the lock-delay in [0, kMaxTtl].
 void validateForce(std::string_view lease, const ForceOptions& options);

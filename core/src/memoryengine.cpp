@@ -65,6 +65,7 @@ AcquireResult MemoryEngine::acquire(const std::vector<LockRequest>& requests,
     if (options.leaseId)
         detail::validateLeaseIdArgument(*options.leaseId);
     detail::validateWait(options.wait, options.waitRefresh);
+    detail::validateHolding(options.holding);
     const LeaseId id = options.leaseId ? *options.leaseId : newLeaseId();
     // Only an attempt that names its id and waits is (or becomes) a registered waiter.
     const bool waits = options.leaseId && options.wait > milliseconds{0};
@@ -126,7 +127,7 @@ AcquireResult MemoryEngine::acquire(const std::vector<LockRequest>& requests,
         std::int64_t mine = std::numeric_limits<std::int64_t>::max();
         if (waits)
             mine = s.waiters.orderOf(id).value_or(mine);
-        if (const auto ahead = s.waiters.findHeldBack(plan, mine, id))
+        if (const auto ahead = s.waiters.findHeldBack(plan, mine, id, options.holding))
             refusal = s.waiters.queuedBlocker(ahead->first, ahead->second, normalized);
     }
     if (refusal) {

@@ -373,12 +373,14 @@ AcquireResult RedisEngine::acquire(const std::vector<LockRequest>& requests, con
     const LeaseId id = options.leaseId ? *options.leaseId : newLeaseId();
     detail::validateLeaseIdArgument(id);
     detail::validateWait(options.wait, options.waitRefresh);
+    detail::validateHolding(options.holding);
 
     // Only an attempt that names its id and waits is (or becomes) a registered waiter.
     const bool waits = options.leaseId && options.wait > std::chrono::milliseconds(0);
     const auto call = redis::acquireCall(m_impl->keys, id, options.owner, options.operation, options.ttl,
                                          kReapBatch, normal, options.wait,
-                                         waits ? options.waitRefresh : std::chrono::milliseconds(0));
+                                         waits ? options.waitRefresh : std::chrono::milliseconds(0),
+                                         options.holding);
     std::lock_guard lock(m_impl->mutex);
     Reply reply = m_impl->run(call);
     AcquireResult result;

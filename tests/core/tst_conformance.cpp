@@ -1514,6 +1514,45 @@ TEST_P(Conformance, WaitersQueueInTheOrderTheyFirstWaited)
     EXPECT_TRUE(engine().acquire(reqs({"X:/r", "S:/t"}), waiting("carol", "move", kSecondWriter)).granted);
 }
 
+// Two-party wait cycle: bob waits for alice's lease and holds back; alice, still
+// holding it, asks for more that bob's reservation covers. Waiting behind bob would
+// make each wait for the other until a wait runs out, so a request that names the
+// lease bob waits for is not held back by him. Anyone else still is.
+TEST_P(Conformance, AHolderIsNotHeldBackByAWaiterThatWaitsForIt)
+{
+    engine().setFairnessGrace(0ms, "ops");
+    const LeaseId first = grant(reqs({"S:/a/c"}), opts("alice", "copy"));
+    const AcquireResult bob = engine().acquire(reqs({"X:/a"}), waiting("bob", "delete", kWriter));
+    ASSERT_FALSE(bob.granted);
+    ASSERT_EQ(bob.blocker->lease, first);
+    ASSERT_TRUE(engine().snapshot().waiters[0].holdsBack);
+
+    // Without naming what she holds, alice queues behind bob, who waits for her.
+    const AcquireResult unnamed = engine().acquire(reqs({"S:/a/d"}), opts("alice", "copy"));
+    ASSERT_FALSE(unnamed.granted);
+    EXPECT_TRUE(unnamed.blocker->queued);
+    EXPECT_EQ(unnamed.blocker->lease, kWriter);
+
+    // Naming her lease, she goes on; carol, who holds nothing bob waits for, does not.
+    AcquireOptions holding = opts("alice", "copy");
+    holding.holding = {first};
+    const AcquireResult second = engine().acquire(reqs({"S:/a/d"}), holding);
+    EXPECT_TRUE(second.granted);
+    AcquireOptions other = opts("carol", "copy");
+    other.holding = {second.grant.lease};
+    const AcquireResult carol = engine().acquire(reqs({"S:/a/e"}), other);
+    ASSERT_FALSE(carol.granted);
+    EXPECT_EQ(carol.blocker->lease, kWriter) << "fairness toward everyone else is unchanged";
+
+    // Bad input: more than 64 leases, or a malformed id, is refused before anything runs.
+    AcquireOptions tooMany = opts("alice", "copy");
+    tooMany.holding.assign(65, first);
+    EXPECT_THROW(engine().acquire(reqs({"S:/a/f"}), tooMany), InvalidInput);
+    AcquireOptions malformed = opts("alice", "copy");
+    malformed.holding = {"not-a-lease"};
+    EXPECT_THROW(engine().acquire(reqs({"S:/a/f"}), malformed), InvalidInput);
+}
+
 TEST_P(Conformance, ReadersAreNotSerializedWhenNoWriterWaits)
 {
     engine().setFairnessGrace(0ms, "ops");

@@ -91,6 +91,30 @@ TEST_F(LockClientTest, waiterIsGrantedWhenTheHolderReleases)
     EXPECT_FALSE(got.timedOut);
 }
 
+// alice holds S /a/c; bob waits for X /a and, past the grace, holds back. alice's
+// second request (S /a/d) conflicts with bob's reservation only: naming the lease
+// she holds, she is not queued behind bob, who waits for her.
+TEST_F(LockClientTest, aHolderIsNotQueuedBehindAWaiterThatWaitsForIt)
+{
+    engine->setFairnessGrace(0ms, "test");
+    LockClient alice(engine, client("alice"));
+    LockClient bob(engine, client("bob"));
+    AcquireOutcome first = alice.acquire({{"/a/c", LockMode::S}}, "copy");
+    ASSERT_TRUE(first);
+    std::thread waiter([&] {
+        AcquireOutcome got = bob.acquire({{"/a", LockMode::X}}, "delete", 3s);
+        EXPECT_TRUE(got.timedOut) << "alice keeps /a/c for the whole test";
+    });
+    for (int i = 0; i < 200 && (engine->snapshot().waiters.empty() || !engine->snapshot().waiters[0].holdsBack); ++i)
+        std::this_thread::sleep_for(5ms);
+    ASSERT_FALSE(engine->snapshot().waiters.empty());
+    ASSERT_TRUE(engine->snapshot().waiters[0].holdsBack);
+    EXPECT_FALSE(alice.acquire({{"/a/d", LockMode::S}}, "copy")) << "without naming it, she queues behind bob";
+    const AcquireOutcome second = alice.acquire({{"/a/d", LockMode::S}}, "copy", 0ms, {first.lease.id()});
+    EXPECT_TRUE(second) << "alice was held back by bob, who waits for her";
+    waiter.join();
+}
+
 TEST_F(LockClientTest, waitEndsAtTheDeadlineWithTheBlocker)
 {
     LockClient alice(engine, client("alice"));

@@ -35,6 +35,8 @@ inline constexpr std::size_t kMaxLabelBytes = 256;
 inline constexpr std::chrono::milliseconds kWaitRefresh{2000};
 /// A project registers at most this many waiters; more wait unregistered.
 inline constexpr std::size_t kMaxWaiters = 4096;
+/// At most this many leases in AcquireOptions::holding.
+inline constexpr std::size_t kMaxHolding = 64;
 /// A waiter that has waited this long holds back newer conflicting requests,
 /// unless the project sets another grace (Engine::setFairnessGrace).
 inline constexpr std::chrono::milliseconds kDefaultGrace{5};
@@ -73,6 +75,11 @@ struct AcquireOptions {
     /// How long the waiter registration lasts after this attempt (10 ms to 24 h).
     /// The caller must try again (or cancel) within it.
     std::chrono::milliseconds waitRefresh = kWaitRefresh;
+    /// Leases the caller already holds (at most kMaxHolding). A waiter whose
+    /// last refusal was by one of them never holds this request back: it waits
+    /// for the caller, so the caller waiting for it would be a cycle that only
+    /// a timeout ends. Fairness toward everyone else is unchanged.
+    std::vector<LeaseId> holding;
 };
 
 /// A granted lease.

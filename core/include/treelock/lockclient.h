@@ -108,9 +108,12 @@ public:
     /// at most until the blocker's expiry. Every attempt asks for one lease id,
     /// so the project registers the call as a waiter while it waits (listed in
     /// snapshots; past the grace it holds back newer conflicting requests); a
-    /// call that gives up cancels the registration.
+    /// call that gives up cancels the registration. `holding`: the ids of leases
+    /// the caller already holds (AcquireOptions::holding), so that a waiter that
+    /// waits for one of them does not hold this call back.
     AcquireOutcome acquire(const std::vector<LockRequest>& requests, const std::string& operation,
-                           std::chrono::milliseconds wait = std::chrono::milliseconds{0});
+                           std::chrono::milliseconds wait = std::chrono::milliseconds{0},
+                           const std::vector<LeaseId>& holding = {});
     /// Plans the call with `policy`, then as above (operation label = op name).
     AcquireOutcome acquire(const OperationCall& call, const Policy& policy,
                            std::chrono::milliseconds wait = std::chrono::milliseconds{0});

@@ -108,8 +108,17 @@ std::optional<std::int64_t> WaiterQueue::orderOf(const LeaseId& id) const
 }
 
 std::optional<std::pair<CheckStep, LeaseId>> WaiterQueue::findHeldBack(const std::vector<CheckStep>& plan,
-                                                                       std::int64_t mine, const LeaseId& self) const
+                                                                       std::int64_t mine, const LeaseId& self,
+                                                                       const std::vector<LeaseId>& holding) const
 {
+    // A waiter that waits for one of the caller's own leases.
+    const auto waitsForCaller = [&](const LeaseId& waiter) {
+        if (holding.empty())
+            return false;
+        const auto w = m_waiters.find(waiter);
+        return w != m_waiters.end() && !w->second.blocker.queued
+               && std::find(holding.begin(), holding.end(), w->second.blocker.lease) != holding.end();
+    };
     if (m_reservations.empty())
         return std::nullopt;
     for (const CheckStep& step : plan) {
@@ -119,7 +128,7 @@ std::optional<std::pair<CheckStep, LeaseId>> WaiterQueue::findHeldBack(const std
         for (const auto& [order, id] : node->second[modeIndex(step.held)]) {
             if (order >= mine)
                 break;
-            if (id != self)
+            if (id != self && !waitsForCaller(id))
                 return std::pair{step, id};
         }
     }

@@ -47,10 +47,13 @@ public:
     /// The order (who waited first) of the waiter `id`, if it is registered.
     std::optional<std::int64_t> orderOf(const LeaseId& id) const;
     /// The first reservation, in the clash order of `plan`, that an acquire by
-    /// a waiter of order `mine` (newest: max) and id `self` must wait behind:
-    /// the step and the waiter's id. O(plan x reservations on its nodes).
+    /// a waiter of order `mine` (newest: max) and id `self`, whose maker holds
+    /// `holding`, must wait behind: the step and the waiter's id. A waiter last
+    /// refused by a lease in `holding` is passed over. O(plan x reservations on
+    /// its nodes x holding).
     std::optional<std::pair<CheckStep, LeaseId>> findHeldBack(const std::vector<CheckStep>& plan,
-                                                              std::int64_t mine, const LeaseId& self) const;
+                                                              std::int64_t mine, const LeaseId& self,
+                                                              const std::vector<LeaseId>& holding = {}) const;
     /// The blocker an acquire of `wanted` sees when the waiter `waiterId`
     /// holds it back at `clash`.
     Blocker queuedBlocker(const CheckStep& clash, const LeaseId& waiterId,

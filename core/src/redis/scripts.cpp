@@ -169,7 +169,7 @@ std::vector<std::string> ScriptCall::fcall(std::string_view function) const
 ScriptCall acquireCall(const KeySchema& keys, const LeaseId& id, std::string_view owner,
                        std::string_view operation, std::chrono::milliseconds ttl, int reapBatch,
                        const std::vector<LockRequest>& requests, std::chrono::milliseconds wait,
-                       std::chrono::milliseconds waitRefresh)
+                       std::chrono::milliseconds waitRefresh, const std::vector<LeaseId>& holding)
 {
     ScriptCall call = onLease(Script::Acquire, keys, id);
     call.args.reserve(call.args.size() + 7);
@@ -188,6 +188,12 @@ ScriptCall acquireCall(const KeySchema& keys, const LeaseId& id, std::string_vie
     }
     call.args.push_back(std::move(text));
     call.args.push_back(std::to_string(waitRefresh.count()));
+    if (!holding.empty()) {
+        std::string held;
+        for (const LeaseId& lease : holding)
+            held += wireLeaseId(lease);
+        call.args.push_back(std::move(held));
+    }
     return call;
 }
 
