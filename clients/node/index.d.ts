@@ -83,6 +83,8 @@ export interface AcquireOptions {
   waitMs?: number;
   /** Re-enter a live lease with the same requests (one more hold). */
   leaseId?: string;
+  /** Ids of leases the caller holds (at most 64): a waiter waiting for one of them does not hold this call back. */
+  holding?: string[];
 }
 
 export interface LockOptions extends AcquireOptions {
@@ -99,6 +101,7 @@ export interface OperationOptions {
   ttlMs?: number;
   waitMs?: number;
   leaseId?: string;
+  holding?: string[];
 }
 
 export interface ForceOptions {

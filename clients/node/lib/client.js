@@ -331,9 +331,14 @@ class Client {
   // ---------------------------------------------------------------- verbs
 
   /** One acquire call, no waiting: {granted: Lease} or {blocker}. Input already normalised. */
-  async _acquireOnce(requests, { owner, op, ttlMs, id, waitMs, waitRefreshMs }) {
-    const reply = await this._fcall('acquire', [rules.wireLeaseId(id), owner, op, String(ttlMs), String(REAP_BATCH),
-      String(waitMs), rules.formatRequests(requests), String(waitRefreshMs)]);
+  async _acquireOnce(requests, {
+    owner, op, ttlMs, id, waitMs, waitRefreshMs, holding = [],
+  }) {
+    const args = [rules.wireLeaseId(id), owner, op, String(ttlMs), String(REAP_BATCH),
+      String(waitMs), rules.formatRequests(requests), String(waitRefreshMs)];
+    // ARGV 10, the leases the caller holds, only when there are any.
+    if (holding.length > 0) args.push(Buffer.concat(holding.map((h) => rules.wireLeaseId(h))));
+    const reply = await this._fcall('acquire', args);
     if (int(reply[0]) === 1) {
       return {
         lease: new Lease({
@@ -350,11 +355,13 @@ class Client {
    * does: every attempt asks for the same lease id and registers a waiter, sleeps on the
    * project's wake-up channel with a jittered backoff bounded by the blocker's expiry,
    * and cancels its registration when the wait runs out. `leaseId` re-enters a live
-   * lease (same requests: one more hold).
+   * lease (same requests: one more hold). `holding` names the ids of leases the caller
+   * already holds (at most 64): a waiter that waits for one of them does not hold this
+   * call back, so the two never wait for each other.
    */
   async acquire(options = {}) {
     const {
-      requests, ttlMs = 30000, waitMs = 0, op = 'lock', leaseId,
+      requests, ttlMs = 30000, waitMs = 0, op = 'lock', leaseId, holding = [],
     } = options;
     const owner = options.owner === undefined ? this.owner : options.owner;
     const normal = rules.normalizeRequests(requests);
@@ -363,10 +370,18 @@ class Client {
     rules.validateLabel('operation', op);
     if (leaseId !== undefined) rules.validateLeaseId(leaseId);
     rules.validateWait(waitMs, this._settings.waitRefreshMs);
-    return this._acquireLoop(normal, { owner, op, ttlMs, waitMs, leaseId });
+    if (holding.length > rules.MAX_HOLDING) {
+      throw new InvalidInput(`holding names ${holding.length} leases, at most ${rules.MAX_HOLDING} are allowed`);
+    }
+    for (const held of holding) rules.validateLeaseId(held);
+    return this._acquireLoop(normal, {
+      owner, op, ttlMs, waitMs, leaseId, holding,
+    });
   }
 
-  async _acquireLoop(requests, { owner, op, ttlMs, waitMs, leaseId }) {
+  async _acquireLoop(requests, {
+    owner, op, ttlMs, waitMs, leaseId, holding = [],
+  }) {
     const s = this._settings;
     const id = leaseId === undefined ? rules.newLeaseId() : leaseId;
     const waits = waitMs > 0;
@@ -393,6 +408,7 @@ class Client {
         try {
           result = await this._acquireOnce(requests, {
             owner, op, ttlMs, id, waitMs: Math.min(attemptWait, rules.MAX_TTL_MS), waitRefreshMs: waits ? s.waitRefreshMs : 0,
+            holding,
           });
         } catch (error) {
           await giveUp();

@@ -9,6 +9,7 @@ const { byteLength, quoteInput, compareBytes } = require('./text');
 const MAX_PATH_BYTES = 4096;
 const MAX_PATH_SEGMENTS = 256;
 const MAX_REQUESTS = 64;
+const MAX_HOLDING = 64; // leases an acquire names as held by its caller (kMaxHolding)
 const MIN_TTL_MS = 10;
 const MAX_TTL_MS = 24 * 3600 * 1000;
 const MAX_LABEL_BYTES = 256;
@@ -320,6 +321,7 @@ module.exports = {
   MAX_PATH_BYTES,
   MAX_PATH_SEGMENTS,
   MAX_REQUESTS,
+  MAX_HOLDING,
   MIN_TTL_MS,
   MAX_TTL_MS,
   MODES,

@@ -264,6 +264,32 @@ describe('release, renew, expiry and force-release', () => {
 });
 
 describe('waiting', () => {
+  test('a holder is not held back by a waiter that waits for it', async () => {
+    // alice holds S /a/c; bob waits for X /a and, past the grace, holds back. alice's
+    // next request conflicts only with bob's reservation: naming her lease, she goes on.
+    const [a, b, project] = await pair();
+    const carol = await connect(project, 'carol');
+    const first = await a.acquire({ requests: [['S', '/a/c']], op: 'copy' });
+    const waiting = b.acquire({ requests: [['X', '/a']], op: 'delete', waitMs: 20000 });
+    for (let i = 0; i < 200; i += 1) {
+      const { waiters } = await a.snapshot();
+      if (waiters.length > 0 && waiters[0].holdsBack) break;
+      await sleep(10);
+    }
+    const queued = await refusalOf(a.acquire({ requests: [['S', '/a/d']], op: 'copy' }));
+    assert.equal(queued.blocker.owner, 'bob');
+    assert.equal(queued.blocker.queued, true);
+    const second = await a.acquire({ requests: [['S', '/a/d']], op: 'copy', holding: [first.id] });
+    assert.equal(second.holds, 1);
+    const other = await refusalOf(carol.acquire({ requests: [['S', '/a/e']], holding: [second.id] }));
+    assert.equal(other.blocker.owner, 'bob', 'fairness toward everyone else is unchanged');
+    await assert.rejects(a.acquire({ requests: [['S', '/a/f']], holding: Array(65).fill(first.id) }),
+      /holding names 65 leases, at most 64 are allowed/);
+    await a.release(first);
+    await a.release(second);
+    assert.equal((await waiting).holds, 1, 'bob gets in once alice is done');
+  });
+
   test('a waiter is listed and woken by the release well before its wait ends', async () => {
     // Retries 1.5-3 s apart: a grant soon after the release is the wake-up's doing.
     const [a, b] = await pair({ minBackoffMs: 3000, maxBackoffMs: 3000, waitRefreshMs: 10000 });

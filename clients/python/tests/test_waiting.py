@@ -104,3 +104,30 @@ def test_retry_delays_follow_the_cpp_rule() -> None:
     assert next_retry_delay_us(10, None, 10**9, 0, 5000, 250000) == 125000
     assert next_retry_delay_us(10, 3, 10**9, 10**6, 5000, 250000) == 4000
     assert next_retry_delay_us(10, None, 700, 10**6, 5000, 250000) == 700
+
+
+def test_a_holder_is_not_held_back_by_a_waiter_that_waits_for_it(
+        make_client: Callable[..., treelock.Client]) -> None:
+    # alice holds S /a/c; bob waits for X /a and, past the grace, holds back. alice's
+    # next request conflicts only with bob's reservation: naming her lease, she goes on.
+    alice, bob, carol = make_client("alice"), make_client("bob"), make_client("carol")
+    first = alice.acquire([("S", "/a/c")], op="copy")
+    granted: List[treelock.Lease] = []
+    thread = threading.Thread(target=lambda: granted.append(bob.acquire([("X", "/a")], wait_ms=20000)))
+    thread.start()
+    try:
+        deadline = time.monotonic() + 2
+        while time.monotonic() < deadline and not any(w.holds_back for w in alice.snapshot().waiters):
+            time.sleep(0.01)
+        b = pytest.raises(Refused, alice.acquire, [("S", "/a/d")], op="copy").value.blocker
+        assert b.owner == "bob" and b.queued
+        second = alice.acquire([("S", "/a/d")], op="copy", holding=[first.id])
+        assert second.holds == 1
+        assert pytest.raises(Refused, carol.acquire, [("S", "/a/e")], holding=[second.id]).value.blocker.owner == "bob"
+        with pytest.raises(treelock.InvalidInput, match="holding names 65 leases, at most 64 are allowed"):
+            alice.acquire([("S", "/a/f")], holding=[first.id] * 65)
+        alice.release(second)
+    finally:
+        alice.release(first)
+        thread.join(20)
+    assert granted and granted[0].holds == 1, "bob gets in once alice is done"

@@ -23,7 +23,7 @@ from .connection import Wire, WakeSubscription
 from .errors import InvalidInput, ProtocolError, Refused, TreelockError
 from .library import Library, embedded_library
 from .policy import Policy
-from .rules import (Request, checked_modes, normalize_requests, to_bytes, parse_requests_text, requests_text, validate_label,
+from .rules import (MAX_HOLDING, Request, checked_modes, normalize_requests, to_bytes, parse_requests_text, requests_text, validate_label,
                     validate_lease_id, validate_lock_delay, validate_project, validate_ttl, validate_wait)
 from .types import (Blocker, Lease, LeaseInfo, ReleaseResult, RenewResult, Snapshot, Status, WaiterInfo,
                     seconds_text)
@@ -273,10 +273,12 @@ class Client:
         return _int(seconds) * 1000 + _int(micros) // 1000
 
     def _attempt(self, requests: Sequence[Request], owner: str, op: str, ttl_ms: int, lease_id: str,
-                 wait_ms: int, refresh_ms: int) -> _Attempt:
+                 wait_ms: int, refresh_ms: int, holding: Sequence[str] = ()) -> _Attempt:
+        # ARGV 10, the leases the caller holds, only when there are any.
+        held = (b"".join(wire_lease_id(h) for h in holding),) if holding else ()
         reply = self._fcall("acquire", True, wire_lease_id(lease_id), to_bytes(owner), to_bytes(op),
                             ttl_ms, REAP_BATCH, wait_ms,
-                            requests_text(requests).encode("utf-8"), refresh_ms)
+                            requests_text(requests).encode("utf-8"), refresh_ms, *held)
         code = _int(reply[0])
         if code == 1:
             return _Attempt(True, fence=_int(reply[1]), expires_at_ms=_int(reply[2]), holds=_int(reply[3]))
@@ -287,7 +289,7 @@ class Client:
 
     def acquire(self, requests: Iterable[Sequence[str]], *, owner: Optional[str] = None,
                 ttl_ms: int = DEFAULT_TTL_MS, wait_ms: int = 0, op: str = "lock",
-                lease_id: Optional[str] = None) -> Lease:
+                lease_id: Optional[str] = None, holding: Sequence[str] = ()) -> Lease:
         """Takes every request of ``requests`` (``(mode, path)`` pairs) in one lease, all or nothing.
 
         With ``wait_ms > 0`` a refused acquire waits as the C++ ``LockClient``
@@ -297,16 +299,18 @@ class Client:
         channel with jittered backoff bounded by the blocker's expiry, and
         cancels its registration when it gives up. ``lease_id`` (32 hex digits)
         asks for that id: a live lease of the same id and requests is re-entered
-        (``holds`` + 1).
+        (``holds`` + 1). ``holding`` names the ids of leases the caller already
+        holds (at most 64): a waiter that waits for one of them does not hold
+        this call back, so the two never wait for each other.
 
         Raises :class:`Refused` (with the blocker) when refused, and
         :class:`InvalidInput` for bad input, before anything reaches Redis.
         """
-        lease, _ = self._acquire(requests, owner, ttl_ms, wait_ms, op, lease_id)
+        lease, _ = self._acquire(requests, owner, ttl_ms, wait_ms, op, lease_id, holding)
         return lease
 
     def _acquire(self, requests: Iterable[Sequence[str]], owner: Optional[str], ttl_ms: int, wait_ms: int,
-                 op: str, lease_id: Optional[str]) -> Tuple[Lease, float]:
+                 op: str, lease_id: Optional[str], holding: Sequence[str] = ()) -> Tuple[Lease, float]:
         # The C++ library's order: modes (enum values there), the wait (LockClient),
         # then the engine's checks: requests, ttl, owner, operation, lease id.
         pairs = checked_modes(requests)
@@ -317,11 +321,16 @@ class Client:
         op = validate_label("operation", op)
         if lease_id is not None:
             validate_lease_id(lease_id)
+        held = list(holding)
+        if len(held) > MAX_HOLDING:
+            raise InvalidInput(f"holding names {len(held)} leases, at most {MAX_HOLDING} are allowed")
+        for h in held:
+            validate_lease_id(h)
         lease_id = lease_id or new_lease_id()
-        return self._acquire_checked(normal, owner, op, ttl, wait, refresh, lease_id)
+        return self._acquire_checked(normal, owner, op, ttl, wait, refresh, lease_id, held)
 
     def _acquire_checked(self, normal: List[Request], owner: str, op: str, ttl: int, wait: int, refresh: int,
-                         lease_id: str) -> Tuple[Lease, float]:
+                         lease_id: str, holding: Sequence[str] = ()) -> Tuple[Lease, float]:
         waits = wait > 0
         deadline = time.monotonic() + wait / 1000
         subscription: Optional[WakeSubscription] = None
@@ -342,7 +351,8 @@ class Client:
                 # that attempt still counts as the waiter's.
                 wait_now = max(1, int((deadline - started) * 1000)) if waits else 0
                 try:
-                    result = self._attempt(normal, owner, op, ttl, lease_id, wait_now, refresh if waits else 0)
+                    result = self._attempt(normal, owner, op, ttl, lease_id, wait_now, refresh if waits else 0,
+                                           holding)
                 except BaseException:
                     give_up()
                     raise
@@ -383,7 +393,7 @@ class Client:
 
     def acquire_operation(self, operation: str, *paths: str, owner: Optional[str] = None,
                           profile: str = "fine", policy: Optional[Policy] = None, ttl_ms: int = DEFAULT_TTL_MS,
-                          wait_ms: int = 0, lease_id: Optional[str] = None) -> Lease:
+                          wait_ms: int = 0, lease_id: Optional[str] = None, holding: Sequence[str] = ()) -> Lease:
         """Plans ``operation`` on ``paths`` with a policy (the built-in ``profile``,
         or ``policy``) exactly as the C++ library does, and acquires the plan
         with the operation's name as the lease's op.
@@ -395,7 +405,7 @@ class Client:
         requests = (policy or Policy.builtin(profile)).plan(operation, paths,
                                                             case_insensitive=self._case_insensitive)
         return self.acquire(requests, owner=owner, ttl_ms=ttl_ms, wait_ms=wait_ms, op=operation,
-                            lease_id=lease_id)
+                            lease_id=lease_id, holding=holding)
 
     @staticmethod
     def _id_of(lease: LeaseRef) -> str:

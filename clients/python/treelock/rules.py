@@ -26,6 +26,8 @@ MAX_PATH_BYTES = 4096
 MAX_PATH_SEGMENTS = 256
 #: At most this many distinct paths in one lease.
 MAX_REQUESTS = 64
+#: At most this many leases an acquire names as held by its caller (kMaxHolding).
+MAX_HOLDING = 64
 #: Shortest and longest TTL (also the bounds of waits, wait refreshes and lock-delays).
 MIN_TTL_MS = 10
 MAX_TTL_MS = 86_400_000
