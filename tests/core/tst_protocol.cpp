@@ -311,11 +311,15 @@ private:
         if (call)
             wanted = Policy::builtin(args.value("profile", std::string("seed"))).plan(*call, engine->pathOptions());
 
+        std::vector<LeaseId> holding;
+        for (const json& held : args.value("holding", json::array()))
+            holding.push_back(leaseArg(json{{"lease", held}}));
         if (wait.count() == 0) {
             AcquireOptions options;
             options.owner = owner;
             options.operation = operation;
             options.ttl = ttl;
+            options.holding = holding;
             const AcquireResult r = engine->acquire(wanted, options);
             if (!r.granted)
                 return {{"refused", blockerJson(*r.blocker)}};
@@ -328,7 +332,7 @@ private:
         options.ttl = ttl;
         options.watchdog = false;
         LockClient lockClient(engine, options);
-        AcquireOutcome outcome = lockClient.acquire(wanted, operation, wait);
+        AcquireOutcome outcome = lockClient.acquire(wanted, operation, wait, holding);
         if (!outcome.lease.valid())
             return {{"refused", blockerJson(*outcome.blocker)}};
         const LeaseId id = outcome.lease.id();

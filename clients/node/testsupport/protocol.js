@@ -182,6 +182,7 @@ async function runCase(testCase, url) {
             owner: args.owner === undefined ? 'anonymous' : args.owner,
             ttlMs: args.ttl_ms === undefined ? 30000 : args.ttl_ms,
             waitMs: args.wait_ms === undefined ? 0 : args.wait_ms,
+            holding: (args.holding || []).map(leaseArg),
           };
           const lease = step.do === 'acquire'
             ? await client.acquire({ ...options, requests: args.requests, op: args.op === undefined ? 'lock' : args.op })

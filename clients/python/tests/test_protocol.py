@@ -222,13 +222,16 @@ class CaseRun:
         owner = text(args["owner"]) if "owner" in args else "anonymous"
         ttl = args.get("ttl_ms", 30000)
         wait = args.get("wait_ms", 0)
+        holding = [self.lease_arg({"lease": held}) for held in args.get("holding", [])]
         try:
             if verb == "operation":
                 lease = client.acquire_operation(args["operation"], *args["paths"], owner=owner,
-                                                 profile=args.get("profile", "seed"), ttl_ms=ttl, wait_ms=wait)
+                                                 profile=args.get("profile", "seed"), ttl_ms=ttl, wait_ms=wait,
+                                                 holding=holding)
             else:
                 lease = client.acquire(requests_arg(args["requests"]), owner=owner,
-                                       op=text(args["op"]) if "op" in args else "lock", ttl_ms=ttl, wait_ms=wait)
+                                       op=text(args["op"]) if "op" in args else "lock", ttl_ms=ttl, wait_ms=wait,
+                                       holding=holding)
         except treelock.Refused as refused:
             return {"refused": blocker_json(refused.blocker)}
         return {"granted": {"lease": lease.id, "fence": lease.fence, "holds": lease.holds,
