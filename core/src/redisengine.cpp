@@ -141,8 +141,13 @@ struct RedisEngine::Impl {
     {
         const Reply reply = connection.call(
             {"WAIT", std::to_string(minReplicas), std::to_string(replicaTimeout.count())});
-        if (reply.isError())
-            throw ScriptError("Redis refused WAIT: " + reply.text);
+        if (reply.isError()) {
+            const bool noRight = reply.text.find("NOPERM") != std::string::npos;
+            throw ScriptError("Redis refused WAIT: " + reply.text
+                              + (noRight ? " (--min-replicas needs the wait right: add +wait to this ACL user, "
+                                           "docs/security.md)"
+                                         : ""));
+        }
         return static_cast<int>(replyInteger(reply));
     }
 
@@ -219,10 +224,7 @@ struct RedisEngine::Impl {
         } catch (const ConnectionError& error) {
             throw ConnectionError(error.what() + undone());
         } catch (const Error& error) {
-            std::string text = error.what();
-            if (text.find("NOPERM") != std::string::npos)
-                text += " (--min-replicas needs the wait right: add +wait to this ACL user, docs/security.md)";
-            throw ScriptError(text + undone());
+            throw ScriptError(error.what() + undone());
         }
         if (acknowledged < minReplicas) {
             const std::string message = shortfall("grant", acknowledged);
