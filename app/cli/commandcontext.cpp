@@ -55,8 +55,15 @@ LeaseId CommandContext::resolveLease(const std::string& given)
 {
     if (isValidLeaseId(given))
         return given;
+    return resolveLease(given, engine()->snapshot().leases);
+}
+
+LeaseId CommandContext::resolveLease(const std::string& given, const std::vector<LeaseInfo>& leases) const
+{
+    if (isValidLeaseId(given))
+        return given;
     std::vector<LeaseId> matches;
-    for (const LeaseInfo& info : engine()->snapshot().leases)
+    for (const LeaseInfo& info : leases)
         if (info.id.rfind(given, 0) == 0)
             matches.push_back(info.id);
     if (matches.empty())

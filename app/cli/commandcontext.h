@@ -51,9 +51,12 @@ public:
 
     /// The lease `given` names: a whole id as it is, or the start of one (8 digits
     /// or more, as `locks` and `waiting` show it) that names exactly one lease of
-    /// the project. Throws CommandFailure: lease_unknown (exit 4) when none,
-    /// ambiguous_lease (exit 2) when several. O(leases) for a start.
+    /// the project (read from a snapshot only then). Throws CommandFailure:
+    /// lease_unknown (exit 4) when none, ambiguous_lease (exit 2) when several.
+    /// O(leases) for a start.
     LeaseId resolveLease(const std::string& given);
+    /// The same among `leases`, for a command that has a snapshot already.
+    LeaseId resolveLease(const std::string& given, const std::vector<LeaseInfo>& leases) const;
 
     /// Says the lease is expired or unknown on stderr; returns kExitLease.
     int leaseProblem(const LeaseId& lease, LeaseStatus status);

@@ -14,8 +14,9 @@ namespace {
 
 int runLease(const std::string& given, CommandContext& ctx)
 {
-    const LeaseId id = ctx.resolveLease(given);
+    // One snapshot both finds the lease a start of an id names and shows it.
     const Snapshot snapshot = ctx.engine()->snapshot();
+    const LeaseId id = ctx.resolveLease(given, snapshot.leases);
     const auto lease = std::find_if(snapshot.leases.begin(), snapshot.leases.end(),
                                     [&](const LeaseInfo& info) { return info.id == id; });
     if (lease == snapshot.leases.end())
