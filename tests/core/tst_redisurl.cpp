@@ -2,6 +2,7 @@
 // each with the message the user sees.
 
 #include "treelock/error.h"
+#include "thrown.h"
 #include "treelock/redisurl.h"
 
 #include <gtest/gtest.h>
@@ -115,24 +116,92 @@ TEST(RedisUrl, unknownSchemeNamesTheExpectedForms)
 {
     for (const std::string url : {"http://x", "redis:/h", "h:6379", ""})
         EXPECT_EQ(errorOf(url), "invalid Redis URL \"" + url
-                                    + "\": expected redis://[user:password@]host[:port][/db], unix:///path, "
-                                      "redis+sentinel://host[:port][,host[:port]...]/MASTER or "
-                                      "redis+cluster://host[:port][,host[:port]...]")
+                                    + "\": expected redis[s]://[user:password@]host[:port][/db], unix:///path, "
+                                      "redis[s]+sentinel://host[:port][,host[:port]...]/MASTER or "
+                                      "redis[s]+cluster://host[:port][,host[:port]...]")
             << url;
 }
 
-TEST(RedisUrl, tlsIsRefusedByName)
+TEST(RedisUrl, redissMeansTlsForEveryShape)
 {
-    EXPECT_EQ(errorOf("rediss://cache.local:6380"),
-              "invalid Redis URL \"rediss://cache.local:6380\": rediss:// (TLS) is not supported; "
-              "use redis:// or unix://");
-    EXPECT_EQ(errorOf("rediss://u:secret-pw@h").find("secret-pw"), std::string::npos);
-    EXPECT_EQ(errorOf("rediss+sentinel://u:secret-pw@s1,s2/m"),
-              "invalid Redis URL \"rediss+sentinel://u:***@s1,s2/m\": rediss+sentinel:// (TLS) is not "
-              "supported; use redis+sentinel://");
-    EXPECT_EQ(errorOf("rediss+cluster://u:secret-pw@n1,n2"),
-              "invalid Redis URL \"rediss+cluster://u:***@n1,n2\": rediss+cluster:// (TLS) is not "
-              "supported; use redis+cluster://");
+    const auto one = RedisAddress::parse("rediss://u:secret-pw@cache.local:6380/2");
+    EXPECT_TRUE(one.tls);
+    EXPECT_EQ(one.host, "cache.local");
+    EXPECT_EQ(one.port, 6380);
+    EXPECT_EQ(one.db, 2);
+    EXPECT_EQ(one.redacted(), "rediss://u:***@cache.local:6380/2");
+    EXPECT_FALSE(RedisAddress::parse("redis://cache.local").tls);
+
+    const auto sentinels = RedisAddress::parse("rediss+sentinel://u:pw@s1,s2:26380/mymaster");
+    EXPECT_TRUE(sentinels.tls);
+    ASSERT_EQ(sentinels.sentinels.size(), 2u);
+    EXPECT_EQ(sentinels.masterName, "mymaster");
+    EXPECT_TRUE(sentinels.at({"10.0.0.9", 6379}).tls);
+    EXPECT_TRUE(sentinels.sentinelAt(sentinels.sentinels[1]).tls);
+    EXPECT_EQ(sentinels.redacted(), "rediss+sentinel://u:***@s1:26379,s2:26380/mymaster");
+
+    const auto cluster = RedisAddress::parse("rediss+cluster://n1:7000,n2:7001");
+    EXPECT_TRUE(cluster.tls);
+    EXPECT_EQ(cluster.clusterNodes.size(), 2u);
+    EXPECT_TRUE(cluster.bare({"n3", 7002}).tls);
+    EXPECT_EQ(cluster.redacted(), "rediss+cluster://n1:7000,n2:7001");
+}
+
+TEST(RedisUrl, tlsOptionsNeedATlsUrl)
+{
+    RedisOptions options;
+    options.url = "rediss://h:6380";
+    options.tls.caFile = "/etc/ca.pem";
+    options.tls.serverName = "cache.example";
+    const auto a = RedisAddress::of(options);
+    EXPECT_TRUE(a.tls);
+    EXPECT_EQ(a.tlsOptions, options.tls);
+    EXPECT_EQ(a.at({"h2", 1}).tlsOptions.caFile, "/etc/ca.pem");
+
+    for (const std::string url : {"redis://u:secret-pw@h:6379", "unix:///tmp/r.sock"}) {
+        options.url = url;
+        EXPECT_EQ(test::messageThrownBy<InvalidInput>([&] { RedisAddress::of(options); }),
+                  "TLS options (CA, certificate, key, SNI or insecure) were given, but \""
+                      + RedisAddress::parse(url).redacted()
+                      + "\" does not use TLS: use a rediss:// URL (rediss+sentinel://, rediss+cluster://)")
+            << url;
+    }
+    options.tls = {};
+    options.tls.insecure = true;
+    options.url = "redis://h";
+    EXPECT_THROW(RedisAddress::of(options), InvalidInput);
+}
+
+TEST(RedisUrl, sentinelCredentialsComeFromTheQueryOrTheOptions)
+{
+    const auto a = RedisAddress::parse("redis+sentinel://u:data-pw@s1,s2/m/1?sentinel_user=watch&sentinel_password=s%40pw");
+    EXPECT_EQ(a.user, "u");
+    EXPECT_EQ(a.password, "data-pw");
+    EXPECT_EQ(a.sentinelUser, "watch");
+    EXPECT_EQ(a.sentinelPassword, "s@pw");
+    EXPECT_EQ(a.db, 1);
+    EXPECT_EQ(a.masterName, "m");
+    // The sentinels get theirs, the data nodes theirs.
+    EXPECT_EQ(a.sentinelAt(a.sentinels[0]).user, "watch");
+    EXPECT_EQ(a.sentinelAt(a.sentinels[0]).password, "s@pw");
+    EXPECT_EQ(a.sentinelAt(a.sentinels[0]).db, 0);
+    EXPECT_EQ(a.at({"10.0.0.1", 6379}).password, "data-pw");
+    const std::string shown = a.redacted();
+    EXPECT_EQ(shown, "redis+sentinel://u:***@s1:26379,s2:26379/m/1?sentinel_user=watch&sentinel_password=***");
+
+    EXPECT_EQ(test::messageThrownBy<InvalidInput>([] {
+                  RedisAddress::parse("redis+sentinel://s1/m?sentinel_password=hush&colour=red");
+              }),
+              "invalid Redis URL \"redis+sentinel://s1/m?sentinel_password=***&colour=red\": unknown parameter "
+              "\"colour\"; a Sentinel URL understands ?sentinel_user=U&sentinel_password=P");
+
+    RedisOptions options;
+    options.url = "redis+sentinel://s1/m?sentinel_password=from-url";
+    options.sentinelPassword = "from-option";
+    EXPECT_EQ(RedisAddress::of(options).sentinelPassword, "from-option");
+    options.url = "redis://h";
+    EXPECT_NE(test::messageThrownBy<InvalidInput>([&] { RedisAddress::of(options); }).find("is not a Sentinel URL"),
+              std::string::npos);
 }
 
 TEST(RedisUrl, hostIsRequired)
@@ -218,7 +287,7 @@ TEST(RedisUrl, sentinelListsTheSentinelsAndThePrimarysName)
     const RedisAddress primary = a.at({"10.0.0.5", 6380});
     EXPECT_FALSE(primary.isSentinel());
     EXPECT_EQ(primary.redacted(), "redis://u:***@10.0.0.5:6380/2");
-    EXPECT_EQ(RedisAddress::sentinel(a.sentinels[0]).redacted(), "redis://s1:26380");
+    EXPECT_EQ(a.sentinelAt(a.sentinels[0]).redacted(), "redis://s1:26380");
 }
 
 TEST(RedisUrl, sentinelNeedsAPrimaryNameAndEverySentinelsHost)
@@ -271,12 +340,15 @@ TEST(RedisUrl, clusterNeedsEveryNodesHostAndHasOnlyDbZero)
 
 TEST(RedisUrl, queryParametersAreRefusedByNameOutsideUnixSockets)
 {
-    for (const std::string url : {"redis://127.0.0.1:7000?db=2", "redis+cluster://n1:7000?db=2",
-                                  "redis+sentinel://s1/m?db=1"})
+    for (const std::string url : {"redis://127.0.0.1:7000?db=2", "redis+cluster://n1:7000?db=2"})
         EXPECT_EQ(errorOf(url), "invalid Redis URL \"" + url
-                                    + "\": query parameters are understood only by unix:// (?db=N); give the db as "
-                                      "a path, redis://host:port/N")
+                                    + "\": query parameters are understood only by unix:// (?db=N) and Sentinel "
+                                      "URLs (?sentinel_user=U&sentinel_password=P); give the db as a path, "
+                                      "redis://host:port/N")
             << url;
+    EXPECT_EQ(errorOf("redis+sentinel://s1/m?db=1"),
+              "invalid Redis URL \"redis+sentinel://s1/m?db=1\": unknown parameter \"db\"; a Sentinel URL "
+              "understands ?sentinel_user=U&sentinel_password=P");
     EXPECT_EQ(RedisAddress::parse("unix:///tmp/r.sock?db=3").db, 3);
     EXPECT_EQ(errorOf("redis+cluster://n1:70000"),
               "invalid Redis URL \"redis+cluster://n1:70000\": port must be a number from 1 to 65535");

@@ -27,6 +27,9 @@ struct ClusterGroupConfig {
     /// Fewer primaries are joined by the group itself (CLUSTER ADDSLOTSRANGE, MEET, REPLICATE).
     std::string cliExecutable = "redis-cli";
     std::string folderPrefix = "treelock-cluster";
+    /// TLS on every node, the cluster bus and MIGRATE included (tls-cluster yes;
+    /// url() is then rediss+cluster://; connect with tls.clientOptions()).
+    RedisServerTls tls;
     /// Pin node i to CPU cpus[i % size]; empty leaves them free.
     std::vector<int> cpus;
     /// As RedisServerConfig::parentDeathSignal, for every node.
@@ -92,6 +95,8 @@ public:
 
 private:
     void createWithCli();
+    /// The node at `node`, over TLS when the group uses it, without credentials.
+    RedisAddress reach(const HostPort& node) const;
     void createByHand();
     std::string nodeId(std::size_t i);
 

@@ -34,6 +34,11 @@ struct SentinelGroupConfig {
     /// they are sent SIGTERM when the thread that started them ends, so an
     /// interrupted program (Ctrl-C, a killed test) leaves no server behind.
     int parentDeathSignal = SIGTERM;
+    /// TLS on every node and sentinel, replication included (url() is then
+    /// rediss+sentinel://; connect with tls.clientOptions()).
+    RedisServerTls tls;
+    /// A password of the sentinels' own (requirepass; they give it to each other).
+    std::string sentinelPassword;
 };
 
 /// Starts and stops a SentinelGroupConfig's processes. Qt-free; one thread at a
@@ -49,7 +54,8 @@ public:
     SentinelGroup(const SentinelGroup&) = delete;
     SentinelGroup& operator=(const SentinelGroup&) = delete;
 
-    /// "redis+sentinel://127.0.0.1:P1,127.0.0.1:P2,.../MASTER"
+    /// "redis+sentinel://127.0.0.1:P1,127.0.0.1:P2,.../MASTER" ("rediss+sentinel"
+    /// with TLS; the sentinel password, if any, is not in it).
     std::string url() const;
     const SentinelGroupConfig& config() const noexcept { return m_config; }
     /// Data node `i` (0 is the first primary) and sentinel `i`.
@@ -95,6 +101,10 @@ public:
     std::vector<std::size_t> m_heldBack; ///< replicas paused by holdBackReplica()
     std::vector<std::unique_ptr<RedisServerProcess>> m_nodes;     // Owned.
     std::vector<std::unique_ptr<RedisServerProcess>> m_sentinels; // Owned.
+    /// The server at `node`, over TLS when the group uses it, without credentials.
+    RedisAddress reach(const HostPort& node) const;
+    /// The sentinel at `node`, with the sentinels' password.
+    RedisAddress reachSentinel(const HostPort& node) const;
 };
 
 } // namespace treelock

@@ -1,11 +1,31 @@
 #pragma once
 
+#include "treelock/redisurl.h"
+
 #include <chrono>
 #include <string>
 #include <sys/types.h>
 #include <vector>
 
 namespace treelock {
+
+/// TLS on a private server's TCP port (PEM files). With it the port speaks
+/// only TLS ("port 0", "tls-port"), and so do replication and the cluster bus,
+/// with the same certificate shown as a client (it must not be limited to
+/// server use). The Unix socket, when there is one, stays plain.
+struct RedisServerTls {
+    std::string certFile;
+    std::string keyFile;
+    std::string caFile;       ///< the CAs it trusts for clients and peers
+    bool authClients = false; ///< require a client certificate ("tls-auth-clients yes")
+
+    bool enabled() const noexcept { return !certFile.empty(); }
+    /// What a client gives to reach such a server: caFile as its CA, and the
+    /// server's own certificate as its client certificate.
+    TlsOptions clientOptions() const;
+    /// The redis.conf lines.
+    std::vector<std::string> configLines() const;
+};
 
 /// How to run one private redis-server. The defaults are Treelock's
 /// requirements for a throwaway server: no persistence, no eviction.
@@ -23,6 +43,8 @@ struct RedisServerConfig {
     bool tcp = false;
     int port = 0;
     std::string bind = "127.0.0.1";
+    /// TLS on the TCP port (see RedisServerTls).
+    RedisServerTls tls;
     /// AOF with appendfsync everysec (otherwise no persistence at all).
     bool appendOnly = false;
     /// Run as a Redis Sentinel (redis-server FILE --sentinel): needs `tcp`, and
@@ -75,7 +97,7 @@ public:
     std::string url() const;
     /// "unix://<folder>/redis.sock"
     std::string unixUrl() const;
-    /// "redis://127.0.0.1:PORT" (only with RedisServerConfig::tcp)
+    /// "redis://127.0.0.1:PORT", "rediss://" with TLS (only with RedisServerConfig::tcp)
     std::string tcpUrl() const;
     /// Stops (SIGSTOP) or resumes (SIGCONT) the running server: a hung server
     /// for fault tests. A paused server is resumed before stop().

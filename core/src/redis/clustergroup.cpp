@@ -26,21 +26,21 @@ using Clock = std::chrono::steady_clock;
 constexpr auto kProbeTimeout = std::chrono::milliseconds(1000);
 
 /// One command on `node` that must succeed; throws std::runtime_error naming it.
-redis::Reply must(const HostPort& node, std::initializer_list<std::string_view> args)
+redis::Reply must(const RedisAddress& node, std::initializer_list<std::string_view> args)
 {
     redis::Reply reply;
     try {
-        detail::RedisConnection connection(RedisAddress::sentinel(node), kProbeTimeout,
+        detail::RedisConnection connection(node, kProbeTimeout,
                                            std::chrono::milliseconds(10000));
         reply = connection.call(args);
     } catch (const ConnectionError& error) {
-        throw std::runtime_error(node.text() + ": " + error.what());
+        throw std::runtime_error(error.what());
     }
     if (reply.isError()) {
         std::string command;
         for (const auto a : args)
             command += (command.empty() ? "" : " ") + std::string(a.substr(0, 40));
-        throw std::runtime_error(node.text() + " refused " + command + ": " + reply.text);
+        throw std::runtime_error(node.redacted() + " refused " + command + ": " + reply.text);
     }
     return reply;
 }
@@ -111,6 +111,10 @@ ClusterGroup::ClusterGroup(ClusterGroupConfig config) : m_config(std::move(confi
             "repl-diskless-sync yes",
             "repl-diskless-sync-delay 0",
         };
+        if (m_config.tls.enabled()) {
+            c.tls = m_config.tls;
+            c.extraConfig.push_back("tls-cluster yes");
+        }
         m_nodes.push_back(std::make_unique<RedisServerProcess>(std::move(c)));
     }
     if (m_config.primaries >= 3)
@@ -128,6 +132,9 @@ void ClusterGroup::createWithCli()
     for (std::size_t i = 0; i < m_nodes.size(); ++i)
         argv.push_back(address(i).text());
     argv.insert(argv.end(), {"--cluster-replicas", std::to_string(m_config.replicasPerPrimary), "--cluster-yes"});
+    if (m_config.tls.enabled())
+        argv.insert(argv.end(), {"--tls", "--cacert", m_config.tls.caFile, "--cert", m_config.tls.certFile, "--key",
+                                 m_config.tls.keyFile});
     const std::string log = m_nodes.front()->directory() + "/cluster-create.log";
     const int status = run(argv, log);
     if (status != 0)
@@ -142,17 +149,17 @@ void ClusterGroup::createByHand()
     for (int p = 0; p < primaries; ++p) {
         const int first = detail::kClusterSlots * p / primaries;
         const int last = detail::kClusterSlots * (p + 1) / primaries - 1;
-        must(address(std::size_t(p)), {"CLUSTER", "ADDSLOTSRANGE", std::to_string(first), std::to_string(last)});
+        must(reach(address(std::size_t(p))), {"CLUSTER", "ADDSLOTSRANGE", std::to_string(first), std::to_string(last)});
     }
     const HostPort first = address(0);
     for (std::size_t i = 1; i < m_nodes.size(); ++i)
-        must(address(i), {"CLUSTER", "MEET", first.host, std::to_string(first.port)});
+        must(reach(address(i)), {"CLUSTER", "MEET", first.host, std::to_string(first.port)});
     const auto deadline = Clock::now() + m_config.readyTimeout;
     for (std::size_t i = std::size_t(primaries); i < m_nodes.size(); ++i) {
         const std::string primaryId = nodeId((i - std::size_t(primaries)) % std::size_t(primaries));
         // A replica may only follow a primary it has heard of through the gossip.
         for (;;) {
-            const redis::Reply reply = detail::probe(address(i), {"CLUSTER", "REPLICATE", primaryId}, kProbeTimeout);
+            const redis::Reply reply = detail::probe(reach(address(i)), {"CLUSTER", "REPLICATE", primaryId}, kProbeTimeout);
             if (reply.isString())
                 break;
             if (Clock::now() > deadline)
@@ -162,16 +169,27 @@ void ClusterGroup::createByHand()
     }
 }
 
-std::string ClusterGroup::nodeId(std::size_t i) { return must(address(i), {"CLUSTER", "MYID"}).text; }
+std::string ClusterGroup::nodeId(std::size_t i) { return must(reach(address(i)), {"CLUSTER", "MYID"}).text; }
 
-std::string ClusterGroup::url() const { return "redis+cluster://" + address(0).text(); }
+std::string ClusterGroup::url() const
+{
+    return (m_config.tls.enabled() ? "rediss+cluster://" : "redis+cluster://") + address(0).text();
+}
+
+RedisAddress ClusterGroup::reach(const HostPort& node) const
+{
+    RedisAddress a;
+    a.tls = m_config.tls.enabled();
+    a.tlsOptions = m_config.tls.clientOptions();
+    return a.bare(node);
+}
 
 std::string ClusterGroup::urlWithAllPrimaries() const
 {
     std::string hosts;
     for (int i = 0; i < m_config.primaries; ++i)
         hosts += (hosts.empty() ? "" : ",") + address(std::size_t(i)).text();
-    return "redis+cluster://" + hosts;
+    return (m_config.tls.enabled() ? "rediss+cluster://" : "redis+cluster://") + hosts;
 }
 
 HostPort ClusterGroup::address(std::size_t i) const { return {"127.0.0.1", m_nodes.at(i)->port()}; }
@@ -191,7 +209,7 @@ HostPort ClusterGroup::primaryFor(int slot)
     for (std::size_t i = 0; i < m_nodes.size(); ++i) {
         if (!m_nodes[i]->running())
             continue;
-        const redis::Reply slots = detail::probe(address(i), {"CLUSTER", "SLOTS"}, kProbeTimeout);
+        const redis::Reply slots = detail::probe(reach(address(i)), {"CLUSTER", "SLOTS"}, kProbeTimeout);
         const std::string owner = ownersIn(slots, address(i)).at(static_cast<std::size_t>(slot));
         for (std::size_t k = 0; k < m_nodes.size(); ++k)
             if (address(k).text() == owner)
@@ -206,7 +224,7 @@ std::vector<HostPort> ClusterGroup::primaries()
         if (!m_nodes[i]->running())
             continue;
         const auto shards =
-            detail::parseClusterSlots(detail::probe(address(i), {"CLUSTER", "SLOTS"}, kProbeTimeout), address(i));
+            detail::parseClusterSlots(detail::probe(reach(address(i)), {"CLUSTER", "SLOTS"}, kProbeTimeout), address(i));
         if (shards.empty())
             continue;
         std::vector<HostPort> out;
@@ -230,17 +248,17 @@ SlotMigration ClusterGroup::migrateSlot(int slot, const HostPort& to, int keysPe
     const std::string slotText = std::to_string(slot);
     const std::string fromId = nodeId(indexOf(m.from));
     const std::string toId = nodeId(indexOf(to));
-    must(to, {"CLUSTER", "SETSLOT", slotText, "IMPORTING", fromId});
-    must(m.from, {"CLUSTER", "SETSLOT", slotText, "MIGRATING", toId});
+    must(reach(to), {"CLUSTER", "SETSLOT", slotText, "IMPORTING", fromId});
+    must(reach(m.from), {"CLUSTER", "SETSLOT", slotText, "MIGRATING", toId});
     const std::string batch = std::to_string(std::max(1, keysPerBatch));
     for (;;) {
-        const redis::Reply keys = must(m.from, {"CLUSTER", "GETKEYSINSLOT", slotText, batch});
+        const redis::Reply keys = must(reach(m.from), {"CLUSTER", "GETKEYSINSLOT", slotText, batch});
         if (keys.size() == 0)
             break;
         std::vector<std::string> command{"MIGRATE", to.host, std::to_string(to.port), "", "0", "10000", "KEYS"};
         for (const auto& k : keys.elements)
             command.push_back(k.text);
-        detail::RedisConnection connection(RedisAddress::sentinel(m.from), kProbeTimeout,
+        detail::RedisConnection connection(reach(m.from), kProbeTimeout,
                                            std::chrono::milliseconds(15000));
         const detail::Reply reply = connection.command(command);
         const redis::Reply answer = detail::toReply(reply.get());
@@ -253,11 +271,11 @@ SlotMigration ClusterGroup::migrateSlot(int slot, const HostPort& to, int keysPe
             std::this_thread::sleep_for(pause);
     }
     // The importing node first, so that the slot is never served by nobody.
-    must(to, {"CLUSTER", "SETSLOT", slotText, "NODE", toId});
-    must(m.from, {"CLUSTER", "SETSLOT", slotText, "NODE", toId});
+    must(reach(to), {"CLUSTER", "SETSLOT", slotText, "NODE", toId});
+    must(reach(m.from), {"CLUSTER", "SETSLOT", slotText, "NODE", toId});
     for (const HostPort& p : primaries())
         if (!(p == to) && !(p == m.from))
-            detail::probe(p, {"CLUSTER", "SETSLOT", slotText, "NODE", toId}, kProbeTimeout);
+            detail::probe(reach(p), {"CLUSTER", "SETSLOT", slotText, "NODE", toId}, kProbeTimeout);
     m.took = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started);
     return m;
 }
@@ -273,7 +291,7 @@ HostPort ClusterGroup::killPrimaryOf(int slot, std::chrono::milliseconds timeout
         try {
             const HostPort now = primaryFor(slot);
             if (!(now == old)) {
-                const redis::Reply role = detail::probe(now, {"ROLE"}, kProbeTimeout);
+                const redis::Reply role = detail::probe(reach(now), {"ROLE"}, kProbeTimeout);
                 if (role.isArray() && role.size() > 0 && role[0].text == "master") {
                     if (promotedAfter)
                         *promotedAfter = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - killed);
@@ -299,13 +317,13 @@ void ClusterGroup::waitHealthy(std::chrono::milliseconds timeout)
         for (std::size_t i = 0; ready && i < m_nodes.size(); ++i) {
             if (!m_nodes[i]->running())
                 continue;
-            const redis::Reply info = detail::probe(address(i), {"CLUSTER", "INFO"}, kProbeTimeout);
+            const redis::Reply info = detail::probe(reach(address(i)), {"CLUSTER", "INFO"}, kProbeTimeout);
             if (info.text.find("cluster_state:ok") == std::string::npos) {
                 last = address(i).text() + " does not report cluster_state:ok yet";
                 ready = false;
                 break;
             }
-            const auto owners = ownersIn(detail::probe(address(i), {"CLUSTER", "SLOTS"}, kProbeTimeout), address(i));
+            const auto owners = ownersIn(detail::probe(reach(address(i)), {"CLUSTER", "SLOTS"}, kProbeTimeout), address(i));
             if (std::find(owners.begin(), owners.end(), std::string()) != owners.end()) {
                 last = address(i).text() + " knows no primary for some slots";
                 ready = false;
@@ -320,7 +338,7 @@ void ClusterGroup::waitHealthy(std::chrono::milliseconds timeout)
         for (std::size_t i = 0; ready && i < m_nodes.size(); ++i) {
             if (!m_nodes[i]->running())
                 continue;
-            const redis::Reply info = detail::probe(address(i), {"INFO", "replication"}, kProbeTimeout);
+            const redis::Reply info = detail::probe(reach(address(i)), {"INFO", "replication"}, kProbeTimeout);
             if (info.text.find("role:slave") != std::string::npos
                 && info.text.find("master_link_status:up") == std::string::npos) {
                 last = "replica " + address(i).text() + " is not linked to its primary yet";

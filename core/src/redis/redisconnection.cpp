@@ -194,11 +194,11 @@ redis::Reply RedisConnection::call(std::initializer_list<std::string_view> args)
     return toReply(command(args).get());
 }
 
-redis::Reply probe(const HostPort& node, std::initializer_list<std::string_view> args,
+redis::Reply probe(const RedisAddress& node, std::initializer_list<std::string_view> args,
                    std::chrono::milliseconds timeout)
 {
     try {
-        RedisConnection connection(RedisAddress::sentinel(node), timeout, timeout);
+        RedisConnection connection(node, timeout, timeout);
         return connection.call(args);
     } catch (const ConnectionError&) {
         return {};

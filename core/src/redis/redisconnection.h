@@ -85,10 +85,10 @@ private:
     bool m_requirePrimary = false;
 };
 
-/// One command on the server at `node` over a short connection of its own,
-/// without credentials (`timeout` to connect and to answer); a Nil reply when
-/// the server cannot be reached. For the private groups' probes.
-redis::Reply probe(const HostPort& node, std::initializer_list<std::string_view> args,
+/// One command on the server at `node` over a short connection of its own
+/// (`timeout` to connect and to answer); a Nil reply when the server cannot be
+/// reached. For the private groups' probes.
+redis::Reply probe(const RedisAddress& node, std::initializer_list<std::string_view> args,
                    std::chrono::milliseconds timeout);
 
 /// Text of a string/status/error reply ("" otherwise).

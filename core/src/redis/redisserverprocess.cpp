@@ -91,6 +91,26 @@ std::string findExecutable(const std::string& name)
     return {};
 }
 
+TlsOptions RedisServerTls::clientOptions() const
+{
+    TlsOptions options;
+    options.caFile = caFile;
+    options.certFile = certFile;
+    options.keyFile = keyFile;
+    return options;
+}
+
+std::vector<std::string> RedisServerTls::configLines() const
+{
+    if (!enabled())
+        return {};
+    return {"tls-cert-file " + certFile,
+            "tls-key-file " + keyFile,
+            "tls-ca-cert-file " + caFile,
+            std::string("tls-auth-clients ") + (authClients ? "yes" : "no"),
+            "tls-replication yes"};
+}
+
 RedisServerConfig RedisServerConfig::groupMember(std::string executable, std::string folderPrefix,
                                                  int parentDeathSignal)
 {
@@ -152,7 +172,13 @@ void RedisServerProcess::writeConfig() const
 {
     const std::string path = m_dir + "/redis.conf";
     std::ofstream conf(path);
-    conf << "port " << m_port << "\n";
+    if (m_config.tls.enabled() && m_config.tcp) {
+        conf << "port 0\ntls-port " << m_port << "\n";
+        for (const auto& line : m_config.tls.configLines())
+            conf << line << "\n";
+    } else {
+        conf << "port " << m_port << "\n";
+    }
     if (m_config.sentinel) {
         // A sentinel rewrites this file with what it learns (replicas, other
         // sentinels, epochs): it lives in the server's own folder.
@@ -246,6 +272,10 @@ void RedisServerProcess::waitReady()
     address.unixSocket = m_config.unixSocket;
     address.host = m_config.unixSocket ? m_socket : "127.0.0.1";
     address.port = m_port;
+    if (!m_config.unixSocket && m_config.tls.enabled()) {
+        address.tls = true;
+        address.tlsOptions = m_config.tls.clientOptions();
+    }
     std::string lastError;
     while (Clock::now() < deadline) {
         int status = 0;
@@ -319,7 +349,10 @@ bool RedisServerProcess::running() noexcept
 
 std::string RedisServerProcess::url() const { return m_config.unixSocket ? unixUrl() : tcpUrl(); }
 std::string RedisServerProcess::unixUrl() const { return "unix://" + m_socket; }
-std::string RedisServerProcess::tcpUrl() const { return "redis://127.0.0.1:" + std::to_string(m_port); }
+std::string RedisServerProcess::tcpUrl() const
+{
+    return (m_config.tls.enabled() ? "rediss://127.0.0.1:" : "redis://127.0.0.1:") + std::to_string(m_port);
+}
 
 std::string RedisServerProcess::startErrors() const
 {

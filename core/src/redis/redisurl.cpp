@@ -38,7 +38,23 @@ int parseNumber(const std::string& text, const std::string& url, const char* wha
     return value;
 }
 
+std::string redactCredentials(const std::string& url);
+
+/// `url` with its passwords (before @, and a Sentinel's ?sentinel_password=) as "***".
 std::string redactUrl(const std::string& url)
+{
+    std::string out = redactCredentials(url);
+    const std::string key = "sentinel_password=";
+    for (auto at = out.find(key, out.find('?')); at != std::string::npos && out.find('?') != std::string::npos;
+         at = out.find(key, at + 1)) {
+        const auto from = at + key.size();
+        const auto end = out.find('&', from);
+        out.replace(from, (end == std::string::npos ? out.size() : end) - from, "***");
+    }
+    return out;
+}
+
+std::string redactCredentials(const std::string& url)
 {
     const auto scheme = url.find("://");
     if (scheme == std::string::npos)
@@ -104,15 +120,45 @@ bool isMasterNameChar(char c)
            || c == '.';
 }
 
-constexpr const char* kSentinelScheme = "redis+sentinel://";
 constexpr int kSentinelPort = 26379;
 
-RedisAddress parseSentinel(const std::string& url, const std::string& shown)
+/// "redis" or "rediss", then what follows it.
+std::string scheme(bool tls, std::string_view rest) { return (tls ? "rediss" : "redis") + std::string(rest); }
+
+/// The sentinels' credentials from `query` ("sentinel_user=U&sentinel_password=P").
+void takeSentinelQuery(const std::string& query, RedisAddress& a, const std::string& shown)
+{
+    std::size_t from = 0;
+    while (from <= query.size()) {
+        const auto amp = query.find('&', from);
+        const std::string pair = query.substr(from, amp == std::string::npos ? std::string::npos : amp - from);
+        const auto eq = pair.find('=');
+        const std::string name = pair.substr(0, eq);
+        const std::string value = eq == std::string::npos ? std::string() : percentDecode(pair.substr(eq + 1), shown);
+        if (name == "sentinel_user")
+            a.sentinelUser = value;
+        else if (name == "sentinel_password")
+            a.sentinelPassword = value;
+        else
+            throw InvalidInput("invalid Redis URL \"" + shown + "\": unknown parameter \"" + name
+                               + "\"; a Sentinel URL understands ?sentinel_user=U&sentinel_password=P");
+        if (amp == std::string::npos)
+            break;
+        from = amp + 1;
+    }
+}
+
+RedisAddress parseSentinel(const std::string& url, const std::string& shown, bool tls)
 {
     RedisAddress a;
     a.host.clear();
     a.port = 0;
-    const std::string rest = url.substr(std::string(kSentinelScheme).size());
+    a.tls = tls;
+    std::string rest = url.substr(scheme(tls, "+sentinel://").size());
+    if (const auto q = rest.find('?'); q != std::string::npos) {
+        takeSentinelQuery(rest.substr(q + 1), a, shown);
+        rest = rest.substr(0, q);
+    }
     const auto slash = rest.find('/');
     const std::string hosts = takeCredentials(rest.substr(0, slash), a, shown);
     const std::string path = slash == std::string::npos ? std::string() : rest.substr(slash + 1);
@@ -141,14 +187,13 @@ RedisAddress parseSentinel(const std::string& url, const std::string& shown)
     return a;
 }
 
-constexpr const char* kClusterScheme = "redis+cluster://";
-
-RedisAddress parseCluster(const std::string& url, const std::string& shown)
+RedisAddress parseCluster(const std::string& url, const std::string& shown, bool tls)
 {
     RedisAddress a;
     a.host.clear();
     a.port = 0;
-    const std::string rest = url.substr(std::string(kClusterScheme).size());
+    a.tls = tls;
+    const std::string rest = url.substr(scheme(tls, "+cluster://").size());
     const auto slash = rest.find('/');
     const std::string hosts = takeCredentials(rest.substr(0, slash), a, shown);
     if (slash != std::string::npos) {
@@ -180,22 +225,32 @@ std::string HostPort::text() const
     return (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
 }
 
-RedisAddress RedisAddress::at(const HostPort& node) const
+bool TlsOptions::given() const noexcept { return *this != TlsOptions{}; }
+
+RedisAddress RedisAddress::bare(const HostPort& node) const
 {
     RedisAddress a;
     a.host = node.host;
     a.port = node.port;
+    a.tls = tls;
+    a.tlsOptions = tlsOptions;
+    return a;
+}
+
+RedisAddress RedisAddress::at(const HostPort& node) const
+{
+    RedisAddress a = bare(node);
     a.db = db;
     a.user = user;
     a.password = password;
     return a;
 }
 
-RedisAddress RedisAddress::sentinel(const HostPort& node)
+RedisAddress RedisAddress::sentinelAt(const HostPort& node) const
 {
-    RedisAddress a;
-    a.host = node.host;
-    a.port = node.port;
+    RedisAddress a = bare(node);
+    a.user = sentinelUser;
+    a.password = sentinelPassword;
     return a;
 }
 
@@ -221,29 +276,25 @@ RedisAddress RedisAddress::parse(const std::string& url)
         a.port = 0;
         return a;
     }
+    for (const bool tls : {false, true}) {
+        if (url.rfind(scheme(tls, "+sentinel://"), 0) == 0)
+            return parseSentinel(url, shown, tls);
+    }
     if (url.find('?') != std::string::npos)
         throw InvalidInput("invalid Redis URL \"" + shown
-                           + "\": query parameters are understood only by unix:// (?db=N); give the db as a path, "
-                             "redis://host:port/N");
-    if (url.rfind(kSentinelScheme, 0) == 0)
-        return parseSentinel(url, shown);
-    if (url.rfind(kClusterScheme, 0) == 0)
-        return parseCluster(url, shown);
-    if (url.rfind("rediss+cluster://", 0) == 0)
+                           + "\": query parameters are understood only by unix:// (?db=N) and Sentinel URLs "
+                             "(?sentinel_user=U&sentinel_password=P); give the db as a path, redis://host:port/N");
+    for (const bool tls : {false, true}) {
+        if (url.rfind(scheme(tls, "+cluster://"), 0) == 0)
+            return parseCluster(url, shown, tls);
+    }
+    a.tls = url.rfind("rediss://", 0) == 0;
+    if (!a.tls && url.rfind("redis://", 0) != 0)
         throw InvalidInput("invalid Redis URL \"" + shown
-                           + "\": rediss+cluster:// (TLS) is not supported; use redis+cluster://");
-    if (url.rfind("rediss://", 0) == 0)
-        throw InvalidInput("invalid Redis URL \"" + shown
-                           + "\": rediss:// (TLS) is not supported; use redis:// or unix://");
-    if (url.rfind("rediss+sentinel://", 0) == 0)
-        throw InvalidInput("invalid Redis URL \"" + shown
-                           + "\": rediss+sentinel:// (TLS) is not supported; use redis+sentinel://");
-    if (url.rfind("redis://", 0) != 0)
-        throw InvalidInput("invalid Redis URL \"" + shown
-                           + "\": expected redis://[user:password@]host[:port][/db], unix:///path, "
-                             "redis+sentinel://host[:port][,host[:port]...]/MASTER or "
-                             "redis+cluster://host[:port][,host[:port]...]");
-    std::string rest = url.substr(8);
+                           + "\": expected redis[s]://[user:password@]host[:port][/db], unix:///path, "
+                             "redis[s]+sentinel://host[:port][,host[:port]...]/MASTER or "
+                             "redis[s]+cluster://host[:port][,host[:port]...]");
+    std::string rest = url.substr(a.tls ? 9 : 8);
     const auto slash = rest.find('/');
     const std::string hostPart = takeCredentials(rest.substr(0, slash), a, shown);
     if (slash != std::string::npos) {
@@ -264,6 +315,19 @@ RedisAddress RedisAddress::of(const RedisOptions& options)
         a.user = options.user;
     if (!options.password.empty())
         a.password = options.password;
+    if (!options.sentinelUser.empty() || !options.sentinelPassword.empty()) {
+        if (!a.isSentinel())
+            throw InvalidInput("sentinel credentials were given, but \"" + a.redacted()
+                               + "\" is not a Sentinel URL (redis+sentinel:// or rediss+sentinel://)");
+        if (!options.sentinelUser.empty())
+            a.sentinelUser = options.sentinelUser;
+        if (!options.sentinelPassword.empty())
+            a.sentinelPassword = options.sentinelPassword;
+    }
+    if (options.tls.given() && !a.tls)
+        throw InvalidInput("TLS options (CA, certificate, key, SNI or insecure) were given, but \"" + a.redacted()
+                           + "\" does not use TLS: use a rediss:// URL (rediss+sentinel://, rediss+cluster://)");
+    a.tlsOptions = options.tls;
     return a;
 }
 
@@ -279,15 +343,21 @@ std::string RedisAddress::redacted() const
         std::string hosts;
         for (const auto& s : sentinels)
             hosts += (hosts.empty() ? "" : ",") + s.text();
-        return kSentinelScheme + cred + hosts + "/" + masterName + dbPart;
+        std::string query;
+        if (!sentinelUser.empty())
+            query = "sentinel_user=" + sentinelUser;
+        if (!sentinelPassword.empty())
+            query += (query.empty() ? "" : "&") + std::string("sentinel_password=***");
+        return scheme(tls, "+sentinel://") + cred + hosts + "/" + masterName + dbPart
+               + (query.empty() ? "" : "?" + query);
     }
     if (isCluster()) {
         std::string hosts;
         for (const auto& n : clusterNodes)
             hosts += (hosts.empty() ? "" : ",") + n.text();
-        return kClusterScheme + cred + hosts;
+        return scheme(tls, "+cluster://") + cred + hosts;
     }
-    return "redis://" + cred + HostPort{host, port}.text() + dbPart;
+    return scheme(tls, "://") + cred + HostPort{host, port}.text() + dbPart;
 }
 
 } // namespace treelock

@@ -109,7 +109,7 @@ RedisAddress SentinelLocator::locate()
         std::string answer;
         try {
             const auto timeout = std::min(m_connectTimeout, kSentinelAnswer);
-            RedisConnection sentinel(RedisAddress::sentinel(node), timeout, timeout);
+            RedisConnection sentinel(m_address.sentinelAt(node), timeout, timeout);
             const redis::Reply reply = sentinel.call({"SENTINEL", "get-master-addr-by-name", m_address.masterName});
             anyReached = true;
             ++answered;
@@ -134,7 +134,7 @@ RedisAddress SentinelLocator::locate()
         } catch (const ConnectionError& error) {
             // "Redis at redis://host:port: cannot connect: ..." without the address again.
             const std::string text = error.what();
-            const std::string prefix = "Redis at " + RedisAddress::sentinel(node).redacted() + ": ";
+            const std::string prefix = "Redis at " + m_address.sentinelAt(node).redacted() + ": ";
             answer = text.rfind(prefix, 0) == 0 ? text.substr(prefix.size()) : text;
         }
         noneIsASentinel = false;
@@ -170,7 +170,7 @@ void SentinelLocator::follow()
     while (!m_stopping) {
         const HostPort node = m_address.sentinels[i++ % m_address.sentinels.size()];
         try {
-            RedisConnection sentinel(RedisAddress::sentinel(node), m_connectTimeout, m_commandTimeout);
+            RedisConnection sentinel(m_address.sentinelAt(node), m_connectTimeout, m_commandTimeout);
             sentinel.send({"SUBSCRIBE", "+switch-master"});
             {
                 std::lock_guard lock(m_mutex);

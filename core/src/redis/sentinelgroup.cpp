@@ -30,6 +30,7 @@ SentinelGroup::SentinelGroup(SentinelGroupConfig config) : m_config(std::move(co
         // loss an unreplicated grant suffers is the one this set-up shows.
         c.extraConfig.push_back("repl-diskless-sync yes");
         c.extraConfig.push_back("repl-diskless-sync-delay 0");
+        c.tls = m_config.tls;
         return c;
     };
     m_nodes.push_back(std::make_unique<RedisServerProcess>(nodeConfig()));
@@ -43,6 +44,7 @@ SentinelGroup::SentinelGroup(SentinelGroupConfig config) : m_config(std::move(co
         RedisServerConfig c = RedisServerConfig::groupMember(m_config.executable, m_config.folderPrefix + "-sentinel",
                                                              m_config.parentDeathSignal);
         c.sentinel = true;
+        c.tls = m_config.tls;
         const std::string& name = m_config.masterName;
         c.extraConfig = {
             "sentinel monitor " + name + " " + primary.host + " " + std::to_string(primary.port) + " "
@@ -51,6 +53,10 @@ SentinelGroup::SentinelGroup(SentinelGroupConfig config) : m_config(std::move(co
             "sentinel failover-timeout " + name + " " + std::to_string(m_config.failoverTimeout.count()),
             "sentinel parallel-syncs " + name + " 1",
         };
+        if (!m_config.sentinelPassword.empty()) {
+            c.extraConfig.push_back("requirepass " + m_config.sentinelPassword);
+            c.extraConfig.push_back("sentinel sentinel-pass " + m_config.sentinelPassword);
+        }
         m_sentinels.push_back(std::make_unique<RedisServerProcess>(std::move(c)));
     }
     waitHealthy(m_config.readyTimeout);
@@ -68,7 +74,22 @@ std::string SentinelGroup::url() const
     std::string hosts;
     for (const auto& s : m_sentinels)
         hosts += (hosts.empty() ? "" : ",") + std::string("127.0.0.1:") + std::to_string(s->port());
-    return "redis+sentinel://" + hosts + "/" + m_config.masterName;
+    return (m_config.tls.enabled() ? "rediss+sentinel://" : "redis+sentinel://") + hosts + "/" + m_config.masterName;
+}
+
+RedisAddress SentinelGroup::reach(const HostPort& node) const
+{
+    RedisAddress a;
+    a.tls = m_config.tls.enabled();
+    a.tlsOptions = m_config.tls.clientOptions();
+    return a.bare(node);
+}
+
+RedisAddress SentinelGroup::reachSentinel(const HostPort& node) const
+{
+    RedisAddress a = reach(node);
+    a.password = m_config.sentinelPassword;
+    return a;
 }
 
 HostPort SentinelGroup::address(std::size_t i) const { return {"127.0.0.1", m_nodes.at(i)->port()}; }
@@ -78,7 +99,7 @@ int SentinelGroup::primaryIndex()
     for (std::size_t i = 0; i < m_nodes.size(); ++i) {
         if (!m_nodes[i]->running())
             continue;
-        const redis::Reply role = detail::probe(address(i), {"ROLE"}, kProbeTimeout);
+        const redis::Reply role = detail::probe(reach(address(i)), {"ROLE"}, kProbeTimeout);
         if (role.isArray() && role.size() > 0 && role[0].text == "master")
             return static_cast<int>(i);
     }
@@ -89,7 +110,7 @@ HostPort SentinelGroup::sentinelsPrimary() const
 {
     for (const auto& s : m_sentinels) {
         if (const auto answer = detail::primaryAddressIn(detail::probe(
-                {"127.0.0.1", s->port()}, {"SENTINEL", "get-master-addr-by-name", m_config.masterName}, kProbeTimeout)))
+                reachSentinel({"127.0.0.1", s->port()}), {"SENTINEL", "get-master-addr-by-name", m_config.masterName}, kProbeTimeout)))
             return *answer;
     }
     return {};
@@ -102,7 +123,7 @@ void SentinelGroup::holdBackReplica(std::size_t i)
     const int primary = primaryIndex();
     if (primary < 0)
         throw std::runtime_error("no primary to hold replica " + address(i).text() + " back from");
-    detail::RedisConnection connection(RedisAddress::sentinel(address(static_cast<std::size_t>(primary))),
+    detail::RedisConnection connection(reach(address(static_cast<std::size_t>(primary))),
                                        std::chrono::milliseconds(2000), std::chrono::milliseconds(10000));
     const redis::Reply reply = connection.call({"SET", "treelock-ha:ballast", std::string(32u << 20, 'b')});
     if (!reply.isString())
@@ -142,7 +163,7 @@ void SentinelGroup::failover()
     std::string answers;
     for (const auto& s : m_sentinels) {
         const redis::Reply reply =
-            detail::probe({"127.0.0.1", s->port()}, {"SENTINEL", "FAILOVER", m_config.masterName}, kProbeTimeout);
+            detail::probe(reachSentinel({"127.0.0.1", s->port()}), {"SENTINEL", "FAILOVER", m_config.masterName}, kProbeTimeout);
         if (reply.isString() && reply.text == "OK") {
             m_lastFailover = Clock::now();
             return;
@@ -158,7 +179,7 @@ HostPort SentinelGroup::waitForNewPrimary(const HostPort& old, std::chrono::mill
     while (Clock::now() < deadline) {
         const HostPort now = sentinelsPrimary();
         if (now.port > 0 && !(now == old)) {
-            const redis::Reply role = detail::probe(now, {"ROLE"}, kProbeTimeout);
+            const redis::Reply role = detail::probe(reach(now), {"ROLE"}, kProbeTimeout);
             if (role.isArray() && role.size() > 0 && role[0].text == "master")
                 return now;
         }
@@ -180,7 +201,7 @@ void SentinelGroup::waitHealthy(std::chrono::milliseconds timeout)
         for (std::size_t i = 0; ready && i < m_nodes.size(); ++i) {
             if (static_cast<int>(i) == primary || !m_nodes[i]->running())
                 continue;
-            const redis::Reply info = detail::probe(address(i), {"INFO", "replication"}, kProbeTimeout);
+            const redis::Reply info = detail::probe(reach(address(i)), {"INFO", "replication"}, kProbeTimeout);
             if (info.text.find("master_link_status:up") == std::string::npos
                 || info.text.find("master_port:" + std::to_string(address(std::size_t(primary)).port))
                        == std::string::npos) {
@@ -190,7 +211,7 @@ void SentinelGroup::waitHealthy(std::chrono::milliseconds timeout)
         }
         for (std::size_t k = 0; ready && k < m_sentinels.size(); ++k) {
             const HostPort node{"127.0.0.1", m_sentinels[k]->port()};
-            const redis::Reply master = detail::probe(node, {"SENTINEL", "MASTER", m_config.masterName}, kProbeTimeout);
+            const redis::Reply master = detail::probe(reachSentinel(node), {"SENTINEL", "MASTER", m_config.masterName}, kProbeTimeout);
             const std::string seen = detail::fieldOf(master, "num-other-sentinels");
             const std::string slaves = detail::fieldOf(master, "num-slaves");
             const std::string port = detail::fieldOf(master, "port");

@@ -37,14 +37,14 @@ std::string_view valueOf(std::string_view fields, std::string_view key)
     return {};
 }
 
-SentinelStatus askSentinel(const HostPort& node, const RedisOptions& options, const std::string& name)
+SentinelStatus askSentinel(const HostPort& node, const RedisOptions& options, const RedisAddress& address)
 {
     SentinelStatus status;
     status.address = node;
     try {
         const auto timeout = std::min(options.connectTimeout, detail::kSentinelAnswer);
-        detail::RedisConnection sentinel(RedisAddress::sentinel(node), timeout, timeout);
-        const redis::Reply master = sentinel.call({"SENTINEL", "MASTER", name});
+        detail::RedisConnection sentinel(address.sentinelAt(node), timeout, timeout);
+        const redis::Reply master = sentinel.call({"SENTINEL", "MASTER", address.masterName});
         status.reachable = true;
         if (master.isError()) {
             status.error = master.text;
@@ -172,7 +172,7 @@ Topology readTopology(const RedisOptions& options, const std::string& project)
         topology.kind = Topology::Kind::Sentinel;
         topology.masterName = address.masterName;
         for (const auto& node : address.sentinels)
-            topology.sentinels.push_back(askSentinel(node, options, address.masterName));
+            topology.sentinels.push_back(askSentinel(node, options, address));
         try {
             primary = detail::currentPrimary(address, options.connectTimeout, options.commandTimeout);
             topology.primary = HostPort{primary.host, primary.port}.text();
