@@ -9,13 +9,14 @@ const IORedis = require('ioredis');
 const errors = require('./errors');
 const rules = require('./rules');
 const { Policy } = require('./policy');
-const { parseRedisUrl, redactUrl, redactedAddress } = require('./url');
+const { parseRedisUrl, redactedAddress } = require('./url');
+const { newConnection, connectionError } = require('./connection');
 const { library, WAITER_VERBS } = require('./library');
 const { text, int, blockerOf, Lease } = require('./replies');
 const { nextRetryDelay, WakeChannel } = require('./waiting');
 
 const {
-  InvalidInput, Refused, ProtocolError, ScriptError, ConnectionError, AuthenticationError, TreelockError,
+  InvalidInput, Refused, ProtocolError, ScriptError, ConnectionError,
 } = errors;
 const { ReplyError } = IORedis;
 
@@ -107,75 +108,15 @@ class Client {
 
   // ---------------------------------------------------------------- connection
 
-  _redisOptions() {
-    const a = this._address;
-    const s = this._settings;
-    const options = {
-      lazyConnect: true,
-      connectTimeout: s.connectTimeoutMs,
-      commandTimeout: s.commandTimeoutMs,
-      // A call on a dead server fails after one reconnection attempt (or the command
-      // timeout), never waits forever; the connection itself keeps reconnecting.
-      maxRetriesPerRequest: 1,
-      retryStrategy: (times) => Math.min(50 * 2 ** Math.min(times, 5), 1000),
-      protocol: 2,
-      disableClientInfo: true,
-      db: a.db,
-    };
-    if (a.user) options.username = a.user;
-    if (a.password) options.password = a.password;
-    return options;
-  }
-
   _newConnection(subscriber) {
-    const a = this._address;
-    const base = this._redisOptions();
-    let connection;
-    if (a.kind === 'cluster') {
-      delete base.db;
-      connection = new IORedis.Cluster(a.clusterNodes.map(({ host, port }) => ({ host, port })), {
-        lazyConnect: true,
-        redisOptions: base,
-        clusterRetryStrategy: (times) => (times > 3 ? null : 100 * times),
-        shardedSubscribers: subscriber,
-        maxRedirections: 16,
-      });
-    } else if (a.kind === 'sentinel') {
-      connection = new IORedis({
-        ...base,
-        sentinels: a.sentinels.map(({ host, port }) => ({ host, port })),
-        name: a.masterName,
-        sentinelRetryStrategy: (times) => Math.min(times * 50, 1000),
-        // READONLY, LOADING and MASTERDOWN: the call did not run; ask the sentinels again and resend it.
-        reconnectOnError: (error) => (/^(READONLY|LOADING|MASTERDOWN)/.test(error.message) ? 2 : false),
-        sentinelMaxConnections: 10,
-      });
-    } else if (a.unixSocket) {
-      connection = new IORedis({ ...base, path: a.host });
-    } else {
-      connection = new IORedis({ ...base, host: a.host, port: a.port });
-    }
-    connection.on('error', (error) => {
-      this._lastError = error;
+    return newConnection(this._address, this._settings, {
+      subscriber,
+      onError: (error) => { this._lastError = error; },
     });
-    return connection;
   }
 
   _connectionError(error, what = 'call') {
-    if (error instanceof TreelockError) return error;
-    const reason = error && error.message ? error.message : String(error);
-    const last = this._lastError && this._lastError !== error && this._lastError.message
-      && !reason.includes(this._lastError.message) ? ` (${this._lastError.message})` : '';
-    const both = `${reason}${last}`;
-    if (both.includes('NOAUTH')) {
-      return new AuthenticationError(`Redis at ${this.url} requires authentication (NOAUTH): give a user and `
-        + 'password in the URL', { cause: error });
-    }
-    if (both.includes('WRONGPASS')) {
-      return new AuthenticationError(`Redis at ${this.url}: authentication failed: ${redactUrl(both)}`,
-        { cause: error });
-    }
-    return new ConnectionError(`Redis at ${this.url}: ${what} failed: ${redactUrl(reason)}${last}`, { cause: error });
+    return connectionError(this.url, error, this._lastError, what);
   }
 
   async _connect() {
