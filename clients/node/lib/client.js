@@ -9,8 +9,11 @@ const IORedis = require('ioredis');
 const errors = require('./errors');
 const rules = require('./rules');
 const { Policy } = require('./policy');
-const { parseRedisUrl, redactedAddress } = require('./url');
-const { newConnection, connectionError } = require('./connection');
+const { addressOf, redactedAddress } = require('./url');
+const {
+  newConnection, connectionError, connectWithin, Explained,
+} = require('./connection');
+const { tlsGiven, readTls } = require('./tls');
 const { library, WAITER_VERBS } = require('./library');
 const { text, int, blockerOf, Lease } = require('./replies');
 const { nextRetryDelay, WakeChannel } = require('./waiting');
@@ -66,8 +69,14 @@ class Client {
       }
     }
     rules.validateTtl(settings.waitRefreshMs, 'wait refresh');
-    const address = parseRedisUrl(url);
-    const client = new Client(address, project, owner, settings);
+    const { sentinelUser, sentinelPassword } = options;
+    const address = addressOf(url, { sentinelUser, sentinelPassword, tlsGiven: tlsGiven(options.tls) });
+    const tlsSettings = address.tls ? readTls(options.tls || {}) : null;
+    const client = new Client(address, project, owner, settings, tlsSettings);
+    if (tlsSettings && tlsSettings.insecure) {
+      process.emitWarning(`TLS to ${client.url} verifies nothing (tls.insecure): the connection is encrypted, but to `
+        + 'whoever answers', { type: 'InsecureTlsWarning', code: 'TREELOCK_TLS_INSECURE' });
+    }
     try {
       await client._connect();
     } catch (error) {
@@ -78,13 +87,14 @@ class Client {
   }
 
   /** Use Client.fromUrl. */
-  constructor(address, project, owner, settings) {
+  constructor(address, project, owner, settings, tlsSettings = null) {
     this.project = project;
     this.owner = owner;
     this.url = redactedAddress(address);
     this.libraryName = library().name;
     this._address = address;
     this._settings = settings;
+    this._tls = tlsSettings;
     this._cluster = address.kind === 'cluster';
     const prefix = `tl:{${project}}:`;
     this._keys = {
@@ -110,6 +120,7 @@ class Client {
 
   _newConnection(subscriber) {
     return newConnection(this._address, this._settings, {
+      tlsSettings: this._tls,
       subscriber,
       onError: (error) => { this._lastError = error; },
     });
@@ -120,18 +131,13 @@ class Client {
   }
 
   async _connect() {
-    const s = this._settings;
-    let timer;
-    const deadline = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no connection within ${s.connectTimeoutMs} ms`)),
-        s.connectTimeoutMs + (this._address.kind === 'single' ? 0 : s.commandTimeoutMs));
-    });
     try {
-      await Promise.race([this._redis.connect(), deadline]);
+      await connectWithin(this._redis, this._address, this._settings, this._tls);
     } catch (error) {
+      if (error instanceof Explained) {
+        throw new ConnectionError(`Redis at ${this.url}: connect failed: ${error.message}`, { cause: error });
+      }
       throw this._connectionError(error, 'connect');
-    } finally {
-      clearTimeout(timer);
     }
     if (!this._cluster) await this._refuseClusterNode();
     await this._loadLibrary();

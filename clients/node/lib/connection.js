@@ -1,10 +1,14 @@
 'use strict';
 // How a Client reaches Redis: the ioredis connection for a parsed address (single server,
-// Sentinel or Cluster), and a failed connection or call told as a ConnectionError.
+// Sentinel or Cluster; over TLS for rediss URLs), connecting it, and a failed connection or
+// call told as a ConnectionError.
 
 const IORedis = require('ioredis');
 const { ConnectionError, AuthenticationError, TreelockError } = require('./errors');
 const { redactUrl } = require('./url');
+const {
+  diagnoseTls, speaksTls, where, STALL_MS,
+} = require('./tls');
 
 /** ioredis options common to every connection of `address`. */
 function redisOptions(address, settings) {
@@ -27,11 +31,13 @@ function redisOptions(address, settings) {
 
 /**
  * A new (lazy) ioredis connection to `address`: a Cluster, a Sentinel-managed primary or
- * one server. `subscriber` makes a cluster connection subscribe by slot (SSUBSCRIBE).
- * `onError` sees every error the connection emits.
+ * one server. `tlsSettings` (readTls) for a rediss URL: every connection is TLS, to the
+ * sentinels and every cluster node too. `subscriber` makes a cluster connection subscribe
+ * by slot (SSUBSCRIBE). `onError` sees every error the connection emits.
  */
-function newConnection(address, settings, { subscriber = false, onError } = {}) {
+function newConnection(address, settings, { tlsSettings = null, subscriber = false, onError } = {}) {
   const base = redisOptions(address, settings);
+  if (tlsSettings) base.tls = tlsSettings.connect;
   let connection;
   if (address.kind === 'cluster') {
     delete base.db;
@@ -51,6 +57,10 @@ function newConnection(address, settings, { subscriber = false, onError } = {}) 
       // READONLY, LOADING and MASTERDOWN: the call did not run; ask the sentinels again and resend it.
       reconnectOnError: (error) => (/^(READONLY|LOADING|MASTERDOWN)/.test(error.message) ? 2 : false),
       sentinelMaxConnections: 10,
+      enableTLSForSentinelMode: Boolean(tlsSettings),
+      sentinelTLS: tlsSettings ? tlsSettings.connect : undefined,
+      sentinelUsername: address.sentinelUser || undefined,
+      sentinelPassword: address.sentinelPassword || undefined,
     });
   } else if (address.unixSocket) {
     connection = new IORedis({ ...base, path: address.host });
@@ -82,4 +92,67 @@ function connectionError(url, error, lastError, what = 'call') {
   return new ConnectionError(`Redis at ${url}: ${what} failed: ${redactUrl(reason)}${last}`, { cause: error });
 }
 
-module.exports = { newConnection, connectionError };
+/** A connection failure whose cause was found: its message says it in words. */
+class Explained extends Error {}
+
+/**
+ * Why `address` cannot be reached when TLS is why, as "host:port: what": a refusal by
+ * either side of a TLS handshake, TLS at a plain port, a plain connection to a TLS port.
+ * Asks the first server (for Sentinel and Cluster, each sentinel or node in turn for TLS).
+ */
+async function whyNoConnection(address, settings, tlsSettings) {
+  if (address.unixSocket) return null;
+  const endpoints = address.kind === 'sentinel' ? address.sentinels
+    : address.kind === 'cluster' ? address.clusterNodes : [address];
+  const timeoutMs = settings.connectTimeoutMs;
+  if (!address.tls) {
+    return await speaksTls(endpoints[0], timeoutMs)
+      ? `${where(endpoints[0])}: the server speaks TLS on this port: use rediss://` : null;
+  }
+  for (const endpoint of endpoints) {
+    const why = await diagnoseTls(endpoint, tlsSettings, timeoutMs);
+    if (why) return why;
+  }
+  return null;
+}
+
+/**
+ * Connects `connection` within the connect timeout (plus the command timeout for Sentinel
+ * and Cluster, which ask first). When TLS is why it cannot, that is known as soon as it
+ * shows, at the first error the connection emits or when a TLS handshake stalls, and
+ * rejects with Explained.
+ */
+async function connectWithin(connection, address, settings, tlsSettings) {
+  const limitMs = settings.connectTimeoutMs + (address.kind === 'single' ? 0 : settings.commandTimeoutMs);
+  let diagnosis = null;
+  const diagnose = () => {
+    diagnosis = diagnosis || whyNoConnection(address, settings, tlsSettings).catch(() => null);
+    return diagnosis;
+  };
+  let timer;
+  let stall;
+  let onError;
+  const stopped = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no connection within ${limitMs} ms`)), limitMs);
+    const explain = () => diagnose().then((why) => { if (why) reject(new Explained(why)); });
+    if (address.tls) stall = setTimeout(explain, Math.min(STALL_MS, settings.connectTimeoutMs / 4));
+    onError = explain;
+    connection.once('error', onError);
+  });
+  stopped.catch(() => {}); // it may reject after the race is over
+  try {
+    await Promise.race([connection.connect(), stopped]);
+  } catch (error) {
+    if (error instanceof Explained || address.unixSocket) throw error;
+    const why = await diagnose();
+    throw why ? new Explained(why) : error;
+  } finally {
+    clearTimeout(timer);
+    clearTimeout(stall);
+    connection.off('error', onError);
+  }
+}
+
+module.exports = {
+  newConnection, connectionError, connectWithin, Explained,
+};
