@@ -21,6 +21,15 @@ using detail::LeaseRecord;
 
 constexpr std::size_t kClashReapBatch = 1000;
 
+// The stream id `text` names; InvalidInput when it names none.
+detail::StreamId streamIdOf(const std::string& text)
+{
+    const std::optional<detail::StreamId> id = detail::parseStreamId(text);
+    if (!id)
+        throw InvalidInput("event id " + text + " is malformed: expected \"<ms>-<seq>\", \"<ms>\", \"0\" or \"\"");
+    return *id;
+}
+
 } // namespace
 
 MemoryEngine::MemoryEngine(std::string project, PathOptions pathOptions, Clock clock)
@@ -362,15 +371,11 @@ FsckReport MemoryEngine::fsck(bool repair)
 
 std::vector<Event> MemoryEngine::events(const std::string& afterId, std::size_t max)
 {
-    const std::optional<detail::StreamId> after = detail::parseStreamId(afterId);
-    if (!after) {
-        throw InvalidInput("event id " + afterId
-                           + " is malformed: expected \"<ms>-<seq>\", \"<ms>\", \"0\" or \"\"");
-    }
+    const detail::StreamId after = streamIdOf(afterId);
     State& s = *m_state;
     std::lock_guard lock(s.mutex);
     std::vector<Event> result;
-    auto it = std::upper_bound(s.events.begin(), s.events.end(), *after,
+    auto it = std::upper_bound(s.events.begin(), s.events.end(), after,
                                [](const detail::StreamId& id, const detail::StoredEvent& stored) {
                                    return id < stored.id;
                                });
@@ -491,6 +496,72 @@ std::vector<std::pair<std::string, std::int64_t>> MemoryEngine::nodeCounts()
                                                              m_state->nodes.end());
     std::sort(result.begin(), result.end());
     return result;
+}
+
+std::vector<std::optional<LeaseInfo>> MemoryEngine::findLeases(const std::vector<LeaseId>& ids)
+{
+    std::lock_guard lock(m_state->mutex);
+    std::vector<std::optional<LeaseInfo>> result;
+    result.reserve(ids.size());
+    for (const LeaseId& id : ids) {
+        const auto it = m_state->leases.find(id);
+        result.push_back(it == m_state->leases.end() ? std::nullopt
+                                                     : std::optional<LeaseInfo>(m_state->info(id, it->second)));
+    }
+    return result;
+}
+
+std::vector<std::pair<LeaseId, ServerTime>> MemoryEngine::leasesExpiring(ServerTime from, ServerTime to,
+                                                                          std::size_t max)
+{
+    std::lock_guard lock(m_state->mutex);
+    std::vector<std::pair<LeaseId, ServerTime>> result;
+    const std::int64_t last = to.time_since_epoch().count();
+    for (auto it = m_state->expiry.lower_bound({from.time_since_epoch().count(), LeaseId()});
+         it != m_state->expiry.end() && it->first <= last && result.size() < max; ++it)
+        result.emplace_back(it->second, fromMs(it->first));
+    return result;
+}
+
+EventStreamInfo MemoryEngine::eventStreamInfo()
+{
+    std::lock_guard lock(m_state->mutex);
+    EventStreamInfo info;
+    info.length = m_state->events.size();
+    info.entriesAdded = m_state->eventsAdded;
+    info.firstId = m_state->events.empty() ? std::string() : m_state->events.front().event.id;
+    info.lastId = detail::formatStreamId(m_state->lastEventId);
+    return info;
+}
+
+bool MemoryEngine::holdsEvent(const std::string& id)
+{
+    const std::optional<detail::StreamId> wanted = detail::parseStreamId(id);
+    if (!wanted)
+        return false;
+    std::lock_guard lock(m_state->mutex);
+    const auto& events = m_state->events;
+    const auto it = std::lower_bound(events.begin(), events.end(), *wanted,
+                                     [](const detail::StoredEvent& stored, const detail::StreamId& key) {
+                                         return stored.id < key;
+                                     });
+    return it != events.end() && it->id == *wanted;
+}
+
+bool MemoryEngine::waitForEvents(const std::string& afterId, std::chrono::steady_clock::time_point deadline)
+{
+    const detail::StreamId after = streamIdOf(afterId);
+    std::unique_lock lock(m_state->mutex);
+    return m_state->eventCondition.wait_until(lock, deadline, [&] {
+        return !m_state->events.empty() && after < m_state->events.back().id;
+    });
+}
+
+void MemoryEngine::trimEvents(std::size_t keep)
+{
+    std::lock_guard lock(m_state->mutex);
+    while (m_state->events.size() > keep)
+        m_state->events.pop_front();
 }
 
 void MemoryEngine::setNodeCountForTest(const std::string& path, LockMode mode, std::int64_t count)

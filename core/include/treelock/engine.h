@@ -160,6 +160,7 @@ struct LeaseInfo {
     int holds = 1;
     bool revoked = false;               ///< force-released, waiting out its lock-delay
     bool expired(ServerTime now) const noexcept { return expiresAt <= now; }
+    friend bool operator==(const LeaseInfo&, const LeaseInfo&) = default;
 };
 
 /// A registered waiter: an acquire that was refused and waits (AcquireOptions::wait).
@@ -257,6 +258,17 @@ struct Event {
     std::string reason;                 ///< force
     bool wasLive = false;               ///< force: the lease had not expired
     std::int64_t count = 0;             ///< sweep: leases reaped
+};
+
+/// What a project's event stream holds (XINFO STREAM on Redis).
+struct EventStreamInfo {
+    std::uint64_t length = 0;
+    std::uint64_t entriesAdded = 0;     ///< events ever appended, trimmed or not
+    std::string firstId;                ///< "" when empty
+    std::string lastId = "0-0";         ///< the last id given out, kept when a trim empties the stream
+    /// True once the cap has removed entries from the start (the stream only
+    /// ever loses entries by trimming: Treelock never runs XDEL).
+    bool trimmed() const noexcept { return entriesAdded > length; }
 };
 
 /// Lets a waiter sleep until some lease of the project is released (or a deadline).

@@ -2,8 +2,14 @@
 
 #include "treelock/engine.h"
 
+#include <chrono>
+#include <cstddef>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace treelock {
 
@@ -44,6 +50,27 @@ public:
 
     /// Raw node counts "<path>|<mode>" -> count, for tests comparing engines.
     std::vector<std::pair<std::string, std::int64_t>> nodeCounts();
+    /// What a LeaseWatch reads between lists, as it reads the lease records and
+    /// the events stream on Redis. The leases with these ids (live,
+    /// expired-not-reaped or revoked), nothing for an id the engine does not
+    /// hold, in the order given. O(ids).
+    std::vector<std::optional<LeaseInfo>> findLeases(const std::vector<LeaseId>& ids);
+    /// Up to `max` leases whose expiry is from `from` to `to` (both included),
+    /// soonest first, with their expiry: the expiry index read by score.
+    /// O(log leases + max).
+    std::vector<std::pair<LeaseId, ServerTime>> leasesExpiring(ServerTime from, ServerTime to, std::size_t max);
+    /// What the event stream holds, as XINFO STREAM says it on Redis.
+    EventStreamInfo eventStreamInfo();
+    /// Whether the stream still holds the event `id` (a trim removes the oldest).
+    /// O(log events).
+    bool holdsEvent(const std::string& id);
+    /// Blocks until the stream holds an event after `afterId` ("0": any) or until
+    /// `deadline`; whether it does.
+    bool waitForEvents(const std::string& afterId, std::chrono::steady_clock::time_point deadline);
+    /// Keeps the newest `keep` events and drops the rest, as XTRIM MAXLEN does on
+    /// Redis (tests of what follows a trimmed stream).
+    void trimEvents(std::size_t keep);
+
     /// Test hook: corrupt one node count (so fsck has something to find).
     void setNodeCountForTest(const std::string& path, LockMode mode, std::int64_t count);
 

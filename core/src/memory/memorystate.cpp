@@ -29,8 +29,10 @@ void MemoryEngine::State::appendEvent(Event event, std::int64_t now)
     event.id = detail::formatStreamId(id);
     event.time = detail::fromMs(now);
     events.push_back(detail::StoredEvent{id, std::move(event)});
+    ++eventsAdded;
     while (events.size() > static_cast<std::size_t>(kEventStreamCap))
         events.pop_front();
+    eventCondition.notify_all();
 }
 
 Event MemoryEngine::State::leaseEvent(EventType type, const LeaseId& id, const detail::LeaseRecord& record) const

@@ -57,6 +57,7 @@ struct MemoryEngine::State {
 
     std::mutex mutex;
     std::condition_variable wakeCondition;
+    std::condition_variable eventCondition; ///< notified on every appended event
     std::uint64_t wakeGeneration = 0;
 
     std::unordered_map<std::string, std::int64_t> nodes; // "<path>|<mode>" -> count > 0
@@ -66,6 +67,7 @@ struct MemoryEngine::State {
     std::optional<std::uint64_t> fence;                  // unset until the first grant
     std::deque<detail::StoredEvent> events;
     detail::StreamId lastEventId;
+    std::uint64_t eventsAdded = 0;                       // ever appended, trimmed or not
     EventLevel eventLevel = EventLevel::All;
     std::optional<std::int64_t> graceMs = kDefaultGrace.count(); // unset: fairness off
 

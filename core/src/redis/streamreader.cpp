@@ -19,8 +19,9 @@ namespace {
 
 ServerTime serverTime(long long ms) { return ServerTime(std::chrono::milliseconds(ms)); }
 
-/// One XRANGE entry: [id, [field, value, ...]].
-Event eventOf(const redisReply* entry)
+} // namespace
+
+Event eventOfEntry(const redisReply* entry)
 {
     Event e;
     e.id = textAt(entry, 0);
@@ -60,8 +61,6 @@ Event eventOf(const redisReply* entry)
     return e;
 }
 
-} // namespace
-
 std::vector<Event> readEvents(RedisConnection& connection, const redis::KeySchema& keys,
                               const std::string& afterId, std::size_t max)
 {
@@ -78,14 +77,19 @@ std::vector<Event> readEvents(RedisConnection& connection, const redis::KeySchem
     std::vector<Event> out;
     out.reserve(replySize(reply.get()));
     for (std::size_t i = 0; i < replySize(reply.get()); ++i)
-        out.push_back(eventOf(reply->element[i]));
+        out.push_back(eventOfEntry(reply->element[i]));
     return out;
 }
 
 std::optional<EventStreamInfo> readEventStreamInfo(RedisConnection& connection, const redis::KeySchema& keys)
 {
     const std::string stream = keys.events();
-    Reply reply = connection.command({"XINFO", "STREAM", stream});
+    const Reply reply = connection.command({"XINFO", "STREAM", stream});
+    return eventStreamInfoOf(reply.get());
+}
+
+std::optional<EventStreamInfo> eventStreamInfoOf(const redisReply* reply)
+{
     if (!reply || reply->type != REDIS_REPLY_ARRAY)
         return std::nullopt;
     EventStreamInfo info;
@@ -98,6 +102,8 @@ std::optional<EventStreamInfo> readEventStreamInfo(RedisConnection& connection, 
             info.entriesAdded = static_cast<std::uint64_t>(replyInteger(value));
         else if (key == "first-entry" && value->type == REDIS_REPLY_ARRAY && value->elements >= 1)
             info.firstId = replyText(value->element[0]);
+        else if (key == "last-generated-id")
+            info.lastId = replyText(value);
     }
     return info;
 }
