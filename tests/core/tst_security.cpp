@@ -5,6 +5,7 @@
 #include "thrown.h"
 
 #include <treelock/error.h>
+#include <treelock/leasewatch.h>
 #include <treelock/lockclient.h>
 #include <treelock/redisengine.h>
 #include <treelock/redisprotocol.h>
@@ -38,7 +39,7 @@ std::vector<std::string> aclLines()
     return {
         "user default off",
         aclUser("tl-client", kClientPassword, load + " +config|get"),
-        aclUser("tl-admin", kAdminPassword, load + " +config|get +scan +xinfo|stream +info"),
+        aclUser("tl-admin", kAdminPassword, load + " +config|get +scan +xinfo|stream +info +xread +xrevrange +zscan"),
         // Like tl-client, without FUNCTION LOAD: the stricter set-up of docs/security.md.
         aclUser("tl-caller", kClientPassword, " +fcall +function|list +subscribe +unsubscribe +config|get"),
         // Like tl-client, without CONFIG GET: the engine must still work, with a warning.
@@ -308,6 +309,29 @@ TEST(Acl, adminUserServesStudioTools)
     engine.acquire({{"/A", LockMode::X}}, {});
     EXPECT_EQ(engine.nodeCounts().size(), 2u);
     EXPECT_FALSE(engine.projectKeys().empty());
+}
+
+TEST(Acl, adminUserFollowsAProjectAndClientUserIsToldWhatItLacks)
+{
+    test::RedisServer server(test::RedisServer::Options{.extraConfig = aclLines()});
+    RedisEngine engine(as(server, "tl-admin", kAdminPassword), "acl");
+    engine.acquire({{"/A", LockMode::X}}, {});
+    LeaseWatch watch(as(server, "tl-admin", kAdminPassword), "acl");
+    while (!watch.synced())
+        watch.poll(milliseconds(0));
+    engine.acquire({{"/B", LockMode::X}}, {});
+    for (int i = 0; i < 5; ++i)
+        watch.poll(milliseconds(0));
+    EXPECT_EQ(watch.leases().size(), 2u);
+    EXPECT_EQ(watch.stats().relistsFor(RelistReason::Start), 1u) << "nothing made it list again";
+
+    LeaseWatch refused(as(server, "tl-client", kClientPassword), "acl");
+    const std::string message = test::messageThrownBy<ScriptError>([&] {
+        while (!refused.synced())
+            refused.poll(milliseconds(0));
+    });
+    EXPECT_NE(message.find("NOPERM"), std::string::npos) << message;
+    EXPECT_NE(message.find("+xread +xrevrange +zscan"), std::string::npos) << message;
 }
 
 // A user without the wait right asks for --min-replicas: WAIT is refused after the
