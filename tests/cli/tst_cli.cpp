@@ -883,6 +883,54 @@ TEST_F(Cli, eventsFollowWithCountEndsByItself)
     EXPECT_EQ(lines(r.out).size(), 1u) << r;
 }
 
+TEST_F(Cli, locksWatchPrintsTheListThenEachChangeUntilSigint)
+{
+    const std::string first = acquire({"--owner", "early", "--lock", "X:/A"});
+    Process watcher({"--redis", server.url(), "--quiet", "locks", "--watch"});
+    std::this_thread::sleep_for(500ms);
+    const std::string later = acquire({"--owner", "late", "--lock", "X:/B"});
+    EXPECT_EQ(tl({"release", first}).code, 0);
+    std::this_thread::sleep_for(500ms);
+    watcher.signal(SIGINT);
+    const Result r = watcher.finish();
+    EXPECT_EQ(r.code, 0) << r;
+    const auto rows = lines(r.out);
+    ASSERT_EQ(rows.size(), 4u) << r; // the table's header and row, then two changes
+    EXPECT_TRUE(contains(rows[1], first.substr(0, 8) + "  early")) << r;
+    EXPECT_TRUE(contains(rows[2], " added " + later.substr(0, 8) + " late ")) << r;
+    EXPECT_TRUE(contains(rows[3], " removed " + first.substr(0, 8) + " early ")) << r;
+    EXPECT_TRUE(contains(rows[3], " released")) << r;
+}
+
+TEST_F(Cli, locksWatchWithJsonSaysWhyItListsAgain)
+{
+    Process watcher({"--redis", server.url(), "--quiet", "--json", "locks", "--watch"});
+    std::this_thread::sleep_for(500ms);
+    // Stopped, it reads the first grant late, from a stream trimmed past it meanwhile.
+    watcher.signal(SIGSTOP);
+    acquire({"--lock", "X:/A"});
+    server.cli({"XTRIM", "tl:{default}:events", "MAXLEN", "0"});
+    acquire({"--lock", "X:/B"});
+    watcher.signal(SIGCONT);
+    std::this_thread::sleep_for(800ms);
+    watcher.signal(SIGTERM);
+    const Result r = watcher.finish();
+    EXPECT_EQ(r.code, 0) << r;
+    const auto rows = lines(r.out);
+    ASSERT_GE(rows.size(), 2u) << r;
+    EXPECT_EQ(Json::parse(rows[0])["leases"].size(), 0u) << r;
+    bool listed = false;
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        const Json line = Json::parse(rows[i]);
+        if (line["change"] == "listed") {
+            listed = true;
+            EXPECT_EQ(line["reason"], "stream-trimmed") << line;
+            EXPECT_EQ(line["leases"], 2) << line;
+        }
+    }
+    EXPECT_TRUE(listed) << r;
+}
+
 // ---------------------------------------------------------------- waiting, contention, fairness
 
 TEST_F(Cli, waitingListsABlockedAcquireUntilItIsGranted)
