@@ -151,11 +151,7 @@ void BridgeWorker::hintOtherProjects()
     std::vector<ProjectInfo> projects;
     ServerTime now{};
     try {
-        RedisOptions options;
-        options.url = m_config.url.toStdString();
-        options.user = m_config.user.toStdString();
-        options.password = m_config.password.toStdString();
-        projects = listProjects(options);
+        projects = listProjects(redisOptions(m_config));
         now = m_engine->now();
     } catch (const std::exception&) {
         return; // a user without SCAN, say: the hint is not worth an error
@@ -215,10 +211,7 @@ bool BridgeWorker::openEngine()
             break;
         }
         case BackendConfig::Kind::Url: {
-            RedisOptions options;
-            options.url = m_config.url.toStdString();
-            options.user = m_config.user.toStdString();
-            options.password = m_config.password.toStdString();
+            RedisOptions options = redisOptions(m_config);
             options.failoverTimeout = kStudioFailoverWait;
             m_engine = std::make_shared<RedisEngine>(options, project);
             info.kind = BackendConfig::Kind::Url;

@@ -12,10 +12,14 @@ class QRadioButton;
 
 namespace treelock::ui {
 
+class TlsForm;
+
 /// File > Connect…: backend (private server, Redis URL, in-process), project,
-/// user and password. Recent connections come from and go to QSettings
-/// (never the password). "Find projects" lists the projects on the server or
-/// every primary of a cluster at the URL (in the background), to pick from.
+/// user and password; for Sentinel URLs the sentinels' user and password; for
+/// rediss URLs the TLS section. Recent connections come from and go to
+/// QSettings (never a password).
+/// "Find projects" lists the projects on the server or every primary of a
+/// cluster at the URL (in the background), to pick from.
 class ConnectDialog : public QDialog {
     Q_OBJECT
 public:
@@ -25,12 +29,14 @@ public:
     /// Recent "url|project|user" entries, newest first.
     static QStringList recentConnections();
     static void rememberConnection(const BackendConfig& config);
-    /// The URL without its password (for display and settings).
+    /// The URL without its password nor a sentinel_password (for display and settings).
     static QString withoutPassword(const QString& url);
 
 private:
     void updateEnabled();
     void findProjects();
+    void setTabOrder(const QList<QWidget*>& chain);
+    QLineEdit* passwordEdit(const QString& name, const QString& placeholder);
 
     QRadioButton* m_private;
     QRadioButton* m_privateHa;
@@ -43,6 +49,10 @@ private:
     int m_search = 0; ///< the latest Find projects; older answers are dropped
     QLineEdit* m_user;
     QLineEdit* m_password;
+    QLineEdit* m_sentinelUser;
+    QLineEdit* m_sentinelPassword;
+    TlsForm* m_tls;
+    QPushButton* m_connect;
     BackendConfig m_current;
 };
 

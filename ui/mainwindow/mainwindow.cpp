@@ -348,7 +348,9 @@ void MainWindow::connectTo(const BackendConfig& config)
     m_bridge->post(&BridgeWorker::connectTo, m_config);
     if (m_options.useSettings)
         ConnectDialog::rememberConnection(m_config);
-    m_config.password.clear(); // the worker has its copy; keep none here
+    // The worker has its copy; keep none here.
+    m_config.password.clear();
+    m_config.sentinelPassword.clear();
 }
 
 void MainWindow::setTree(const ProjectTreeData& tree)

@@ -585,22 +585,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>URL:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>User:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Password:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Project:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The password is used for this connection only: it is never written to settings or logs.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -655,6 +639,34 @@ With no options it starts a private redis-server and opens the demo project.</so
             <numerusform>%n node</numerusform>
             <numerusform>%n nodes</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>(none; Sentinel URLs only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>U&amp;RL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sen&amp;tinel user:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sentinel pass&amp;word:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pro&amp;ject:</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2532,6 +2544,73 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>Cannot change the fairness: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::TlsForm</name>
+    <message>
+        <source>TLS (rediss:// URLs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;A file:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(the system&apos;s CAs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the CA certificate (PEM)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client c&amp;ertificate:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none; for servers that ask for one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the client certificate (PEM)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client &amp;key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(the client certificate&apos;s key)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the client certificate&apos;s key (PEM)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(the host in the URL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The name sent to the server (SNI) and looked for in its certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Verify the server&apos;s certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not verifying the server&apos;s certificate: anyone on the path can read and change this traffic.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server na&amp;me (SNI):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PEM files (*.pem *.crt *.cer *.key);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -577,22 +577,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>从不保存</translation>
     </message>
     <message>
-        <source>URL:</source>
-        <translation>URL：</translation>
-    </message>
-    <message>
-        <source>User:</source>
-        <translation>用户：</translation>
-    </message>
-    <message>
-        <source>Password:</source>
-        <translation>密码：</translation>
-    </message>
-    <message>
-        <source>Project:</source>
-        <translation>项目：</translation>
-    </message>
-    <message>
         <source>The password is used for this connection only: it is never written to settings or logs.</source>
         <translation>密码仅用于本次连接：从不写入设置或日志。</translation>
     </message>
@@ -643,6 +627,34 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>
             <numerusform>%n 个节点</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>(none; Sentinel URLs only)</source>
+        <translation>（无；仅用于哨兵 URL）</translation>
+    </message>
+    <message>
+        <source>U&amp;RL:</source>
+        <translation>URL(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation>用户(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>密码(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Sen&amp;tinel user:</source>
+        <translation>哨兵用户(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Sentinel pass&amp;word:</source>
+        <translation>哨兵密码(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Pro&amp;ject:</source>
+        <translation>项目(&amp;J)：</translation>
     </message>
 </context>
 <context>
@@ -2502,6 +2514,73 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Cannot change the fairness: %1</source>
         <translation>无法更改公平设置：%1</translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::TlsForm</name>
+    <message>
+        <source>TLS (rediss:// URLs)</source>
+        <translation>TLS（rediss:// URL）</translation>
+    </message>
+    <message>
+        <source>C&amp;A file:</source>
+        <translation>CA 文件(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>(the system&apos;s CAs)</source>
+        <translation>（系统的 CA）</translation>
+    </message>
+    <message>
+        <source>Choose the CA certificate (PEM)</source>
+        <translation>选择 CA 证书（PEM）</translation>
+    </message>
+    <message>
+        <source>Client c&amp;ertificate:</source>
+        <translation>客户端证书(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>(none; for servers that ask for one)</source>
+        <translation>（无；用于要求客户端证书的服务器）</translation>
+    </message>
+    <message>
+        <source>Choose the client certificate (PEM)</source>
+        <translation>选择客户端证书（PEM）</translation>
+    </message>
+    <message>
+        <source>Client &amp;key:</source>
+        <translation>客户端私钥(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>(the client certificate&apos;s key)</source>
+        <translation>（客户端证书的私钥）</translation>
+    </message>
+    <message>
+        <source>Choose the client certificate&apos;s key (PEM)</source>
+        <translation>选择客户端证书的私钥（PEM）</translation>
+    </message>
+    <message>
+        <source>(the host in the URL)</source>
+        <translation>（URL 中的主机）</translation>
+    </message>
+    <message>
+        <source>The name sent to the server (SNI) and looked for in its certificate</source>
+        <translation>发送给服务器的名称（SNI），并在其证书中核对</translation>
+    </message>
+    <message>
+        <source>&amp;Verify the server&apos;s certificate</source>
+        <translation>验证服务器的证书(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Not verifying the server&apos;s certificate: anyone on the path can read and change this traffic.</source>
+        <translation>未验证服务器的证书：传输路径上的任何人都能读取和篡改这些流量。</translation>
+    </message>
+    <message>
+        <source>Server na&amp;me (SNI):</source>
+        <translation>服务器名称(&amp;M)（SNI）：</translation>
+    </message>
+    <message>
+        <source>PEM files (*.pem *.crt *.cer *.key);;All files (*)</source>
+        <translation>PEM 文件 (*.pem *.crt *.cer *.key);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
