@@ -24,6 +24,7 @@ namespace treelock::ui {
 ConnectDialog::ConnectDialog(const BackendConfig& current, QWidget* parent) : QDialog(parent), m_current(current)
 {
     setWindowTitle(tr("Connect"));
+    QLayout* savedRow = createSavedRow();
     m_private = new QRadioButton(tr("Private redis-server (started and stopped by the Studio)"), this);
     m_privateHa = new QRadioButton(tr("Private primary, replica and three sentinels (to watch a failover)"), this);
     m_url = new QRadioButton(tr("Redis server at URL:"), this);
@@ -61,7 +62,7 @@ ConnectDialog::ConnectDialog(const BackendConfig& current, QWidget* parent) : QD
     m_user = new QLineEdit(current.user, this);
     m_user->setObjectName(QStringLiteral("userEdit"));
     m_user->setPlaceholderText(tr("(default)"));
-    m_password = passwordEdit(QStringLiteral("passwordEdit"), tr("never saved"));
+    m_password = passwordEdit(QStringLiteral("passwordEdit"), tr("kept only in the keychain, when saved"));
     m_sentinelUser = new QLineEdit(current.sentinelUser, this);
     m_sentinelUser->setObjectName(QStringLiteral("sentinelUserEdit"));
     m_sentinelUser->setPlaceholderText(tr("(none; Sentinel URLs only)"));
@@ -86,6 +87,8 @@ ConnectDialog::ConnectDialog(const BackendConfig& current, QWidget* parent) : QD
         connect(b, &QRadioButton::toggled, this, &ConnectDialog::updateEnabled);
 
     auto* form = new QFormLayout;
+    form->addRow(tr("Saved c&onnection:"), savedRow);
+    form->addRow(QString(), m_keychainNote);
     form->addRow(m_private);
     form->addRow(m_privateHa);
     form->addRow(m_url);
@@ -103,7 +106,11 @@ ConnectDialog::ConnectDialog(const BackendConfig& current, QWidget* parent) : QD
     projectLabel->setBuddy(m_project);
     form->addRow(projectLabel, projectRow);
     form->addRow(QString(), m_projectsStatus);
-    auto* note = new QLabel(tr("The password is used for this connection only: it is never written to settings or logs."), this);
+    if (auto* savedLabel = qobject_cast<QLabel*>(form->labelForField(savedRow)))
+        savedLabel->setBuddy(m_saved);
+    auto* note = new QLabel(tr("Passwords are never written to settings or logs: a saved connection keeps them in the "
+                               "system keychain."),
+                            this);
     note->setWordWrap(true);
     note->setStyleSheet(QStringLiteral("color: #666;"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
@@ -117,13 +124,22 @@ ConnectDialog::ConnectDialog(const BackendConfig& current, QWidget* parent) : QD
     layout->addWidget(note);
     layout->addWidget(buttons);
 
-    QList<QWidget*> chain{m_private, m_privateHa, m_url, m_urlEdit,
+    QList<QWidget*> chain{m_saved, m_save, m_rename, m_delete, m_private, m_privateHa, m_url, m_urlEdit,
                           m_user, m_password, m_sentinelUser, m_sentinelPassword};
     chain << m_tls->tabOrder();
     chain << QList<QWidget*>{m_memory, m_project, m_findProjects};
     chain << buttons->buttons().first() << m_connect; // Cancel, Connect
     setTabOrder(chain);
+    // The saved connection the dialog opens on, if the current one is one.
+    QString opened;
+    if (current.kind == BackendConfig::Kind::Url)
+        for (const SavedConnection& c : savedConnections())
+            if (c.url == withoutPassword(current.url) && c.user == current.user && c.tls == current.tls)
+                opened = c.name;
+    reloadSaved(opened);
     updateEnabled();
+    if (!opened.isEmpty())
+        readSavedSecrets(savedConnection(opened));
 }
 
 QLineEdit* ConnectDialog::passwordEdit(const QString& name, const QString& placeholder)

@@ -581,14 +581,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>never saved</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The password is used for this connection only: it is never written to settings or logs.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Private primary, replica and three sentinels (to watch a failover)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -666,6 +658,146 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>Pro&amp;ject:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept only in the keychain, when saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved c&amp;onnection:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Passwords are never written to settings or logs: a saved connection keeps them in the system keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a saved connection to fill in the form, its password from the keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the form under a name; the passwords go to the system keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;name…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · project %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(choose one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none saved yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain is available (%1): the password is asked for each time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the password of %1 from the keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain has not answered: type the password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain holds no password for %1: type it, and Save to keep it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the password is from the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name of the connection:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace the saved connection %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1 (it has no password).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving the password of %1 in the keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1; its password is in the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1 without its password. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New name of %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A saved connection is already named %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Renamed %1 to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Renamed %1 to %2. %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Renamed %1 to %2; its password moved with it in the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the saved connection %1, and its password in the keychain?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleted %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleted %1 and its password in the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleted %1. %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -573,14 +573,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>（默认）</translation>
     </message>
     <message>
-        <source>never saved</source>
-        <translation>从不保存</translation>
-    </message>
-    <message>
-        <source>The password is used for this connection only: it is never written to settings or logs.</source>
-        <translation>密码仅用于本次连接：从不写入设置或日志。</translation>
-    </message>
-    <message>
         <source>Private primary, replica and three sentinels (to watch a failover)</source>
         <translation>私有主节点、副本和三个哨兵（用于观察故障转移）</translation>
     </message>
@@ -655,6 +647,146 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Pro&amp;ject:</source>
         <translation>项目(&amp;J)：</translation>
+    </message>
+    <message>
+        <source>kept only in the keychain, when saved</source>
+        <translation>保存时只存放在钥匙串中</translation>
+    </message>
+    <message>
+        <source>Saved c&amp;onnection:</source>
+        <translation>已保存的连接(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Passwords are never written to settings or logs: a saved connection keeps them in the system keychain.</source>
+        <translation>密码从不写入设置或日志：已保存的连接把密码存放在系统钥匙串中。</translation>
+    </message>
+    <message>
+        <source>Choose a saved connection to fill in the form, its password from the keychain</source>
+        <translation>选择一个已保存的连接来填写表单，密码取自钥匙串</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save the form under a name; the passwords go to the system keychain</source>
+        <translation>以一个名称保存表单；密码存入系统钥匙串</translation>
+    </message>
+    <message>
+        <source>Re&amp;name…</source>
+        <translation>重命名(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <source>%1 · project %2</source>
+        <translation>%1 · 项目 %2</translation>
+    </message>
+    <message>
+        <source>(choose one)</source>
+        <translation>（请选择）</translation>
+    </message>
+    <message>
+        <source>(none saved yet)</source>
+        <translation>（尚未保存任何连接）</translation>
+    </message>
+    <message>
+        <source>No keychain is available (%1): the password is asked for each time.</source>
+        <translation>没有可用的钥匙串（%1）：每次连接都会询问密码。</translation>
+    </message>
+    <message>
+        <source>Reading the password of %1 from the keychain…</source>
+        <translation>正在从钥匙串读取 %1 的密码…</translation>
+    </message>
+    <message>
+        <source>The keychain has not answered: type the password.</source>
+        <translation>钥匙串没有响应：请输入密码。</translation>
+    </message>
+    <message>
+        <source>The keychain holds no password for %1: type it, and Save to keep it.</source>
+        <translation>钥匙串中没有 %1 的密码：请输入密码，并点击“保存”以保留它。</translation>
+    </message>
+    <message>
+        <source>%1: the password is from the keychain.</source>
+        <translation>%1：密码取自钥匙串。</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1，位于 %2</translation>
+    </message>
+    <message>
+        <source>Save connection</source>
+        <translation>保存连接</translation>
+    </message>
+    <message>
+        <source>Name of the connection:</source>
+        <translation>连接名称：</translation>
+    </message>
+    <message>
+        <source>Replace the saved connection %1?</source>
+        <translation>替换已保存的连接 %1？</translation>
+    </message>
+    <message>
+        <source>Saved %1 (it has no password).</source>
+        <translation>已保存 %1（它没有密码）。</translation>
+    </message>
+    <message>
+        <source>Saving the password of %1 in the keychain…</source>
+        <translation>正在把 %1 的密码存入钥匙串…</translation>
+    </message>
+    <message>
+        <source>Saved %1; its password is in the keychain.</source>
+        <translation>已保存 %1；其密码在钥匙串中。</translation>
+    </message>
+    <message>
+        <source>Saved %1 without its password. %2</source>
+        <translation>已保存 %1，但未保存其密码。%2</translation>
+    </message>
+    <message>
+        <source>Rename connection</source>
+        <translation>重命名连接</translation>
+    </message>
+    <message>
+        <source>New name of %1:</source>
+        <translation>%1 的新名称：</translation>
+    </message>
+    <message>
+        <source>A saved connection is already named %1.</source>
+        <translation>已有一个名为 %1 的已保存连接。</translation>
+    </message>
+    <message>
+        <source>Renamed %1 to %2.</source>
+        <translation>已将 %1 重命名为 %2。</translation>
+    </message>
+    <message>
+        <source>Renamed %1 to %2. %3</source>
+        <translation>已将 %1 重命名为 %2。%3</translation>
+    </message>
+    <message>
+        <source>Renamed %1 to %2; its password moved with it in the keychain.</source>
+        <translation>已将 %1 重命名为 %2；钥匙串中的密码也随之移动。</translation>
+    </message>
+    <message>
+        <source>Delete connection</source>
+        <translation>删除连接</translation>
+    </message>
+    <message>
+        <source>Delete the saved connection %1, and its password in the keychain?</source>
+        <translation>删除已保存的连接 %1 及其在钥匙串中的密码？</translation>
+    </message>
+    <message>
+        <source>Deleted %1.</source>
+        <translation>已删除 %1。</translation>
+    </message>
+    <message>
+        <source>Deleted %1 and its password in the keychain.</source>
+        <translation>已删除 %1 及其在钥匙串中的密码。</translation>
+    </message>
+    <message>
+        <source>Deleted %1. %2</source>
+        <translation>已删除 %1。%2</translation>
     </message>
 </context>
 <context>
