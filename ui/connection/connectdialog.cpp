@@ -16,6 +16,7 @@
 #include <QRegularExpressionValidator>
 #include <QSet>
 #include <QSettings>
+#include <QTimer>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -83,12 +84,13 @@ ConnectDialog::ConnectDialog(const BackendConfig& current, QWidget* parent) : QD
         m_url->setChecked(true);
     });
     connect(m_urlEdit, &QComboBox::editTextChanged, this, &ConnectDialog::updateEnabled);
+    connect(m_tls, &TlsForm::verifyChanged, this, &ConnectDialog::growToFit);
     for (QRadioButton* b : {m_private, m_privateHa, m_url, m_memory})
         connect(b, &QRadioButton::toggled, this, &ConnectDialog::updateEnabled);
 
     auto* form = new QFormLayout;
     form->addRow(tr("Saved c&onnection:"), savedRow);
-    form->addRow(QString(), m_keychainNote);
+    form->addRow(m_keychainNote);
     form->addRow(m_private);
     form->addRow(m_privateHa);
     form->addRow(m_url);
@@ -140,6 +142,17 @@ ConnectDialog::ConnectDialog(const BackendConfig& current, QWidget* parent) : QD
     updateEnabled();
     if (!opened.isEmpty())
         readSavedSecrets(savedConnection(opened));
+}
+
+void ConnectDialog::growToFit()
+{
+    // A wrapped note or warning that appears needs the height it takes at the
+    // dialog's width, which the layout's minimum size does not count.
+    QTimer::singleShot(0, this, [this] {
+        const int wanted = hasHeightForWidth() ? heightForWidth(width()) : sizeHint().height();
+        if (wanted > height())
+            resize(width(), wanted);
+    });
 }
 
 QLineEdit* ConnectDialog::passwordEdit(const QString& name, const QString& placeholder)

@@ -41,6 +41,8 @@ private:
     void findProjects();
     QLayout* createSavedRow();
     void setTabOrder(const QList<QWidget*>& chain);
+    /// Makes the dialog as tall as its contents need at its width.
+    void growToFit();
     QLineEdit* passwordEdit(const QString& name, const QString& placeholder);
 
     // connectdialogsaved.cpp: saved connections and their secrets.
@@ -49,6 +51,8 @@ private:
     /// Fills the form with the saved connection and its passwords from the keychain.
     void chooseSaved(const QString& name);
     void readSavedSecrets(const SavedConnection& saved);
+    /// Asks for a connection's name; empty when cancelled.
+    QString askName(const QString& title, const QString& label, const QString& name);
     void saveConnection();
     void renameConnection();
     void deleteConnection();

@@ -82,6 +82,7 @@ void ConnectDialog::showKeychainNote(const QString& text, bool problem)
     m_keychainNote->setStyleSheet(problem ? QStringLiteral("#keychainNote { color: #c62828; }")
                                           : QStringLiteral("#keychainNote { color: #2e7d32; }"));
     m_keychainNote->setVisible(!text.isEmpty());
+    growToFit();
 }
 
 QString ConnectDialog::noKeychain(const QString& error) const
@@ -179,6 +180,17 @@ SavedConnection ConnectDialog::formConnection(const QString& name) const
     return saved;
 }
 
+QString ConnectDialog::askName(const QString& title, const QString& label, const QString& name)
+{
+    QInputDialog ask(this);
+    ask.setWindowTitle(title);
+    ask.setLabelText(label);
+    ask.setTextValue(name);
+    // Wide enough for a suggested "project at host:port" whole.
+    ask.resize(qMax(ask.sizeHint().width(), fontMetrics().averageCharWidth() * 50), ask.sizeHint().height());
+    return ask.exec() == QDialog::Accepted ? ask.textValue().trimmed() : QString();
+}
+
 void ConnectDialog::saveConnection()
 {
     QString suggested = selectedName();
@@ -187,11 +199,8 @@ void ConnectDialog::saveConnection()
         host = host.section(QLatin1Char('@'), -1).section(QLatin1Char('/'), 0, 0);
         suggested = tr("%1 at %2").arg(m_project->currentText(), host);
     }
-    bool ok = false;
-    const QString name = QInputDialog::getText(this, tr("Save connection"), tr("Name of the connection:"),
-                                               QLineEdit::Normal, suggested, &ok)
-                             .trimmed();
-    if (!ok || name.isEmpty())
+    const QString name = askName(tr("Save connection"), tr("Name of the connection:"), suggested);
+    if (name.isEmpty())
         return;
     if (name != selectedName() && !savedConnection(name).name.isEmpty()
         && QMessageBox::question(this, tr("Save connection"), tr("Replace the saved connection %1?").arg(name))
@@ -225,11 +234,8 @@ void ConnectDialog::renameConnection()
     const QString old = selectedName();
     if (old.isEmpty())
         return;
-    bool ok = false;
-    const QString name = QInputDialog::getText(this, tr("Rename connection"), tr("New name of %1:").arg(old),
-                                               QLineEdit::Normal, old, &ok)
-                             .trimmed();
-    if (!ok || name.isEmpty() || name == old)
+    const QString name = askName(tr("Rename connection"), tr("New name of %1:").arg(old), old);
+    if (name.isEmpty() || name == old)
         return;
     if (!savedConnection(name).name.isEmpty()) {
         QMessageBox::warning(this, tr("Rename connection"), tr("A saved connection is already named %1.").arg(name));

@@ -36,7 +36,10 @@ TlsForm::TlsForm(QWidget* parent) : QGroupBox(tr("TLS (rediss:// URLs)"), parent
     m_warning->setWordWrap(true);
     m_warning->setStyleSheet(QStringLiteral("#insecureWarning { color: #c62828; font-weight: bold; }"));
     m_warning->hide();
-    connect(m_verify, &QCheckBox::toggled, this, &TlsForm::updateWarning);
+    connect(m_verify, &QCheckBox::toggled, this, [this](bool verify) {
+        updateWarning();
+        emit verifyChanged(verify);
+    });
 
     auto* nameLabel = new QLabel(tr("Server na&me (SNI):"), this);
     nameLabel->setBuddy(m_serverName);

@@ -25,6 +25,10 @@ public:
     /// The fields in tab order, for the dialog's chain.
     QList<QWidget*> tabOrder() const;
 
+signals:
+    /// "Verify the server's certificate" was turned on or off (the warning shows or goes).
+    void verifyChanged(bool verify);
+
 private:
     /// Adds a row to `form`: a line edit named `name`Edit and a "…" button
     /// (`name`Browse, in `browse`) that picks a file into it. Returns the edit.
