@@ -8,6 +8,7 @@
 #include "report.h"
 #include "scriptcompare.h"
 #include "starvationbench.h"
+#include "tlsbench.h"
 #include "studiobench.h"
 
 #include <nlohmann/json.hpp>
@@ -86,6 +87,8 @@ int benchMain(int argc, char** argv)
             return runFailover(options, commandLine);
         if (options.cluster)
             return runCluster(options, commandLine);
+        if (options.tlsRounds > 0)
+            return runTlsBench(options, commandLine, std::cout, std::cerr);
         if (options.starvationRounds > 0)
             return runStarvationBench(options, commandLine, options.json ? std::cerr : std::cout, std::cerr);
         BenchResults results;

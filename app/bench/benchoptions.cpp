@@ -76,6 +76,13 @@ Fairness (instead of the run above; see docs/benchmarks.md):
   --hold MS            how long each reader holds before it takes S again
                        (default 30)
   --writer-wait MS     how long the writer waits (default 8000)
+
+TLS (instead of the run above; see docs/benchmarks.md):
+  --tls N              N rounds on one private redis-server with a plain TCP port
+                       and a TLS port (a throwaway certificate from openssl):
+                       depth-3 pairs/s over each for --duration, the TLS/TCP
+                       time per pair paired within each round, and the time to
+                       connect (handshake included) (--json as above)
 )";
 }
 
@@ -85,7 +92,7 @@ const std::vector<std::string>& knownOptions()
         "--redis", "--redis-server", "--unix",   "--no-pin",  "--duration",        "--reps",
         "--connections", "--n",      "--contenders", "--quick", "--smoke",         "--json",
         "--plot",  "--ui",           "--ui-only", "--ui-size", "--compare-scripts", "--rounds",
-        "--pairs", "--depth",        "--failover", "--cluster", "--projects", "--starvation", "--readers",
+        "--pairs", "--depth",        "--failover", "--cluster", "--projects", "--starvation", "--readers", "--tls",
         "--hold",  "--writer-wait",  "-h",       "--help"};
     return names;
 }
@@ -265,6 +272,10 @@ ParseOutcome parseOptions(int argc, char** argv)
                 o.starvationWait = std::chrono::milliseconds(number<int>(value(), arg));
                 if (o.starvationWait.count() < 1 || o.starvationWait.count() > 600000)
                     throw std::invalid_argument("--writer-wait must be 1 to 600000 ms");
+            } else if (arg == "--tls") {
+                o.tlsRounds = number<int>(value(), arg);
+                if (o.tlsRounds < 1 || o.tlsRounds > 100)
+                    throw std::invalid_argument("--tls must be 1 to 100");
             } else if (arg == "--cluster") {
                 o.cluster = true;
             } else if (arg == "--projects") {
@@ -290,6 +301,12 @@ ParseOutcome parseOptions(int argc, char** argv)
         if (o.cluster && (o.failoverRounds > 0 || !o.compareScripts.empty() || o.ui || !o.redisUrl.empty()))
             throw std::invalid_argument("--cluster starts its own clusters and runs alone: no --failover, "
                                         "--compare-scripts, --ui or --redis with it");
+        if (o.tlsRounds > 0 && (o.cluster || o.failoverRounds > 0 || o.starvationRounds > 0
+                                || !o.compareScripts.empty() || o.ui || !o.plotFile.empty()
+                                || !o.contenders.empty() || !o.redisUrl.empty()))
+            throw std::invalid_argument("--tls starts its own server and runs alone: no --redis, --cluster, "
+                                        "--failover, --starvation, --compare-scripts, --ui, --plot or --contenders "
+                                        "with it");
         if (o.starvationRounds > 0 && (o.cluster || o.failoverRounds > 0 || !o.compareScripts.empty() || o.ui
                                        || !o.plotFile.empty() || !o.contenders.empty()))
             throw std::invalid_argument("--starvation runs alone: no --cluster, --failover, --compare-scripts, "

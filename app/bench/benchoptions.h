@@ -43,6 +43,8 @@ struct BenchOptions {
     int starvationReaders = 6;                  ///< --readers
     std::chrono::milliseconds starvationHold{30};   ///< --hold
     std::chrono::milliseconds starvationWait{8000}; ///< --writer-wait
+    /// --tls N: TLS against plain TCP on one private server instead of the run above.
+    int tlsRounds = 0;
 };
 
 /// Parses argv. Returns nullopt and fills `message` for --help (exitCode 0)

@@ -30,6 +30,14 @@ struct GlobalOptions {
     bool caseInsensitive = false;        ///< --case-insensitive: PathOptions::caseInsensitive
     std::optional<int> minReplicas;      ///< --min-replicas; unset: $TREELOCK_MIN_REPLICAS, then 0
     std::optional<std::chrono::milliseconds> replicaTimeout; ///< --replica-timeout; unset: 100 ms
+    /// --cacert, --cacertdir, --cert, --key, --sni; unset: $TREELOCK_TLS_*.
+    std::optional<std::string> tlsCaFile;
+    std::optional<std::string> tlsCaDir;
+    std::optional<std::string> tlsCertFile;
+    std::optional<std::string> tlsKeyFile;
+    std::optional<std::string> tlsServerName;
+    bool tlsInsecure = false;                ///< --insecure (or $TREELOCK_TLS_INSECURE=1)
+    std::optional<std::string> sentinelUser; ///< --sentinel-user; unset: $TREELOCK_SENTINEL_USER
 };
 
 class CommandContext;

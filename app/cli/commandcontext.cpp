@@ -17,6 +17,7 @@ const std::shared_ptr<Engine>& CommandContext::engine()
     if (m_engine)
         return m_engine;
     const EngineFactory& connect = m_context.connect ? m_context.connect : EngineFactory(connectRedis);
+    warnIfInsecure(redisOptionsFor(m_global, env()));
     m_engine = connect(m_global, env());
     if (!m_engine)
         throw Error("no engine");
@@ -28,6 +29,23 @@ const std::shared_ptr<Engine>& CommandContext::engine()
             err() << "treelock: warning: " << warning << "\n";
     }
     return m_engine;
+}
+
+RedisOptions CommandContext::redisOptions()
+{
+    RedisOptions options = redisOptionsFor(m_global, env());
+    warnIfInsecure(options);
+    return options;
+}
+
+void CommandContext::warnIfInsecure(const RedisOptions& options)
+{
+    // Every time, --quiet or not: the warning is the price of the switch.
+    if (options.tls.insecure && !m_warnedInsecure) {
+        err() << "treelock: warning: --insecure: the server's certificate is not verified; anyone on the network "
+                 "path can read and change this traffic\n";
+        m_warnedInsecure = true;
+    }
 }
 
 std::string CommandContext::operatorName(const std::optional<std::string>& given) const

@@ -36,6 +36,10 @@ public:
     /// The engine; connects on the first call and prints the server's warnings
     /// unless --quiet.
     const std::shared_ptr<Engine>& engine();
+    /// The Redis options of the global options and the environment, for
+    /// commands that read Redis without an engine. Both warn once on stderr
+    /// when TLS verification is off (--insecure).
+    RedisOptions redisOptions();
 
     /// The operator label: `given`, else $USER, else "operator", checked before
     /// connecting (the option itself was checked by the parser; $USER is not
@@ -70,6 +74,9 @@ private:
     const GlobalOptions& m_global;
     RunContext& m_context;            // Not owned.
     std::shared_ptr<Engine> m_engine; // Connected on first use.
+    bool m_warnedInsecure = false;
+
+    void warnIfInsecure(const RedisOptions& options);
 };
 
 } // namespace treelock::cli

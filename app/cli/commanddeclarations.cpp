@@ -111,6 +111,13 @@ void declareGlobalOptions(CLI::App& app, GlobalOptions& global)
     value(app, "--replica-timeout", [g](const std::string& v) {
         g->replicaTimeout = values::millis("--replica-timeout", v, milliseconds(1), kMaxReplicaTimeout);
     });
+    value(app, "--cacert", [g](const std::string& v) { g->tlsCaFile = values::nonEmpty("--cacert", v); });
+    value(app, "--cacertdir", [g](const std::string& v) { g->tlsCaDir = values::nonEmpty("--cacertdir", v); });
+    value(app, "--cert", [g](const std::string& v) { g->tlsCertFile = values::nonEmpty("--cert", v); });
+    value(app, "--key", [g](const std::string& v) { g->tlsKeyFile = values::nonEmpty("--key", v); });
+    value(app, "--sni", [g](const std::string& v) { g->tlsServerName = values::nonEmpty("--sni", v); });
+    flag(app, "--insecure", global.tlsInsecure);
+    value(app, "--sentinel-user", [g](const std::string& v) { g->sentinelUser = values::nonEmpty("--sentinel-user", v); });
     // Handled before the parse: they win over everything else on the line.
     app.add_flag("--help,-h");
     app.add_flag("--version");

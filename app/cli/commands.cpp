@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <utility>
 #include <ostream>
 #include <unistd.h>
 
@@ -28,16 +29,41 @@ std::string envOr(const char* name, std::string fallback = {})
     return value ? std::string(value) : fallback;
 }
 
+/// A yes/no environment variable: 1, yes, true or 0, no, false, "" (any case).
+bool yesOrNo(const char* name, const std::string& text)
+{
+    std::string lower;
+    for (const char c : text)
+        lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (lower.empty() || lower == "0" || lower == "no" || lower == "false")
+        return false;
+    if (lower == "1" || lower == "yes" || lower == "true")
+        return true;
+    throw InvalidInput("invalid " + std::string(name) + " " + quoteInput(text) + ": expected 1 (yes, true) or 0 (no, false)");
+}
+
 } // namespace
 
 Environment Environment::fromProcess()
 {
+    static const std::pair<std::string Environment::*, const char*> variables[] = {
+        {&Environment::redisUrl, "TREELOCK_REDIS"},
+        {&Environment::redisUser, "TREELOCK_REDIS_USER"},
+        {&Environment::redisPassword, "TREELOCK_REDIS_PASSWORD"},
+        {&Environment::minReplicas, "TREELOCK_MIN_REPLICAS"},
+        {&Environment::userName, "USER"},
+        {&Environment::sentinelUser, "TREELOCK_SENTINEL_USER"},
+        {&Environment::sentinelPassword, "TREELOCK_SENTINEL_PASSWORD"},
+        {&Environment::tlsCaFile, "TREELOCK_TLS_CACERT"},
+        {&Environment::tlsCaDir, "TREELOCK_TLS_CACERTDIR"},
+        {&Environment::tlsCertFile, "TREELOCK_TLS_CERT"},
+        {&Environment::tlsKeyFile, "TREELOCK_TLS_KEY"},
+        {&Environment::tlsServerName, "TREELOCK_TLS_SNI"},
+        {&Environment::tlsInsecure, "TREELOCK_TLS_INSECURE"},
+    };
     Environment environment;
-    environment.redisUrl = envOr("TREELOCK_REDIS");
-    environment.redisUser = envOr("TREELOCK_REDIS_USER");
-    environment.redisPassword = envOr("TREELOCK_REDIS_PASSWORD");
-    environment.minReplicas = envOr("TREELOCK_MIN_REPLICAS");
-    environment.userName = envOr("USER");
+    for (const auto& [member, name] : variables)
+        environment.*member = envOr(name);
     char host[256] = {};
     if (::gethostname(host, sizeof host - 1) == 0)
         environment.hostName = host;
@@ -68,6 +94,14 @@ RedisOptions redisOptionsFor(const GlobalOptions& global, const Environment& env
     }
     if (global.replicaTimeout)
         options.replicaTimeout = *global.replicaTimeout;
+    options.sentinelUser = global.sentinelUser.value_or(environment.sentinelUser);
+    options.sentinelPassword = environment.sentinelPassword;
+    options.tls.caFile = global.tlsCaFile.value_or(environment.tlsCaFile);
+    options.tls.caDir = global.tlsCaDir.value_or(environment.tlsCaDir);
+    options.tls.certFile = global.tlsCertFile.value_or(environment.tlsCertFile);
+    options.tls.keyFile = global.tlsKeyFile.value_or(environment.tlsKeyFile);
+    options.tls.serverName = global.tlsServerName.value_or(environment.tlsServerName);
+    options.tls.insecure = global.tlsInsecure || yesOrNo("TREELOCK_TLS_INSECURE", environment.tlsInsecure);
     return options;
 }
 

@@ -56,6 +56,14 @@ struct Environment {
     std::string minReplicas;    ///< $TREELOCK_MIN_REPLICAS
     std::string userName;       ///< $USER
     std::string hostName;       ///< gethostname(2)
+    std::string sentinelUser;     ///< $TREELOCK_SENTINEL_USER
+    std::string sentinelPassword; ///< $TREELOCK_SENTINEL_PASSWORD; never printed
+    std::string tlsCaFile;        ///< $TREELOCK_TLS_CACERT
+    std::string tlsCaDir;         ///< $TREELOCK_TLS_CACERTDIR
+    std::string tlsCertFile;      ///< $TREELOCK_TLS_CERT
+    std::string tlsKeyFile;       ///< $TREELOCK_TLS_KEY
+    std::string tlsServerName;    ///< $TREELOCK_TLS_SNI
+    std::string tlsInsecure;      ///< $TREELOCK_TLS_INSECURE: 1 (yes, true) or 0 (no, false)
 
     /// Reads the variables above and the host name.
     static Environment fromProcess();

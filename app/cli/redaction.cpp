@@ -15,27 +15,35 @@ constexpr std::size_t kMinScrubbedSecret = 4;
 std::vector<std::string> secretsOf(const std::vector<std::string>& urls, const Environment& environment)
 {
     std::vector<std::string> secrets;
-    if (!environment.redisPassword.empty())
-        secrets.push_back(environment.redisPassword);
+    for (const std::string* password : {&environment.redisPassword, &environment.sentinelPassword})
+        if (!password->empty())
+            secrets.push_back(*password);
     std::vector<std::string> candidates = urls;
     candidates.push_back(environment.redisUrl);
     for (const std::string& url : candidates) {
-        const auto scheme = url.find("://");
-        const auto at = url.rfind('@');
-        if (scheme == std::string::npos || at == std::string::npos || at < scheme + 3)
-            continue;
         try {
             const RedisAddress address = RedisAddress::parse(url);
-            if (!address.password.empty())
-                secrets.push_back(address.password);
+            for (const std::string* password : {&address.password, &address.sentinelPassword})
+                if (!password->empty())
+                    secrets.push_back(*password);
         } catch (const std::exception&) {
             // Malformed: the raw text below still counts.
         }
-        const std::string userInfo = url.substr(scheme + 3, at - scheme - 3);
-        const auto colon = userInfo.find(':');
-        const std::string password = colon == std::string::npos ? userInfo : userInfo.substr(colon + 1);
-        if (!password.empty())
-            secrets.push_back(password);
+        const auto scheme = url.find("://");
+        const auto at = url.rfind('@');
+        if (scheme != std::string::npos && at != std::string::npos && at >= scheme + 3) {
+            const std::string userInfo = url.substr(scheme + 3, at - scheme - 3);
+            const auto colon = userInfo.find(':');
+            const std::string password = colon == std::string::npos ? userInfo : userInfo.substr(colon + 1);
+            if (!password.empty())
+                secrets.push_back(password);
+        }
+        const std::string key = "sentinel_password=";
+        if (const auto from = url.find(key); from != std::string::npos) {
+            const auto start = from + key.size();
+            const auto end = url.find('&', start);
+            secrets.push_back(url.substr(start, end == std::string::npos ? std::string::npos : end - start));
+        }
     }
     // Shorter ones are not searched for: "***" in place of every "ab" would
     // mangle lease ids and numbers, and hiding them would protect nothing.

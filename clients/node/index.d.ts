@@ -55,9 +55,37 @@ export class Lease {
   lost: boolean;
 }
 
+/**
+ * How a rediss:// connection (rediss+sentinel://, rediss+cluster://) proves the server and
+ * itself: the C++ library's TlsOptions. Files are PEM, read when the client is made; a
+ * missing or unreadable one is InvalidInput naming it. By default the server's chain is
+ * verified against Node's CA store and its name (DNS or IP SAN) against the host, TLS 1.2+.
+ */
+export interface TlsOptions {
+  /** CAs to trust instead of the default store (redis-cli --cacert). */
+  caFile?: string;
+  /** A folder of CA files, such as a hashed one of `openssl rehash` (--cacertdir). */
+  caDir?: string;
+  /** A client certificate, for servers that ask for one (--cert), and its unencrypted key (--key). */
+  certFile?: string;
+  keyFile?: string;
+  /** The name sent (SNI) and looked for in the server's certificate; default: the host (--sni). */
+  serverName?: string;
+  /** Skip every verification of the server (--insecure); each client made with it emits a warning. */
+  insecure?: boolean;
+}
+
 export interface ClientOptions {
   /** Project id: 1-64 characters of A-Z a-z 0-9 _ . - (default "default"). */
   project?: string;
+  /** TLS settings; only with a rediss URL (else InvalidInput). */
+  tls?: TlsOptions;
+  /**
+   * The sentinels' own credentials (Sentinel URLs only, else InvalidInput); they win over
+   * the URL's ?sentinel_user= and ?sentinel_password=.
+   */
+  sentinelUser?: string;
+  sentinelPassword?: string;
   /** Default owner label of this client's leases (default "<user>@<host>"). */
   owner?: string;
   /** How long connecting may take (default 2000). */

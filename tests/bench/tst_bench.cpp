@@ -257,6 +257,39 @@ TEST(BenchOptions, clusterRunsAloneAndAClusterUrlIsRefusedElsewhere)
     EXPECT_NE(url.message.find("is measured with --cluster"), std::string::npos) << url.message;
 }
 
+TEST(BenchTls, measuresTlsAgainstTcpOnOneServer)
+{
+    const RunResult run = runBench("--tls 2 --duration 150 --json");
+    ASSERT_EQ(run.exitCode, 0) << run.out;
+    const json out = json::parse(run.out);
+    EXPECT_EQ(out["rounds"], 2);
+    for (const char* figure : {"tcp_pairs_per_sec", "tls_pairs_per_sec", "tcp_connect_us", "tls_connect_us"}) {
+        EXPECT_EQ(out[figure]["values"].size(), 2u) << figure;
+        EXPECT_GT(out[figure]["median"].get<double>(), 0) << figure;
+    }
+    // Each ratio is paired within its round: the median of the per-round ratios.
+    const json& tcp = out["tcp_pairs_per_sec"]["values"];
+    const json& tls = out["tls_pairs_per_sec"]["values"];
+    const json& ratio = out["tls_over_tcp_time_per_pair"]["values"];
+    for (std::size_t i = 0; i < 2; ++i)
+        EXPECT_DOUBLE_EQ(ratio[i].get<double>(), tcp[i].get<double>() / tls[i].get<double>());
+    const std::string protocol = out["tls_protocol"];
+    EXPECT_TRUE(protocol == "TLSv1.3" || protocol == "TLSv1.2") << protocol;
+}
+
+TEST(BenchOptions, tlsRunsAlone)
+{
+    const auto ok = parse({"--tls", "3", "--duration", "500"});
+    ASSERT_TRUE(ok.options) << ok.message;
+    EXPECT_EQ(ok.options->tlsRounds, 3);
+    for (const auto& bad : {parse({"--tls", "0"}), parse({"--tls", "2", "--redis", "redis://h"}),
+                            parse({"--tls", "2", "--cluster"}), parse({"--tls", "2", "--starvation", "1"})}) {
+        EXPECT_FALSE(bad.options);
+        EXPECT_EQ(bad.exitCode, 2);
+        EXPECT_FALSE(bad.message.empty());
+    }
+}
+
 TEST(BenchReport, ratiosArePairedWithinEachRepetition)
 {
     BenchResults results;

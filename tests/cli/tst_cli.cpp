@@ -3,6 +3,7 @@
 #include "process.h"
 #include "redisoptions.h"
 #include "redisserver.h"
+#include "tlsfiles.h"
 #include "treelock/redisengine.h"
 #include "treelock/redisprotocol.h"
 
@@ -1519,4 +1520,99 @@ TEST_F(Cli, scenarioWithAnUnexpectedOutcomeIsExit1)
     EXPECT_EQ(r.code, 1) << r;
     EXPECT_NE(r.out.find("UNEXPECTED"), std::string::npos) << r;
     EXPECT_EQ(run({"scenario", "/nonexistent.json"}).code, 2);
+}
+
+// TLS: the redis-cli-style options and their environment variables, exit codes
+// 5 (the server or its certificate) and 2 (a file that cannot be used), and
+// the --insecure warning on every run.
+class CliTls : public ::testing::Test {
+protected:
+    const treelock::test::TlsFiles& files = treelock::test::TlsFiles::get();
+    RedisServer server{{.tcp = true, .tls = files.server(/*authClients=*/true)}};
+
+    std::vector<std::string> withClientCertificate(std::vector<std::string> args) const
+    {
+        args.insert(args.begin(), {"--redis", server.tcpUrl(), "--cacert", files.path("ca.crt"), "--cert",
+                                   files.path("client.crt"), "--key", files.path("client.key")});
+        return args;
+    }
+};
+
+TEST_F(CliTls, optionsOrTheEnvironmentReachAServerThatWantsAClientCertificate)
+{
+    const Result byOptions = run(withClientCertificate({"--quiet", "acquire", "--lock", "X:/A"}));
+    EXPECT_EQ(byOptions.code, 0) << byOptions;
+    const Result byEnvironment = run({"--quiet", "locks"}, {{"TREELOCK_REDIS", server.tcpUrl()},
+                                                           {"TREELOCK_TLS_CACERT", files.path("ca.crt")},
+                                                           {"TREELOCK_TLS_CERT", files.path("client.crt")},
+                                                           {"TREELOCK_TLS_KEY", files.path("client.key")}});
+    EXPECT_EQ(byEnvironment.code, 0) << byEnvironment;
+    EXPECT_TRUE(contains(byEnvironment.out, "X:/A")) << byEnvironment;
+    // An option wins over its variable.
+    const Result optionWins = run(withClientCertificate({"--quiet", "locks"}),
+                                  {{"TREELOCK_TLS_CACERT", "/nonexistent/ca.pem"}});
+    EXPECT_EQ(optionWins.code, 0) << optionWins;
+}
+
+TEST_F(CliTls, aServerOrCertificateProblemExitsFiveAndNamesIt)
+{
+    const Result noCertificate = run({"--redis", server.tcpUrl(), "--cacert", files.path("ca.crt"), "locks"});
+    EXPECT_EQ(noCertificate.code, 5) << noCertificate;
+    EXPECT_TRUE(contains(noCertificate.err, "the server requires a client certificate: give one with --cert and --key"))
+        << noCertificate;
+    const Result unknownCa = run({"--redis", server.tcpUrl(), "--json", "locks"});
+    EXPECT_EQ(unknownCa.code, 5) << unknownCa;
+    const Json error = Json::parse(unknownCa.err);
+    EXPECT_EQ(error["kind"], "unreachable") << unknownCa;
+    EXPECT_TRUE(contains(error["message"].get<std::string>(), "is signed by a CA this client does not trust"))
+        << unknownCa;
+    EXPECT_LT(unknownCa.elapsed, 3s);
+}
+
+TEST_F(CliTls, aFileThatCannotBeUsedExitsTwoAndNamesIt)
+{
+    const Result missing = run({"--redis", server.tcpUrl(), "--cacert", files.path("ca.crt"), "--cert",
+                                files.path("client.crt"), "--key", "/nonexistent/client.key", "locks"});
+    EXPECT_EQ(missing.code, 2) << missing;
+    EXPECT_EQ(missing.err, "treelock: the TLS client key \"/nonexistent/client.key\" (--key) cannot be read: No such "
+                           "file or directory\n")
+        << missing;
+    const Result plainUrl = run({"--redis", "redis://127.0.0.1:1", "--cacert", files.path("ca.crt"), "locks"});
+    EXPECT_EQ(plainUrl.code, 2) << plainUrl;
+    EXPECT_TRUE(contains(plainUrl.err, "does not use TLS: use a rediss:// URL")) << plainUrl;
+    const Result badSwitch = run(withClientCertificate({"locks"}), {{"TREELOCK_TLS_INSECURE", "maybe"}});
+    EXPECT_EQ(badSwitch.code, 2) << badSwitch;
+    EXPECT_TRUE(contains(badSwitch.err, "invalid TREELOCK_TLS_INSECURE \"maybe\": expected 1 (yes, true) or 0 (no, "
+                                        "false)"))
+        << badSwitch;
+}
+
+TEST_F(CliTls, insecureWarnsOnEveryRunEvenWhenQuiet)
+{
+    const std::string warning = "treelock: warning: --insecure: the server's certificate is not verified";
+    for (int i = 0; i < 2; ++i) {
+        const Result r = run({"--redis", server.tcpUrl(), "--quiet", "--insecure", "--cert", files.path("client.crt"),
+                              "--key", files.path("client.key"), "locks"});
+        EXPECT_EQ(r.code, 0) << r;
+        EXPECT_TRUE(contains(r.err, warning)) << r;
+    }
+    const Result fromEnvironment = run({"--redis", server.tcpUrl(), "--quiet", "--cert", files.path("client.crt"),
+                                        "--key", files.path("client.key"), "locks"},
+                                       {{"TREELOCK_TLS_INSECURE", "1"}});
+    EXPECT_EQ(fromEnvironment.code, 0) << fromEnvironment;
+    EXPECT_TRUE(contains(fromEnvironment.err, warning)) << fromEnvironment;
+}
+
+TEST(CliSentinelCredentials, theSentinelPasswordNeverAppearsInAnyOutput)
+{
+    const std::string password = "Sentinel-Only-Pw";
+    for (const auto& [args, env] : std::vector<std::pair<std::vector<std::string>, EnvOverrides>>{
+             {{"--redis", "redis+sentinel://127.0.0.1:1/m?sentinel_password=" + password, "locks"}, {}},
+             {{"--redis", "redis+sentinel://127.0.0.1:1/m", "--sentinel-user", "watcher", "locks"},
+              {{"TREELOCK_SENTINEL_PASSWORD", password}}},
+             {{"--redis", "redis+sentinel://127.0.0.1:1/m?sentinel_password=" + password, "--json", "locks"}, {}}}) {
+        const Result r = run(args, env);
+        EXPECT_EQ(r.code, 5) << r;
+        EXPECT_FALSE(contains(r.out + r.err, password)) << r;
+    }
 }

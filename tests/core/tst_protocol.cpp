@@ -4,6 +4,7 @@
 
 #include "redisoptions.h"
 #include "redisserver.h"
+#include "tlsfiles.h"
 #include "treelock/error.h"
 #include "treelock/lockclient.h"
 #include "treelock/memoryengine.h"
@@ -186,7 +187,8 @@ std::string match(const json& expected, const json& actual, Vars& vars, const st
 
 // ---- engines ----------------------------------------------------------------------------
 
-enum class Kind { Memory, Redis };
+/// RedisTls: a server that speaks only TLS and wants a client certificate.
+enum class Kind { Memory, Redis, RedisTls };
 
 /// One case's clients: each named client gets an engine of its own on the case's
 /// project (with MemoryEngine, all share the one in-process engine).
@@ -203,8 +205,10 @@ public:
                 if (!m_memory)
                     m_memory = std::make_shared<MemoryEngine>(m_project);
                 engine = m_memory;
-            } else {
+            } else if (m_kind == Kind::Redis) {
                 engine = std::make_shared<RedisEngine>(test::redisOptionsFor(server()), m_project);
+            } else {
+                engine = std::make_shared<RedisEngine>(tlsOptions(), m_project);
             }
         }
         return engine;
@@ -214,6 +218,16 @@ public:
     {
         static test::RedisServer instance;
         return instance;
+    }
+
+    /// Mutual TLS to a server of its own, over TCP.
+    static RedisOptions tlsOptions()
+    {
+        static test::RedisServer instance({.tcp = true, .tls = test::TlsFiles::get().server(/*authClients=*/true)});
+        RedisOptions options;
+        options.url = instance.tcpUrl();
+        options.tls = test::TlsFiles::get().client();
+        return options;
     }
 
 private:
@@ -481,6 +495,7 @@ std::string paramName(const ::testing::TestParamInfo<Param>& info)
 
 INSTANTIATE_TEST_SUITE_P(Memory, Protocol, ::testing::ValuesIn(params(Kind::Memory)), paramName);
 INSTANTIATE_TEST_SUITE_P(Redis, Protocol, ::testing::ValuesIn(params(Kind::Redis)), paramName);
+INSTANTIATE_TEST_SUITE_P(RedisTls, Protocol, ::testing::ValuesIn(params(Kind::RedisTls)), paramName);
 
 TEST(ProtocolSuite, hasCasesForEveryVerb)
 {

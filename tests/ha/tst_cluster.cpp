@@ -4,6 +4,7 @@
 // while four client processes lock and release in it; a primary is killed and
 // its replica takes over; --min-replicas counts the project's own shard.
 #include "faultsupport.h"
+#include "tlsfiles.h"
 
 #include <treelock/error.h>
 #include <treelock/redisclustergroup.h>
@@ -13,9 +14,12 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
 #include <iostream>
+#include <mutex>
 #include <set>
+#include <thread>
 
 using namespace treelock;
 using namespace std::chrono;
@@ -288,4 +292,69 @@ TEST(Cluster, minReplicasCountsTheReplicasOfTheProjectsShard)
     group.node(replica).pause(false);
     EXPECT_TRUE(stalledEngine.acquire({{"/A", LockMode::X}}, test::acquireAs("alice")).granted)
         << "the rolled-back grant left the path free";
+}
+
+// TLS on every node and the cluster bus, client certificates wanted: a slot
+// moves there and back while four engines lock and release in it, and every
+// MOVED and ASK is followed over TLS to the node it names.
+TEST(Cluster, overTlsASlotMovesUnderLoadAndEveryCallLands)
+{
+    ClusterGroupConfig config;
+    config.tls = test::TlsFiles::get().server(/*authClients=*/true);
+    ClusterGroup group(config);
+    ASSERT_EQ(group.url().rfind("rediss+cluster://", 0), 0u) << group.url();
+    const std::string project = projectAwayFrom(group, group.address(0), "tls");
+    const int slot = ClusterGroup::slotOf(project);
+    RedisOptions options = clusterOptions(group.url());
+    options.tls = test::TlsFiles::get().client();
+
+    std::atomic<bool> stop{false};
+    std::atomic<long long> granted{0};
+    std::vector<std::string> errors;
+    std::mutex errorsMutex;
+    std::vector<std::unique_ptr<RedisEngine>> engines;
+    for (int i = 0; i < 4; ++i)
+        engines.push_back(std::make_unique<RedisEngine>(options, project));
+    std::vector<std::thread> load;
+    for (int i = 0; i < 4; ++i) {
+        load.emplace_back([&, i] {
+            const std::string path = "/load/" + std::to_string(i);
+            while (!stop) {
+                try {
+                    const AcquireResult a = engines[std::size_t(i)]->acquire({{path, LockMode::X}},
+                                                                             test::acquireAs("w" + std::to_string(i)));
+                    if (a.granted) {
+                        ++granted;
+                        engines[std::size_t(i)]->release(a.grant.lease);
+                    }
+                } catch (const std::exception& e) {
+                    std::lock_guard lock(errorsMutex);
+                    errors.push_back(e.what());
+                }
+            }
+        });
+    }
+    std::this_thread::sleep_for(milliseconds(500));
+    const HostPort home = group.primaryFor(slot);
+    const SlotMigration out = group.migrateSlot(slot, group.address(0), 1, milliseconds(150));
+    std::this_thread::sleep_for(milliseconds(500));
+    const SlotMigration back = group.migrateSlot(slot, home, 1, milliseconds(150));
+    std::this_thread::sleep_for(milliseconds(300));
+    stop = true;
+    for (auto& t : load)
+        t.join();
+
+    ClusterRedirects redirects;
+    for (const auto& e : engines) {
+        redirects.moved += e->redirects().moved;
+        redirects.ask += e->redirects().ask;
+        redirects.tryAgain += e->redirects().tryAgain;
+    }
+    std::cout << "[figures] TLS cluster: slot " << slot << " moved with " << out.keys << " keys and back with "
+              << back.keys << "; " << granted << " grants; MOVED " << redirects.moved << ", ASK " << redirects.ask
+              << ", TRYAGAIN " << redirects.tryAgain << "; errors " << errors.size() << std::endl;
+    EXPECT_GT(granted, 0);
+    EXPECT_TRUE(errors.empty()) << errors.front();
+    EXPECT_GT(redirects.moved, 0u) << "engines on the old node are sent on, over TLS";
+    EXPECT_TRUE(RedisEngine(options, project).fsck(false).clean());
 }

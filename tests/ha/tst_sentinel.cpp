@@ -2,6 +2,8 @@
 // three sentinels started for each test: discovery, failover (asked for and by
 // kill -9), leases that survive or are lost, replica-acknowledged grants.
 
+#include "thrown.h"
+#include "tlsfiles.h"
 #include "treelock/error.h"
 #include "treelock/lockclient.h"
 #include "treelock/redisengine.h"
@@ -63,6 +65,25 @@ protected:
     SentinelGroup group;
 };
 
+/// Asks `group` for a failover and renews `lease` through `engine` until the
+/// engine is on the new primary (the old one, demoted but alive, still answers
+/// as a primary until the sentinels reconfigure it: the engine must leave it by
+/// itself, READONLY or +switch-master, without an error reaching the caller).
+/// Returns the new primary.
+HostPort failOverRenewing(SentinelGroup& group, RedisEngine& engine, const LeaseId& lease)
+{
+    const HostPort old = group.primaryIndex() >= 0 ? group.address(std::size_t(group.primaryIndex())) : HostPort{};
+    group.failover();
+    const HostPort now = group.waitForNewPrimary(old, 30s);
+    const auto deadline = std::chrono::steady_clock::now() + 20s;
+    while (!(engine.primary() == now) && std::chrono::steady_clock::now() < deadline) {
+        EXPECT_EQ(engine.renew(lease, std::nullopt).status, LeaseStatus::Ok);
+        std::this_thread::sleep_for(50ms);
+    }
+    EXPECT_TRUE(engine.primary() == now) << "still on " << engine.describe() << ", not " << now.text();
+    return now;
+}
+
 } // namespace
 
 TEST_F(Sentinel, engineFindsThePrimaryAndNamesIt)
@@ -107,18 +128,8 @@ TEST_F(Sentinel, askedFailoverMovesTheEngineAndLeasesSurvive)
     RedisEngine engine(options(), "p");
     const AcquireResult held = acknowledgedGrant("/A/C", "alice");
     ASSERT_TRUE(held.granted);
-    const HostPort old = group.address(0);
-    group.failover();
-    const HostPort now = group.waitForNewPrimary(old, 30s);
-    // The old primary is demoted, not dead: until the sentinels reconfigure it, it
-    // still answers as a primary. The engine must leave it by itself (READONLY or
-    // the sentinels' +switch-master), without an error reaching the caller.
-    const auto deadline = std::chrono::steady_clock::now() + 20s;
-    while (!(engine.primary() == now) && std::chrono::steady_clock::now() < deadline) {
-        EXPECT_EQ(engine.renew(held.grant.lease, std::nullopt).status, LeaseStatus::Ok);
-        std::this_thread::sleep_for(50ms);
-    }
-    ASSERT_TRUE(engine.primary() == now) << "still on " << engine.describe() << ", not " << now.text();
+    const HostPort now = failOverRenewing(group, engine, held.grant.lease);
+    ASSERT_TRUE(engine.primary() == now);
     const RenewResult renewed = engine.renew(held.grant.lease, std::nullopt);
     EXPECT_EQ(renewed.status, LeaseStatus::Ok) << "an acknowledged lease survives a failover";
     const AcquireResult refused = engine.acquire(x("/A"), as("bob"));
@@ -247,4 +258,46 @@ TEST_F(Sentinel, watchdogCarriesALeaseThroughAFailover)
                                  [&](const LeaseInfo& l) { return l.id == got.lease.id(); });
     ASSERT_NE(it, snap.leases.end()) << "the lease is gone from the new primary";
     EXPECT_GT(it->expiresAt, snap.serverTime + 1s) << "the lease is renewed on the new primary";
+}
+
+// TLS everywhere (clients, replication, sentinels), client certificates wanted,
+// and sentinels with a password of their own.
+TEST(SentinelTls, sentinelsWithTheirOwnPasswordCarryLeasesOverTlsThroughAFailover)
+{
+    SentinelGroupConfig config;
+    config.tls = test::TlsFiles::get().server(/*authClients=*/true);
+    config.sentinelPassword = "sentinel-only-pw";
+    SentinelGroup group(config);
+    ASSERT_EQ(group.url().rfind("rediss+sentinel://", 0), 0u) << group.url();
+    RedisOptions o;
+    o.url = group.url();
+    o.tls = test::TlsFiles::get().client();
+    o.failoverTimeout = 20s;
+
+    // Without the sentinels' password: named, and no outage to wait out.
+    const std::string refused = test::messageThrownBy<AuthenticationError>([&] { RedisEngine engine(o, "p"); });
+    EXPECT_NE(refused.find("the sentinel requires a password of its own: give it in the URL (?sentinel_password=)"),
+              std::string::npos)
+        << refused;
+    // With it, from the URL or from the options.
+    RedisOptions inUrl = o;
+    inUrl.url += "?sentinel_password=sentinel-only-pw";
+    EXPECT_TRUE(RedisEngine(inUrl, "p").acquire(x("/Z"), as("carol")).granted);
+    o.sentinelPassword = "sentinel-only-pw";
+    RedisEngine engine(o, "p");
+    RedisOptions acked = o;
+    acked.minReplicas = 1;
+    acked.replicaTimeout = 500ms;
+    const AcquireResult held = RedisEngine(acked, "p").acquire(x("/A/C"), as("alice"));
+    ASSERT_TRUE(held.granted);
+
+    const HostPort now = failOverRenewing(group, engine, held.grant.lease);
+    ASSERT_TRUE(engine.primary() == now);
+    EXPECT_EQ(engine.renew(held.grant.lease, std::nullopt).status, LeaseStatus::Ok);
+    const AcquireResult blocked = engine.acquire(x("/A/C/D/d.txt"), as("bob"));
+    ASSERT_FALSE(blocked.granted);
+    EXPECT_EQ(blocked.blocker->lease, held.grant.lease);
+    const AcquireResult next = engine.acquire(x("/B"), as("bob"));
+    ASSERT_TRUE(next.granted);
+    EXPECT_GT(next.grant.fence, held.grant.fence);
 }

@@ -14,6 +14,7 @@ RedisServerConfig configOf(RedisServer::Options options)
     config.tcp = options.tcp;
     config.appendOnly = options.appendOnly;
     config.extraConfig = std::move(options.extraConfig);
+    config.tls = std::move(options.tls);
     // The server must not outlive a test that crashes or is killed.
     config.parentDeathSignal = SIGKILL;
     return config;

@@ -18,6 +18,8 @@ public:
         bool tcp = false;             ///< also listen on a free loopback port
         bool appendOnly = false;      ///< AOF with appendfsync everysec
         std::vector<std::string> extraConfig; ///< lines appended to redis.conf
+        /// TLS on the TCP port (which then speaks only TLS); needs `tcp`.
+        RedisServerTls tls;
     };
 
     RedisServer();
@@ -28,7 +30,7 @@ public:
 
     /// "unix:///tmp/.../redis.sock"
     std::string url() const { return m_process.unixUrl(); }
-    /// "redis://127.0.0.1:PORT" (only with Options::tcp)
+    /// "redis://127.0.0.1:PORT", "rediss://" with TLS (only with Options::tcp)
     std::string tcpUrl() const { return m_process.tcpUrl(); }
     const std::string& socketPath() const { return m_process.socketPath(); }
     const std::string& directory() const { return m_process.directory(); }

@@ -21,7 +21,7 @@ int runCheckHistory(CommandContext& ctx)
     std::optional<EventStreamInfo> info;
     if (dynamic_cast<RedisEngine*>(source.get())) {
         try {
-            info = readEventStreamInfo(redisOptionsFor(ctx.global(), ctx.env()), ctx.global().project);
+            info = readEventStreamInfo(ctx.redisOptions(), ctx.global().project);
         } catch (const Error&) {
             // XINFO refused or unreachable: fall back to the stream's length.
         }

@@ -18,7 +18,7 @@ namespace {
 
 int runProjects(CommandContext& ctx)
 {
-    const std::vector<ProjectInfo> projects = listProjects(redisOptionsFor(ctx.global(), ctx.env()));
+    const std::vector<ProjectInfo> projects = listProjects(ctx.redisOptions());
     std::ostream& out = ctx.out();
     const bool cluster = std::any_of(projects.begin(), projects.end(), [](const ProjectInfo& p) { return p.slot >= 0; });
     if (ctx.global().json) {

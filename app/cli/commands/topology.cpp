@@ -135,7 +135,7 @@ std::string topologyText(const Topology& t, const std::string& project)
 // other shards are printed all the same).
 int runTopology(CommandContext& ctx)
 {
-    const Topology topology = readTopology(redisOptionsFor(ctx.global(), ctx.env()), ctx.global().project);
+    const Topology topology = readTopology(ctx.redisOptions(), ctx.global().project);
     if (ctx.global().json)
         ctx.out() << dump(toJson(topology, ctx.global().project)) << "\n";
     else

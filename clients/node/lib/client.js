@@ -9,13 +9,17 @@ const IORedis = require('ioredis');
 const errors = require('./errors');
 const rules = require('./rules');
 const { Policy } = require('./policy');
-const { parseRedisUrl, redactUrl, redactedAddress } = require('./url');
+const { addressOf, redactedAddress } = require('./url');
+const {
+  newConnection, connectionError, connectWithin, Explained,
+} = require('./connection');
+const { tlsGiven, readTls } = require('./tls');
 const { library, WAITER_VERBS } = require('./library');
 const { text, int, blockerOf, Lease } = require('./replies');
 const { nextRetryDelay, WakeChannel } = require('./waiting');
 
 const {
-  InvalidInput, Refused, ProtocolError, ScriptError, ConnectionError, AuthenticationError, TreelockError,
+  InvalidInput, Refused, ProtocolError, ScriptError, ConnectionError,
 } = errors;
 const { ReplyError } = IORedis;
 
@@ -65,8 +69,14 @@ class Client {
       }
     }
     rules.validateTtl(settings.waitRefreshMs, 'wait refresh');
-    const address = parseRedisUrl(url);
-    const client = new Client(address, project, owner, settings);
+    const { sentinelUser, sentinelPassword } = options;
+    const address = addressOf(url, { sentinelUser, sentinelPassword, tlsGiven: tlsGiven(options.tls) });
+    const tlsSettings = address.tls ? readTls(options.tls || {}) : null;
+    const client = new Client(address, project, owner, settings, tlsSettings);
+    if (tlsSettings && tlsSettings.insecure) {
+      process.emitWarning(`TLS to ${client.url} verifies nothing (tls.insecure): the connection is encrypted, but to `
+        + 'whoever answers', { type: 'InsecureTlsWarning', code: 'TREELOCK_TLS_INSECURE' });
+    }
     try {
       await client._connect();
     } catch (error) {
@@ -77,13 +87,14 @@ class Client {
   }
 
   /** Use Client.fromUrl. */
-  constructor(address, project, owner, settings) {
+  constructor(address, project, owner, settings, tlsSettings = null) {
     this.project = project;
     this.owner = owner;
     this.url = redactedAddress(address);
     this.libraryName = library().name;
     this._address = address;
     this._settings = settings;
+    this._tls = tlsSettings;
     this._cluster = address.kind === 'cluster';
     const prefix = `tl:{${project}}:`;
     this._keys = {
@@ -107,90 +118,26 @@ class Client {
 
   // ---------------------------------------------------------------- connection
 
-  _redisOptions() {
-    const a = this._address;
-    const s = this._settings;
-    const options = {
-      lazyConnect: true,
-      connectTimeout: s.connectTimeoutMs,
-      commandTimeout: s.commandTimeoutMs,
-      // A call on a dead server fails after one reconnection attempt (or the command
-      // timeout), never waits forever; the connection itself keeps reconnecting.
-      maxRetriesPerRequest: 1,
-      retryStrategy: (times) => Math.min(50 * 2 ** Math.min(times, 5), 1000),
-      protocol: 2,
-      disableClientInfo: true,
-      db: a.db,
-    };
-    if (a.user) options.username = a.user;
-    if (a.password) options.password = a.password;
-    return options;
-  }
-
   _newConnection(subscriber) {
-    const a = this._address;
-    const base = this._redisOptions();
-    let connection;
-    if (a.kind === 'cluster') {
-      delete base.db;
-      connection = new IORedis.Cluster(a.clusterNodes.map(({ host, port }) => ({ host, port })), {
-        lazyConnect: true,
-        redisOptions: base,
-        clusterRetryStrategy: (times) => (times > 3 ? null : 100 * times),
-        shardedSubscribers: subscriber,
-        maxRedirections: 16,
-      });
-    } else if (a.kind === 'sentinel') {
-      connection = new IORedis({
-        ...base,
-        sentinels: a.sentinels.map(({ host, port }) => ({ host, port })),
-        name: a.masterName,
-        sentinelRetryStrategy: (times) => Math.min(times * 50, 1000),
-        // READONLY, LOADING and MASTERDOWN: the call did not run; ask the sentinels again and resend it.
-        reconnectOnError: (error) => (/^(READONLY|LOADING|MASTERDOWN)/.test(error.message) ? 2 : false),
-        sentinelMaxConnections: 10,
-      });
-    } else if (a.unixSocket) {
-      connection = new IORedis({ ...base, path: a.host });
-    } else {
-      connection = new IORedis({ ...base, host: a.host, port: a.port });
-    }
-    connection.on('error', (error) => {
-      this._lastError = error;
+    return newConnection(this._address, this._settings, {
+      tlsSettings: this._tls,
+      subscriber,
+      onError: (error) => { this._lastError = error; },
     });
-    return connection;
   }
 
   _connectionError(error, what = 'call') {
-    if (error instanceof TreelockError) return error;
-    const reason = error && error.message ? error.message : String(error);
-    const last = this._lastError && this._lastError !== error && this._lastError.message
-      && !reason.includes(this._lastError.message) ? ` (${this._lastError.message})` : '';
-    const both = `${reason}${last}`;
-    if (both.includes('NOAUTH')) {
-      return new AuthenticationError(`Redis at ${this.url} requires authentication (NOAUTH): give a user and `
-        + 'password in the URL', { cause: error });
-    }
-    if (both.includes('WRONGPASS')) {
-      return new AuthenticationError(`Redis at ${this.url}: authentication failed: ${redactUrl(both)}`,
-        { cause: error });
-    }
-    return new ConnectionError(`Redis at ${this.url}: ${what} failed: ${redactUrl(reason)}${last}`, { cause: error });
+    return connectionError(this.url, error, this._lastError, what);
   }
 
   async _connect() {
-    const s = this._settings;
-    let timer;
-    const deadline = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no connection within ${s.connectTimeoutMs} ms`)),
-        s.connectTimeoutMs + (this._address.kind === 'single' ? 0 : s.commandTimeoutMs));
-    });
     try {
-      await Promise.race([this._redis.connect(), deadline]);
+      await connectWithin(this._redis, this._address, this._settings, this._tls);
     } catch (error) {
+      if (error instanceof Explained) {
+        throw new ConnectionError(`Redis at ${this.url}: connect failed: ${error.message}`, { cause: error });
+      }
       throw this._connectionError(error, 'connect');
-    } finally {
-      clearTimeout(timer);
     }
     if (!this._cluster) await this._refuseClusterNode();
     await this._loadLibrary();

@@ -191,8 +191,9 @@ describe('bad input', () => {
   test('a bad project id or URL is refused before connecting', async () => {
     assert.equal(await messageOf(Client.fromUrl(server.url, { project: 'my project' })),
       'invalid project id "my project": character at position 2 is not allowed (project ids are 1-64 characters of A-Z a-z 0-9 _ . -)');
-    assert.equal(await messageOf(Client.fromUrl('rediss://u:secret@h')),
-      'invalid Redis URL "rediss://u:***@h": rediss:// (TLS) is not supported; use redis:// or unix://');
+    assert.equal(await messageOf(Client.fromUrl('redis://u:secret@h', { tls: { caFile: '/etc/ca.pem' } })),
+      'TLS options (CA, certificate, key, SNI or insecure) were given, but "redis://u:***@h:6379" does not use TLS: '
+      + 'use a rediss:// URL (rediss+sentinel://, rediss+cluster://)');
   });
 
   test('a reentrant acquire must repeat the same requests', async () => {

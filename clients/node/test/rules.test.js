@@ -10,7 +10,7 @@ const {
   normalizeRequests, canonicalName, quoteInput, parseRedisUrl, Policy, InvalidInput, InvalidPath, InvalidPolicy,
 } = require('..');
 const rules = require('../lib/rules');
-const { redactedAddress } = require('../lib/url');
+const { redactedAddress, addressOf, redactUrl } = require('../lib/url');
 const { nextRetryDelay } = require('../lib/client');
 
 const messageOf = (fn) => {
@@ -146,13 +146,11 @@ test('Redis URLs parse and fail as redisurl.cpp does, never showing the password
   assert.deepEqual(c.clusterNodes, [{ host: 'n1', port: 7000 }, { host: 'n2', port: 6379 }]);
   assert.equal(parseRedisUrl('redis://u:%40t@h').password, '@t');
 
-  const expected = '": expected redis://[user:password@]host[:port][/db], unix:///path, '
-    + 'redis+sentinel://host[:port][,host[:port]...]/MASTER or redis+cluster://host[:port][,host[:port]...]';
+  const expected = '": expected redis[s]://[user:password@]host[:port][/db], unix:///path, '
+    + 'redis[s]+sentinel://host[:port][,host[:port]...]/MASTER or redis[s]+cluster://host[:port][,host[:port]...]';
   for (const url of ['http://x', 'redis:/h', 'h:6379', '']) {
     assert.equal(messageOf(() => parseRedisUrl(url)), `invalid Redis URL "${url}${expected}`);
   }
-  assert.equal(messageOf(() => parseRedisUrl('rediss://cache.local:6380')),
-    'invalid Redis URL "rediss://cache.local:6380": rediss:// (TLS) is not supported; use redis:// or unix://');
   assert.equal(messageOf(() => parseRedisUrl('redis://u:p@/2')), 'invalid Redis URL "redis://u:***@/2": host is missing');
   for (const url of ['redis://h:0', 'redis://h:65536', 'redis://h:x', 'redis://h:', 'redis://h:80x', 'redis://h:-1']) {
     assert.equal(messageOf(() => parseRedisUrl(url)), `invalid Redis URL "${url}": port must be a number from 1 to 65535`);
@@ -172,6 +170,56 @@ test('Redis URLs parse and fail as redisurl.cpp does, never showing the password
     const message = messageOf(() => parseRedisUrl(url));
     assert.ok(!message.includes('secret'), message);
     assert.ok(message.includes('***'), message);
+  }
+});
+
+test('rediss means TLS for every shape, as in tst_redisurl.cpp', () => {
+  const one = parseRedisUrl('rediss://u:secret-pw@cache.local:6380/2');
+  assert.deepEqual([one.tls, one.host, one.port, one.db], [true, 'cache.local', 6380, 2]);
+  assert.equal(redactedAddress(one), 'rediss://u:***@cache.local:6380/2');
+  assert.equal(parseRedisUrl('redis://cache.local').tls, false);
+  const sentinels = parseRedisUrl('rediss+sentinel://u:pw@s1,s2:26380/mymaster');
+  assert.deepEqual([sentinels.tls, sentinels.kind, sentinels.sentinels.length, sentinels.masterName],
+    [true, 'sentinel', 2, 'mymaster']);
+  assert.equal(redactedAddress(sentinels), 'rediss+sentinel://u:***@s1:26379,s2:26380/mymaster');
+  const cluster = parseRedisUrl('rediss+cluster://n1:7000,n2:7001');
+  assert.deepEqual([cluster.tls, cluster.clusterNodes.length], [true, 2]);
+  assert.equal(redactedAddress(cluster), 'rediss+cluster://n1:7000,n2:7001');
+});
+
+test('TLS options need a TLS URL, sentinel credentials a Sentinel URL', () => {
+  assert.equal(addressOf('rediss://h:6380', { tlsGiven: true }).tls, true);
+  for (const url of ['redis://u:secret-pw@h:6379', 'unix:///tmp/r.sock']) {
+    assert.equal(messageOf(() => addressOf(url, { tlsGiven: true })), 'TLS options (CA, certificate, key, SNI or '
+      + `insecure) were given, but "${redactedAddress(parseRedisUrl(url))}" does not use TLS: use a rediss:// URL `
+      + '(rediss+sentinel://, rediss+cluster://)');
+  }
+  const a = parseRedisUrl('redis+sentinel://u:data-pw@s1,s2/m/1?sentinel_user=watch&sentinel_password=s%40pw');
+  assert.deepEqual([a.user, a.password, a.sentinelUser, a.sentinelPassword, a.db, a.masterName],
+    ['u', 'data-pw', 'watch', 's@pw', 1, 'm']);
+  assert.equal(redactedAddress(a), 'redis+sentinel://u:***@s1:26379,s2:26379/m/1?sentinel_user=watch&sentinel_password=***');
+  assert.equal(messageOf(() => parseRedisUrl('redis+sentinel://s1/m?sentinel_password=hush&colour=red')),
+    'invalid Redis URL "redis+sentinel://s1/m?sentinel_password=***&colour=red": unknown parameter "colour"; '
+    + 'a Sentinel URL understands ?sentinel_user=U&sentinel_password=P');
+  assert.equal(messageOf(() => parseRedisUrl('redis+sentinel://s1/m?db=1')), 'invalid Redis URL '
+    + '"redis+sentinel://s1/m?db=1": unknown parameter "db"; a Sentinel URL understands ?sentinel_user=U&sentinel_password=P');
+  const url = 'redis+sentinel://s1/m?sentinel_password=from-url';
+  assert.equal(addressOf(url, { sentinelPassword: 'from-option' }).sentinelPassword, 'from-option');
+  assert.equal(addressOf(url).sentinelPassword, 'from-url');
+  assert.equal(messageOf(() => addressOf('redis://:pw@h', { sentinelPassword: 'x' })), 'sentinel credentials were '
+    + 'given, but "redis://:***@h:6379" is not a Sentinel URL (redis+sentinel:// or rediss+sentinel://)');
+  for (const bad of ['redis://127.0.0.1:7000?db=2', 'redis+cluster://n1:7000?db=2', 'rediss://h?sentinel_password=x',
+    'rediss+cluster://n1?db=2']) {
+    assert.equal(messageOf(() => parseRedisUrl(bad)), `invalid Redis URL "${redactUrl(bad)}": query parameters are `
+      + 'understood only by unix:// (?db=N) and Sentinel URLs (?sentinel_user=U&sentinel_password=P); give the db as '
+      + 'a path, redis://host:port/N');
+  }
+  assert.equal(redactUrl('redis+sentinel://s1/m?sentinel_password=p1&sentinel_password=p2'),
+    'redis+sentinel://s1/m?sentinel_password=***&sentinel_password=***');
+  for (const bad of ['rediss://u:topsecret@h:99999', 'rediss+sentinel://s1/m?sentinel_password=topsecret&x=1',
+    'rediss+sentinel://s1/m?sentinel_password=topsecret%zz', 'rediss+cluster://u:topsecret@n1/3']) {
+    const message = messageOf(() => parseRedisUrl(bad));
+    assert.ok(!message.includes('topsecret') && message.includes('***'), message);
   }
 });
 

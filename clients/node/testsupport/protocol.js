@@ -132,15 +132,18 @@ const snakeBlocker = (b) => ({
   queued: b.queued,
 });
 
-/** Runs one case against the Redis at `url`. Throws Mismatch (or the unexpected error). */
-async function runCase(testCase, url) {
+/**
+ * Runs one case against the Redis at `url`, each client made with `options` (TLS and such)
+ * as well. Throws Mismatch (or the unexpected error).
+ */
+async function runCase(testCase, url, options = {}) {
   const project = `proto-${crypto.randomBytes(6).toString('hex')}`;
   const clients = new Map();
   const vars = {};
   const tasks = new Map();
 
   const clientNamed = async (name = 'a') => {
-    if (!clients.has(name)) clients.set(name, Client.fromUrl(url, { project, owner: name }));
+    if (!clients.has(name)) clients.set(name, Client.fromUrl(url, { ...options, project, owner: name }));
     return clients.get(name);
   };
   // A bound lease name (or "$NAME") is its id; anything else is taken literally.

@@ -1,5 +1,7 @@
 """Fixtures: a throwaway redis-server on a Unix socket for the whole session,
-and a fresh project (so a fresh lock space) for every test.
+a fresh project (so a fresh lock space) for every test, and for the TLS tests
+certificates (tests/support/make-test-certs.sh) and a server that speaks only
+mutual TLS.
 
 The server is the real /usr/bin/redis-server (no mocks of Redis). A test fails,
 not skips, when it cannot start: the scripts install it.
@@ -10,13 +12,14 @@ from __future__ import annotations
 import os
 import shutil
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
 import time
 import uuid
 from pathlib import Path
-from typing import Callable, Iterator, List, Optional
+from typing import Any, Callable, Dict, Iterator, List, Optional
 
 import pytest
 
@@ -88,6 +91,17 @@ def _ping(connect: Callable[[], socket.socket]) -> bool:
         return False
 
 
+def ping_tls(port: int, certs: Path) -> bool:
+    """Whether a TLS server answers PING at 127.0.0.1:``port`` (its certificate
+    unchecked; this client shows the test CA's client certificate)."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    context.load_cert_chain(certs / "client.crt", certs / "client.key")
+    return _ping(lambda: context.wrap_socket(socket.create_connection(("127.0.0.1", port), timeout=1),
+                                             server_hostname="127.0.0.1"))
+
+
 def free_port() -> int:
     """A TCP port on loopback that nothing listens on now."""
     with socket.socket() as s:
@@ -101,6 +115,55 @@ def start_unix_server(folder: Path, *extra: str) -> RedisProcess:
     return RedisProcess(["--port", "0", "--unixsocket", str(sock), "--unixsocketperm", "700", "--save", "",
                          "--appendonly", "no", "--dir", str(folder), *extra], folder,
                         lambda: ping_unix(sock), "redis")
+
+
+def tls_args(certs: Path, port: int, *, cert: str = "server", auth_clients: bool = True) -> List[str]:
+    """redis-server arguments for TLS only on 127.0.0.1:``port``, presenting
+    ``cert``.crt; replication (and a cluster's bus, with --tls-cluster) over TLS too."""
+    return ["--port", "0", "--tls-port", str(port), "--bind", "127.0.0.1",
+            "--tls-cert-file", str(certs / f"{cert}.crt"), "--tls-key-file", str(certs / f"{cert}.key"),
+            "--tls-ca-cert-file", str(certs / "ca.crt"), "--tls-auth-clients", "yes" if auth_clients else "no",
+            "--tls-replication", "yes"]
+
+
+def client_tls(certs: Path) -> Dict[str, Any]:
+    """The client options that trust the test CA and show the client certificate."""
+    return dict(tls_ca_file=certs / "ca.crt", tls_cert_file=certs / "client.crt", tls_key_file=certs / "client.key")
+
+
+def start_tls_server(folder: Path, certs: Path, port: int, **how: Any) -> RedisProcess:
+    """A redis-server speaking only TLS on 127.0.0.1:``port`` (see tls_args), no persistence."""
+    return RedisProcess([*tls_args(certs, port, **how), "--save", "", "--appendonly", "no", "--dir", str(folder)],
+                        folder, lambda: ping_tls(port, certs), "redis-tls")
+
+
+@pytest.fixture(scope="session")
+def certs() -> Iterator[Path]:
+    """A folder of test certificates: ca, cadir/, server, client, expired, wronghost,
+    other-ca and rogue (tests/support/make-test-certs.sh)."""
+    folder = Path(tempfile.mkdtemp(prefix="treelock-py-certs-"))
+    made = subprocess.run(["bash", str(REPO / "tests" / "support" / "make-test-certs.sh"), str(folder)],
+                          capture_output=True, text=True, timeout=60)
+    if made.returncode != 0:
+        pytest.fail(f"make-test-certs.sh failed: {made.stderr[-2000:]}")
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def tls_server(certs: Path) -> Iterator[str]:
+    """The URL of a redis-server that speaks only TLS and asks every client for a
+    certificate of the test CA (give it client_tls(certs))."""
+    folder = Path(tempfile.mkdtemp(prefix="treelock-py-tls-"))
+    port = free_port()
+    server = start_tls_server(folder, certs, port)
+    try:
+        yield f"rediss://127.0.0.1:{port}"
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -213,8 +213,10 @@ def test_a_bad_project_or_url_is_refused(redis_server: str) -> None:
     assert str(pytest.raises(InvalidInput, treelock.Client.from_url, redis_server, "a b").value) == \
         'invalid project id "a b": character at position 1 is not allowed ' \
         '(project ids are 1-64 characters of A-Z a-z 0-9 _ . -)'
-    assert str(pytest.raises(InvalidInput, treelock.Client.from_url, "rediss://u:pw@h:6380").value) == \
-        'invalid Redis URL "rediss://u:***@h:6380": rediss:// (TLS) is not supported; use redis:// or unix://'
+    assert str(pytest.raises(InvalidInput, treelock.Client.from_url, "redis://u:pw@h:6380",
+                             tls_ca_file="/etc/ca.pem").value) == \
+        'TLS options (CA, certificate, key, SNI or insecure) were given, but "redis://u:***@h:6380" does not use ' \
+        'TLS: use a rediss:// URL (rediss+sentinel://, rediss+cluster://)'
 
 
 # ---------------------------------------------------------------- snapshot

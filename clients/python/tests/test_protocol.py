@@ -22,7 +22,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 import pytest
 
 import treelock
-from conftest import REPO, new_project
+from conftest import REPO, client_tls, new_project
 
 PROTOCOL_DIR = Path(os.environ.get("TREELOCK_PROTOCOL_DIR") or REPO / "tests" / "protocol")
 
@@ -162,9 +162,10 @@ class CaseRun:
     """One case's clients (one treelock.Client per name, made on first use) and its
     lease names. Steps may run on several threads (``async``)."""
 
-    def __init__(self, url: str, project: str) -> None:
+    def __init__(self, url: str, project: str, options: Optional[Dict[str, Any]] = None) -> None:
         self._url = url
         self._project = project
+        self._options = options or {}
         self._clients: Dict[str, treelock.Client] = {}
         self._lock = threading.Lock()
         self.ids: Dict[str, str] = {}
@@ -172,7 +173,7 @@ class CaseRun:
     def client(self, name: str) -> treelock.Client:
         with self._lock:
             if name not in self._clients:
-                self._clients[name] = treelock.Client.from_url(self._url, self._project)
+                self._clients[name] = treelock.Client.from_url(self._url, self._project, **self._options)
             return self._clients[name]
 
     def close(self) -> None:
@@ -238,10 +239,11 @@ class CaseRun:
                             "expires_in_ms": lease.expires_at_ms - client.server_time_ms()}}
 
 
-def run_case(case: Case, url: str, project: Optional[str] = None) -> None:
-    """Runs ``case``'s steps in order; an AssertionError names the first step that
-    did not give the answer the case expects."""
-    run = CaseRun(url, project or new_project("proto"))
+def run_case(case: Case, url: str, project: Optional[str] = None, **options: Any) -> None:
+    """Runs ``case``'s steps in order, with clients made by ``Client.from_url(url,
+    project, **options)``; an AssertionError names the first step that did not give
+    the answer the case expects."""
+    run = CaseRun(url, project or new_project("proto"), options)
     variables: Dict[str, Any] = {}
     tasks: Dict[str, Tuple[Future, Dict[str, Any]]] = {}
     pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="protocol-async")
@@ -290,9 +292,19 @@ def run_case(case: Case, url: str, project: Optional[str] = None) -> None:
 CASES = load_cases(PROTOCOL_DIR) if PROTOCOL_DIR.is_dir() else []
 
 
+@pytest.fixture(params=["unix", "mutual-tls"])
+def protocol_server(request: pytest.FixtureRequest) -> Tuple[str, Dict[str, Any]]:
+    """Where the cases run: the session's server on a Unix socket, and a server that
+    speaks only TLS and asks for this client's certificate."""
+    if request.param == "unix":
+        return request.getfixturevalue("redis_server"), {}
+    return request.getfixturevalue("tls_server"), client_tls(request.getfixturevalue("certs"))
+
+
 @pytest.mark.parametrize("case", CASES, ids=[f"{c.file[:-5]}: {c.name}" for c in CASES])
-def test_protocol_case(case: Case, redis_server: str) -> None:
-    run_case(case, redis_server)
+def test_protocol_case(case: Case, protocol_server: Tuple[str, Dict[str, Any]]) -> None:
+    url, options = protocol_server
+    run_case(case, url, **options)
 
 
 def test_the_suite_is_there_and_uses_only_known_verbs() -> None:

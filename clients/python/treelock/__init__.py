@@ -18,6 +18,7 @@ from .library import Library, embedded_library
 from .policy import Policy, PolicyRule
 from .rules import MODES, canonical_name, canonical_path, normalize_requests, quote_input
 from .types import (Blocker, Lease, LeaseInfo, ReleaseResult, RenewResult, Snapshot, Status, WaiterInfo)
+from .tls import InsecureTlsWarning, TlsOptions
 from .url import RedisAddress
 
 __version__ = "0.1.0"
@@ -37,6 +38,8 @@ __all__ = [
     "Library",
     "embedded_library",
     "RedisAddress",
+    "TlsOptions",
+    "InsecureTlsWarning",
     *errors.__all__,
     "MODES",
     "canonical_path",

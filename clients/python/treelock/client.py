@@ -16,6 +16,7 @@ import secrets
 import socket
 import threading
 import time
+import warnings
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
@@ -27,6 +28,7 @@ from .rules import (MAX_HOLDING, Request, checked_modes, normalize_requests, to_
                     validate_lease_id, validate_lock_delay, validate_project, validate_ttl, validate_wait)
 from .types import (Blocker, Lease, LeaseInfo, ReleaseResult, RenewResult, Snapshot, Status, WaiterInfo,
                     seconds_text)
+from .tls import InsecureTlsWarning, PathText, tls_options
 from .url import RedisAddress
 
 log = logging.getLogger("treelock")
@@ -161,6 +163,9 @@ class Client:
         self._wire = Wire(address, self._library, project, connect_timeout_s=connect_timeout_ms / 1000,
                           command_timeout_s=command_timeout_ms / 1000,
                           failover_timeout_s=failover_timeout_ms / 1000)
+        if address.tls and address.tls_options.insecure:
+            warnings.warn(f"TLS to {self._wire.url} verifies nothing (tls_insecure): the connection is encrypted, "
+                          "but to whoever answers", InsecureTlsWarning, stacklevel=2)
         k = self._prefix
         self._common_keys: Tuple[str, ...] = (k + "state", k + "expiry", k + "events")
         self._waiter_keys: Tuple[str, ...] = self._common_keys + (k + "waiters", k + "hot")
@@ -172,18 +177,33 @@ class Client:
 
     @classmethod
     def from_url(cls, url: str, project: str = "default", *, owner: Optional[str] = None,
+                 tls_ca_file: Optional[PathText] = None, tls_ca_dir: Optional[PathText] = None,
+                 tls_cert_file: Optional[PathText] = None, tls_key_file: Optional[PathText] = None,
+                 tls_server_name: Optional[str] = None, tls_insecure: bool = False,
+                 sentinel_user: Optional[str] = None, sentinel_password: Optional[str] = None,
                  **options: Any) -> "Client":
         """A client of ``project`` on the Redis at ``url``.
 
         URLs: ``redis://[user:pass@]host:port[/db]``, ``unix:///path/redis.sock``,
-        ``redis+sentinel://s1:26379,s2:26379/mastername[/db]``,
-        ``redis+cluster://n1:7000,n2:7001``. ``owner`` labels this client's
-        leases (default ``"<user>@<host>"``). Options: ``case_insensitive``,
-        ``connect_timeout_ms``, ``command_timeout_ms``, ``failover_timeout_ms``,
-        ``wait_refresh_ms``. Raises :class:`InvalidInput` for a bad URL, project
-        or owner.
+        ``redis+sentinel://s1:26379,s2:26379/mastername[/db][?sentinel_user=U&sentinel_password=P]``,
+        ``redis+cluster://n1:7000,n2:7001``, and ``rediss://``, ``rediss+sentinel://``,
+        ``rediss+cluster://`` for the same over TLS. ``owner`` labels this client's
+        leases (default ``"<user>@<host>"``).
+
+        TLS (rediss URLs only): ``tls_ca_file`` / ``tls_ca_dir`` are the CAs to trust
+        instead of the system's, ``tls_cert_file`` and ``tls_key_file`` a client
+        certificate, ``tls_server_name`` the name to send and verify (default: the
+        host), ``tls_insecure`` skips verification (and warns). ``sentinel_user`` and
+        ``sentinel_password`` are the sentinels' own credentials (Sentinel URLs only;
+        they win over the URL's query).
+
+        Options: ``case_insensitive``, ``connect_timeout_ms``, ``command_timeout_ms``,
+        ``failover_timeout_ms``, ``wait_refresh_ms``. Raises :class:`InvalidInput` for
+        a bad URL, project or owner, for options the URL does not take, and for a
+        CA, certificate or key file that cannot be read.
         """
-        address = RedisAddress.parse(url)
+        tls = tls_options(tls_ca_file, tls_ca_dir, tls_cert_file, tls_key_file, tls_server_name, tls_insecure)
+        address = RedisAddress.of(url, tls=tls, sentinel_user=sentinel_user, sentinel_password=sentinel_password)
         validate_project(project)
         return cls(address, project, owner=owner, **options)
 

@@ -7,6 +7,7 @@ Everything here speaks redis-py; the rest of the package speaks Treelock.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import time
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Type, Union
@@ -14,10 +15,12 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tupl
 import redis
 import redis.exceptions as rx
 from redis.connection import Connection
+from redis.sentinel import MasterNotFoundError, Sentinel, SentinelManagedConnection
 
 from .errors import AuthenticationError, ConnectionError, InvalidInput, ProtocolError, ScriptError
 from .library import Library
-from .url import RedisAddress
+from .tls import TlsClient, TlsError, speaks_tls, tls_failure_in
+from .url import HostPort, RedisAddress
 
 try:  # redis-py 4.1 and later
     from redis.cluster import ClusterNode, RedisCluster
@@ -60,6 +63,79 @@ if RedisCluster is not None:
             return super().determine_slot(*args)
 
 
+class _TlsConnection(Connection):
+    """A redis-py connection over TLS: the handshake within the connect timeout, and
+    a refusal by either side (of the server's certificate, or of this client's)
+    raised as TlsError, which nothing retries."""
+
+    def __init__(self, *, tls: TlsClient, **kwargs: Any) -> None:
+        self._tls = tls
+        self._answered = False
+        super().__init__(**kwargs)
+
+    def _connect(self) -> Any:
+        sock = super()._connect()
+        self._answered = False
+        return self._tls.handshake(sock, self.host, self.port, self.socket_connect_timeout, self.socket_timeout)
+
+    def send_packed_command(self, *args: Any, **kwargs: Any) -> None:
+        with self._refusals():
+            super().send_packed_command(*args, **kwargs)
+
+    def read_response(self, *args: Any, **kwargs: Any) -> Any:
+        with self._refusals():
+            reply = super().read_response(*args, **kwargs)
+        self._answered = True
+        return reply
+
+    @contextlib.contextmanager
+    def _refusals(self) -> Iterator[None]:
+        try:
+            yield
+        except rx.ConnectionError as error:
+            if self._answered:
+                raise
+            failure = self._tls.refusal_after_handshake(error, self.host, self.port,
+                                                        self.socket_connect_timeout or 10.0)
+            if failure is None:
+                raise
+            raise failure from error
+
+
+class _SentinelTlsConnection(SentinelManagedConnection, _TlsConnection):
+    """A connection to the primary that the sentinels name, over TLS."""
+
+
+class _Sentinel(Sentinel):
+    """redis-py's Sentinel asking sentinels reached as this client reaches them (TLS,
+    credentials of their own). A sentinel that refuses TLS is passed over like one
+    that is down; when none named the primary, that refusal is what is raised."""
+
+    def __init__(self, sentinels: List[Any], **connection_kwargs: Any) -> None:
+        super().__init__([], **connection_kwargs)
+        self.sentinels = sentinels
+
+    def discover_master(self, service_name: str) -> Tuple[str, int]:
+        refused: Optional[TlsError] = None
+        for i, sentinel in enumerate(self.sentinels):
+            try:
+                masters = sentinel.sentinel_masters()
+            except rx.AuthenticationError:
+                raise  # the sentinels' credentials are wrong or missing: no other sentinel mends that
+            except (rx.ConnectionError, rx.TimeoutError):
+                continue
+            except TlsError as error:
+                refused = refused or error
+                continue
+            state = masters.get(service_name)
+            if state and self.check_master_state(state, service_name):
+                self.sentinels.insert(0, self.sentinels.pop(i))  # asked first next time
+                return state["ip"], state["port"]
+        if refused is not None:
+            raise refused
+        raise MasterNotFoundError(f"No master found for {service_name!r}")
+
+
 class Wire:
     """One project's view of a Redis topology. Thread-safe: redis-py's
     connection pools hand each caller a connection of its own."""
@@ -72,6 +148,11 @@ class Wire:
         self.url = address.redacted()
         self.failover_timeout_s = failover_timeout_s
         self._cluster = address.is_cluster
+        self._connect_timeout_s = connect_timeout_s
+        #: Whether a call went through: until then a dropped connection may mean a TLS port.
+        self._reached = False
+        #: TLS connections of this client (rediss URLs); reads the CA, certificate and key now.
+        self._tls = TlsClient(address.tls_options) if address.tls else None
         common: Dict[str, Any] = dict(socket_connect_timeout=connect_timeout_s, socket_timeout=command_timeout_s,
                                       decode_responses=False)
         credentials: Dict[str, Any] = dict(username=address.user or None, password=address.password or None)
@@ -80,20 +161,37 @@ class Wire:
                 self.redis: Any = redis.Redis(unix_socket_path=address.host, db=address.db,
                                               **credentials, **common)
             elif address.is_sentinel:
-                from redis.sentinel import Sentinel
-                sentinel = Sentinel([(s.host, s.port) for s in address.sentinels],
-                                    sentinel_kwargs=dict(socket_connect_timeout=connect_timeout_s,
-                                                         socket_timeout=command_timeout_s),
-                                    **common)
-                self.redis = sentinel.master_for(address.master_name, db=address.db, **credentials)
+                sentinels = [self._server(node, username=address.sentinel_user or None,
+                                          password=address.sentinel_password or None, **common)
+                             for node in address.sentinels]
+                sentinel = _Sentinel(sentinels, **common)
+                primary: Dict[str, Any] = {}
+                if self._tls is not None:
+                    primary["connection_class"] = functools.partial(_SentinelTlsConnection, tls=self._tls)
+                self.redis = sentinel.master_for(address.master_name, db=address.db, **primary, **credentials)
             elif address.is_cluster:
                 if RedisCluster is None:  # pragma: no cover
                     raise InvalidInput(f"Redis at {self.url}: this redis-py has no Redis Cluster support")
                 nodes = [ClusterNode(n.host, n.port) for n in address.cluster_nodes]
-                self.redis = _ClusterClient(startup_nodes=nodes, **credentials, **common)
+                tls: Dict[str, Any] = {}
+                if self._tls is not None:
+                    # RedisCluster makes its nodes' pools of connection_class only when it
+                    # was given a URL; one without TLS, so that the class stays this one.
+                    tls = dict(url=f"redis://{address.cluster_nodes[0].text()}",
+                               connection_class=functools.partial(_TlsConnection, tls=self._tls))
+                self.redis = _ClusterClient(startup_nodes=nodes, **tls, **credentials, **common)
+                self._reached = True
             else:
-                self.redis = redis.Redis(host=address.host, port=address.port, db=address.db,
-                                         **credentials, **common)
+                self.redis = self._server(HostPort(address.host, address.port), db=address.db,
+                                          **credentials, **common)
+
+    def _server(self, node: HostPort, **options: Any) -> Any:
+        """A redis.Redis of one server, over TLS for a rediss URL."""
+        if self._tls is None:
+            return redis.Redis(host=node.host, port=node.port, **options)
+        pool = redis.ConnectionPool(connection_class=functools.partial(_TlsConnection, tls=self._tls),
+                                    host=node.host, port=node.port, **options)
+        return redis.Redis(connection_pool=pool)
 
     @property
     def publish_command(self) -> str:
@@ -110,6 +208,8 @@ class Wire:
         """Turns redis-py's network errors into :class:`treelock.ConnectionError`."""
         try:
             yield
+        except TlsError as error:
+            raise ConnectionError(f"cannot reach Redis at {self.url}: {error}", self.url) from error
         except rx.AuthenticationError as error:
             if "Authentication required" in str(error):
                 raise AuthenticationError(f"Redis at {self.url} requires authentication (NOAUTH): give a user "
@@ -121,7 +221,21 @@ class Wire:
                 raise AuthenticationError(f"Redis at {self.url}: authentication failed: {error}", self.url) from error
             raise
         except _NETWORK_ERRORS as error:
+            failure = tls_failure_in(error) or self._tls_port(error)
+            if failure is not None:
+                raise ConnectionError(f"cannot reach Redis at {self.url}: {failure}", self.url) from failure
             raise ConnectionError(f"cannot reach Redis at {self.url}: {error}", self.url) from error
+
+    def _tls_port(self, error: BaseException) -> Optional[TlsError]:
+        """A plain URL whose first server dropped the connection before any call went
+        through: a TlsError when that server speaks TLS."""
+        a = self.address
+        if self._reached or a.tls or a.unix_socket or isinstance(error, rx.TimeoutError):
+            return None
+        first = (a.sentinels or a.cluster_nodes or [HostPort(a.host, a.port)])[0]
+        if not speaks_tls(first.host, first.port, self._connect_timeout_s):
+            return None
+        return TlsError(f"{first.text()}: the server speaks TLS on this port: use rediss://")
 
     # ------------------------------------------------------------ commands
 
@@ -133,7 +247,9 @@ class Wire:
         while True:
             try:
                 with self.translated():
-                    return self.redis.execute_command(*args, **options)
+                    reply = self.redis.execute_command(*args, **options)
+                self._reached = True
+                return reply
             except ConnectionError as error:
                 if not (self.address.is_sentinel and _not_sent(error.__cause__)):
                     raise

@@ -5,12 +5,15 @@ Understood forms::
     redis://[[user]:password@]host[:port][/db]      host may be [IPv6]
     unix:///absolute/path.sock[?db=N]
     redis+sentinel://[[user]:password@]host[:port][,host[:port]...]/MASTER[/db]
-        (sentinels, default port 26379; the credentials are the data nodes')
+                     [?sentinel_user=U&sentinel_password=P]
+        (sentinels, default port 26379; the credentials before @ are the data
+        nodes', the query's the sentinels')
     redis+cluster://[[user]:password@]host[:port][,host[:port]...]
         (any nodes of a Redis Cluster, default port 6379; db is always 0)
 
-User and password may be %-escaped. TLS (rediss://) is refused. Messages are
-the C++ library's, with the password shown as ``***``.
+and rediss://, rediss+sentinel://, rediss+cluster:// for the same over TLS (to
+the sentinels and every cluster node too). User and password may be %-escaped.
+Messages are the C++ library's, with the passwords shown as ``***``.
 """
 
 from __future__ import annotations
@@ -19,9 +22,8 @@ from dataclasses import dataclass, field
 from typing import List, Optional, Tuple, Union
 
 from .errors import InvalidInput
+from .tls import TlsOptions
 
-_SENTINEL_SCHEME = "redis+sentinel://"
-_CLUSTER_SCHEME = "redis+cluster://"
 _SENTINEL_PORT = 26379
 _HEXDIGITS = "0123456789abcdefABCDEF"
 
@@ -49,6 +51,13 @@ class RedisAddress:
     db: int = 0
     user: Union[str, bytes] = ""
     password: Union[str, bytes] = ""
+    #: Every connection, to sentinels and cluster nodes too, is TLS (rediss).
+    tls: bool = False
+    #: How TLS connections verify the server and prove this client (rediss only).
+    tls_options: TlsOptions = field(default_factory=TlsOptions)
+    #: Sentinel: the sentinels' own credentials (empty: none).
+    sentinel_user: Union[str, bytes] = ""
+    sentinel_password: Union[str, bytes] = ""
     #: Sentinel: the sentinels to ask, and the name they monitor the primary under.
     sentinels: List[HostPort] = field(default_factory=list)
     master_name: str = ""
@@ -57,18 +66,42 @@ class RedisAddress:
 
     @property
     def is_sentinel(self) -> bool:
-        """Whether this is a redis+sentinel:// address."""
+        """Whether this is a redis+sentinel:// (or rediss+sentinel://) address."""
         return bool(self.sentinels)
 
     @property
     def is_cluster(self) -> bool:
-        """Whether this is a redis+cluster:// address."""
+        """Whether this is a redis+cluster:// (or rediss+cluster://) address."""
         return bool(self.cluster_nodes)
 
     @classmethod
     def parse(cls, url: str) -> "RedisAddress":
         """Parses ``url``; :class:`~treelock.InvalidInput` names the URL (password hidden) and the rule."""
         return _parse(url)
+
+    @classmethod
+    def of(cls, url: str, *, tls: Optional[TlsOptions] = None, sentinel_user: Union[str, bytes, None] = None,
+           sentinel_password: Union[str, bytes, None] = None) -> "RedisAddress":
+        """``url`` parsed, with the sentinel credentials given (when set) in place of the
+        URL's ``?sentinel_user=`` and ``?sentinel_password=``, and ``tls``. Raises
+        :class:`~treelock.InvalidInput` for sentinel credentials on a URL that is no
+        Sentinel URL, and for TLS options on a URL without TLS."""
+        address = _parse(url)
+        if sentinel_user or sentinel_password:
+            if not address.is_sentinel:
+                raise InvalidInput(f'sentinel credentials were given, but "{address.redacted()}" is not a Sentinel '
+                                   "URL (redis+sentinel:// or rediss+sentinel://)")
+            if sentinel_user:
+                address.sentinel_user = sentinel_user
+            if sentinel_password:
+                address.sentinel_password = sentinel_password
+        tls = tls or TlsOptions()
+        if tls.given() and not address.tls:
+            raise InvalidInput(f'TLS options (CA, certificate, key, SNI or insecure) were given, but '
+                               f'"{address.redacted()}" does not use TLS: use a rediss:// URL '
+                               "(rediss+sentinel://, rediss+cluster://)")
+        address.tls_options = tls
+        return address
 
     def redacted(self) -> str:
         """The URL with the password replaced by ``***`` (safe to show)."""
@@ -81,13 +114,24 @@ class RedisAddress:
         db_part = f"/{self.db}" if self.db else ""
         if self.is_sentinel:
             hosts = ",".join(s.text() for s in self.sentinels)
-            return _SENTINEL_SCHEME + cred + hosts + "/" + self.master_name + db_part
+            query = []
+            if self.sentinel_user:
+                query.append("sentinel_user=" + _shown(self.sentinel_user))
+            if self.sentinel_password:
+                query.append("sentinel_password=***")
+            return (_scheme(self.tls, "+sentinel://") + cred + hosts + "/" + self.master_name + db_part
+                    + ("?" + "&".join(query) if query else ""))
         if self.is_cluster:
-            return _CLUSTER_SCHEME + cred + ",".join(n.text() for n in self.cluster_nodes)
-        return "redis://" + cred + HostPort(self.host, self.port).text() + db_part
+            return _scheme(self.tls, "+cluster://") + cred + ",".join(n.text() for n in self.cluster_nodes)
+        return _scheme(self.tls, "://") + cred + HostPort(self.host, self.port).text() + db_part
 
     def __repr__(self) -> str:  # never show the password
         return f"RedisAddress({self.redacted()!r})"
+
+
+def _scheme(tls: bool, rest: str) -> str:
+    """"redis" or "rediss", then ``rest``."""
+    return ("rediss" if tls else "redis") + rest
 
 
 def _shown(value: Union[str, bytes]) -> str:
@@ -139,7 +183,22 @@ def _parse_number(text: str, shown: str, what: str, lo: int, hi: int) -> int:
 
 
 def redact_url(url: str) -> str:
-    """``url`` with its password replaced by ``***`` (a bare ``password@`` hides all of it)."""
+    """``url`` with its passwords replaced by ``***``: the one before ``@`` (a bare
+    ``password@`` hides all of it) and a Sentinel URL's ``sentinel_password=``."""
+    out = _redact_credentials(url)
+    if "?" not in out:
+        return out
+    key = "sentinel_password="
+    at = out.find(key, out.find("?"))
+    while at >= 0:
+        start = at + len(key)
+        end = out.find("&", start)
+        out = out[:start] + "***" + (out[end:] if end >= 0 else "")
+        at = out.find(key, at + 1)
+    return out
+
+
+def _redact_credentials(url: str) -> str:
     scheme = url.find("://")
     if scheme < 0:
         return url
@@ -202,18 +261,34 @@ def _host_list(hosts: str, shown: str, default_port: int, what: str) -> List[Hos
     return result
 
 
-def _hosts_and_path(url: str, scheme: str, address: RedisAddress, shown: str) -> Tuple[str, Optional[str]]:
-    """The host list after ``scheme`` (its credentials taken into ``address``) and
-    what follows the ``/`` after it (None without one)."""
-    rest = url[len(scheme):]
+def _hosts_and_path(rest: str, address: RedisAddress, shown: str) -> Tuple[str, Optional[str]]:
+    """The host list that starts ``rest`` (a URL after its scheme; its credentials
+    taken into ``address``) and what follows the ``/`` after it (None without one)."""
     slash = rest.find("/")
     hosts = _take_credentials(rest if slash < 0 else rest[:slash], address, shown)
     return hosts, None if slash < 0 else rest[slash + 1:]
 
 
-def _parse_sentinel(url: str, shown: str) -> RedisAddress:
-    address = RedisAddress(host="", port=0)
-    hosts, path = _hosts_and_path(url, _SENTINEL_SCHEME, address, shown)
+def _take_sentinel_query(query: str, address: RedisAddress, shown: str) -> None:
+    """The sentinels' credentials from ``query`` ("sentinel_user=U&sentinel_password=P")."""
+    for pair in query.split("&"):
+        name, eq, value = pair.partition("=")
+        decoded = _percent_decode(value, shown) if eq else ""
+        if name == "sentinel_user":
+            address.sentinel_user = decoded
+        elif name == "sentinel_password":
+            address.sentinel_password = decoded
+        else:
+            raise _fail(shown, f'unknown parameter "{name}"; a Sentinel URL understands '
+                               "?sentinel_user=U&sentinel_password=P")
+
+
+def _parse_sentinel(url: str, shown: str, tls: bool) -> RedisAddress:
+    address = RedisAddress(host="", port=0, tls=tls)
+    rest, q, query = url[len(_scheme(tls, "+sentinel://")):].partition("?")
+    if q:
+        _take_sentinel_query(query, address, shown)
+    hosts, path = _hosts_and_path(rest, address, shown)
     path = path or ""
     db_slash = path.find("/")
     address.master_name = path if db_slash < 0 else path[:db_slash]
@@ -229,9 +304,9 @@ def _parse_sentinel(url: str, shown: str) -> RedisAddress:
     return address
 
 
-def _parse_cluster(url: str, shown: str) -> RedisAddress:
-    address = RedisAddress(host="", port=0)
-    hosts, db = _hosts_and_path(url, _CLUSTER_SCHEME, address, shown)
+def _parse_cluster(url: str, shown: str, tls: bool) -> RedisAddress:
+    address = RedisAddress(host="", port=0, tls=tls)
+    hosts, db = _hosts_and_path(url[len(_scheme(tls, "+cluster://")):], address, shown)
     if db and db != "0":
         raise _fail(shown, "a Redis Cluster URL takes nothing after its nodes (a cluster has only db 0); "
                            "expected redis+cluster://host[:port][,host[:port]...]")
@@ -259,24 +334,21 @@ def _parse(url: str) -> RedisAddress:
         address.host = rest
         address.port = 0
         return address
+    for tls in (False, True):
+        if url.startswith(_scheme(tls, "+sentinel://")):
+            return _parse_sentinel(url, shown, tls)
     if "?" in url:
-        raise _fail(shown, "query parameters are understood only by unix:// (?db=N); give the db as a path, "
-                           "redis://host:port/N")
-    if url.startswith(_SENTINEL_SCHEME):
-        return _parse_sentinel(url, shown)
-    if url.startswith(_CLUSTER_SCHEME):
-        return _parse_cluster(url, shown)
-    if url.startswith("rediss+cluster://"):
-        raise _fail(shown, "rediss+cluster:// (TLS) is not supported; use redis+cluster://")
-    if url.startswith("rediss://"):
-        raise _fail(shown, "rediss:// (TLS) is not supported; use redis:// or unix://")
-    if url.startswith("rediss+sentinel://"):
-        raise _fail(shown, "rediss+sentinel:// (TLS) is not supported; use redis+sentinel://")
-    if not url.startswith("redis://"):
-        raise _fail(shown, "expected redis://[user:password@]host[:port][/db], unix:///path, "
-                           "redis+sentinel://host[:port][,host[:port]...]/MASTER or "
-                           "redis+cluster://host[:port][,host[:port]...]")
-    rest = url[8:]
+        raise _fail(shown, "query parameters are understood only by unix:// (?db=N) and Sentinel URLs "
+                           "(?sentinel_user=U&sentinel_password=P); give the db as a path, redis://host:port/N")
+    for tls in (False, True):
+        if url.startswith(_scheme(tls, "+cluster://")):
+            return _parse_cluster(url, shown, tls)
+    address.tls = url.startswith("rediss://")
+    if not address.tls and not url.startswith("redis://"):
+        raise _fail(shown, "expected redis[s]://[user:password@]host[:port][/db], unix:///path, "
+                           "redis[s]+sentinel://host[:port][,host[:port]...]/MASTER or "
+                           "redis[s]+cluster://host[:port][,host[:port]...]")
+    rest = url[9 if address.tls else 8:]
     slash = rest.find("/")
     host_part = _take_credentials(rest if slash < 0 else rest[:slash], address, shown)
     if slash >= 0:

@@ -1,27 +1,20 @@
 #include "redisconnection.h"
 
+#include "transport.h"
 #include "treelock/error.h"
 
 #include <hiredis/hiredis.h>
 
-#include <cerrno>
 #include <charconv>
-#include <cstring>
-#include <poll.h>
-#include <sys/socket.h>
-#include <sys/time.h>
 
 namespace treelock::detail {
 
 namespace {
 
-timeval toTimeval(std::chrono::milliseconds ms)
-{
-    timeval tv{};
-    tv.tv_sec = static_cast<long>(ms.count() / 1000);
-    tv.tv_usec = static_cast<long>((ms.count() % 1000) * 1000);
-    return tv;
-}
+using Clock = std::chrono::steady_clock;
+
+/// The first byte of a TLS record: an alert or a handshake.
+bool looksLikeTls(char first) { return first == 0x15 || first == 0x16; }
 
 /// Arguments as hiredis wants them, on the stack for the usual short commands.
 class Argv {
@@ -71,33 +64,43 @@ RedisConnection::RedisConnection(RedisAddress address, std::chrono::milliseconds
 
 RedisConnection::~RedisConnection() { disconnect(); }
 
-int RedisConnection::socket() const noexcept { return m_context ? m_context->fd : -1; }
+int RedisConnection::socket() const noexcept { return m_transport ? m_transport->fd() : -1; }
 
 void RedisConnection::disconnect() noexcept
 {
     m_pending.clear();
-    if (m_context) {
-        redisFree(m_context);
-        m_context = nullptr;
+    m_transport.reset();
+    if (m_reader) {
+        redisReaderFree(m_reader);
+        m_reader = nullptr;
     }
-}
-
-void RedisConnection::fail(const std::string& what)
-{
-    std::string detail = m_context && m_context->errstr[0] ? m_context->errstr : "connection lost";
-    // hiredis reports a read past the command timeout as EAGAIN's text.
-    if (detail == std::strerror(EAGAIN) || detail == std::strerror(EWOULDBLOCK))
-        detail = "no answer within " + std::to_string(m_commandTimeout.count()) + " ms";
-    // Something else listens there (a web server answers "<html>" or "HTTP/1.1").
-    if (m_context && m_context->err == REDIS_ERR_PROTOCOL)
-        detail = "the answer is not in the Redis protocol: is this a Redis server? (" + detail + ")";
-    failWith(what, detail);
 }
 
 void RedisConnection::failWith(const std::string& what, const std::string& detail)
 {
     disconnect();
     throw ConnectionError("Redis at " + m_address.redacted() + ": " + what + ": " + detail);
+}
+
+template <typename Call>
+auto RedisConnection::guarded(const std::string& what, Call&& call) -> decltype(call())
+{
+    try {
+        return call();
+    } catch (const TransportError& error) {
+        std::string detail = error.what();
+        // A plain client at a TLS-only port: the server drops it at once, unanswered.
+        if (!m_address.tls && !m_anyRead && error.closed())
+            detail += ": the server closed the connection without answering; does this port accept only TLS? "
+                      "(then use a rediss:// URL)";
+        failWith(what, detail);
+    }
+}
+
+std::optional<TlsPeer> RedisConnection::tlsPeer()
+{
+    ensureConnected();
+    return m_transport->peer();
 }
 
 void RedisConnection::resolveWith(std::function<RedisAddress()> resolve, bool requirePrimary)
@@ -109,19 +112,18 @@ void RedisConnection::resolveWith(std::function<RedisAddress()> resolve, bool re
 
 void RedisConnection::ensureConnected()
 {
-    if (m_context)
+    if (m_transport)
         return;
     if (m_resolve)
         m_address = m_resolve();
-    const timeval tv = toTimeval(m_connectTimeout);
-    m_context = m_address.unixSocket ? redisConnectUnixWithTimeout(m_address.host.c_str(), tv)
-                                     : redisConnectWithTimeout(m_address.host.c_str(), m_address.port, tv);
-    if (!m_context)
-        throw ConnectionError("Redis at " + m_address.redacted() + ": cannot allocate a connection");
-    if (m_context->err)
-        fail("cannot connect");
-    if (redisSetTimeout(m_context, toTimeval(m_commandTimeout)) != REDIS_OK)
-        fail("cannot set the command timeout");
+    if (m_address.tls && m_address.unixSocket)
+        throw InvalidInput("Redis at " + m_address.redacted() + ": a Unix socket has no TLS");
+    m_transport = guarded("cannot connect",
+                          [&] { return Transport::open(m_address, Clock::now() + m_connectTimeout); });
+    m_reader = redisReaderCreate();
+    m_anyRead = false;
+    if (!m_reader)
+        failWith("cannot connect", "out of memory");
     ++m_connects;
     if (!m_address.password.empty()) {
         std::vector<std::string> auth{"AUTH"};
@@ -226,10 +228,35 @@ Reply RedisConnection::readReply()
 Reply RedisConnection::receive(const std::string& what)
 {
     flush(what);
-    void* raw = nullptr;
-    if (redisGetReply(m_context, &raw) != REDIS_OK || !raw)
-        fail("command " + what + " failed");
-    return Reply(static_cast<redisReply*>(raw));
+    Reply reply = next(what, Clock::now() + m_commandTimeout);
+    if (!reply)
+        failWith("command " + what + " failed", "no answer within " + std::to_string(m_commandTimeout.count()) + " ms");
+    return reply;
+}
+
+Reply RedisConnection::next(const std::string& what, Clock::time_point deadline)
+{
+    for (;;) {
+        void* raw = nullptr;
+        if (redisReaderGetReply(m_reader, &raw) != REDIS_OK)
+            // Something else listens there (a web server answers "<html>" or "HTTP/1.1").
+            failWith("command " + what + " failed", std::string("the answer is not in the Redis protocol: is this a "
+                                                                "Redis server? (")
+                                                        + m_reader->errstr + ")");
+        if (raw)
+            return Reply(static_cast<redisReply*>(raw));
+        char buffer[16 * 1024];
+        const std::size_t n = guarded("command " + what + " failed",
+                                      [&] { return m_transport->read(buffer, sizeof buffer, deadline); });
+        if (n == 0)
+            return nullptr;
+        if (!m_anyRead && !m_address.tls && looksLikeTls(buffer[0]))
+            failWith("command " + what + " failed",
+                     "the server answered in TLS: this port speaks TLS, use a rediss:// URL");
+        m_anyRead = true;
+        if (redisReaderFeed(m_reader, buffer, n) != REDIS_OK)
+            failWith("command " + what + " failed", "out of memory");
+    }
 }
 
 void RedisConnection::send(std::initializer_list<std::string_view> args)
@@ -251,53 +278,21 @@ void RedisConnection::format(std::span<const std::string_view> args)
     m_pending.append(formatted, static_cast<std::size_t>(length));
 }
 
-// Writing to a socket the server has closed raises SIGPIPE, whose default action
-// ends the process, and a library must not change the process's signal
-// disposition or mask. So commands are formatted by hiredis but written here,
-// with MSG_NOSIGNAL: a closed connection is an EPIPE error, never a signal, and
-// it costs no system call beyond the write. hiredis's own output buffer stays
-// empty, so redisGetReply only reads.
+// The transport writes with MSG_NOSIGNAL (TLS included): a closed connection
+// is an EPIPE error, never a SIGPIPE, and the process's signal disposition and
+// mask stay the caller's.
 void RedisConnection::flush(const std::string& what)
 {
-    std::size_t done = 0;
-    while (done < m_pending.size()) {
-        const ssize_t n = ::send(m_context->fd, m_pending.data() + done, m_pending.size() - done, MSG_NOSIGNAL);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            const bool timedOut = n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
-            failWith("cannot send " + what,
-                     timedOut ? "timed out" : (n < 0 ? std::strerror(errno) : "connection closed"));
-        }
-        done += static_cast<std::size_t>(n);
-    }
+    if (m_pending.empty())
+        return;
+    guarded("cannot send " + what, [&] { m_transport->write(m_pending, Clock::now() + m_commandTimeout); });
     m_pending.clear();
 }
 
-Reply RedisConnection::readReply(std::chrono::steady_clock::time_point deadline)
+Reply RedisConnection::readReply(Clock::time_point deadline)
 {
     ensureConnected();
-    for (;;) {
-        void* raw = nullptr;
-        if (redisGetReplyFromReader(m_context, &raw) != REDIS_OK)
-            fail("protocol error");
-        if (raw)
-            return Reply(static_cast<redisReply*>(raw));
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-            deadline - std::chrono::steady_clock::now());
-        if (left.count() <= 0)
-            return nullptr;
-        pollfd pfd{m_context->fd, POLLIN, 0};
-        const int ready = ::poll(&pfd, 1, static_cast<int>(std::min<long long>(left.count(), 1000 * 3600)));
-        if (ready < 0 && errno == EINTR)
-            continue;
-        if (ready < 0)
-            fail("poll failed");
-        if (ready == 0)
-            return nullptr;
-        if (redisBufferRead(m_context) != REDIS_OK)
-            fail("read failed");
-    }
+    return next("(pipelined)", deadline);
 }
 
 std::string replyText(const redisReply* reply)

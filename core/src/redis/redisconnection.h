@@ -1,18 +1,20 @@
 #pragma once
 
 #include "treelock/redisprotocol.h"
+#include "treelock/redistls.h"
 #include "treelock/redisurl.h"
 
 #include <chrono>
 #include <functional>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
-struct redisContext;
+struct redisReader;
 struct redisReply;
 
 namespace treelock::detail {
@@ -23,9 +25,12 @@ struct ReplyDeleter {
 };
 using Reply = std::unique_ptr<redisReply, ReplyDeleter>;
 
-/// One synchronous hiredis connection. Not thread-safe (callers lock).
-/// A command that fails on I/O throws ConnectionError and drops the context;
-/// the next command connects again.
+class Transport;
+
+/// One synchronous connection to a Redis server: the bytes go through a
+/// Transport (TCP, Unix or TLS), hiredis formats commands and parses replies.
+/// Not thread-safe (callers lock). A command that fails on I/O throws
+/// ConnectionError and drops the connection; the next command connects again.
 class RedisConnection {
 public:
     RedisConnection(RedisAddress address, std::chrono::milliseconds connectTimeout,
@@ -40,7 +45,7 @@ public:
     /// `requirePrimary` a server whose ROLE is not "master" is refused
     /// (ConnectionError) and the connection stays closed.
     void resolveWith(std::function<RedisAddress()> resolve, bool requirePrimary);
-    bool connected() const noexcept { return m_context != nullptr; }
+    bool connected() const noexcept { return m_transport != nullptr; }
     /// The socket, or -1 when not connected (to shut it down from another thread).
     int socket() const noexcept;
     /// Runs one command (after any appended ones, whose replies come first).
@@ -64,6 +69,8 @@ public:
     /// Times this connection was (re)established.
     int connectCount() const noexcept { return m_connects; }
     const RedisAddress& address() const noexcept { return m_address; }
+    /// The server's certificate on a TLS connection (connects if needed).
+    std::optional<TlsPeer> tlsPeer();
 
 private:
     /// Formats `args` onto the queue. Throws ConnectionError.
@@ -72,13 +79,19 @@ private:
     void flush(const std::string& what);
     /// flush, then one reply (blocking up to the command timeout).
     Reply receive(const std::string& what);
-    [[noreturn]] void fail(const std::string& what);                       ///< hiredis's error text
+    /// The next parsed reply, reading until `deadline`; nullptr when it passes.
+    Reply next(const std::string& what, std::chrono::steady_clock::time_point deadline);
+    /// Hands the transport's error to failWith.
+    template <typename Call>
+    auto guarded(const std::string& what, Call&& call) -> decltype(call());
     [[noreturn]] void failWith(const std::string& what, const std::string& detail);
 
     RedisAddress m_address;
     std::chrono::milliseconds m_connectTimeout;
     std::chrono::milliseconds m_commandTimeout;
-    redisContext* m_context = nullptr; // Owned.
+    std::unique_ptr<Transport> m_transport;
+    redisReader* m_reader = nullptr; // Owned; with m_transport.
+    bool m_anyRead = false;          ///< bytes came on this connection
     int m_connects = 0;
     std::string m_pending; ///< formatted commands not yet written
     std::function<RedisAddress()> m_resolve; ///< empty: always m_address

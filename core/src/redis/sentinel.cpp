@@ -103,6 +103,7 @@ RedisAddress SentinelLocator::locate()
     bool noneIsASentinel = true; // every node reached and none speaks SENTINEL
     int answered = 0;             // sentinels that answered
     int unknownName = 0;          // of them, those that monitor no primary of the URL's name
+    int refusedCredentials = 0;   // sentinels reached that want other credentials
     for (std::size_t k = 0; k < count; ++k) {
         const std::size_t i = (first + k) % count;
         const HostPort& node = m_address.sentinels[i];
@@ -131,6 +132,15 @@ RedisAddress SentinelLocator::locate()
                 answer = "knows no primary named \"" + m_address.masterName + "\"";
                 ++unknownName;
             }
+        } catch (const AuthenticationError& error) {
+            anyReached = true;
+            ++refusedCredentials;
+            const std::string text = error.what();
+            const bool noauth = text.find("NOAUTH") != std::string::npos;
+            answer = noauth ? "the sentinel requires a password of its own: give it in the URL (?sentinel_password=) "
+                              "or in TREELOCK_SENTINEL_PASSWORD (and --sentinel-user or ?sentinel_user= for a user)"
+                            : "the sentinel refused the sentinel credentials (" + text.substr(text.rfind(": ") + 2)
+                                  + ")";
         } catch (const ConnectionError& error) {
             // "Redis at redis://host:port: cannot connect: ..." without the address again.
             const std::string text = error.what();
@@ -151,6 +161,9 @@ RedisAddress SentinelLocator::locate()
                                      "lists the names it monitors)");
     if (!anyReached)
         throw NoSentinelReachable(message);
+    // Credentials are not an outage to wait out either.
+    if (refusedCredentials > 0 && answered == 0)
+        throw AuthenticationError(message);
     throw ConnectionError(message);
 }
 
