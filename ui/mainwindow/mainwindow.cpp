@@ -3,6 +3,7 @@
 #include "bridge/bridge.h"
 #include "common/workerthread.h"
 #include "connection/connectdialog.h"
+#include "connection/tlsindicator.h"
 #include "lockview/locktreemodel.h"
 #include "lockview/presentation.h"
 #include "matrix/matrixview.h"
@@ -131,6 +132,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     dismiss->setObjectName(QStringLiteral("dismissFailoverButton"));
     connect(dismiss, &QPushButton::clicked, m_failoverBanner, &QWidget::hide);
     connect(m_bridge, &Bridge::failedOver, this, &MainWindow::onFailover);
+    m_tls = new TlsIndicator(this);
 
     auto* central = new QWidget(this);
     auto* centralLayout = new QVBoxLayout(central);
@@ -138,6 +140,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     centralLayout->setSpacing(0);
     centralLayout->addWidget(m_banner);
     centralLayout->addWidget(m_failoverBanner);
+    centralLayout->addWidget(m_tls->banner());
     centralLayout->addWidget(m_splitter, 1);
     setCentralWidget(central);
 

@@ -2747,6 +2747,57 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
 </context>
 <context>
+    <name>treelock::ui::TlsIndicator</name>
+    <message>
+        <source>Not verifying the server&apos;s certificate: anyone on the path can read and change this traffic. Turn verification on in File › Connect… (TLS).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TLS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (not verified)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected over TLS; the server&apos;s certificate could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subject: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Issuer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Valid until: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Protocol: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The certificate was verified.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The certificate was NOT verified: anyone on the path can read and change this traffic.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Encrypted, certificate verified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Encrypted, certificate not verified</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>treelock::ui::TreePanel</name>
     <message>
         <source>Only locked</source>

@@ -2716,6 +2716,57 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
 </context>
 <context>
+    <name>treelock::ui::TlsIndicator</name>
+    <message>
+        <source>Not verifying the server&apos;s certificate: anyone on the path can read and change this traffic. Turn verification on in File › Connect… (TLS).</source>
+        <translation>未验证服务器的证书：传输路径上的任何人都能读取和篡改这些流量。请在 文件 › 连接…（TLS）中开启验证。</translation>
+    </message>
+    <message>
+        <source>TLS</source>
+        <translation>TLS</translation>
+    </message>
+    <message>
+        <source>%1 (not verified)</source>
+        <translation>%1（未验证）</translation>
+    </message>
+    <message>
+        <source>Connected over TLS; the server&apos;s certificate could not be read: %1</source>
+        <translation>已通过 TLS 连接；无法读取服务器的证书：%1</translation>
+    </message>
+    <message>
+        <source>Subject: %1</source>
+        <translation>主题：%1</translation>
+    </message>
+    <message>
+        <source>Issuer: %1</source>
+        <translation>颁发者：%1</translation>
+    </message>
+    <message>
+        <source>Valid until: %1</source>
+        <translation>有效期至：%1</translation>
+    </message>
+    <message>
+        <source>Protocol: %1</source>
+        <translation>协议：%1</translation>
+    </message>
+    <message>
+        <source>The certificate was verified.</source>
+        <translation>证书已通过验证。</translation>
+    </message>
+    <message>
+        <source>The certificate was NOT verified: anyone on the path can read and change this traffic.</source>
+        <translation>证书未经验证：传输路径上的任何人都能读取和篡改这些流量。</translation>
+    </message>
+    <message>
+        <source>Encrypted, certificate verified</source>
+        <translation>已加密，证书已验证</translation>
+    </message>
+    <message>
+        <source>Encrypted, certificate not verified</source>
+        <translation>已加密，证书未验证</translation>
+    </message>
+</context>
+<context>
     <name>treelock::ui::TreePanel</name>
     <message>
         <source>Only locked</source>
