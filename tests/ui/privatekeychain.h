@@ -17,6 +17,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
+#include <sys/prctl.h>
+
 namespace treelock::test {
 
 class PrivateKeychain {
@@ -55,6 +58,9 @@ public:
                        .arg(socket)
                        .toUtf8());
         conf.close();
+        // Neither daemon outlives a test that crashes or is killed.
+        for (QProcess* p : {&m_bus, &m_keyring})
+            p->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
         m_bus.setProgram(QStringLiteral("dbus-daemon"));
         m_bus.setArguments({QStringLiteral("--nofork"), QStringLiteral("--nopidfile"),
                             QStringLiteral("--config-file=") + config, QStringLiteral("--print-address=1")});
