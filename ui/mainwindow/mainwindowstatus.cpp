@@ -1,6 +1,7 @@
 // MainWindow's status bar, connection banner, window geometry and settings.
 #include "mainwindow/mainwindow.h"
 
+#include "connection/tlsindicator.h"
 #include "lockview/presentation.h"
 #include "panels/eventlog/eventlogmodel.h"
 #include "panels/hotspots/hotspotmodel.h"
@@ -100,6 +101,7 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(m_alarmLabel);
     statusBar()->addPermanentWidget(m_countsLabel);
     statusBar()->addPermanentWidget(m_clockLabel);
+    statusBar()->addPermanentWidget(m_tls->statusWidget());
     statusBar()->addPermanentWidget(m_backendLabel);
     statusBar()->addPermanentWidget(copy);
     m_backendLabel->setText(tr("Connecting…"));
@@ -179,6 +181,7 @@ void MainWindow::onBackend(const BackendInfo& info)
         tip += QStringLiteral("\n\n") + tr("Server warnings:") + QStringLiteral("\n  ") + info.warnings.join(QStringLiteral("\n  "));
     m_backendLabel->setToolTip(tip.trimmed());
     m_copyUrl->setEnabled(info.kind != BackendConfig::Kind::Memory);
+    m_tls->show(info);
     showPanelSources();
     setWindowTitle(tr("%1 — Treelock Studio").arg(info.kind == BackendConfig::Kind::Memory
                                                        ? info.project
