@@ -234,6 +234,7 @@ private slots:
     void insecureWarningStaysWhileConnected();
     void renameAndDeleteTakeThePasswordAlong();
     void urlsKeepNoPassword();
+    void environmentGivesTheTlsSettingsOfRedis();
 
 private:
     /// Checks the status bar's lock and subject for a connection to the test server.
@@ -605,6 +606,39 @@ int main(int argc, char** argv)
     TestTls test;
     QTEST_SET_MAIN_SOURCE_PATH
     return QTest::qExec(&test, argc, argv);
+}
+
+// `--redis URL` reads the CLI's variables for what the dialog would ask.
+void TestTls::environmentGivesTheTlsSettingsOfRedis()
+{
+    const std::vector<std::pair<const char*, QByteArray>> variables{
+        {"TREELOCK_TLS_CACERT", "/etc/treelock/ca.crt"}, {"TREELOCK_TLS_CERT", "/etc/treelock/studio.crt"},
+        {"TREELOCK_TLS_KEY", "/etc/treelock/studio.key"}, {"TREELOCK_TLS_SNI", "redis.example.net"},
+        {"TREELOCK_TLS_INSECURE", "yes"},           {"TREELOCK_SENTINEL_USER", "watcher"},
+        {"TREELOCK_SENTINEL_PASSWORD", "sentinel-pw"}};
+    for (const auto& [name, value] : variables)
+        qputenv(name, value);
+    StudioOptions options;
+    QString message;
+    int exitCode = -1;
+    const QStringList arguments{QStringLiteral("treelock-studio"), QStringLiteral("--redis"),
+                                QStringLiteral("rediss+sentinel://127.0.0.1:26380/mymaster")};
+    QVERIFY2(parseStudioOptions(arguments, &options, &message, &exitCode), qPrintable(message));
+    QCOMPARE(options.backend.tls.caFile, QStringLiteral("/etc/treelock/ca.crt"));
+    QCOMPARE(options.backend.tls.certFile, QStringLiteral("/etc/treelock/studio.crt"));
+    QCOMPARE(options.backend.tls.keyFile, QStringLiteral("/etc/treelock/studio.key"));
+    QCOMPARE(options.backend.tls.serverName, QStringLiteral("redis.example.net"));
+    QVERIFY(!options.backend.tls.verify);
+    QCOMPARE(options.backend.sentinelUser, QStringLiteral("watcher"));
+    QCOMPARE(options.backend.sentinelPassword, QStringLiteral("sentinel-pw"));
+
+    qputenv("TREELOCK_TLS_INSECURE", "maybe");
+    QVERIFY(!parseStudioOptions(arguments, &options, &message, &exitCode));
+    QCOMPARE(exitCode, 2);
+    QCOMPARE(message, QStringLiteral("treelock-studio: invalid TREELOCK_TLS_INSECURE \"maybe\": expected 1 (yes, true) "
+                                     "or 0 (no, false)"));
+    for (const auto& [name, value] : variables)
+        qunsetenv(name);
 }
 
 #include "tst_tls.moc"

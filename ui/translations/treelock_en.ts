@@ -347,6 +347,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Connect to the Redis server at URL (redis://…, unix://…, redis+sentinel://host:port,…/MASTER or redis+cluster://host:port,…).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>invalid TREELOCK_TLS_INSECURE &quot;%1&quot;: expected 1 (yes, true) or 0 (no, false)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::BridgeWorker</name>

@@ -347,6 +347,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Connect to the Redis server at URL (redis://…, unix://…, redis+sentinel://host:port,…/MASTER or redis+cluster://host:port,…).</source>
         <translation>连接到位于 URL 的 Redis 服务器（redis://…、unix://…、redis+sentinel://host:port,…/MASTER 或 redis+cluster://host:port,…）。</translation>
     </message>
+    <message>
+        <source>invalid TREELOCK_TLS_INSECURE &quot;%1&quot;: expected 1 (yes, true) or 0 (no, false)</source>
+        <translation>TREELOCK_TLS_INSECURE 的值 &quot;%1&quot; 无效：应为 1（yes、true）或 0（no、false）</translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::BridgeWorker</name>
