@@ -235,6 +235,7 @@ private slots:
     void renameAndDeleteTakeThePasswordAlong();
     void urlsKeepNoPassword();
     void environmentGivesTheTlsSettingsOfRedis();
+    void aRefusedCertificateIsNotRetriedAndNamesTheField();
 
 private:
     /// Checks the status bar's lock and subject for a connection to the test server.
@@ -380,7 +381,7 @@ void TestTls::savedConnectionComesBackTheNextDay()
         typeInto(project->lineEdit(), kProject);
         answerName(save, name);
         const QString saved = keychain ? QStringLiteral("Saved %1; its password is in the keychain.").arg(name)
-                                       : QStringLiteral("Saved %1 without its password. No keychain is available (").arg(name);
+                                       : QStringLiteral("Saved %1 without its password. The keychain could not be used (").arg(name);
         if (!waitForText(keychainNote, saved))
             problems << QStringLiteral("after Save: ") + keychainNote->text();
         note = keychainNote->text();
@@ -437,7 +438,7 @@ void TestTls::savedConnectionComesBackTheNextDay()
             click(connectButton); // nothing typed
             return;
         }
-        if (!waitForText(keychainNote, QStringLiteral("No keychain is available (")))
+        if (!waitForText(keychainNote, QStringLiteral("The keychain could not be used (")))
             problems << QStringLiteral("after picking: ") + keychainNote->text();
         note = keychainNote->text();
         if (!password->text().isEmpty())
@@ -489,6 +490,13 @@ void TestTls::insecureWarningStaysWhileConnected()
     QVERIFY(seen);
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
     checkLock(*w, false);
+    // The line the status bar offers for a terminal carries what the connection used.
+    const QString tip = named<QLabel>(w.get(), "backendLabel")->toolTip();
+    QVERIFY2(tip.contains(QStringLiteral(":%1 --cert %2 --key %3 --insecure --project demo locks")
+                              .arg(server->port())
+                              .arg(certFile("client.crt"), certFile("client.key"))),
+             qPrintable(tip));
+    QVERIFY2(!tip.contains(kPassword), qPrintable(tip));
     auto* banner = named<QFrame>(w.get(), "insecureBanner");
     auto* text = named<QLabel>(w.get(), "insecureText");
     QVERIFY(banner && text);
@@ -546,7 +554,7 @@ void TestTls::renameAndDeleteTakeThePasswordAlong()
             problems << QStringLiteral("after Save: ") + keychainNote->text();
         answerName(rename, QStringLiteral("New name"));
         const QString done = keychain ? QStringLiteral("Renamed Old name to New name; its password moved with it in the keychain.")
-                                      : QStringLiteral("Renamed Old name to New name. No keychain is available (");
+                                      : QStringLiteral("Renamed Old name to New name. The keychain could not be used (");
         if (!waitForText(keychainNote, done))
             problems << QStringLiteral("after Rename: ") + keychainNote->text();
         if (savedBox->count() != 1 || savedBox->currentText() != QStringLiteral("New name"))
@@ -606,6 +614,42 @@ int main(int argc, char** argv)
     TestTls test;
     QTEST_SET_MAIN_SOURCE_PATH
     return QTest::qExec(&test, argc, argv);
+}
+
+// A server that wants a client certificate and gets none: the banner names
+// the dialog's fields, not the CLI's options, and Studio does not knock again
+// every second (the certificate will not appear by itself).
+void TestTls::aRefusedCertificateIsNotRetriedAndNamesTheField()
+{
+    const auto server = tlsServer();
+    const QString url = QString::fromStdString(server->tcpUrl());
+    std::unique_ptr<MainWindow> w(openWindow());
+    const bool seen = inConnectDialog(*w, [&](QDialog* d) {
+        tick(named<QRadioButton>(d, "urlRadio"));
+        typeInto(named<QComboBox>(d, "urlBox")->lineEdit(), url);
+        typeInto(named<QLineEdit>(d, "userEdit"), kUser);
+        typeInto(named<QLineEdit>(d, "passwordEdit"), kPassword);
+        typeInto(named<QLineEdit>(d, "caFileEdit"), certFile("ca.crt"));
+        click(named<QPushButton>(d, "connectButton"));
+    });
+    QVERIFY(seen);
+    auto* banner = named<QFrame>(w.get(), "connectionBanner");
+    QVERIFY(banner);
+    QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), kTimeout);
+    QString text;
+    for (QLabel* label : banner->findChildren<QLabel*>())
+        text += label->text();
+    QVERIFY2(text.contains(QStringLiteral("Cannot use this connection")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("the server requires a client certificate: give one in File › Connect… "
+                                          "(Client certificate, Client key)")),
+             qPrintable(text));
+    QVERIFY2(!text.contains(QStringLiteral("--cert")), qPrintable(text));
+    const QString before = text;
+    QTest::qWait(2500);
+    QString after;
+    for (QLabel* label : banner->findChildren<QLabel*>())
+        after += label->text();
+    QCOMPARE(after, before); // no "attempt 2, 3..."
 }
 
 // `--redis URL` reads the CLI's variables for what the dialog would ask.

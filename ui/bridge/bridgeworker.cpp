@@ -271,7 +271,9 @@ bool BridgeWorker::openEngine()
             info.url = where;
             emit backendChanged(info);
         }
-        if (dynamic_cast<const InvalidInput*>(&e)) {
+        // Input, credentials and certificates do not get better by retrying.
+        if (dynamic_cast<const InvalidInput*>(&e) || dynamic_cast<const AuthenticationError*>(&e)
+            || dynamic_cast<const TlsError*>(&e)) {
             m_status = ConnectionStatus::Refused;
             emit connectionChanged({ConnectionStatus::Refused, QString::fromUtf8(e.what()), m_attempt});
         } else {

@@ -1,6 +1,7 @@
 #include "connection/connectdialog.h"
 
 #include "common/workerthread.h"
+#include "connection/studiowording.h"
 #include "connection/tlsform.h"
 #include "treelock/redistopology.h"
 
@@ -47,6 +48,7 @@ ConnectDialog::ConnectDialog(const BackendConfig& current, QWidget* parent) : QD
     m_urlEdit->setEditText(current.kind == BackendConfig::Kind::Url ? withoutPassword(current.url) : QString());
     m_project = new QComboBox(this);
     m_project->setObjectName(QStringLiteral("projectBox"));
+    m_project->setAccessibleName(tr("Project"));
     m_project->setEditable(true);
     m_project->setInsertPolicy(QComboBox::NoInsert);
     m_project->setEditText(current.project);
@@ -200,7 +202,7 @@ void ConnectDialog::findProjects()
         try {
             answer.projects = listProjects(options);
         } catch (const std::exception& e) {
-            answer.error = QString::fromUtf8(e.what());
+            answer.error = inStudioTerms(QString::fromUtf8(e.what()));
         }
         return answer;
     };

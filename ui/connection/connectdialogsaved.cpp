@@ -87,7 +87,7 @@ void ConnectDialog::showKeychainNote(const QString& text, bool problem)
 
 QString ConnectDialog::noKeychain(const QString& error) const
 {
-    return tr("No keychain is available (%1): the password is asked for each time.").arg(error);
+    return tr("The keychain could not be used (%1): the password is asked for each time.").arg(error);
 }
 
 void ConnectDialog::chooseSaved(const QString& name)

@@ -67,6 +67,8 @@ QLineEdit* TlsForm::addFileRow(QFormLayout* form, const QString& label, const QS
     connect(*browse, &QToolButton::clicked, this, [this, edit, pickerTitle] { pickFile(edit, pickerTitle); });
     auto* buddy = new QLabel(label, this);
     buddy->setBuddy(edit);
+    // The row is a container, so a screen reader would not find the label by itself.
+    edit->setAccessibleName(QString(label).remove(QLatin1Char('&')).remove(QLatin1Char(':')));
     form->addRow(buddy, row);
     return edit;
 }
@@ -74,8 +76,9 @@ QLineEdit* TlsForm::addFileRow(QFormLayout* form, const QString& label, const QS
 void TlsForm::pickFile(QLineEdit* edit, const QString& title)
 {
     const QString start = edit->text().isEmpty() ? QString() : QFileInfo(edit->text()).absolutePath();
-    const QString file = QFileDialog::getOpenFileName(this, title, start,
-                                                      tr("PEM files (*.pem *.crt *.cer *.key);;All files (*)"));
+    const QString filter = edit == m_keyFile ? tr("PEM keys (*.key *.pem);;All files (*)")
+                                             : tr("PEM certificates (*.pem *.crt *.cer);;All files (*)");
+    const QString file = QFileDialog::getOpenFileName(this, title, start, filter);
     if (!file.isEmpty())
         edit->setText(file);
     edit->setFocus();

@@ -124,6 +124,9 @@ private:
     void onHotSpotAlarm(const QStringList& lines);
     void updateReleaseExpired(int count);
     void copyUrl();
+    /// The `treelock` line that shows this project's locks from a terminal, with
+    /// the TLS options the connection uses.
+    QString terminalCommand(const QString& url, const QString& project) const;
     void tickClock();
     void fitToScreen();
     void clampToScreen();

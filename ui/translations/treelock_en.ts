@@ -709,7 +709,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No keychain is available (%1): the password is asked for each time.</source>
+        <source>The keychain could not be used (%1): the password is asked for each time.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -802,6 +802,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>Deleted %1. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Project</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2188,10 +2192,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Copied %1 — try: treelock --redis %1 --project %2 locks</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>server %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2369,6 +2369,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>Above the alarm threshold of the Hot spots panel (View › Hot spots, Ctrl+Shift+H):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied %1 — try: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2746,7 +2750,11 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>PEM files (*.pem *.crt *.cer *.key);;All files (*)</source>
+        <source>PEM keys (*.key *.pem);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PEM certificates (*.pem *.crt *.cer);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

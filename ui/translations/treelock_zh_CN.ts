@@ -697,8 +697,8 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>（尚未保存任何连接）</translation>
     </message>
     <message>
-        <source>No keychain is available (%1): the password is asked for each time.</source>
-        <translation>没有可用的钥匙串（%1）：每次连接都会询问密码。</translation>
+        <source>The keychain could not be used (%1): the password is asked for each time.</source>
+        <translation>无法使用钥匙串（%1）：每次连接都会询问密码。</translation>
     </message>
     <message>
         <source>Reading the password of %1 from the keychain…</source>
@@ -791,6 +791,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Deleted %1. %2</source>
         <translation>已删除 %1。%2</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>项目</translation>
     </message>
 </context>
 <context>
@@ -2175,10 +2179,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>正在强制释放 %1…</translation>
     </message>
     <message>
-        <source>Copied %1 — try: treelock --redis %1 --project %2 locks</source>
-        <translation>已复制 %1 — 试试：treelock --redis %1 --project %2 locks</translation>
-    </message>
-    <message>
         <source>server %1</source>
         <translation>服务器 %1</translation>
     </message>
@@ -2341,6 +2341,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Above the alarm threshold of the Hot spots panel (View › Hot spots, Ctrl+Shift+H):</source>
         <translation>高于“热点”面板的告警阈值（视图 › 热点，Ctrl+Shift+H）：</translation>
+    </message>
+    <message>
+        <source>Copied %1 — try: %2</source>
+        <translation>已复制 %1 — 可以试试：%2</translation>
     </message>
 </context>
 <context>
@@ -2715,8 +2719,12 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>服务器名称(&amp;M)（SNI）：</translation>
     </message>
     <message>
-        <source>PEM files (*.pem *.crt *.cer *.key);;All files (*)</source>
-        <translation>PEM 文件 (*.pem *.crt *.cer *.key);;所有文件 (*)</translation>
+        <source>PEM keys (*.key *.pem);;All files (*)</source>
+        <translation>PEM 私钥 (*.key *.pem);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>PEM certificates (*.pem *.crt *.cer);;All files (*)</source>
+        <translation>PEM 证书 (*.pem *.crt *.cer);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
