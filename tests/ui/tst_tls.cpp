@@ -457,6 +457,32 @@ void TestTls::savedConnectionComesBackTheNextDay()
     QCOMPARE(w->backendInfo().project, kProject);
     QTRY_COMPARE_WITH_TIMEOUT(w->leaseModel()->rowCount(), 1, kTimeout);
     QVERIFY(!settingsFile().contains(kPassword.toUtf8()));
+    if (!keychain)
+        return;
+
+    // A TLS setting changed since (verification off here): reopened, the dialog
+    // still knows whose password it is, and connecting again needs no typing.
+    for (int round = 0; round < 2; ++round) {
+        seen = inConnectDialog(*w, [&](QDialog* d) {
+            auto* savedBox = named<QComboBox>(d, "savedBox");
+            auto* password = named<QLineEdit>(d, "passwordEdit");
+            auto* keychainNote = named<QLabel>(d, "keychainNote");
+            if (savedBox->currentText() != name)
+                problems << QStringLiteral("round %1: the dialog opened on \"%2\"").arg(round).arg(savedBox->currentText());
+            if (!waitForText(keychainNote, QStringLiteral("%1: the password is from the keychain.").arg(name))
+                || password->text() != kPassword)
+                problems << QStringLiteral("round %1: no password from the keychain: ").arg(round) + keychainNote->text();
+            if (round == 0)
+                tick(named<QCheckBox>(d, "verifyCheck"));
+            click(named<QPushButton>(d, "connectButton"));
+        });
+        QVERIFY(seen);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+        // The lock of the connection before may still show until the new one is read.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            named<QLabel>(w->statusBar(), "tlsSubject")->text().contains(QStringLiteral("(not verified)")), kTimeout);
+        checkLock(*w, false);
+    }
 }
 
 // Verification off: the dialog warns, and while connected a banner says so

@@ -134,12 +134,18 @@ ConnectDialog::ConnectDialog(const BackendConfig& current, QWidget* parent) : QD
     chain << QList<QWidget*>{m_memory, m_project, m_findProjects};
     chain << buttons->buttons().first() << m_connect; // Cancel, Connect
     setTabOrder(chain);
-    // The saved connection the dialog opens on, if the current one is one.
+    // The saved connection the dialog opens on, if the current one is one: the
+    // same URL, user and TLS settings, else the same URL and user (the TLS
+    // settings were changed since, but the password is still that user's, and
+    // a form reopened without it would fail with NOAUTH).
     QString opened;
-    if (current.kind == BackendConfig::Kind::Url)
-        for (const SavedConnection& c : savedConnections())
-            if (c.url == withoutPassword(current.url) && c.user == current.user && c.tls == current.tls)
-                opened = c.name;
+    if (current.kind == BackendConfig::Kind::Url) {
+        const QString url = withoutPassword(current.url);
+        for (const bool sameTls : {true, false})
+            for (const SavedConnection& c : savedConnections())
+                if (opened.isEmpty() && c.url == url && c.user == current.user && (!sameTls || c.tls == current.tls))
+                    opened = c.name;
+    }
     reloadSaved(opened);
     updateEnabled();
     if (!opened.isEmpty())
