@@ -144,6 +144,8 @@ int runCommand(const Invocation& invocation, RunContext& context)
         return fail(kExitInvalid, "invalid_input", error.what());
     } catch (const AuthenticationError& error) {
         return fail(kExitUnreachable, "authentication", error.what());
+    } catch (const TlsError& error) {
+        return fail(kExitUnreachable, "tls", error.what());
     } catch (const ConnectionError& error) {
         return fail(kExitUnreachable, "unreachable", error.what());
     } catch (const ReplicationError& error) {

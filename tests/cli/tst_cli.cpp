@@ -1611,7 +1611,7 @@ TEST_F(CliTls, aServerOrCertificateProblemExitsFiveAndNamesIt)
     const Result unknownCa = run({"--redis", server.tcpUrl(), "--json", "locks"});
     EXPECT_EQ(unknownCa.code, 5) << unknownCa;
     const Json error = Json::parse(unknownCa.err);
-    EXPECT_EQ(error["kind"], "unreachable") << unknownCa;
+    EXPECT_EQ(error["kind"], "tls") << unknownCa;
     EXPECT_TRUE(contains(error["message"].get<std::string>(), "is signed by a CA this client does not trust"))
         << unknownCa;
     EXPECT_LT(unknownCa.elapsed, 3s);

@@ -110,7 +110,7 @@ TEST(Tls, theHostNameAnAddressOrTheSniNameIsVerified)
     // A name it does not hold is refused, even with the right CA.
     TlsOptions sni = files().client(false);
     sni.serverName = "cache.example";
-    expectClearFailure(failureOf<ConnectionError>(optionsFor(server->tcpUrl(), sni)),
+    expectClearFailure(failureOf<TlsError>(optionsFor(server->tcpUrl(), sni)),
                        "the server's certificate is not for cache.example (it names localhost, 127.0.0.1, ::1): "
                        "connect by one of those names, or give the name to expect with --sni");
 }
@@ -128,27 +128,27 @@ TEST(Tls, anUnknownCaIsNamedWithTheFix)
 {
     const auto server = tlsServer(false);
     // Neither the system's store nor another CA knows the test CA.
-    expectClearFailure(failureOf<ConnectionError>(optionsFor(server->tcpUrl(), {})),
+    expectClearFailure(failureOf<TlsError>(optionsFor(server->tcpUrl(), {})),
                        "the server's certificate (CN=localhost, O=Treelock tests) is signed by a CA this client does "
                        "not trust (CN=Treelock test CA, O=Treelock tests; trusted: the system's CA store): give that "
                        "CA with --cacert");
     TlsOptions other;
     other.caFile = files().path("other-ca.crt");
-    expectClearFailure(failureOf<ConnectionError>(optionsFor(server->tcpUrl(), other)),
+    expectClearFailure(failureOf<TlsError>(optionsFor(server->tcpUrl(), other)),
                        "trusted: the CAs of " + files().path("other-ca.crt"));
 }
 
 TEST(Tls, anExpiredCertificateSaysWhenItExpired)
 {
     const auto server = tlsServer(false, "expired");
-    const Failure f = failureOf<ConnectionError>(optionsFor(server->tcpUrl(), files().client(false)));
+    const Failure f = failureOf<TlsError>(optionsFor(server->tcpUrl(), files().client(false)));
     expectClearFailure(f, "the server's certificate (CN=localhost (expired), O=Treelock tests) expired on ");
 }
 
 TEST(Tls, aCertificateForAnotherHostIsRefusedUnlessThatNameIsExpected)
 {
     const auto server = tlsServer(false, "wronghost");
-    expectClearFailure(failureOf<ConnectionError>(optionsFor(server->tcpUrl(), files().client(false))),
+    expectClearFailure(failureOf<TlsError>(optionsFor(server->tcpUrl(), files().client(false))),
                        "the server's certificate is not for 127.0.0.1 (it names other.invalid)");
     TlsOptions sni = files().client(false);
     sni.serverName = "other.invalid";
@@ -169,12 +169,14 @@ TEST(Tls, insecureSkipsVerificationButStillEncrypts)
 TEST(Tls, aServerThatWantsAClientCertificateSaysSo)
 {
     const auto server = tlsServer(/*authClients=*/true);
-    expectClearFailure(failureOf<ConnectionError>(optionsFor(server->tcpUrl(), files().client(false))),
-                       "the server requires a client certificate: give one with --cert and --key");
+    const Failure missing = failureOf<TlsError>(optionsFor(server->tcpUrl(), files().client(false)));
+    expectClearFailure(missing, "the server requires a client certificate: give one with --cert and --key");
+    // Whichever command met the refusal, it is part of connecting.
+    EXPECT_NE(missing.message.find(": cannot connect: the server requires"), std::string::npos) << missing.message;
     TlsOptions rogue = files().client(false);
     rogue.certFile = files().path("rogue.crt");
     rogue.keyFile = files().path("rogue.key");
-    expectClearFailure(failureOf<ConnectionError>(optionsFor(server->tcpUrl(), rogue)),
+    expectClearFailure(failureOf<TlsError>(optionsFor(server->tcpUrl(), rogue)),
                        "the server refused the client certificate " + files().path("rogue.crt"));
 }
 
@@ -182,7 +184,7 @@ TEST(Tls, tlsAtAPlainPortAndPlainAtATlsPortAreNamed)
 {
     test::RedisServer plain({.tcp = true, .extraConfig = {std::string("requirepass ") + kPassword}});
     const std::string plainAsTls = "rediss://127.0.0.1:" + std::to_string(plain.port());
-    expectClearFailure(failureOf<ConnectionError>(optionsFor(plainAsTls, files().client(false))),
+    expectClearFailure(failureOf<TlsError>(optionsFor(plainAsTls, files().client(false))),
                        "does the server speak TLS on this port? (for a plain port use a redis:// URL)");
 
     const auto server = tlsServer(false);

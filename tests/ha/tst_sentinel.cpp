@@ -7,6 +7,7 @@
 #include "treelock/error.h"
 #include "treelock/lockclient.h"
 #include "treelock/redisengine.h"
+#include "treelock/redisprotocol.h"
 #include "treelock/redissentinelgroup.h"
 
 #include <gtest/gtest.h>
@@ -110,6 +111,24 @@ TEST_F(Sentinel, unknownPrimaryNameIsAWrongUrlNamedAtOnce)
         EXPECT_NE(std::string(e.what()).find("knows no primary named \"treelock-nope\""), std::string::npos)
             << e.what();
     }
+    EXPECT_LT(std::chrono::steady_clock::now() - started, o.failoverTimeout / 2);
+}
+
+// Behind Sentinel every connection asks ROLE; a user that may not is told what
+// to add, at once, rather than being taken for a replica until the timeout.
+TEST_F(Sentinel, aUserWithoutRoleIsToldToAddIt)
+{
+    redis::RawConnection primary(group.reach(group.address(0)));
+    ASSERT_EQ(primary.command({"ACL", "SETUSER", "norole", "on", ">norole-pw", "~*", "&*", "+@all", "-role"}).text,
+              "OK");
+    RedisOptions o = options();
+    o.user = "norole";
+    o.password = "norole-pw";
+    const auto started = std::chrono::steady_clock::now();
+    const std::string message = test::messageThrownBy<AuthenticationError>([&] { RedisEngine engine(o, "p"); });
+    EXPECT_NE(message.find("NOPERM"), std::string::npos) << message;
+    EXPECT_NE(message.find("add +role to it, docs/security.md"), std::string::npos) << message;
+    EXPECT_EQ(message.find("norole-pw"), std::string::npos) << message;
     EXPECT_LT(std::chrono::steady_clock::now() - started, o.failoverTimeout / 2);
 }
 

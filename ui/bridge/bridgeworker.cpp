@@ -10,6 +10,7 @@
 #include <treelock/policy.h>
 #include <treelock/redisengine.h>
 #include <treelock/redissentinelgroup.h>
+#include <treelock/redistls.h>
 #include <treelock/redistopology.h>
 
 #include <QCoreApplication>
@@ -70,6 +71,29 @@ bool sameLeases(const std::map<LeaseId, LeaseInfo>& a, const std::vector<LeaseIn
             return false;
     }
     return true;
+}
+
+// What a rediss server showed, read on a connection of its own; nothing for a
+// URL without TLS. Not being able to read it leaves the engine's connection
+// usable: the status bar says why instead.
+TlsPeerInfo tlsPeer(const RedisOptions& options)
+{
+    TlsPeerInfo tls;
+    if (!RedisAddress::parse(options.url).tls)
+        return tls;
+    tls.on = true;
+    tls.insecure = options.tls.insecure;
+    try {
+        const TlsPeer peer = inspectTls(options);
+        tls.subject = QString::fromStdString(peer.subject);
+        tls.issuer = QString::fromStdString(peer.issuer);
+        tls.notAfter = QString::fromStdString(peer.notAfter);
+        tls.protocol = QString::fromStdString(peer.protocol);
+        tls.verified = peer.verified;
+    } catch (const std::exception& e) {
+        tls.error = QString::fromUtf8(e.what());
+    }
+    return tls;
 }
 
 } // namespace
@@ -151,11 +175,7 @@ void BridgeWorker::hintOtherProjects()
     std::vector<ProjectInfo> projects;
     ServerTime now{};
     try {
-        RedisOptions options;
-        options.url = m_config.url.toStdString();
-        options.user = m_config.user.toStdString();
-        options.password = m_config.password.toStdString();
-        projects = listProjects(options);
+        projects = listProjects(redisOptions(m_config));
         now = m_engine->now();
     } catch (const std::exception&) {
         return; // a user without SCAN, say: the hint is not worth an error
@@ -215,15 +235,13 @@ bool BridgeWorker::openEngine()
             break;
         }
         case BackendConfig::Kind::Url: {
-            RedisOptions options;
-            options.url = m_config.url.toStdString();
-            options.user = m_config.user.toStdString();
-            options.password = m_config.password.toStdString();
+            RedisOptions options = redisOptions(m_config);
             options.failoverTimeout = kStudioFailoverWait;
             m_engine = std::make_shared<RedisEngine>(options, project);
             info.kind = BackendConfig::Kind::Url;
             // Behind Sentinel the primary is named apart (BackendInfo::primary).
             info.url = QString::fromStdString(RedisAddress::of(options).redacted());
+            info.tls = tlsPeer(options);
             break;
         }
         }
@@ -253,7 +271,9 @@ bool BridgeWorker::openEngine()
             info.url = where;
             emit backendChanged(info);
         }
-        if (dynamic_cast<const InvalidInput*>(&e)) {
+        // Input, credentials and certificates do not get better by retrying.
+        if (dynamic_cast<const InvalidInput*>(&e) || dynamic_cast<const AuthenticationError*>(&e)
+            || dynamic_cast<const TlsError*>(&e)) {
             m_status = ConnectionStatus::Refused;
             emit connectionChanged({ConnectionStatus::Refused, QString::fromUtf8(e.what()), m_attempt});
         } else {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "connection/keychain.h"
+#include "connection/savedconnections.h"
 #include "lockview/backendconfig.h"
 
 #include <QDialog>
@@ -12,10 +14,16 @@ class QRadioButton;
 
 namespace treelock::ui {
 
+class TlsForm;
+
 /// File > Connect…: backend (private server, Redis URL, in-process), project,
-/// user and password. Recent connections come from and go to QSettings
-/// (never the password). "Find projects" lists the projects on the server or
-/// every primary of a cluster at the URL (in the background), to pick from.
+/// user and password; for Sentinel URLs the sentinels' user and password; for
+/// rediss URLs the TLS section. Saved connections (by name) keep all but the
+/// secrets in QSettings and the passwords in the system keychain; where no
+/// keychain answers, the dialog says so and the password is asked for each
+/// time. Recent connections come from and go to QSettings (never a password).
+/// "Find projects" lists the projects on the server or every primary of a
+/// cluster at the URL (in the background), to pick from.
 class ConnectDialog : public QDialog {
     Q_OBJECT
 public:
@@ -25,13 +33,45 @@ public:
     /// Recent "url|project|user" entries, newest first.
     static QStringList recentConnections();
     static void rememberConnection(const BackendConfig& config);
-    /// The URL without its password (for display and settings).
+    /// The URL without its password nor a sentinel_password (for display and settings).
     static QString withoutPassword(const QString& url);
 
 private:
     void updateEnabled();
     void findProjects();
+    QLayout* createSavedRow();
+    void setTabOrder(const QList<QWidget*>& chain);
+    /// Makes the dialog as tall as its contents need at its width.
+    void growToFit();
+    QLineEdit* passwordEdit(const QString& name, const QString& placeholder);
 
+    // connectdialogsaved.cpp: saved connections and their secrets.
+    /// Fills the saved list; selects `name` (none when empty or missing).
+    void reloadSaved(const QString& name);
+    /// Fills the form with the saved connection and its passwords from the keychain.
+    void chooseSaved(const QString& name);
+    void readSavedSecrets(const SavedConnection& saved);
+    /// Asks for a connection's name; empty when cancelled.
+    QString askName(const QString& title, const QString& label, const QString& name);
+    void saveConnection();
+    void renameConnection();
+    void deleteConnection();
+    /// The form as a saved connection named `name` (the URL without its password).
+    SavedConnection formConnection(const QString& name) const;
+    /// The passwords typed, or the URL's own when none is typed.
+    Secrets formSecrets() const;
+    QString selectedName() const;
+    /// A line about the saved connections and the keychain under the list;
+    /// `problem` shows it as a warning.
+    void showKeychainNote(const QString& text, bool problem);
+    QString noKeychain(const QString& error) const;
+
+    QComboBox* m_saved;
+    QPushButton* m_save;
+    QPushButton* m_rename;
+    QPushButton* m_delete;
+    QLabel* m_keychainNote;
+    int m_secretsRead = 0; ///< the latest keychain read; older answers are dropped
     QRadioButton* m_private;
     QRadioButton* m_privateHa;
     QRadioButton* m_url;
@@ -43,6 +83,10 @@ private:
     int m_search = 0; ///< the latest Find projects; older answers are dropped
     QLineEdit* m_user;
     QLineEdit* m_password;
+    QLineEdit* m_sentinelUser;
+    QLineEdit* m_sentinelPassword;
+    TlsForm* m_tls;
+    QPushButton* m_connect;
     BackendConfig m_current;
 };
 

@@ -73,6 +73,19 @@ struct LogEntry {
 };
 using LogBatch = std::shared_ptr<const std::vector<LogEntry>>;
 
+/// The certificate a rediss server showed, read by the bridge worker after
+/// connecting (treelock::inspectTls).
+struct TlsPeerInfo {
+    bool on = false;       ///< the connection uses TLS
+    bool insecure = false; ///< the server's certificate is not verified (the user turned it off)
+    bool verified = false; ///< the certificate was verified
+    QString subject;       ///< "CN=localhost, O=…"
+    QString issuer;
+    QString notAfter;      ///< "2036-11-25 12:22:31 UTC"
+    QString protocol;      ///< "TLSv1.3"
+    QString error;         ///< why the certificate could not be read (the connection works all the same)
+};
+
 /// What the bridge is connected to.
 struct BackendInfo {
     BackendConfig::Kind kind = BackendConfig::Kind::Memory;
@@ -87,6 +100,7 @@ struct BackendInfo {
     /// The project's fairness grace (Engine::fairnessGrace), read on connecting
     /// and at every change of it; nothing when fairness is off.
     std::optional<std::chrono::milliseconds> grace = kDefaultGrace;
+    TlsPeerInfo tls;       ///< Kind::Url over TLS: what the server showed
 };
 
 /// The primary moved (a Sentinel failover), and what became of the leases the

@@ -3,6 +3,7 @@
 #include "bridge/bridge.h"
 #include "common/workerthread.h"
 #include "connection/connectdialog.h"
+#include "connection/tlsindicator.h"
 #include "lockview/locktreemodel.h"
 #include "lockview/presentation.h"
 #include "matrix/matrixview.h"
@@ -131,6 +132,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     dismiss->setObjectName(QStringLiteral("dismissFailoverButton"));
     connect(dismiss, &QPushButton::clicked, m_failoverBanner, &QWidget::hide);
     connect(m_bridge, &Bridge::failedOver, this, &MainWindow::onFailover);
+    m_tls = new TlsIndicator(this);
 
     auto* central = new QWidget(this);
     auto* centralLayout = new QVBoxLayout(central);
@@ -138,6 +140,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     centralLayout->setSpacing(0);
     centralLayout->addWidget(m_banner);
     centralLayout->addWidget(m_failoverBanner);
+    centralLayout->addWidget(m_tls->banner());
     centralLayout->addWidget(m_splitter, 1);
     setCentralWidget(central);
 
@@ -348,7 +351,9 @@ void MainWindow::connectTo(const BackendConfig& config)
     m_bridge->post(&BridgeWorker::connectTo, m_config);
     if (m_options.useSettings)
         ConnectDialog::rememberConnection(m_config);
-    m_config.password.clear(); // the worker has its copy; keep none here
+    // The worker has its copy; keep none here.
+    m_config.password.clear();
+    m_config.sentinelPassword.clear();
 }
 
 void MainWindow::setTree(const ProjectTreeData& tree)

@@ -35,6 +35,7 @@ class MatrixView;
 class LeaseTableModel;
 class LockTreeModel;
 class SimulationPanel;
+class TlsIndicator;
 class TreePanel;
 class WaiterTableModel;
 class WaitingPanel;
@@ -123,6 +124,9 @@ private:
     void onHotSpotAlarm(const QStringList& lines);
     void updateReleaseExpired(int count);
     void copyUrl();
+    /// The `treelock` line that shows this project's locks from a terminal, with
+    /// the TLS options the connection uses.
+    QString terminalCommand(const QString& url, const QString& project) const;
     void tickClock();
     void fitToScreen();
     void clampToScreen();
@@ -183,6 +187,7 @@ private:
     QFrame* m_failoverBanner;
     QLabel* m_failoverText;
     QLabel* m_backendLabel;
+    TlsIndicator* m_tls;              // the lock in the status bar, the banner for an unverified certificate
     QLabel* m_resultLabel;            // the last action's outcome, elided, whole in its tooltip
     QLabel* m_alarmLabel;             // the hot spots in alarm, short; the whole lines in its tooltip
     QLabel* m_countsLabel;

@@ -149,6 +149,13 @@ void MainWindow::createMenus()
                 c.project = e.section(QLatin1Char('|'), 1, 1);
                 c.user = e.section(QLatin1Char('|'), 2, 2);
                 c.password.clear();
+                c.sentinelPassword.clear();
+                // A recent entry keeps no TLS files nor sentinel user: those of
+                // the current connection only go with its own URL.
+                if (c.url != ConnectDialog::withoutPassword(m_config.url)) {
+                    c.tls = {};
+                    c.sentinelUser.clear();
+                }
                 connectTo(c);
             });
             entry->setObjectName(QStringLiteral("recentConnection"));

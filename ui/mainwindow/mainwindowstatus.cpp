@@ -1,6 +1,8 @@
 // MainWindow's status bar, connection banner, window geometry and settings.
 #include "mainwindow/mainwindow.h"
 
+#include "connection/studiowording.h"
+#include "connection/tlsindicator.h"
 #include "lockview/presentation.h"
 #include "panels/eventlog/eventlogmodel.h"
 #include "panels/hotspots/hotspotmodel.h"
@@ -100,6 +102,7 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(m_alarmLabel);
     statusBar()->addPermanentWidget(m_countsLabel);
     statusBar()->addPermanentWidget(m_clockLabel);
+    statusBar()->addPermanentWidget(m_tls->statusWidget());
     statusBar()->addPermanentWidget(m_backendLabel);
     statusBar()->addPermanentWidget(copy);
     m_backendLabel->setText(tr("Connecting…"));
@@ -169,7 +172,7 @@ void MainWindow::onBackend(const BackendInfo& info)
     m_killPrimary->setEnabled(privateHa);
     QString tip = info.note;
     if (info.kind != BackendConfig::Kind::Memory)
-        tip += QStringLiteral("\n\n") + tr("From a terminal:") + QStringLiteral("\n  treelock --redis %1 --project %2 locks").arg(info.url, info.project);
+        tip += QStringLiteral("\n\n") + tr("From a terminal:") + QStringLiteral("\n  ") + terminalCommand(info.url, info.project);
     if (info.grantsUnrecorded)
         tip += QStringLiteral("\n\n")
                + tr("This project records no grants and releases as events (events=audit): the event log shows "
@@ -179,6 +182,7 @@ void MainWindow::onBackend(const BackendInfo& info)
         tip += QStringLiteral("\n\n") + tr("Server warnings:") + QStringLiteral("\n  ") + info.warnings.join(QStringLiteral("\n  "));
     m_backendLabel->setToolTip(tip.trimmed());
     m_copyUrl->setEnabled(info.kind != BackendConfig::Kind::Memory);
+    m_tls->show(info);
     showPanelSources();
     setWindowTitle(tr("%1 — Treelock Studio").arg(info.kind == BackendConfig::Kind::Memory
                                                        ? info.project
@@ -214,13 +218,13 @@ void MainWindow::onConnection(const ConnectionState& state)
                                : m_backend.sentinel
                                    ? tr("No primary: %1 — asking the sentinels again every second (attempt %2); a failover takes a few seconds. The view shows the last known state.")
                                    : tr("Connection lost: %1 — reconnecting every second (attempt %2). The view shows the last known state."))
-                                  .arg(state.message).arg(state.attempt));
+                                  .arg(inStudioTerms(state.message)).arg(state.attempt));
         m_banner->show();
         break;
     case ConnectionStatus::Refused:
         m_bannerText->setText(tr("Cannot use this connection: %1 — change it with File › Connect…, or press Retry now "
                                  "once it is fixed.")
-                                  .arg(state.message));
+                                  .arg(inStudioTerms(state.message)));
         m_banner->show();
         break;
     }
@@ -302,7 +306,24 @@ void MainWindow::copyUrl()
     if (m_backend.kind == BackendConfig::Kind::Memory)
         return;
     QApplication::clipboard()->setText(m_backend.url);
-    statusBar()->showMessage(tr("Copied %1 — try: treelock --redis %1 --project %2 locks").arg(m_backend.url, m_backend.project), 10000);
+    statusBar()->showMessage(tr("Copied %1 — try: %2").arg(m_backend.url, terminalCommand(m_backend.url, m_backend.project)), 10000);
+}
+
+QString MainWindow::terminalCommand(const QString& url, const QString& project) const
+{
+    QString command = QStringLiteral("treelock --redis %1").arg(url);
+    // What the connection used besides its URL, so that the line works as it is.
+    if (m_config.kind == BackendConfig::Kind::Url && isTlsUrl(m_config.url)) {
+        const TlsSettings& tls = m_config.tls;
+        const std::pair<const char*, const QString*> files[] = {
+            {"--cacert", &tls.caFile}, {"--cert", &tls.certFile}, {"--key", &tls.keyFile}, {"--sni", &tls.serverName}};
+        for (const auto& [option, value] : files)
+            if (!value->isEmpty())
+                command += QStringLiteral(" %1 %2").arg(QLatin1String(option), *value);
+        if (!tls.verify)
+            command += QStringLiteral(" --insecure");
+    }
+    return command + QStringLiteral(" --project %1 locks").arg(project);
 }
 
 void MainWindow::tickClock()

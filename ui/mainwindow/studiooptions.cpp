@@ -77,6 +77,23 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
         }
         o.backend.user = qEnvironmentVariable("TREELOCK_REDIS_USER");
         o.backend.password = qEnvironmentVariable("TREELOCK_REDIS_PASSWORD");
+        // The same variables as the CLI's, for what the dialog would otherwise ask.
+        o.backend.sentinelUser = qEnvironmentVariable("TREELOCK_SENTINEL_USER");
+        o.backend.sentinelPassword = qEnvironmentVariable("TREELOCK_SENTINEL_PASSWORD");
+        o.backend.tls.caFile = qEnvironmentVariable("TREELOCK_TLS_CACERT");
+        o.backend.tls.certFile = qEnvironmentVariable("TREELOCK_TLS_CERT");
+        o.backend.tls.keyFile = qEnvironmentVariable("TREELOCK_TLS_KEY");
+        o.backend.tls.serverName = qEnvironmentVariable("TREELOCK_TLS_SNI");
+        const QString insecureText = qEnvironmentVariable("TREELOCK_TLS_INSECURE");
+        const QString insecure = insecureText.toLower();
+        if (insecure == QLatin1String("1") || insecure == QLatin1String("yes") || insecure == QLatin1String("true")) {
+            o.backend.tls.verify = false;
+        } else if (!insecure.isEmpty() && insecure != QLatin1String("0") && insecure != QLatin1String("no")
+                   && insecure != QLatin1String("false")) {
+            *message = prefix + QApplication::translate("StudioOptions", "invalid TREELOCK_TLS_INSECURE \"%1\": expected 1 (yes, true) or 0 (no, false)").arg(insecureText);
+            *exitCode = 2;
+            return false;
+        }
     } else if (parser.isSet(memory)) {
         o.backend.kind = BackendConfig::Kind::Memory;
     } else if (parser.isSet(privateHa)) {

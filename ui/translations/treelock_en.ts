@@ -347,6 +347,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Connect to the Redis server at URL (redis://…, unix://…, redis+sentinel://host:port,…/MASTER or redis+cluster://host:port,…).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>invalid TREELOCK_TLS_INSECURE &quot;%1&quot;: expected 1 (yes, true) or 0 (no, false)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::BridgeWorker</name>
@@ -581,30 +585,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>never saved</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>URL:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>User:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Password:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Project:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The password is used for this connection only: it is never written to settings or logs.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Private primary, replica and three sentinels (to watch a failover)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -655,6 +635,178 @@ With no options it starts a private redis-server and opens the demo project.</so
             <numerusform>%n node</numerusform>
             <numerusform>%n nodes</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>(none; Sentinel URLs only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>U&amp;RL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sen&amp;tinel user:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sentinel pass&amp;word:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pro&amp;ject:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept only in the keychain, when saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved c&amp;onnection:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Passwords are never written to settings or logs: a saved connection keeps them in the system keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a saved connection to fill in the form, its password from the keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the form under a name; the passwords go to the system keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;name…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · project %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(choose one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none saved yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain could not be used (%1): the password is asked for each time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the password of %1 from the keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain has not answered: type the password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain holds no password for %1: type it, and Save to keep it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the password is from the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name of the connection:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace the saved connection %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1 (it has no password).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving the password of %1 in the keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1; its password is in the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1 without its password. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New name of %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A saved connection is already named %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Renamed %1 to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Renamed %1 to %2. %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Renamed %1 to %2; its password moved with it in the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the saved connection %1, and its password in the keychain?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleted %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleted %1 and its password in the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleted %1. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2040,10 +2192,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Copied %1 — try: treelock --redis %1 --project %2 locks</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>server %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2221,6 +2369,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>Above the alarm threshold of the Hot spots panel (View › Hot spots, Ctrl+Shift+H):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied %1 — try: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2532,6 +2684,128 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>Cannot change the fairness: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::TlsForm</name>
+    <message>
+        <source>TLS (rediss:// URLs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;A file:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(the system&apos;s CAs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the CA certificate (PEM)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client c&amp;ertificate:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none; for servers that ask for one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the client certificate (PEM)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client &amp;key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(the client certificate&apos;s key)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the client certificate&apos;s key (PEM)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(the host in the URL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The name sent to the server (SNI) and looked for in its certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Verify the server&apos;s certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not verifying the server&apos;s certificate: anyone on the path can read and change this traffic.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server na&amp;me (SNI):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PEM keys (*.key *.pem);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PEM certificates (*.pem *.crt *.cer);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::TlsIndicator</name>
+    <message>
+        <source>Not verifying the server&apos;s certificate: anyone on the path can read and change this traffic. Turn verification on in File › Connect… (TLS).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TLS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (not verified)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected over TLS; the server&apos;s certificate could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subject: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Issuer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Valid until: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Protocol: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The certificate was verified.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The certificate was NOT verified: anyone on the path can read and change this traffic.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Encrypted, certificate verified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Encrypted, certificate not verified</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -347,6 +347,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Connect to the Redis server at URL (redis://…, unix://…, redis+sentinel://host:port,…/MASTER or redis+cluster://host:port,…).</source>
         <translation>连接到位于 URL 的 Redis 服务器（redis://…、unix://…、redis+sentinel://host:port,…/MASTER 或 redis+cluster://host:port,…）。</translation>
     </message>
+    <message>
+        <source>invalid TREELOCK_TLS_INSECURE &quot;%1&quot;: expected 1 (yes, true) or 0 (no, false)</source>
+        <translation>TREELOCK_TLS_INSECURE 的值 &quot;%1&quot; 无效：应为 1（yes、true）或 0（no、false）</translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::BridgeWorker</name>
@@ -573,30 +577,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>（默认）</translation>
     </message>
     <message>
-        <source>never saved</source>
-        <translation>从不保存</translation>
-    </message>
-    <message>
-        <source>URL:</source>
-        <translation>URL：</translation>
-    </message>
-    <message>
-        <source>User:</source>
-        <translation>用户：</translation>
-    </message>
-    <message>
-        <source>Password:</source>
-        <translation>密码：</translation>
-    </message>
-    <message>
-        <source>Project:</source>
-        <translation>项目：</translation>
-    </message>
-    <message>
-        <source>The password is used for this connection only: it is never written to settings or logs.</source>
-        <translation>密码仅用于本次连接：从不写入设置或日志。</translation>
-    </message>
-    <message>
         <source>Private primary, replica and three sentinels (to watch a failover)</source>
         <translation>私有主节点、副本和三个哨兵（用于观察故障转移）</translation>
     </message>
@@ -643,6 +623,178 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>
             <numerusform>%n 个节点</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>(none; Sentinel URLs only)</source>
+        <translation>（无；仅用于哨兵 URL）</translation>
+    </message>
+    <message>
+        <source>U&amp;RL:</source>
+        <translation>URL(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation>用户(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>密码(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Sen&amp;tinel user:</source>
+        <translation>哨兵用户(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Sentinel pass&amp;word:</source>
+        <translation>哨兵密码(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Pro&amp;ject:</source>
+        <translation>项目(&amp;J)：</translation>
+    </message>
+    <message>
+        <source>kept only in the keychain, when saved</source>
+        <translation>保存时只存放在钥匙串中</translation>
+    </message>
+    <message>
+        <source>Saved c&amp;onnection:</source>
+        <translation>已保存的连接(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Passwords are never written to settings or logs: a saved connection keeps them in the system keychain.</source>
+        <translation>密码从不写入设置或日志：已保存的连接把密码存放在系统钥匙串中。</translation>
+    </message>
+    <message>
+        <source>Choose a saved connection to fill in the form, its password from the keychain</source>
+        <translation>选择一个已保存的连接来填写表单，密码取自钥匙串</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save the form under a name; the passwords go to the system keychain</source>
+        <translation>以一个名称保存表单；密码存入系统钥匙串</translation>
+    </message>
+    <message>
+        <source>Re&amp;name…</source>
+        <translation>重命名(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <source>%1 · project %2</source>
+        <translation>%1 · 项目 %2</translation>
+    </message>
+    <message>
+        <source>(choose one)</source>
+        <translation>（请选择）</translation>
+    </message>
+    <message>
+        <source>(none saved yet)</source>
+        <translation>（尚未保存任何连接）</translation>
+    </message>
+    <message>
+        <source>The keychain could not be used (%1): the password is asked for each time.</source>
+        <translation>无法使用钥匙串（%1）：每次连接都会询问密码。</translation>
+    </message>
+    <message>
+        <source>Reading the password of %1 from the keychain…</source>
+        <translation>正在从钥匙串读取 %1 的密码…</translation>
+    </message>
+    <message>
+        <source>The keychain has not answered: type the password.</source>
+        <translation>钥匙串没有响应：请输入密码。</translation>
+    </message>
+    <message>
+        <source>The keychain holds no password for %1: type it, and Save to keep it.</source>
+        <translation>钥匙串中没有 %1 的密码：请输入密码，并点击“保存”以保留它。</translation>
+    </message>
+    <message>
+        <source>%1: the password is from the keychain.</source>
+        <translation>%1：密码取自钥匙串。</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1，位于 %2</translation>
+    </message>
+    <message>
+        <source>Save connection</source>
+        <translation>保存连接</translation>
+    </message>
+    <message>
+        <source>Name of the connection:</source>
+        <translation>连接名称：</translation>
+    </message>
+    <message>
+        <source>Replace the saved connection %1?</source>
+        <translation>替换已保存的连接 %1？</translation>
+    </message>
+    <message>
+        <source>Saved %1 (it has no password).</source>
+        <translation>已保存 %1（它没有密码）。</translation>
+    </message>
+    <message>
+        <source>Saving the password of %1 in the keychain…</source>
+        <translation>正在把 %1 的密码存入钥匙串…</translation>
+    </message>
+    <message>
+        <source>Saved %1; its password is in the keychain.</source>
+        <translation>已保存 %1；其密码在钥匙串中。</translation>
+    </message>
+    <message>
+        <source>Saved %1 without its password. %2</source>
+        <translation>已保存 %1，但未保存其密码。%2</translation>
+    </message>
+    <message>
+        <source>Rename connection</source>
+        <translation>重命名连接</translation>
+    </message>
+    <message>
+        <source>New name of %1:</source>
+        <translation>%1 的新名称：</translation>
+    </message>
+    <message>
+        <source>A saved connection is already named %1.</source>
+        <translation>已有一个名为 %1 的已保存连接。</translation>
+    </message>
+    <message>
+        <source>Renamed %1 to %2.</source>
+        <translation>已将 %1 重命名为 %2。</translation>
+    </message>
+    <message>
+        <source>Renamed %1 to %2. %3</source>
+        <translation>已将 %1 重命名为 %2。%3</translation>
+    </message>
+    <message>
+        <source>Renamed %1 to %2; its password moved with it in the keychain.</source>
+        <translation>已将 %1 重命名为 %2；钥匙串中的密码也随之移动。</translation>
+    </message>
+    <message>
+        <source>Delete connection</source>
+        <translation>删除连接</translation>
+    </message>
+    <message>
+        <source>Delete the saved connection %1, and its password in the keychain?</source>
+        <translation>删除已保存的连接 %1 及其在钥匙串中的密码？</translation>
+    </message>
+    <message>
+        <source>Deleted %1.</source>
+        <translation>已删除 %1。</translation>
+    </message>
+    <message>
+        <source>Deleted %1 and its password in the keychain.</source>
+        <translation>已删除 %1 及其在钥匙串中的密码。</translation>
+    </message>
+    <message>
+        <source>Deleted %1. %2</source>
+        <translation>已删除 %1。%2</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>项目</translation>
     </message>
 </context>
 <context>
@@ -2027,10 +2179,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>正在强制释放 %1…</translation>
     </message>
     <message>
-        <source>Copied %1 — try: treelock --redis %1 --project %2 locks</source>
-        <translation>已复制 %1 — 试试：treelock --redis %1 --project %2 locks</translation>
-    </message>
-    <message>
         <source>server %1</source>
         <translation>服务器 %1</translation>
     </message>
@@ -2193,6 +2341,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Above the alarm threshold of the Hot spots panel (View › Hot spots, Ctrl+Shift+H):</source>
         <translation>高于“热点”面板的告警阈值（视图 › 热点，Ctrl+Shift+H）：</translation>
+    </message>
+    <message>
+        <source>Copied %1 — try: %2</source>
+        <translation>已复制 %1 — 可以试试：%2</translation>
     </message>
 </context>
 <context>
@@ -2502,6 +2654,128 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Cannot change the fairness: %1</source>
         <translation>无法更改公平设置：%1</translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::TlsForm</name>
+    <message>
+        <source>TLS (rediss:// URLs)</source>
+        <translation>TLS（rediss:// URL）</translation>
+    </message>
+    <message>
+        <source>C&amp;A file:</source>
+        <translation>CA 文件(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>(the system&apos;s CAs)</source>
+        <translation>（系统的 CA）</translation>
+    </message>
+    <message>
+        <source>Choose the CA certificate (PEM)</source>
+        <translation>选择 CA 证书（PEM）</translation>
+    </message>
+    <message>
+        <source>Client c&amp;ertificate:</source>
+        <translation>客户端证书(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>(none; for servers that ask for one)</source>
+        <translation>（无；用于要求客户端证书的服务器）</translation>
+    </message>
+    <message>
+        <source>Choose the client certificate (PEM)</source>
+        <translation>选择客户端证书（PEM）</translation>
+    </message>
+    <message>
+        <source>Client &amp;key:</source>
+        <translation>客户端私钥(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>(the client certificate&apos;s key)</source>
+        <translation>（客户端证书的私钥）</translation>
+    </message>
+    <message>
+        <source>Choose the client certificate&apos;s key (PEM)</source>
+        <translation>选择客户端证书的私钥（PEM）</translation>
+    </message>
+    <message>
+        <source>(the host in the URL)</source>
+        <translation>（URL 中的主机）</translation>
+    </message>
+    <message>
+        <source>The name sent to the server (SNI) and looked for in its certificate</source>
+        <translation>发送给服务器的名称（SNI），并在其证书中核对</translation>
+    </message>
+    <message>
+        <source>&amp;Verify the server&apos;s certificate</source>
+        <translation>验证服务器的证书(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Not verifying the server&apos;s certificate: anyone on the path can read and change this traffic.</source>
+        <translation>未验证服务器的证书：传输路径上的任何人都能读取和篡改这些流量。</translation>
+    </message>
+    <message>
+        <source>Server na&amp;me (SNI):</source>
+        <translation>服务器名称(&amp;M)（SNI）：</translation>
+    </message>
+    <message>
+        <source>PEM keys (*.key *.pem);;All files (*)</source>
+        <translation>PEM 私钥 (*.key *.pem);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>PEM certificates (*.pem *.crt *.cer);;All files (*)</source>
+        <translation>PEM 证书 (*.pem *.crt *.cer);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::TlsIndicator</name>
+    <message>
+        <source>Not verifying the server&apos;s certificate: anyone on the path can read and change this traffic. Turn verification on in File › Connect… (TLS).</source>
+        <translation>未验证服务器的证书：传输路径上的任何人都能读取和篡改这些流量。请在 文件 › 连接…（TLS）中开启验证。</translation>
+    </message>
+    <message>
+        <source>TLS</source>
+        <translation>TLS</translation>
+    </message>
+    <message>
+        <source>%1 (not verified)</source>
+        <translation>%1（未验证）</translation>
+    </message>
+    <message>
+        <source>Connected over TLS; the server&apos;s certificate could not be read: %1</source>
+        <translation>已通过 TLS 连接；无法读取服务器的证书：%1</translation>
+    </message>
+    <message>
+        <source>Subject: %1</source>
+        <translation>主题：%1</translation>
+    </message>
+    <message>
+        <source>Issuer: %1</source>
+        <translation>颁发者：%1</translation>
+    </message>
+    <message>
+        <source>Valid until: %1</source>
+        <translation>有效期至：%1</translation>
+    </message>
+    <message>
+        <source>Protocol: %1</source>
+        <translation>协议：%1</translation>
+    </message>
+    <message>
+        <source>The certificate was verified.</source>
+        <translation>证书已通过验证。</translation>
+    </message>
+    <message>
+        <source>The certificate was NOT verified: anyone on the path can read and change this traffic.</source>
+        <translation>证书未经验证：传输路径上的任何人都能读取和篡改这些流量。</translation>
+    </message>
+    <message>
+        <source>Encrypted, certificate verified</source>
+        <translation>已加密，证书已验证</translation>
+    </message>
+    <message>
+        <source>Encrypted, certificate not verified</source>
+        <translation>已加密，证书未验证</translation>
     </message>
 </context>
 <context>

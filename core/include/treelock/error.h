@@ -67,6 +67,15 @@ public:
     using ConnectionError::ConnectionError;
 };
 
+/// A TLS connection that the server or its certificate refused: a CA this
+/// client does not trust, an expired certificate or one for another name, a
+/// client certificate refused or missing, TLS at a plain port or plain text
+/// at a TLS port. Waiting does not help: the set-up must change.
+class TlsError : public ConnectionError {
+public:
+    using ConnectionError::ConnectionError;
+};
+
 /// Redis answered with an error (script error, BUSY, OOM, NOPERM...). The
 /// outcome is "not granted / unknown", never success.
 class ScriptError : public Error {

@@ -95,16 +95,17 @@ public:
     /// and sentinels (after a restarted node rejoined, say). Throws
     /// std::runtime_error saying what is missing after `timeout`.
     void waitHealthy(std::chrono::milliseconds timeout);
+    /// The server at `node`, over TLS when the group uses it, without credentials.
+    RedisAddress reach(const HostPort& node) const;
+    /// The sentinel at `node`, with the sentinels' password.
+    RedisAddress reachSentinel(const HostPort& node) const;
 
+private:
     SentinelGroupConfig m_config;
     std::chrono::steady_clock::time_point m_lastFailover{};
     std::vector<std::size_t> m_heldBack; ///< replicas paused by holdBackReplica()
     std::vector<std::unique_ptr<RedisServerProcess>> m_nodes;     // Owned.
     std::vector<std::unique_ptr<RedisServerProcess>> m_sentinels; // Owned.
-    /// The server at `node`, over TLS when the group uses it, without credentials.
-    RedisAddress reach(const HostPort& node) const;
-    /// The sentinel at `node`, with the sentinels' password.
-    RedisAddress reachSentinel(const HostPort& node) const;
 };
 
 } // namespace treelock

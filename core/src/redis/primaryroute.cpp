@@ -83,6 +83,8 @@ redis::Reply PrimaryRoute::onSentinelPrimary(const std::function<redis::Reply()>
             throw;
         } catch (const AuthenticationError&) {
             throw; // credentials do not get better by waiting
+        } catch (const TlsError&) {
+            throw; // nor do certificates
         } catch (const ConnectionError& error) {
             if (!pauseBeforeRetry(attempt, deadline))
                 throw ConnectionError(std::string(error.what()) + " (no primary answered within "
@@ -155,6 +157,8 @@ redis::Reply PrimaryRoute::onSlotOwner(const std::function<redis::Reply()>& send
             throw;
         } catch (const AuthenticationError&) {
             throw; // credentials do not get better by waiting
+        } catch (const TlsError&) {
+            throw; // nor do certificates
         } catch (const ConnectionError& error) {
             m_connection.disconnect();
             m_askTarget.reset();

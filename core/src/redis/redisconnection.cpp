@@ -68,6 +68,7 @@ int RedisConnection::socket() const noexcept { return m_transport ? m_transport-
 
 void RedisConnection::disconnect() noexcept
 {
+    m_connecting = false;
     m_pending.clear();
     m_transport.reset();
     if (m_reader) {
@@ -76,10 +77,14 @@ void RedisConnection::disconnect() noexcept
     }
 }
 
-void RedisConnection::failWith(const std::string& what, const std::string& detail)
+void RedisConnection::failWith(const std::string& what, const std::string& detail, bool tls)
 {
+    const std::string message =
+        "Redis at " + m_address.redacted() + ": " + (m_connecting ? std::string("cannot connect") : what) + ": " + detail;
     disconnect();
-    throw ConnectionError("Redis at " + m_address.redacted() + ": " + what + ": " + detail);
+    if (tls)
+        throw TlsError(message);
+    throw ConnectionError(message);
 }
 
 template <typename Call>
@@ -93,7 +98,7 @@ auto RedisConnection::guarded(const std::string& what, Call&& call) -> decltype(
         if (!m_address.tls && !m_anyRead && error.closed())
             detail += ": the server closed the connection without answering; does this port accept only TLS? "
                       "(then use a rediss:// URL)";
-        failWith(what, detail);
+        failWith(what, detail, error.tls());
     }
 }
 
@@ -125,6 +130,7 @@ void RedisConnection::ensureConnected()
     if (!m_reader)
         failWith("cannot connect", "out of memory");
     ++m_connects;
+    m_connecting = true;
     if (!m_address.password.empty()) {
         std::vector<std::string> auth{"AUTH"};
         if (!m_address.user.empty())
@@ -175,9 +181,11 @@ void RedisConnection::ensureConnected()
         }
         const std::string role = r->type == REDIS_REPLY_ARRAY && r->elements > 0 ? replyText(r->element[0])
                                                                                  : replyText(r.get());
+        m_connecting = false; // connected, to the wrong server
         if (role != "master")
             failWith("connected", "it is not the primary (ROLE answered \"" + role + "\")");
     }
+    m_connecting = false;
 }
 
 Reply RedisConnection::command(std::span<const std::string_view> args)
@@ -252,7 +260,7 @@ Reply RedisConnection::next(const std::string& what, Clock::time_point deadline)
             return nullptr;
         if (!m_anyRead && !m_address.tls && looksLikeTls(buffer[0]))
             failWith("command " + what + " failed",
-                     "the server answered in TLS: this port speaks TLS, use a rediss:// URL");
+                     "the server answered in TLS: this port speaks TLS, use a rediss:// URL", /*tls=*/true);
         m_anyRead = true;
         if (redisReaderFeed(m_reader, buffer, n) != REDIS_OK)
             failWith("command " + what + " failed", "out of memory");

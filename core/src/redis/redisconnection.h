@@ -84,7 +84,9 @@ private:
     /// Hands the transport's error to failWith.
     template <typename Call>
     auto guarded(const std::string& what, Call&& call) -> decltype(call());
-    [[noreturn]] void failWith(const std::string& what, const std::string& detail);
+    /// Drops the connection and throws ConnectionError ("cannot connect" while
+    /// connecting, whatever the command), or TlsError when `tls`.
+    [[noreturn]] void failWith(const std::string& what, const std::string& detail, bool tls = false);
 
     RedisAddress m_address;
     std::chrono::milliseconds m_connectTimeout;
@@ -92,6 +94,7 @@ private:
     std::unique_ptr<Transport> m_transport;
     redisReader* m_reader = nullptr; // Owned; with m_transport.
     bool m_anyRead = false;          ///< bytes came on this connection
+    bool m_connecting = false;       ///< in ensureConnected (AUTH, PING, SELECT, ROLE)
     int m_connects = 0;
     std::string m_pending; ///< formatted commands not yet written
     std::function<RedisAddress()> m_resolve; ///< empty: always m_address

@@ -104,6 +104,7 @@ RedisAddress SentinelLocator::locate()
     int answered = 0;             // sentinels that answered
     int unknownName = 0;          // of them, those that monitor no primary of the URL's name
     int refusedCredentials = 0;   // sentinels reached that want other credentials
+    int refusedTls = 0;           // sentinels reached whose TLS handshake failed
     for (std::size_t k = 0; k < count; ++k) {
         const std::size_t i = (first + k) % count;
         const HostPort& node = m_address.sentinels[i];
@@ -146,6 +147,10 @@ RedisAddress SentinelLocator::locate()
             const std::string text = error.what();
             const std::string prefix = "Redis at " + m_address.sentinelAt(node).redacted() + ": ";
             answer = text.rfind(prefix, 0) == 0 ? text.substr(prefix.size()) : text;
+            if (dynamic_cast<const TlsError*>(&error)) {
+                anyReached = true;
+                ++refusedTls;
+            }
         }
         noneIsASentinel = false;
         answers += (answers.empty() ? "" : "; ") + node.text() + ": " + answer;
@@ -164,6 +169,8 @@ RedisAddress SentinelLocator::locate()
     // Credentials are not an outage to wait out either.
     if (refusedCredentials > 0 && answered == 0)
         throw AuthenticationError(message);
+    if (refusedTls > 0 && answered == 0)
+        throw TlsError(message);
     throw ConnectionError(message);
 }
 

@@ -191,7 +191,8 @@ void Transport::handshake(Clock::time_point deadline)
             failTls(result, savedErrno);
         if (!waitFor(events, deadline))
             throw TransportError("no TLS handshake within the connect timeout: does the server speak TLS on this "
-                                 "port? (for a plain port use a redis:// URL)");
+                                 "port? (for a plain port use a redis:// URL)",
+                                 TransportError::Kind::Tls);
     }
 }
 
@@ -206,12 +207,20 @@ void Transport::failClosed(int savedErrno)
         if (n <= 0 && SSL_get_error(m_ssl, n) == SSL_ERROR_SSL)
             failTls(n, 0);
     }
-    throw TransportError(savedErrno == 0 ? std::string("connection closed") : std::strerror(savedErrno), true);
+    throw TransportError(savedErrno == 0 ? std::string("connection closed") : std::strerror(savedErrno), TransportError::Kind::Closed);
 }
 
 void Transport::failTls(int result, int savedErrno)
 {
-    throw TransportError(describeTlsFailure(m_ssl, result, savedErrno, m_tls, m_host));
+    // Only what TLS itself refused is a TlsError; a connection closed or reset
+    // mid-handshake (a server restarting) is an outage like any other.
+    const int error = SSL_get_error(m_ssl, result);
+    const TransportError::Kind kind =
+        error == SSL_ERROR_SSL ? TransportError::Kind::Tls
+        : error == SSL_ERROR_ZERO_RETURN || savedErrno == 0 || savedErrno == ECONNRESET || savedErrno == EPIPE
+            ? TransportError::Kind::Closed
+            : TransportError::Kind::Other;
+    throw TransportError(describeTlsFailure(m_ssl, result, savedErrno, m_tls, m_host), kind);
 }
 
 bool Transport::waitFor(short events, Clock::time_point deadline) const
@@ -278,7 +287,7 @@ std::size_t Transport::read(char* buffer, std::size_t size, Clock::time_point de
             const int savedErrno = errno;
             const int kind = SSL_get_error(m_ssl, n);
             if (kind == SSL_ERROR_ZERO_RETURN || (kind == SSL_ERROR_SYSCALL && (savedErrno == 0 || savedErrno == ECONNRESET)))
-                throw TransportError(savedErrno == 0 ? std::string("connection closed") : std::strerror(savedErrno), true);
+                throw TransportError(savedErrno == 0 ? std::string("connection closed") : std::strerror(savedErrno), TransportError::Kind::Closed);
             if (kind != SSL_ERROR_WANT_READ && kind != SSL_ERROR_WANT_WRITE)
                 failTls(n, savedErrno);
             waitEvents = kind == SSL_ERROR_WANT_WRITE ? POLLOUT : POLLIN;
@@ -287,7 +296,7 @@ std::size_t Transport::read(char* buffer, std::size_t size, Clock::time_point de
             if (n > 0)
                 return static_cast<std::size_t>(n);
             if (n == 0 || (n < 0 && errno == ECONNRESET))
-                throw TransportError(n == 0 ? std::string("connection closed") : std::strerror(errno), true);
+                throw TransportError(n == 0 ? std::string("connection closed") : std::strerror(errno), TransportError::Kind::Closed);
             if (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK)
                 throw TransportError(std::strerror(errno));
             if (errno == EINTR)

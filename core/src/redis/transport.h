@@ -20,12 +20,17 @@ namespace treelock::detail {
 /// server and what it was doing.
 class TransportError : public std::runtime_error {
 public:
-    explicit TransportError(const std::string& what, bool closed = false) : std::runtime_error(what), m_closed(closed) {}
-    /// The server closed or reset the connection.
-    bool closed() const noexcept { return m_closed; }
+    enum class Kind {
+        Other,
+        Closed, ///< the server closed or reset the connection
+        Tls,    ///< the handshake or the certificates were refused (TlsError)
+    };
+    explicit TransportError(const std::string& what, Kind kind = Kind::Other) : std::runtime_error(what), m_kind(kind) {}
+    bool closed() const noexcept { return m_kind == Kind::Closed; }
+    bool tls() const noexcept { return m_kind == Kind::Tls; }
 
 private:
-    bool m_closed;
+    Kind m_kind;
 };
 
 /// The bytes to and from one Redis server: a TCP or Unix socket, with TLS over
