@@ -33,4 +33,18 @@ std::future<std::shared_ptr<Engine>> Bridge::engine()
     return future;
 }
 
+std::future<Bridge::Reads> Bridge::reads()
+{
+    auto promise = std::make_shared<std::promise<Reads>>();
+    std::future<Reads> future = promise->get_future();
+    m_worker.post([promise](BridgeWorker& w) {
+        Reads reads;
+        reads.snapshots = w.snapshotCount();
+        if (const LeaseWatch* watch = w.watch())
+            reads.watch = watch->stats();
+        promise->set_value(std::move(reads));
+    });
+    return future;
+}
+
 } // namespace treelock::ui

@@ -4,8 +4,12 @@
 #include "bridge/bridgeworker.h"
 #include "common/workerthread.h"
 
+#include <treelock/leasewatch.h>
+
+#include <cstdint>
 #include <future>
 #include <memory>
+#include <optional>
 
 namespace treelock::ui {
 
@@ -31,6 +35,15 @@ public:
     /// the worker's thread once the calls posted before have run: for tests and
     /// tools that drive the project Studio shows. Engines are thread-safe.
     std::future<std::shared_ptr<Engine>> engine();
+
+    /// What the worker has read of the project: snapshots (each reads it whole)
+    /// and, when it follows the project through a LeaseWatch, the watch's stats.
+    struct Reads {
+        std::uint64_t snapshots = 0;
+        std::optional<WatchStats> watch;
+    };
+    /// Handed over from the worker's thread as engine() is: for tests and tools.
+    std::future<Reads> reads();
 
 private:
     WorkerThread<BridgeWorker> m_worker; // Owned; joined (worker deleted first) in our destructor.

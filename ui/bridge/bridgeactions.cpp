@@ -34,7 +34,12 @@ bool BridgeWorker::actAndRefresh(F&& action, QString* refusal)
             *refusal = QString::fromUtf8(e.what());
         }
         pollEvents();
-        takeSnapshot();
+        // Following through the watch, the action's event is in the stream
+        // already: the next poll reads it without reading the project whole.
+        if (m_watch)
+            pollWatch();
+        else
+            takeSnapshot();
         publish(false);
     });
 }

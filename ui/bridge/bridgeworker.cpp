@@ -6,6 +6,7 @@
 
 #include <treelock/error.h>
 #include <treelock/leaseid.h>
+#include <treelock/leasewatch.h>
 #include <treelock/memoryengine.h>
 #include <treelock/policy.h>
 #include <treelock/redisengine.h>
@@ -98,6 +99,20 @@ TlsPeerInfo tlsPeer(const RedisOptions& options)
 
 } // namespace
 
+LeaseInfo leaseOfGrant(const Event& e)
+{
+    LeaseInfo l;
+    l.id = e.lease;
+    l.owner = e.owner;
+    l.operation = e.operation;
+    l.requests = e.requests;
+    l.createdAt = e.time;
+    l.expiresAt = e.expiresAt;
+    l.ttl = std::chrono::duration_cast<milliseconds>(e.expiresAt - e.time);
+    l.fence = e.fence;
+    return l;
+}
+
 BridgeWorker::BridgeWorker(QObject* parent) : BridgeSignals(parent)
 {
     m_timer = new QTimer(this);
@@ -113,6 +128,7 @@ BridgeWorker::~BridgeWorker()
 void BridgeWorker::shutdown()
 {
     m_timer->stop();
+    m_watch.reset();
     m_engine.reset();
     delete m_private;
     m_private = nullptr;
@@ -129,6 +145,7 @@ QString BridgeWorker::operatorName() const
 void BridgeWorker::connectTo(const BackendConfig& config)
 {
     m_timer->stop();
+    m_watch.reset();
     m_engine.reset();
     const bool keepPrivate = m_private
                              && ((config.kind == BackendConfig::Kind::Private && !m_private->hasSentinels())
@@ -147,6 +164,12 @@ void BridgeWorker::connectTo(const BackendConfig& config)
     m_lastEventId.assign(1, '0'); // not = "0": GCC 12 -Wrestrict false positive (PR 105329)
     m_haveSnapshot = false;
     m_releasesUnrecorded = false;
+    m_listing = false;
+    m_listed = m_listTotal = 0;
+    m_contentionWaiters = 0;
+    m_vanished.clear();
+    m_expiredKept.clear();
+    m_reaped.clear();
     m_published.reset();
     m_fullNext = true;
     m_attempt = 0;
@@ -159,11 +182,19 @@ void BridgeWorker::connectTo(const BackendConfig& config)
         guarded([&] {
             readSettings();
             pollEvents();
-            takeSnapshot();
+            if (m_watch) {
+                readContention();
+                pollWatch();
+                if (waitersDue())
+                    takeSnapshot();
+            } else {
+                takeSnapshot();
+                readContention();
+            }
             publish(true);
-            readContention();
         });
-        hintOtherProjects();
+        if (!m_watch)
+            hintOtherProjects();
     }
     m_timer->start();
 }
@@ -227,6 +258,7 @@ bool BridgeWorker::openEngine()
             options.url = m_private->url().toStdString();
             options.failoverTimeout = kStudioFailoverWait;
             m_engine = std::make_shared<RedisEngine>(options, project);
+            openWatch(options);
             info.kind = m_config.kind;
             info.url = m_private->url();
             info.note = sentinels ? tr("Private primary, replica and three sentinels started by the Studio; stopped when it "
@@ -238,6 +270,7 @@ bool BridgeWorker::openEngine()
             RedisOptions options = redisOptions(m_config);
             options.failoverTimeout = kStudioFailoverWait;
             m_engine = std::make_shared<RedisEngine>(options, project);
+            openWatch(options);
             info.kind = BackendConfig::Kind::Url;
             // Behind Sentinel the primary is named apart (BackendInfo::primary).
             info.url = QString::fromStdString(RedisAddress::of(options).redacted());
@@ -259,6 +292,7 @@ bool BridgeWorker::openEngine()
         emit backendChanged(info);
         return true;
     } catch (const std::exception& e) {
+        m_watch.reset();
         m_engine.reset();
         QString where = m_config.url;
         if (m_config.kind == BackendConfig::Kind::Url) {
@@ -329,8 +363,13 @@ void BridgeWorker::tick()
     followPrimary();
     guarded([&] {
         pollEvents();
-        if (Clock::now() - m_lastSnapshot >= kSnapshotInterval || m_failover)
+        if (m_watch) {
+            pollWatch();
+            if (m_failover || m_checkVanished || (waitersDue() && Clock::now() - m_lastSnapshot >= kSnapshotInterval))
+                takeSnapshot();
+        } else if (Clock::now() - m_lastSnapshot >= kSnapshotInterval || m_failover) {
             takeSnapshot();
+        }
         const bool due = m_dirty || m_clock.now() >= m_nextExpiry;
         if (due && Clock::now() - m_lastPublish >= kMinPublishInterval)
             publish(false);
@@ -348,8 +387,12 @@ void BridgeWorker::refresh()
         tick();
         return;
     }
+    // Following through the watch, a refresh still reads the project whole
+    // once: the waiters, and a check of the view against the server's.
     guarded([&] {
         pollEvents();
+        if (m_watch)
+            pollWatch();
         takeSnapshot();
         publish(false);
         readContention();
@@ -373,17 +416,12 @@ void BridgeWorker::pollEvents()
                 setGrace(graceOf(e.setting));
             if (!m_haveSnapshot)
                 continue;
+            if (m_watch) {
+                followEvent(e);
+                continue;
+            }
             if (e.type == EventType::Grant) {
-                LeaseInfo l;
-                l.id = e.lease;
-                l.owner = e.owner;
-                l.operation = e.operation;
-                l.requests = e.requests;
-                l.createdAt = e.time;
-                l.expiresAt = e.expiresAt;
-                l.ttl = std::chrono::duration_cast<milliseconds>(e.expiresAt - e.time);
-                l.fence = e.fence;
-                m_leases[l.id] = std::move(l);
+                m_leases[e.lease] = leaseOfGrant(e);
                 m_dirty = true;
                 // The grant of a waiter's id ends its wait.
                 if (std::erase_if(m_waiters, [&e](const WaiterInfo& w) { return w.id == e.lease; }) > 0)
@@ -431,6 +469,7 @@ void BridgeWorker::takeSnapshot()
     if (!m_engine)
         return;
     Snapshot snap = m_engine->snapshot();
+    ++m_snapshots;
     m_lastSnapshot = Clock::now();
     m_clock = ServerClock{snap.serverTime, m_lastSnapshot};
     if (m_failover) {
@@ -441,9 +480,10 @@ void BridgeWorker::takeSnapshot()
         // before); what else is gone was lost with the server's data.
         m_checkVanished = false;
         std::size_t vanished = 0;
-        for (const auto& [id, l] : m_leases)
+        for (const auto& [id, l] : leasesBefore())
             vanished += std::none_of(snap.leases.begin(), snap.leases.end(),
                                      [&id](const LeaseInfo& s) { return s.id == id; });
+        m_vanished.clear();
         if (vanished > 0) {
             LogEntry entry;
             entry.type = LogEntry::Type::Info;
@@ -457,7 +497,9 @@ void BridgeWorker::takeSnapshot()
             emitLocal(std::move(entry));
         }
     }
-    if (!m_haveSnapshot || !sameLeases(m_leases, snap.leases)) {
+    // Following through the watch, its deltas alone change the lease set: a
+    // lease the snapshot lists and the watch has not read yet comes with them.
+    if (!m_watch && (!m_haveSnapshot || !sameLeases(m_leases, snap.leases))) {
         m_leases.clear();
         for (LeaseInfo& l : snap.leases)
             m_leases.emplace(l.id, std::move(l));
@@ -476,6 +518,9 @@ void BridgeWorker::readContention()
         return;
     auto contention = std::make_shared<Contention>();
     contention->paths = m_engine->contention(kHotSpotRows);
+    m_contentionWaiters = 0;
+    for (const HotPath& p : contention->paths)
+        m_contentionWaiters += p.waiters;
     contention->readAt = m_clock.now();
     m_lastContention = Clock::now();
     emit contentionChanged(contention);
@@ -493,6 +538,9 @@ void BridgeWorker::publish(bool full)
         return a.expiresAt != b.expiresAt ? a.expiresAt < b.expiresAt : a.id < b.id;
     });
     state->waiters = m_waiters;
+    state->listing = m_listing;
+    state->listed = m_listed;
+    state->listTotal = m_listTotal;
     const ServerTime now = m_clock.now();
     state->nodes = decorate(state->leases, now, m_tree.get(), state->waiters);
     for (const LeaseInfo& l : state->leases)
@@ -573,7 +621,7 @@ void BridgeWorker::reportFailover(const std::vector<LeaseInfo>& current, ServerT
     // Released and reaped leases were dropped by their events (read just before);
     // what else is gone was lost with the primary's unreplicated writes. Expired
     // leases block nothing: they count neither way.
-    for (const auto& [id, l] : m_leases) {
+    for (const auto& [id, l] : leasesBefore()) {
         if (l.expired(serverTime))
             continue;
         const bool kept = std::any_of(current.begin(), current.end(), [&id](const LeaseInfo& s) { return s.id == id; });
@@ -587,6 +635,7 @@ void BridgeWorker::reportFailover(const std::vector<LeaseInfo>& current, ServerT
     if (report.releasesUnrecorded)
         entry.detail += QStringLiteral(" ") + tr("(this project does not record releases: some may have been released)");
     emitLocal(std::move(entry));
+    m_vanished.clear();
     emit failedOver(report);
 }
 

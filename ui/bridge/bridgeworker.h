@@ -3,11 +3,14 @@
 #include "bridge/bridgesignals.h"
 
 #include <treelock/error.h>
+#include <treelock/leasewatch.h>
 
 #include <chrono>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 
 class QTimer;
 
@@ -20,13 +23,19 @@ namespace treelock::ui {
 
 class PrivateRedis;
 
+/// The lease a grant event records (its holds and revocation as at the grant).
+LeaseInfo leaseOfGrant(const Event& e);
+
 /// Owns the core Engine and talks to it; lives in the bridge's QThread, so
 /// every call here may block on Redis without touching the GUI. Every 100 ms it
-/// reads new events (grants and releases become deltas of its lease set),
-/// every second a full snapshot (renewals emit no events; waiters come only
-/// with it), then decorates the tree (pure function) and emits an immutable
-/// LockState. Every 3 s it reads the contention table (one call) and emits it.
-/// On ConnectionError it reports the loss and retries every second.
+/// reads new events for the event log. On Redis its lease set follows a
+/// LeaseWatch (a list in pages, then the events stream; bridgefollow.cpp), and
+/// a snapshot is read only for the waiters while there are any, after a
+/// reconnect or failover, and on refresh(). On the in-process engine a snapshot
+/// every second is cheap and the events stream makes deltas of grants and
+/// releases between them. Then it decorates the tree (pure function) and emits
+/// an immutable LockState. Every 3 s it reads the contention table (one call)
+/// and emits it. On ConnectionError it reports the loss and retries every second.
 class BridgeWorker : public BridgeSignals {
     Q_OBJECT
 public:
@@ -51,6 +60,11 @@ public:
 
     /// The engine, for tests that need to drive it from the worker's thread.
     std::shared_ptr<Engine> engine() const { return m_engine; }
+    /// Snapshots read since the worker was made: a project followed through its
+    /// LeaseWatch is not read whole every second.
+    std::uint64_t snapshotCount() const { return m_snapshots; }
+    /// The watch that follows the project on Redis (null on the in-process engine).
+    const LeaseWatch* watch() const { return m_watch.get(); }
 
 private:
     void tick();
@@ -60,6 +74,22 @@ private:
     void setLevelAudit(bool audit); // records the level in m_info, and tells the window when it changed
     void setGrace(std::optional<std::chrono::milliseconds> grace); // the same for the grace
     void takeSnapshot();
+    /// Makes the LeaseWatch that follows the project on `options`' server.
+    void openWatch(const RedisOptions& options);
+    /// Polls the watch without waiting: while it lists, pages for up to a few
+    /// tens of milliseconds (each one published, so the first rows show at
+    /// once); then the events that arrived. Applies the deltas to m_leases.
+    void pollWatch();
+    void applyDelta(LeaseDelta& delta);
+    /// An event read for the log, following through the watch: a grant ends its
+    /// waiter's wait, a reaping ends an expired lease's row.
+    void followEvent(const Event& e);
+    /// Logs the start and the end of a list other than the first.
+    void logListing(const ListProgress& progress);
+    /// Whether the waiters need a snapshot now (following through the watch).
+    bool waitersDue() const;
+    /// The leases the view held before the server changed: m_leases and m_vanished.
+    std::map<LeaseId, LeaseInfo> leasesBefore() const;
     void readContention();
     /// On a server Studio did not start, a project that holds nothing may be the
     /// wrong one (the command-line tool's default is "default"): logs the other
@@ -70,7 +100,7 @@ private:
     template <typename F>
     bool guarded(F&& f);
     /// Runs an operator's action on the engine under guarded(), then polls events,
-    /// takes a snapshot and publishes, so that its effect shows at once. With
+    /// the watch (or takes a snapshot) and publishes, so that its effect shows at once. With
     /// `refusal`, an InvalidInput the action throws (the engine refused its
     /// arguments) lands there instead of counting as a lost connection.
     template <typename F>
@@ -89,6 +119,21 @@ private:
 
     BackendConfig m_config;
     std::shared_ptr<Engine> m_engine;
+    std::unique_ptr<LeaseWatch> m_watch;   // on Redis: follows the project's leases
+    bool m_listing = false;                // the watch lists
+    std::size_t m_listed = 0;              // ...and has read so many leases
+    std::size_t m_listTotal = 0;           // ...of about so many
+    std::size_t m_contentionWaiters = 0;   // waiters the last contention table counted
+    std::uint64_t m_snapshots = 0;
+    // Leases a list of the watch found gone since the last report: a list after a
+    // reconnect or failover may end before the snapshot that reports them.
+    std::map<LeaseId, LeaseInfo> m_vanished;
+    // The watch drops a lease when its expiry passes; Studio shows it (expired,
+    // for Release expired) until an event says it was reaped, as a snapshot would.
+    std::set<LeaseId> m_expiredKept;
+    RelistReason m_lastListReason = RelistReason::Start;
+    bool m_logList = false;                // the list that runs is logged
+    std::set<LeaseId> m_reaped;            // reaped by an event the watch had not applied yet
     PrivateRedis* m_private = nullptr;     // Owned (child); a server or a Sentinel set-up.
     BackendInfo m_info;                    // what backendChanged said last
     int m_killedNode = -1;                 // private primary killed, to restart as a replica

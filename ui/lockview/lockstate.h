@@ -48,6 +48,12 @@ struct LockState {
     std::vector<std::string> changedPaths;   ///< vs the previous state sent
     bool full = false;                       ///< everything changed (new project/tree)
     int expiredCount = 0;
+    /// While the project's leases are listed (the first list, or another after
+    /// the events stream could not answer): `leases` holds those read so far,
+    /// `listed` of about `listTotal`.
+    bool listing = false;
+    std::size_t listed = 0;
+    std::size_t listTotal = 0;
 };
 using LockStatePtr = std::shared_ptr<const LockState>;
 

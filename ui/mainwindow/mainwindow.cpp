@@ -29,6 +29,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QPushButton>
@@ -460,8 +461,13 @@ void MainWindow::applyState(const LockStatePtr& state)
     m_leasePanel->updateTitle();
     updateReleaseExpired(state->expiredCount);
     const int live = int(state->leases.size()) - state->expiredCount;
-    m_countsLabel->setText(tr("%n live lease(s)", nullptr, live)
-                           + (state->expiredCount ? tr(" · %n expired", nullptr, state->expiredCount) : QString()));
+    if (state->listing)
+        m_countsLabel->setText(tr("Loading leases… %1 of ~%2")
+                                   .arg(QLocale().toString(qulonglong(state->listed)),
+                                        QLocale().toString(qulonglong(state->listTotal))));
+    else
+        m_countsLabel->setText(tr("%n live lease(s)", nullptr, live)
+                               + (state->expiredCount ? tr(" · %n expired", nullptr, state->expiredCount) : QString()));
     // Reveal the locks for the first seconds after connecting (the scenario's,
     // or those already held); after that the user decides what is expanded.
     if (!m_autoExpanded && !state->leases.empty()) {

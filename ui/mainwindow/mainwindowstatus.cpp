@@ -82,6 +82,7 @@ void MainWindow::createStatusBar()
     m_backendLabel->setObjectName(QStringLiteral("backendLabel"));
     m_backendLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_countsLabel = new QLabel(this);
+    m_countsLabel->setObjectName(QStringLiteral("countsLabel"));
     // A long temporary message (a server warning) is cut where the permanent
     // labels start: a gap keeps it from running into the counts.
     m_countsLabel->setContentsMargins(16, 0, 0, 0);

@@ -543,6 +543,17 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Project %1 holds no locks. Other projects on this server: %2. Open one with File › Connect… (Find projects) or --project NAME; the command-line tool&apos;s default project is &quot;default&quot;.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Listing the project&apos;s leases again (%1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Listed %n lease(s): following the events stream again</source>
+        <translation>
+            <numerusform>Listed %n lease: following the events stream again</numerusform>
+            <numerusform>Listed %n leases: following the events stream again</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::ConflictMatrixModel</name>
@@ -2373,6 +2384,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>Copied %1 — try: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading leases… %1 of ~%2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -536,6 +536,16 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Project %1 holds no locks. Other projects on this server: %2. Open one with File › Connect… (Find projects) or --project NAME; the command-line tool&apos;s default project is &quot;default&quot;.</source>
         <translation>项目 %1 没有任何锁。此服务器上的其他项目：%2。可通过 文件 › 连接…（查找项目）或 --project NAME 打开其他项目；命令行工具的默认项目是“default”。</translation>
     </message>
+    <message>
+        <source>Listing the project&apos;s leases again (%1): %2</source>
+        <translation>重新列出项目的租约（%1）：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Listed %n lease(s): following the events stream again</source>
+        <translation>
+            <numerusform>已列出 %n 个租约：重新跟随事件流</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::ConflictMatrixModel</name>
@@ -2345,6 +2355,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Copied %1 — try: %2</source>
         <translation>已复制 %1 — 可以试试：%2</translation>
+    </message>
+    <message>
+        <source>Loading leases… %1 of ~%2</source>
+        <translation>正在加载租约… %1 / 约 %2</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,204 @@
+// Studio follows a project on a real redis-server through a LeaseWatch: another
+// client's grants, releases, forced releases and expiries show in the lease
+// table without the project being read whole every second; a trimmed events
+// stream makes it list again and the event log says why; a large project loads
+// in the background with its progress in the status bar.
+#include "bridge/bridge.h"
+#include "mainwindow/mainwindow.h"
+#include "panels/eventlog/eventlogmodel.h"
+#include "panels/leases/leasetablemodel.h"
+
+#include "redisoptions.h"
+#include "redisserver.h"
+#include "studiotest.h"
+
+#include <treelock/engine.h>
+#include <treelock/leaseid.h>
+#include <treelock/leasewatch.h>
+#include <treelock/redisengine.h>
+#include <treelock/redisprotocol.h>
+
+#include <QAction>
+#include <QLabel>
+#include <QStatusBar>
+#include <QTest>
+
+using namespace treelock;
+using namespace treelock::ui;
+using namespace treelock::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+// "Within a few hundred ms": the worker polls every 100 ms; the rest is slack
+// for a loaded machine.
+constexpr int kFollow = 1500;
+constexpr int kTimeout = 20000;
+
+Bridge::Reads reads(const MainWindow& w)
+{
+    return w.bridge()->reads().get();
+}
+
+LeaseId take(Engine& engine, const std::string& path, const std::string& owner, std::chrono::milliseconds ttl = 60s)
+{
+    AcquireOptions options;
+    options.owner = owner;
+    options.operation = "upload";
+    options.ttl = ttl;
+    const AcquireResult r = engine.acquire({{path, LockMode::X}}, options);
+    return r.granted ? r.grant.lease : LeaseId{};
+}
+
+bool logHas(const MainWindow& w, const QString& text)
+{
+    for (int r = 0; r < w.logModel()->rowCount(); ++r)
+        if (w.logModel()->entryAt(r).detail.contains(text))
+            return true;
+    return false;
+}
+
+QString counts(const MainWindow& w)
+{
+    auto* label = w.statusBar()->findChild<QLabel*>(QStringLiteral("countsLabel"));
+    return label ? label->text() : QString();
+}
+
+StudioOptions redisWindow(const RedisServer& server, const char* project)
+{
+    StudioOptions options = studioOptions(BackendConfig::Kind::Url);
+    options.backend.url = QString::fromStdString(server.url());
+    options.backend.project = QString::fromLatin1(project);
+    return options;
+}
+
+// The first list ended.
+bool synced(const MainWindow& w)
+{
+    const Bridge::Reads r = reads(w);
+    return r.watch && r.watch->relistsFor(RelistReason::Start) == 1 && !counts(w).startsWith(QStringLiteral("Loading"));
+}
+
+} // namespace
+
+class TestFollow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { prepareStudioTests(); }
+
+    void followsAnotherClientWithoutReadingTheProjectWhole()
+    {
+        RedisServer server;
+        MainWindow w(redisWindow(server, "follow"));
+        w.start();
+        QVERIFY(showActive(w));
+        QTRY_VERIFY_WITH_TIMEOUT(synced(w), kTimeout);
+        const std::uint64_t snapshots = reads(w).snapshots;
+
+        RedisEngine other(redisOptionsFor(server), "follow");
+        const LeaseId kept = take(other, "/A", "alice");
+        QVERIFY(!kept.empty());
+        QTRY_VERIFY_WITH_TIMEOUT(w.leaseModel()->rowOf(kept) >= 0, kFollow);
+
+        const LeaseId released = take(other, "/B", "bob");
+        QTRY_VERIFY_WITH_TIMEOUT(w.leaseModel()->rowOf(released) >= 0, kFollow);
+        QVERIFY(other.release(released).status == LeaseStatus::Ok);
+        QTRY_VERIFY_WITH_TIMEOUT(w.leaseModel()->rowOf(released) < 0, kFollow);
+
+        const LeaseId forced = take(other, "/C", "carol");
+        QTRY_VERIFY_WITH_TIMEOUT(w.leaseModel()->rowOf(forced) >= 0, kFollow);
+        ForceOptions force;
+        force.operatorName = "ops";
+        force.reason = "stuck";
+        force.admin = true;
+        QVERIFY(other.forceRelease(forced, force).status == LeaseStatus::Ok);
+        QTRY_VERIFY_WITH_TIMEOUT(w.leaseModel()->rowOf(forced) < 0, kFollow);
+
+        // A short lease shows, then shows expired (as a snapshot lists it until
+        // it is reaped), then leaves when a sweep reaps it.
+        const LeaseId brief = take(other, "/D", "dave", 400ms);
+        QTRY_VERIFY_WITH_TIMEOUT(w.leaseModel()->rowOf(brief) >= 0, kFollow);
+        QTRY_VERIFY_WITH_TIMEOUT(w.leaseModel()->statusAt(w.leaseModel()->rowOf(brief)) == LeaseTableModel::Status::Expired,
+                                 400 + kFollow);
+        QTRY_VERIFY_WITH_TIMEOUT(w.releaseExpiredAction()->isEnabled(), kFollow);
+        QCOMPARE(other.sweep("ops"), std::size_t(1));
+        QTRY_VERIFY_WITH_TIMEOUT(w.leaseModel()->rowOf(brief) < 0, kFollow);
+        QTRY_COMPARE_WITH_TIMEOUT(w.leaseModel()->rowCount(), 1, kFollow);
+        QVERIFY2(counts(w).startsWith(QStringLiteral("1 live lease")), qPrintable(counts(w)));
+
+        // Some seconds later: still the one list, and no snapshot read.
+        QTest::qWait(2500);
+        QVERIFY(w.leaseModel()->rowOf(kept) >= 0);
+        const Bridge::Reads after = reads(w);
+        QCOMPARE(after.snapshots, snapshots);
+        QVERIFY(after.watch);
+        std::uint64_t lists = 0;
+        for (const std::uint64_t n : after.watch->relists)
+            lists += n;
+        QCOMPARE(lists, std::uint64_t(1));
+        QVERIFY(after.watch->events >= 6);
+    }
+
+    void aTrimmedStreamMakesItListAgainAndTheLogSaysWhy()
+    {
+        RedisServer server;
+        MainWindow w(redisWindow(server, "trim"));
+        w.start();
+        QVERIFY(showActive(w));
+        QTRY_VERIFY_WITH_TIMEOUT(synced(w), kTimeout);
+        RedisEngine other(redisOptionsFor(server), "trim");
+        const LeaseId a = take(other, "/A", "alice");
+        QTRY_VERIFY_WITH_TIMEOUT(w.leaseModel()->rowOf(a) >= 0, kFollow);
+
+        // The stream loses the event the watch read last; a lease granted then
+        // is found by the list.
+        const redis::KeySchema keys("trim");
+        server.cli({"XTRIM", keys.events(), "MAXLEN", "0"});
+        const LeaseId b = take(other, "/B", "bob");
+        server.cli({"XTRIM", keys.events(), "MAXLEN", "0"});
+        QTRY_VERIFY_WITH_TIMEOUT(reads(w).watch->relistsFor(RelistReason::StreamTrimmed) >= 1, kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(w.leaseModel()->rowOf(b) >= 0, kTimeout);
+        QVERIFY(w.leaseModel()->rowOf(a) >= 0);
+        QTRY_VERIFY_WITH_TIMEOUT(logHas(w, QStringLiteral("Listing the project's leases again (stream-trimmed): ")), kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(logHas(w, QStringLiteral("Listed 2 lease")), kTimeout);
+        QVERIFY(logHas(w, QStringLiteral("following the events stream again")));
+    }
+
+    void aLargeProjectLoadsInTheBackground()
+    {
+        RedisServer server;
+        constexpr int kLeases = 20000;
+        {
+            const redis::KeySchema keys("large");
+            redis::RawConnection c(server.url());
+            const redis::Library& library = redis::embeddedLibrary();
+            c.load(library);
+            const std::string function = library.function(redis::Script::Acquire);
+            for (int first = 0; first < kLeases; first += 1000) {
+                for (int i = first; i < first + 1000; ++i)
+                    c.append(redis::acquireCall(keys, newLeaseId(), "filler", "upload", 10min, kReapBatch,
+                                                {{"/bulk/f" + std::to_string(i), LockMode::X}})
+                                 .fcall(function));
+                for (int i = first; i < first + 1000; ++i) {
+                    const redis::Reply r = c.readReply();
+                    QVERIFY2(!r.isError(), r.describe().c_str());
+                }
+            }
+        }
+        MainWindow w(redisWindow(server, "large"));
+        w.start();
+        QVERIFY(showActive(w));
+        // Rows show, and the status bar counts them, before the list ends.
+        QTRY_VERIFY_WITH_TIMEOUT(w.leaseModel()->rowCount() > 0 && counts(w).startsWith(QStringLiteral("Loading leases… ")),
+                                 kTimeout);
+        const QString progress = counts(w);
+        QVERIFY2(progress.contains(QStringLiteral(" of ~")), qPrintable(progress));
+        QVERIFY2(w.leaseModel()->rowCount() < kLeases, qPrintable(progress));
+        QTRY_COMPARE_WITH_TIMEOUT(w.leaseModel()->rowCount(), kLeases, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!counts(w).startsWith(QStringLiteral("Loading")), kTimeout);
+        QCOMPARE(reads(w).snapshots, std::uint64_t(0));
+    }
+};
+
+QTEST_MAIN(TestFollow)
+#include "tst_follow.moc"
