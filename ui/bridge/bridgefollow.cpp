@@ -39,7 +39,7 @@ bool BridgeWorker::waitersDue() const
     return m_contentionWaiters > 0 || !m_waiters.empty();
 }
 
-void BridgeWorker::pollWatch()
+void BridgeWorker::pollWatch(bool onePage)
 {
     if (!m_watch)
         return;
@@ -76,7 +76,7 @@ void BridgeWorker::pollWatch()
                 hintOtherProjects();
             }
         }
-        if (!m_listing || Clock::now() - start >= kListBudget)
+        if (onePage || !m_listing || Clock::now() - start >= kListBudget)
             break;
     }
     m_clock = ServerClock{m_watch->serverTime(), Clock::now()};

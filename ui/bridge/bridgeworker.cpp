@@ -36,6 +36,10 @@ constexpr auto kContentionInterval = milliseconds(3000);
 // The table holds up to kContentionPaths (256); the panel shows the hottest.
 constexpr std::size_t kHotSpotRows = 100;
 constexpr auto kMinPublishInterval = milliseconds(150);
+// While a list runs each state holds every lease read so far: decorating them
+// all costs the worker more the further the list has come, so it shows
+// progress once a second and leaves the rest of its time to the list.
+constexpr auto kListingPublishInterval = milliseconds(1000);
 constexpr auto kRetryInterval = milliseconds(1000);
 constexpr std::size_t kEventBatch = 1000;
 constexpr std::size_t kMaxEventsPerTick = 20000;
@@ -184,7 +188,7 @@ void BridgeWorker::connectTo(const BackendConfig& config)
             pollEvents();
             if (m_watch) {
                 readContention();
-                pollWatch();
+                pollWatch(/*onePage=*/true);
                 if (waitersDue())
                     takeSnapshot();
             } else {
@@ -371,7 +375,7 @@ void BridgeWorker::tick()
             takeSnapshot();
         }
         const bool due = m_dirty || m_clock.now() >= m_nextExpiry;
-        if (due && Clock::now() - m_lastPublish >= kMinPublishInterval)
+        if (due && Clock::now() - m_lastPublish >= (m_listing ? kListingPublishInterval : kMinPublishInterval))
             publish(false);
         if (Clock::now() - m_lastContention >= kContentionInterval)
             readContention();

@@ -77,9 +77,9 @@ private:
     /// Makes the LeaseWatch that follows the project on `options`' server.
     void openWatch(const RedisOptions& options);
     /// Polls the watch without waiting: while it lists, pages for up to a few
-    /// tens of milliseconds (each one published, so the first rows show at
+    /// tens of milliseconds (`onePage`: one, so that the first rows show at
     /// once); then the events that arrived. Applies the deltas to m_leases.
-    void pollWatch();
+    void pollWatch(bool onePage = false);
     void applyDelta(LeaseDelta& delta);
     /// An event read for the log, following through the watch: a grant ends its
     /// waiter's wait, a reaping ends an expired lease's row.
