@@ -14,9 +14,10 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
-// While the watch lists, a tick reads pages (one per poll) for up to this long,
-// then publishes what it has: a large project fills the table in the
-// background, and the worker still serves the window's requests between ticks.
+// While the watch lists (or events come faster than one batch a tick), a tick
+// reads pages (one per poll) or batches for up to this long, then publishes: a
+// large project fills the table in the background, and the worker still serves
+// the window's requests between ticks.
 constexpr auto kListBudget = milliseconds(40);
 // Events that reaped a lease before the watch dropped it, remembered until it does.
 constexpr std::size_t kReapedKept = 20000;
@@ -76,7 +77,10 @@ void BridgeWorker::pollWatch(bool onePage)
                 hintOtherProjects();
             }
         }
-        if (onePage || !m_listing || Clock::now() - start >= kListBudget)
+        // A full batch of events: more may wait (a busy project); the stream keeps
+        // about kEventStreamCap events, and a watch that falls further behind lists again.
+        const bool more = m_listing || update.events >= kWatchEventBatch;
+        if (onePage || !more || Clock::now() - start >= kListBudget)
             break;
     }
     m_clock = ServerClock{m_watch->serverTime(), Clock::now()};
