@@ -23,10 +23,10 @@ namespace treelock {
 class MemoryEngine;
 
 /// Leases per list call. Each page is one ZSCAN of the expiry index and one
-/// HMGET of the records, each under 0.2 ms of server time at this size
-/// (docs/benchmarks.md, "Following a project"), so no list call holds up
-/// other clients for long.
-inline constexpr std::size_t kWatchPageSize = 500;
+/// HMGET of the records, each well under 0.5 ms of server time at this size
+/// with a million leases (docs/benchmarks.md, "Following a project"), so no
+/// list call holds up other clients for long.
+inline constexpr std::size_t kWatchPageSize = 250;
 /// Events per stream read.
 inline constexpr std::size_t kWatchEventBatch = 500;
 
