@@ -6,6 +6,7 @@
 #include "watch/watchsource.h"
 
 #include <algorithm>
+#include <thread>
 #include <unordered_set>
 
 namespace treelock {
@@ -24,6 +25,8 @@ void validate(const LeaseWatchOptions& options)
         throw InvalidInput("watch page size " + std::to_string(options.pageSize) + " must be from 1 to 5000");
     if (options.eventBatch < 1 || options.eventBatch > 10000)
         throw InvalidInput("watch event batch " + std::to_string(options.eventBatch) + " must be from 1 to 10000");
+    if (options.pace < milliseconds(0))
+        throw InvalidInput("watch pace must not be negative");
     for (const auto& [what, value] : {std::pair{"audit relist", options.auditRelist},
                                       {"library check", options.libraryCheck},
                                       {"clock check", options.clockCheck}})
@@ -204,6 +207,16 @@ struct LeaseWatch::Impl {
 
     void follow(WatchUpdate& update, milliseconds timeout)
     {
+        if (timeout > milliseconds(0)) {
+            // Events that keep coming are read in batches, at most one read a pace.
+            const auto rest = std::chrono::duration_cast<milliseconds>(lastRead + options.pace - Clock::now());
+            if (rest > milliseconds(0)) {
+                const milliseconds wait = std::min(rest, timeout);
+                std::this_thread::sleep_for(wait);
+                timeout -= wait;
+            }
+        }
+        lastRead = Clock::now();
         readRecords(update);
         const bool moreDue = expire(update);
         const milliseconds block = moreDue ? milliseconds(0) : blockFor(timeout);
@@ -241,6 +254,7 @@ struct LeaseWatch::Impl {
     bool synced = false;
     bool audit = false;                  ///< the project is at events=audit
     Clock::time_point listedAt{};        ///< when the last list ended
+    Clock::time_point lastRead{};        ///< when the stream was last read (LeaseWatchOptions::pace)
     ServerTime expiryFrom{};             ///< catchEarlierExpiries looks at expiries from here on
     /// Leases whose record an event asked to read, with the cause if it is gone.
     std::vector<std::pair<LeaseId, LeaseDelta::Cause>> toRead;
