@@ -99,6 +99,7 @@ struct LeaseWatch::Impl {
         audit = source->auditEvents();
         listing = ListProgress{cause.reason, cause.why, 0, source->leaseCount(), false};
         toRead.clear(); // the list reads them all again
+        view.reserve(listing->total);
         view.beginList();
         nextPage(update);
     }
@@ -106,13 +107,14 @@ struct LeaseWatch::Impl {
     void nextPage(WatchUpdate& update)
     {
         bool last = false;
-        const std::vector<LeaseInfo> page = source->nextPage(options.pageSize, last);
+        std::vector<LeaseInfo> page = source->nextPage(options.pageSize, last);
         const ServerTime now = source->now();
-        for (const LeaseInfo& lease : page)
-            view.listed(lease, now, update.deltas);
-        listing->listed += page.size();
+        const std::size_t count = page.size();
+        for (LeaseInfo& lease : page)
+            view.listed(std::move(lease), now, update.deltas);
+        listing->listed += count;
         listing->total = std::max(listing->total, listing->listed);
-        stats.listedLeases += page.size();
+        stats.listedLeases += count;
         if (last) {
             view.endList(update.deltas);
             listing->done = true;
@@ -148,15 +150,21 @@ struct LeaseWatch::Impl {
     {
         for (int batch = 0; batch < kDueBatchesPerPoll; ++batch) {
             const ServerTime now = source->now();
-            const std::vector<LeaseId> due = view.due(now, options.pageSize);
+            const std::vector<LeaseId> due = view.takeDue(now, options.pageSize);
             if (due.empty())
                 return false;
-            const auto records = source->records(due);
+            std::vector<std::optional<LeaseInfo>> records;
+            try {
+                records = source->records(due);
+            } catch (...) {
+                view.requeue(due);
+                throw;
+            }
             for (std::size_t i = 0; i < due.size(); ++i)
                 view.update(due[i], records[i], now, LeaseDelta::Cause::Expired, update.deltas);
             stats.recordReads += due.size();
         }
-        return !view.due(source->now(), 1).empty();
+        return view.anyDue(source->now());
     }
 
     // A renewal or re-entry with a shorter TTL moves an expiry earlier, without
