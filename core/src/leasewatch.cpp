@@ -6,6 +6,7 @@
 #include "watch/watchsource.h"
 
 #include <algorithm>
+#include <thread>
 #include <unordered_set>
 
 namespace treelock {
@@ -24,6 +25,8 @@ void validate(const LeaseWatchOptions& options)
         throw InvalidInput("watch page size " + std::to_string(options.pageSize) + " must be from 1 to 5000");
     if (options.eventBatch < 1 || options.eventBatch > 10000)
         throw InvalidInput("watch event batch " + std::to_string(options.eventBatch) + " must be from 1 to 10000");
+    if (options.pace < milliseconds(0))
+        throw InvalidInput("watch pace must not be negative");
     for (const auto& [what, value] : {std::pair{"audit relist", options.auditRelist},
                                       {"library check", options.libraryCheck},
                                       {"clock check", options.clockCheck}})
@@ -96,6 +99,7 @@ struct LeaseWatch::Impl {
         audit = source->auditEvents();
         listing = ListProgress{cause.reason, cause.why, 0, source->leaseCount(), false};
         toRead.clear(); // the list reads them all again
+        view.reserve(listing->total);
         view.beginList();
         nextPage(update);
     }
@@ -103,13 +107,14 @@ struct LeaseWatch::Impl {
     void nextPage(WatchUpdate& update)
     {
         bool last = false;
-        const std::vector<LeaseInfo> page = source->nextPage(options.pageSize, last);
+        std::vector<LeaseInfo> page = source->nextPage(options.pageSize, last);
         const ServerTime now = source->now();
-        for (const LeaseInfo& lease : page)
-            view.listed(lease, now, update.deltas);
-        listing->listed += page.size();
+        const std::size_t count = page.size();
+        for (LeaseInfo& lease : page)
+            view.listed(std::move(lease), now, update.deltas);
+        listing->listed += count;
         listing->total = std::max(listing->total, listing->listed);
-        stats.listedLeases += page.size();
+        stats.listedLeases += count;
         if (last) {
             view.endList(update.deltas);
             listing->done = true;
@@ -145,15 +150,21 @@ struct LeaseWatch::Impl {
     {
         for (int batch = 0; batch < kDueBatchesPerPoll; ++batch) {
             const ServerTime now = source->now();
-            const std::vector<LeaseId> due = view.due(now, options.pageSize);
+            const std::vector<LeaseId> due = view.takeDue(now, options.pageSize);
             if (due.empty())
                 return false;
-            const auto records = source->records(due);
+            std::vector<std::optional<LeaseInfo>> records;
+            try {
+                records = source->records(due);
+            } catch (...) {
+                view.requeue(due);
+                throw;
+            }
             for (std::size_t i = 0; i < due.size(); ++i)
                 view.update(due[i], records[i], now, LeaseDelta::Cause::Expired, update.deltas);
             stats.recordReads += due.size();
         }
-        return !view.due(source->now(), 1).empty();
+        return view.anyDue(source->now());
     }
 
     // A renewal or re-entry with a shorter TTL moves an expiry earlier, without
@@ -204,6 +215,16 @@ struct LeaseWatch::Impl {
 
     void follow(WatchUpdate& update, milliseconds timeout)
     {
+        if (timeout > milliseconds(0)) {
+            // Events that keep coming are read in batches, at most one read a pace.
+            const auto rest = std::chrono::duration_cast<milliseconds>(lastRead + options.pace - Clock::now());
+            if (rest > milliseconds(0)) {
+                const milliseconds wait = std::min(rest, timeout);
+                std::this_thread::sleep_for(wait);
+                timeout -= wait;
+            }
+        }
+        lastRead = Clock::now();
         readRecords(update);
         const bool moreDue = expire(update);
         const milliseconds block = moreDue ? milliseconds(0) : blockFor(timeout);
@@ -241,6 +262,7 @@ struct LeaseWatch::Impl {
     bool synced = false;
     bool audit = false;                  ///< the project is at events=audit
     Clock::time_point listedAt{};        ///< when the last list ended
+    Clock::time_point lastRead{};        ///< when the stream was last read (LeaseWatchOptions::pace)
     ServerTime expiryFrom{};             ///< catchEarlierExpiries looks at expiries from here on
     /// Leases whose record an event asked to read, with the cause if it is gone.
     std::vector<std::pair<LeaseId, LeaseDelta::Cause>> toRead;

@@ -267,6 +267,24 @@ TEST_P(WatchTest, refusesOptionsOutOfRange)
     EXPECT_THROW(watch({.pageSize = 5001}), InvalidInput);
     EXPECT_THROW(watch({.eventBatch = 0}), InvalidInput);
     EXPECT_THROW(watch({.auditRelist = 0ms}), InvalidInput);
+    EXPECT_THROW(watch({.pace = -1ms}), InvalidInput);
+}
+
+TEST(MemoryWatch, readsTheStreamAtMostOncePerPace)
+{
+    MemoryEngine engine(kProject);
+    LeaseWatch w(engine, {.pace = 300ms});
+    pollUntilQuiet(w);
+    AcquireOptions o;
+    o.ttl = 60s;
+    engine.acquire({{"/a", LockMode::X}}, o);
+    EXPECT_EQ(w.poll(1s).events, 1u);
+    engine.acquire({{"/b", LockMode::X}}, o);
+    const auto started = std::chrono::steady_clock::now();
+    const WatchUpdate next = w.poll(1s);
+    EXPECT_GE(std::chrono::steady_clock::now() - started, 250ms) << "the second read waits out the pace";
+    EXPECT_EQ(next.events, 1u);
+    EXPECT_EQ(next.deltas.size(), 1u);
 }
 
 TEST(RedisWatch, listsAgainWhenTheFunctionLibrariesChange)

@@ -23,10 +23,10 @@ namespace treelock {
 class MemoryEngine;
 
 /// Leases per list call. Each page is one ZSCAN of the expiry index and one
-/// HMGET of the records, each under 0.2 ms of server time at this size
-/// (docs/benchmarks.md, "Following a project"), so no list call holds up
-/// other clients for long.
-inline constexpr std::size_t kWatchPageSize = 500;
+/// HMGET of the records, each well under 0.5 ms of server time at this size
+/// with a million leases (docs/benchmarks.md, "Following a project"), so no
+/// list call holds up other clients for long.
+inline constexpr std::size_t kWatchPageSize = 250;
 /// Events per stream read.
 inline constexpr std::size_t kWatchEventBatch = 500;
 
@@ -105,6 +105,11 @@ struct WatchStats {
 struct LeaseWatchOptions {
     std::size_t pageSize = kWatchPageSize;     ///< leases per list call, 1 to 5,000
     std::size_t eventBatch = kWatchEventBatch; ///< events per stream read, 1 to 10,000
+    /// The shortest time between two reads of the stream while events keep
+    /// coming: a poll that may wait (timeout > 0) waits out the rest of it
+    /// first, so changes arrive in batches at most this often and the server
+    /// answers a few reads a second, not one per event. 0: read at once.
+    std::chrono::milliseconds pace{100};
     /// At events=audit, how often the project is listed again.
     std::chrono::milliseconds auditRelist{10000};
     /// How often the server's function libraries are compared with those at the list.
@@ -158,8 +163,9 @@ public:
 
     /// Does the next piece of work and says what changed: while a list runs, one
     /// page; otherwise the events that arrive within `timeout` (blocks up to it,
-    /// less when a lease is due to expire; 0 does not wait), the records they
-    /// call for and the leases that expired. Throws ConnectionError when the
+    /// less when a lease is due to expire; 0 does not wait, not even for
+    /// LeaseWatchOptions::pace), the records they call for and the leases that
+    /// expired. Throws ConnectionError when the
     /// server cannot be reached (the next poll connects again and goes on, or
     /// lists if another server answers), ScriptError when Redis refuses a
     /// command (NOPERM: the ACL lacks a right named above).

@@ -48,6 +48,7 @@ public:
         noteServer();
         syncClock();
         m_cursor = "0";
+        m_scanned = false;
         m_listDone = false;
         std::optional<EventStreamInfo> stream;
         const redis::Reply info = m_route.run([&] {
@@ -94,19 +95,62 @@ public:
         if (m_listDone)
             return {};
         // ZSCAN: a lease held through the whole scan is returned at least once,
-        // whatever renewals do to its score (ZRANGE by rank would skip it).
-        const redis::Reply scan = call({"ZSCAN", m_keys.expiry(), m_cursor, "COUNT", std::to_string(size)});
-        m_cursor = textAt(scan, 0);
-        const redis::Reply& members = replyElement(scan, 1);
-        std::vector<LeaseId> ids;
-        for (std::size_t i = 0; i < members.size(); i += 2)
-            ids.push_back(redis::leaseIdOfWire(textAt(members, i)));
-        m_listDone = m_cursor == "0";
-        last = m_listDone;
+        // whatever renewals do to its score (ZRANGE by rank would skip it). The
+        // records of one scan's members are read in the same write as the next
+        // scan: one round trip a page.
+        const std::string count = std::to_string(size);
+        if (!m_scanned) {
+            const redis::Reply scan = call({"ZSCAN", m_keys.expiry(), m_cursor, "COUNT", count});
+            m_cursor = textAt(scan, 0);
+            m_members.clear();
+            for (std::size_t i = 0; i < replyElement(scan, 1).size(); i += 2)
+                m_members.push_back(textAt(replyElement(scan, 1), i));
+            m_scanned = true;
+        }
+        const bool more = m_cursor != "0";
+        const std::string state = m_keys.state();
+        const std::string expiry = m_keys.expiry();
         std::vector<LeaseInfo> page;
-        for (auto& lease : records(ids))
-            if (lease)
-                page.push_back(std::move(*lease));
+        std::string cursor;
+        std::vector<std::string> members;
+        runPipelined([&] {
+            page.clear();
+            members.clear();
+            std::vector<std::string_view> hmget{"HMGET", state};
+            hmget.insert(hmget.end(), m_members.begin(), m_members.end());
+            if (!m_members.empty())
+                m_connection.append(hmget);
+            const std::string_view scan[] = {"ZSCAN", expiry, m_cursor, "COUNT", count};
+            if (more)
+                m_connection.append(scan);
+            std::optional<redis::Reply> failure;
+            if (!m_members.empty()) {
+                const Reply records = m_connection.readReply();
+                if (records->type == REDIS_REPLY_ERROR)
+                    failure = toReply(records.get());
+                for (std::size_t i = 0; !failure && i < replySize(records.get()); ++i)
+                    if (records->element[i]->type == REDIS_REPLY_STRING)
+                        if (auto lease = decodeLeaseRecord(redis::leaseIdOfWire(m_members[i]),
+                                                           replyText(records->element[i])))
+                            page.push_back(std::move(*lease));
+            }
+            if (more) {
+                const Reply next = m_connection.readReply();
+                if (next->type == REDIS_REPLY_ERROR && !failure)
+                    failure = toReply(next.get());
+                if (!failure) {
+                    cursor = textAt(next.get(), 0);
+                    const redisReply* found = replyElement(next.get(), 1);
+                    for (std::size_t i = 0; i < replySize(found); i += 2)
+                        members.push_back(replyText(found->element[i]));
+                }
+            }
+            return failure ? *failure : redis::Reply{};
+        }, "ZSCAN");
+        m_members = std::move(members);
+        m_cursor = cursor;
+        m_listDone = !more;
+        last = m_listDone;
         return page;
     }
 
@@ -356,6 +400,8 @@ private:
 
     StreamMark m_mark;          ///< where the last list found the stream
     std::string m_cursor = "0"; ///< ZSCAN cursor of the list under way
+    bool m_scanned = false;      ///< the list's first ZSCAN was sent
+    std::vector<std::string> m_members; ///< wire ids the last ZSCAN found, their records not read yet
     bool m_listDone = true;
     std::string m_identity;     ///< run_id of the server the list read
     int m_connects = 0;         ///< the connection's connect count when it was noted
