@@ -9,6 +9,7 @@
 #include "scriptcompare.h"
 #include "starvationbench.h"
 #include "tlsbench.h"
+#include "watchbench.h"
 #include "studiobench.h"
 
 #include <nlohmann/json.hpp>
@@ -20,19 +21,6 @@
 namespace treelock::bench {
 
 namespace {
-
-/// The figures as --json and --json=FILE ask.
-void writeJson(const BenchOptions& options, const nlohmann::json& json)
-{
-    if (options.json)
-        std::cout << json.dump(2) << "\n";
-    if (!options.jsonFile.empty()) {
-        std::ofstream out(options.jsonFile);
-        out << json.dump(2) << "\n";
-        if (!out)
-            throw std::runtime_error("cannot write " + options.jsonFile);
-    }
-}
 
 int runFailover(const BenchOptions& options, const std::string& commandLine)
 {
@@ -89,6 +77,8 @@ int benchMain(int argc, char** argv)
             return runCluster(options, commandLine);
         if (options.tlsRounds > 0)
             return runTlsBench(options, commandLine, std::cout, std::cerr);
+        if (options.watch)
+            return runWatchBench(options, commandLine, options.json ? std::cerr : std::cout, std::cerr);
         if (options.starvationRounds > 0)
             return runStarvationBench(options, commandLine, options.json ? std::cerr : std::cout, std::cerr);
         BenchResults results;

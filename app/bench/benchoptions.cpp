@@ -83,6 +83,16 @@ TLS (instead of the run above; see docs/benchmarks.md):
                        depth-3 pairs/s over each for --duration, the TLS/TCP
                        time per pair paired within each round, and the time to
                        connect (handshake included) (--json as above)
+
+Following a project (instead of the run above; see docs/benchmarks.md):
+  --watch              for each --n (default 100000,1000000): fills a project,
+                       times list calls of 100 to 5000 leases, lists it once with
+                       a LeaseWatch, then --duration windows (default 5000), --reps
+                       times in rotating order, with nobody following, the whole
+                       project re-read every second (as Studio did), and a
+                       LeaseWatch, under 100 changes/s and a PING every 1 ms:
+                       server CPU, the follower's calls, the PING p99 and its
+                       ratio to nobody's (--json as above)
 )";
 }
 
@@ -92,7 +102,7 @@ const std::vector<std::string>& knownOptions()
         "--redis", "--redis-server", "--unix",   "--no-pin",  "--duration",        "--reps",
         "--connections", "--n",      "--contenders", "--quick", "--smoke",         "--json",
         "--plot",  "--ui",           "--ui-only", "--ui-size", "--compare-scripts", "--rounds",
-        "--pairs", "--depth",        "--failover", "--cluster", "--projects", "--starvation", "--readers", "--tls",
+        "--pairs", "--depth",        "--failover", "--cluster", "--projects", "--starvation", "--readers", "--tls", "--watch",
         "--hold",  "--writer-wait",  "-h",       "--help"};
     return names;
 }
@@ -157,6 +167,7 @@ ParseOutcome parseOptions(int argc, char** argv)
     ParseOutcome outcome;
     BenchOptions o;
     bool heldGiven = false;
+    bool durationGiven = false;
     // Presets first, so explicit options given with them win wherever they stand.
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
@@ -205,6 +216,7 @@ ParseOutcome parseOptions(int argc, char** argv)
                 o.pin = false;
             } else if (arg == "--duration") {
                 o.duration = std::chrono::milliseconds(number<long long>(value(), arg));
+                durationGiven = true;
                 if (o.duration.count() < 10)
                     throw std::invalid_argument("--duration must be at least 10 ms");
             } else if (arg == "--reps") {
@@ -276,6 +288,8 @@ ParseOutcome parseOptions(int argc, char** argv)
                 o.tlsRounds = number<int>(value(), arg);
                 if (o.tlsRounds < 1 || o.tlsRounds > 100)
                     throw std::invalid_argument("--tls must be 1 to 100");
+            } else if (arg == "--watch") {
+                o.watch = true;
             } else if (arg == "--cluster") {
                 o.cluster = true;
             } else if (arg == "--projects") {
@@ -311,6 +325,21 @@ ParseOutcome parseOptions(int argc, char** argv)
                                        || !o.plotFile.empty() || !o.contenders.empty()))
             throw std::invalid_argument("--starvation runs alone: no --cluster, --failover, --compare-scripts, "
                                         "--ui, --plot or --contenders with it");
+        if (o.watch) {
+            if (o.cluster || o.failoverRounds > 0 || o.starvationRounds > 0 || o.tlsRounds > 0
+                || !o.compareScripts.empty() || o.ui || !o.plotFile.empty() || !o.contenders.empty()
+                || !o.redisUrl.empty())
+                throw std::invalid_argument("--watch starts its own server and runs alone: no --redis, --cluster, "
+                                            "--failover, --starvation, --tls, --compare-scripts, --ui, --plot or "
+                                            "--contenders with it");
+            if (!heldGiven && o.mode == "smoke")
+                o.held = {2000};
+            else if (!heldGiven)
+                o.held = o.mode == "quick" ? std::vector<long long>{10000, 100000}
+                                           : std::vector<long long>{100000, 1000000};
+            if (!durationGiven && o.mode == "full")
+                o.duration = std::chrono::milliseconds(5000);
+        }
         if (!o.compareScripts.empty()) {
             if (!heldGiven)
                 o.held = {0};

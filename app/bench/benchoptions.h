@@ -45,6 +45,9 @@ struct BenchOptions {
     std::chrono::milliseconds starvationWait{8000}; ///< --writer-wait
     /// --tls N: TLS against plain TCP on one private server instead of the run above.
     int tlsRounds = 0;
+    /// --watch: following a project, re-read every second against a LeaseWatch,
+    /// with --n leases (default 100,000 and 1,000,000), instead of the run above.
+    bool watch = false;
 };
 
 /// Parses argv. Returns nullopt and fills `message` for --help (exitCode 0)

@@ -3,12 +3,15 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <fstream>
+#include <iostream>
 #include <cmath>
 #include <cstdio>
 #include <functional>
 #include <map>
 #include <ostream>
 #include <set>
+#include <stdexcept>
 #include <tuple>
 
 namespace treelock::bench {
@@ -611,6 +614,18 @@ nlohmann::json toJson(const BenchResults& results, const Report& report)
         j["ui"] = {{"available", results.ui.available}, {"note", results.ui.note}, {"figures", figures}};
     }
     return j;
+}
+
+void writeJson(const BenchOptions& options, const nlohmann::json& json)
+{
+    if (options.json)
+        std::cout << json.dump(2) << "\n";
+    if (!options.jsonFile.empty()) {
+        std::ofstream out(options.jsonFile);
+        out << json.dump(2) << "\n";
+        if (!out)
+            throw std::runtime_error("cannot write " + options.jsonFile);
+    }
 }
 
 } // namespace treelock::bench

@@ -69,6 +69,9 @@ void printText(std::ostream& out, const BenchResults& results, const Report& rep
 /// Everything, machine-readable.
 nlohmann::json toJson(const BenchResults& results, const Report& report);
 
+/// The figures as --json (on stdout) and --json=FILE ask. Throws when FILE cannot be written.
+void writeJson(const BenchOptions& options, const nlohmann::json& json);
+
 /// "12.3" / "1.23" / "1234": ratio formatting with about three significant digits.
 std::string formatRatio(double value);
 

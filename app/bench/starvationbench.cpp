@@ -158,14 +158,7 @@ int runStarvationBench(const BenchOptions& options, const std::string& commandLi
     }
     if (readerErrors > 0)
         out << "\n" << readerErrors << " reader(s) failed: the figures are incomplete\n";
-    if (options.json)
-        std::cout << json.dump(2) << "\n";
-    if (!options.jsonFile.empty()) {
-        std::ofstream file(options.jsonFile);
-        file << json.dump(2) << "\n";
-        if (!file)
-            throw std::runtime_error("cannot write " + options.jsonFile);
-    }
+    writeJson(options, json);
     return readerErrors == 0 ? 0 : 1;
 }
 

@@ -296,6 +296,49 @@ TEST(BenchOptions, tlsRunsAlone)
     }
 }
 
+TEST(BenchWatch, followsASmallProjectTheOldWayAndWithALeaseWatch)
+{
+    const RunResult run = runBench("--watch --smoke --json");
+    ASSERT_EQ(run.exitCode, 0) << run.out;
+    const json out = json::parse(run.out);
+    ASSERT_EQ(out["sizes"].size(), 1u);
+    const json& size = out["sizes"][0];
+    EXPECT_EQ(size["leases"], 2000);
+    EXPECT_EQ(size["pages"].size(), 6u) << "page sizes 100 to 5000";
+    EXPECT_GT(size["first_list"]["calls"].get<int>(), 0);
+    ASSERT_EQ(size["repetitions"].size(), 1u);
+    std::set<std::string> followers;
+    for (const json& window : size["repetitions"][0]) {
+        followers.insert(window["follower"].get<std::string>());
+        EXPECT_GT(window["probe_samples"].get<int>(), 0) << window;
+        if (window["follower"] != "nobody") {
+            EXPECT_GT(window["reads"].get<int>(), 0) << window;
+        }
+    }
+    EXPECT_EQ(followers, (std::set<std::string>{"nobody", "old", "watch"}));
+}
+
+TEST(BenchOptions, watchRunsAloneWithItsOwnSizes)
+{
+    const auto full = parse({"--watch"});
+    ASSERT_TRUE(full.options) << full.message;
+    EXPECT_TRUE(full.options->watch);
+    EXPECT_EQ(full.options->held, (std::vector<long long>{100000, 1000000}));
+    EXPECT_EQ(full.options->duration.count(), 5000);
+    const auto smoke = parse({"--watch", "--smoke"});
+    ASSERT_TRUE(smoke.options) << smoke.message;
+    EXPECT_EQ(smoke.options->held, (std::vector<long long>{2000}));
+    const auto sized = parse({"--watch", "--n", "50k", "--duration", "800"});
+    ASSERT_TRUE(sized.options) << sized.message;
+    EXPECT_EQ(sized.options->held, (std::vector<long long>{50000}));
+    EXPECT_EQ(sized.options->duration.count(), 800);
+    for (const auto& bad : {parse({"--watch", "--redis", "redis://h"}), parse({"--watch", "--tls", "2"}),
+                            parse({"--watch", "--cluster"})}) {
+        EXPECT_FALSE(bad.options);
+        EXPECT_EQ(bad.exitCode, 2);
+    }
+}
+
 TEST(BenchReport, ratiosArePairedWithinEachRepetition)
 {
     BenchResults results;
