@@ -137,6 +137,14 @@ def test_an_unknown_master_name_is_a_connection_error(sentinel_url: str) -> None
     assert "nosuchmaster" in str(error.value)
 
 
+def _failover_accepted(group: SentinelGroup) -> bool:
+    try:
+        group.ask("SENTINEL", "FAILOVER", "tlmaster")
+        return True
+    except redis.ResponseError:
+        return False
+
+
 def test_a_tls_group_with_a_sentinel_password_follows_a_failover(certs: Path) -> None:
     group = SentinelGroup(certs, replicas=1, passwords=True)
     try:
@@ -150,7 +158,8 @@ def test_a_tls_group_with_a_sentinel_password_follows_a_failover(certs: Path) ->
             # The replica has the grant before the primary steps down.
             group.wait_for(lambda: _replica_info(group, certs).get("master_link_status") == "up",
                            "the replica is not linked")
-            group.ask("SENTINEL", "FAILOVER", "tlmaster")
+            # Until the sentinel has seen the replica in sync it answers NOGOODSLAVE.
+            group.wait_for(lambda: _failover_accepted(group), "SENTINEL FAILOVER was never accepted")
             group.wait_for(lambda: group.primary() not in (None, old), "no failover")
             after = client.acquire([("X", "/after")])
             assert after.fence > before.fence
