@@ -676,10 +676,13 @@ TEST_F(Cli, forceReleaseWithLockDelayKeepsThePathsBlocked)
 
 TEST_F(Cli, sweepPrintsHowManyWereReaped)
 {
-    acquire({"--ttl", "50", "--lock", "X:/A"});
-    acquire({"--ttl", "50", "--lock", "X:/B"});
+    // The long one first: an acquire may reap leases that expired before it, so
+    // the two short ones must both be granted before either expires (300 ms
+    // leaves room for a process start on a busy machine).
     acquire({"--lock", "X:/C"});
-    std::this_thread::sleep_for(150ms);
+    acquire({"--ttl", "300", "--lock", "X:/A"});
+    acquire({"--ttl", "300", "--lock", "X:/B"});
+    std::this_thread::sleep_for(700ms);
     const Result r = tl({"sweep", "--operator", "cron"});
     EXPECT_EQ(r.code, 0) << r;
     EXPECT_EQ(r.out, "2\n");

@@ -164,6 +164,11 @@ TEST(Tls, insecureSkipsVerificationButStillEncrypts)
     RedisEngine engine(options, "tls");
     EXPECT_TRUE(engine.acquire({{"/A", LockMode::X}}, {.owner = "alice", .ttl = 30s}).granted);
     EXPECT_FALSE(inspectTls(options).verified);
+    // By name, with a certificate for another name: still connects (and sends
+    // the name as SNI, for a proxy that routes by it).
+    RedisOptions byName = optionsFor(withHost(*server, "localhost"), insecure);
+    byName.tls.serverName = "cache.example";
+    EXPECT_TRUE(RedisEngine(byName, "tls").acquire({{"/B", LockMode::X}}, {.owner = "alice", .ttl = 30s}).granted);
 }
 
 TEST(Tls, aServerThatWantsAClientCertificateSaysSo)

@@ -258,12 +258,15 @@ void expectServerName(SSL* ssl, const TlsOptions& options, const std::string& ho
     SSL_set_ex_data(ssl, failureIndex(), new VerifyFailure);
     const std::string name = expectedName(options, host);
     if (isIpAddress(name)) {
-        X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl), name.c_str());
+        if (!options.insecure)
+            X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl), name.c_str());
         return;
     }
-    // SSL_set_tlsext_host_name, without the macro's C cast.
+    // SNI even when nothing is verified: a proxy in front of the server may
+    // route by it. SSL_set_tlsext_host_name, without the macro's C cast.
     SSL_ctrl(ssl, SSL_CTRL_SET_TLSEXT_HOSTNAME, TLSEXT_NAMETYPE_host_name, const_cast<char*>(name.c_str()));
-    SSL_set1_host(ssl, name.c_str());
+    if (!options.insecure)
+        SSL_set1_host(ssl, name.c_str());
 }
 
 std::string describeTlsFailure(SSL* ssl, int result, int savedErrno, const TlsOptions& options,

@@ -22,7 +22,8 @@ std::shared_ptr<ssl_ctx_st> tlsContext(const TlsOptions& options);
 
 /// Makes `ssl` verify the server's name: `serverName` when given, else `host`
 /// (an IP address is matched against the certificate's IP SANs and sent as
-/// no SNI; a DNS name is sent as SNI and matched against the DNS SANs).
+/// no SNI; a DNS name is sent as SNI and matched against the DNS SANs). With
+/// `insecure` only the SNI is set.
 void expectServerName(ssl_st* ssl, const TlsOptions& options, const std::string& host);
 
 /// Why a handshake or a read on `ssl` failed (`result` is what the OpenSSL

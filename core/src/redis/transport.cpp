@@ -170,8 +170,7 @@ std::unique_ptr<Transport> Transport::open(const RedisAddress& address, Clock::t
         if (!bio)
             throw TransportError("cannot start TLS (out of memory?)");
         SSL_set_bio(transport->m_ssl, bio, bio);
-        if (!address.tlsOptions.insecure)
-            expectServerName(transport->m_ssl, address.tlsOptions, address.host);
+        expectServerName(transport->m_ssl, address.tlsOptions, address.host);
         transport->handshake(deadline);
     }
     return transport;
