@@ -24,7 +24,7 @@ UiFigures inProcess(const BenchOptions& options)
     const ui::UiBenchResult r = ui::runUiBench(options.uiNodes, options.uiLeases, options.uiEvents);
     UiFigures f;
     f.available = true;
-    f.note = "treelock::ui::runUiBench, offscreen (QT_QPA_PLATFORM=offscreen), models without a window: "
+    f.note = "treelock::ui::runUiBench, offscreen (QT_QPA_PLATFORM=offscreen), models without a window, then following a project under shown views: "
              + std::to_string(r.nodes) + " nodes, " + std::to_string(r.leases) + " leases, "
              + std::to_string(r.events) + " events";
     f.figures = {
@@ -38,6 +38,11 @@ UiFigures inProcess(const BenchOptions& options)
         {"10% changed: apply, GUI (ms)", r.deltaApplyMs},
         {"events appended, GUI (ms)", r.eventApplyMs},
         {"peak RSS (MiB)", static_cast<double>(r.peakRssKb) / 1024.0},
+        {"following: lease changes/s", r.followChangesPerS},
+        {"following: states applied", r.followStates},
+        {"following: GUI thread (ms/s)", r.followGuiMsPerS},
+        {"following: longest state, GUI (ms)", r.followLongestApplyMs},
+        {"following: worker (ms/s)", r.followWorkerMsPerS},
     };
     return f;
 }
@@ -80,7 +85,9 @@ UiFigures inChild(const BenchOptions& options)
     static const char* order[] = {"nodes", "leases", "events", "tree build (ms)",
                                   "snapshot: decorate + diff, worker (ms)", "snapshot: apply to models, GUI (ms)",
                                   "10% changed: decorate, worker (ms)", "10% changed: apply, GUI (ms)",
-                                  "events appended, GUI (ms)", "peak RSS (MiB)"};
+                                  "events appended, GUI (ms)", "peak RSS (MiB)", "following: lease changes/s",
+                                  "following: states applied", "following: GUI thread (ms/s)",
+                                  "following: longest state, GUI (ms)", "following: worker (ms/s)"};
     for (const char* name : order)
         if (ui.at("figures").contains(name))
             f.figures.emplace_back(name, ui.at("figures").at(name).get<double>());

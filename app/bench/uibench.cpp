@@ -1,19 +1,29 @@
 #include "uibench.h"
 
+#include "bridge/bridgeworker.h"
 #include "lockview/lockstate.h"
 #include "lockview/locktreemodel.h"
 #include "lockview/projecttree.h"
 #include "panels/eventlog/eventlogmodel.h"
-#include "panels/leases/leasefilterproxy.h"
 #include "panels/leases/leasetablemodel.h"
+#include "panels/tree/locktreeview.h"
 #include "panels/tree/treefilterproxy.h"
 
 #include <treelock/leaseid.h>
 
+#include <QApplication>
 #include <QElapsedTimer>
+#include <QHBoxLayout>
+#include <QTableView>
+#include <QTimer>
+#include <QTreeView>
 
+#include <atomic>
+#include <ctime>
+#include <map>
 #include <random>
 #include <sys/resource.h>
+#include <thread>
 
 namespace treelock::ui {
 
@@ -52,7 +62,7 @@ std::shared_ptr<LockState> makeState(std::vector<LeaseInfo> leases, ServerTime n
 {
     QElapsedTimer t;
     t.start();
-    auto state = std::make_shared<LockState>();
+    auto state = newLockState();
     std::sort(leases.begin(), leases.end(), [](const LeaseInfo& a, const LeaseInfo& b) {
         return a.expiresAt != b.expiresAt ? a.expiresAt < b.expiresAt : a.id < b.id;
     });
@@ -69,6 +79,139 @@ std::shared_ptr<LockState> makeState(std::vector<LeaseInfo> leases, ServerTime n
     return state;
 }
 
+double threadCpuMs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
+}
+
+// The GUI thread's share of following a project of `leaseCount` leases over
+// `data` at `changesPerS` (half grants, half releases), for `seconds`.
+void follow(const ProjectTreeData& data, int leaseCount, int changesPerS, int seconds, UiBenchResult& r)
+{
+    // As the bridge worker sends a busy project's states.
+    constexpr auto kPublishEvery = BridgeWorker::kBusyPublishInterval;
+    LockTreeModel tree;
+    tree.setTree(data);
+    TreeFilterProxy treeProxy;
+    treeProxy.setSourceModel(&tree);
+    LeaseTableModel table;
+    QWidget window;
+    auto* treeView = new LockTreeView(&window); // Studio's tree view (TreePanel)
+    treeView->setModel(&treeProxy);
+    treeView->setUniformRowHeights(true);
+    auto* tableView = new QTableView(&window);
+    tableView->setModel(&table);
+    tableView->setSortingEnabled(true);
+    tableView->sortByColumn(LeaseTableModel::TimeLeftColumn, Qt::AscendingOrder);
+    auto* layout = new QHBoxLayout(&window);
+    layout->addWidget(treeView);
+    layout->addWidget(tableView);
+    window.resize(1400, 900);
+    window.show();
+
+    const ServerTime now = std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
+    std::mt19937 rng(7);
+    std::map<LeaseId, LeaseInfo> leases;
+    for (int i = 0; i < leaseCount; ++i) {
+        LeaseInfo l = randomLease(rng, data, now, i);
+        l.expiresAt = now + std::chrono::minutes(10); // none expires while measured
+        leases.emplace(l.id, std::move(l));
+    }
+    const std::shared_ptr<const TreeIndex> index = tree.treeIndex();
+    const auto full = [&](const LockState* previous) {
+        std::vector<LeaseInfo> list;
+        for (const auto& [id, l] : leases)
+            list.push_back(l);
+        double ignored = 0;
+        return makeState(std::move(list), now, index.get(), previous, &ignored);
+    };
+    std::shared_ptr<LockState> first = full(nullptr);
+    first->generation = 1;
+    tree.applyState(first);
+    table.applyState(first);
+    QApplication::processEvents();
+    treeView->expandToDepth(2);
+    tableView->selectRow(5);
+    QApplication::processEvents();
+
+    // The worker: every interval, the changes of that interval, then a state with its delta.
+    std::atomic<bool> stop{false};
+    double workerMs = 0;
+    int sent = 0;
+    QObject receiver;
+    double longest = 0;
+    int applied = 0;
+    std::thread worker([&] {
+        const double cpu0 = threadCpuMs();
+        LockStatePtr previous = first;
+        int next = leaseCount;
+        auto due = std::chrono::steady_clock::now();
+        const int perState = int(changesPerS * kPublishEvery.count() / 1000);
+        while (!stop) {
+            due += kPublishEvery;
+            std::this_thread::sleep_until(due);
+            std::vector<LeaseInfo> set;
+            std::vector<LeaseId> gone;
+            for (int c = 0; c < perState; ++c) {
+                if (c % 2 == 0) {
+                    LeaseInfo l = randomLease(rng, data, now, next++);
+                    l.expiresAt = now + std::chrono::minutes(10) + std::chrono::milliseconds(next % 60000);
+                    set.push_back(l);
+                    leases.insert_or_assign(l.id, std::move(l));
+                } else {
+                    gone.push_back(leases.begin()->first);
+                    leases.erase(leases.begin());
+                }
+            }
+            std::shared_ptr<LockState> state = full(previous.get());
+            state->generation = previous->generation + 1;
+            state->base = previous->generation;
+            state->leasesSet = std::move(set);
+            state->leasesGone = std::move(gone);
+            previous = state;
+            ++sent;
+            QMetaObject::invokeMethod(
+                &receiver,
+                [&, state] {
+                    QElapsedTimer t;
+                    t.start();
+                    tree.applyState(state);
+                    table.applyState(state);
+                    QApplication::processEvents(); // the views repaint: part of what a state costs
+                    longest = std::max(longest, ms(t));
+                    ++applied;
+                },
+                Qt::QueuedConnection);
+        }
+        workerMs = threadCpuMs() - cpu0;
+    });
+    // Studio's clock: the table's time columns every second.
+    QTimer clock;
+    QObject::connect(&clock, &QTimer::timeout, &table, [&] {
+        table.tick();
+        treeView->repaintColumn(LockTreeModel::TimeLeftColumn); // as TreePanel::clockTicked()
+    });
+    clock.start(1000);
+    const double cpu0 = threadCpuMs();
+    QElapsedTimer wall;
+    wall.start();
+    QEventLoop loop;
+    QTimer::singleShot(seconds * 1000, &loop, &QEventLoop::quit);
+    loop.exec();
+    const double guiMs = threadCpuMs() - cpu0;
+    const double elapsedS = double(wall.nsecsElapsed()) / 1e9;
+    stop = true;
+    worker.join();
+    QApplication::processEvents(); // the states still queued
+    r.followChangesPerS = changesPerS;
+    r.followStates = applied;
+    r.followGuiMsPerS = guiMs / elapsedS;
+    r.followWorkerMsPerS = workerMs / elapsedS;
+    r.followLongestApplyMs = longest;
+}
+
 } // namespace
 
 UiBenchResult runUiBench(int nodes, int leases, int events)
@@ -79,9 +222,7 @@ UiBenchResult runUiBench(int nodes, int leases, int events)
     EventLogModel log;
     TreeFilterProxy treeProxy;
     treeProxy.setSourceModel(&tree);
-    LeaseFilterProxy tableProxy;
-    tableProxy.setSourceModel(&table);
-    tableProxy.sort(LeaseTableModel::TimeLeftColumn);
+    table.sort(LeaseTableModel::TimeLeftColumn);
 
     const ProjectTreeData data = generateTree(nodes);
     QElapsedTimer t;
@@ -139,6 +280,8 @@ UiBenchResult runUiBench(int nodes, int leases, int events)
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     r.peakRssKb = usage.ru_maxrss;
+
+    follow(data, leases, 1000, 4, r);
     return r;
 }
 

@@ -17,13 +17,23 @@ struct UiBenchResult {
     double deltaApplyMs = 0;        ///< GUI share of that snapshot
     double deltaTreeMs = 0;         ///< ... of which the tree model
     double eventApplyMs = 0;        ///< appending `events` log entries in batches of 100
+    /// Following a project: a worker thread changes `leases` leases 1,000
+    /// times a second and sends a state with its delta once a second, as the
+    /// bridge worker does; the GUI thread applies them to the models under
+    /// shown views (a tree, the lease table sorted by time left) and paints.
+    int followChangesPerS = 0;
+    int followStates = 0;           ///< states the GUI applied
+    double followGuiMsPerS = 0;     ///< GUI thread CPU time per second of following
+    double followWorkerMsPerS = 0;  ///< the worker's CPU time per second (decorate, diff, delta)
+    double followLongestApplyMs = 0;///< the longest single state's apply on the GUI thread
     std::int64_t peakRssKb = 0;     ///< process peak resident set size (getrusage)
 };
 
 /// Builds the Studio's models offscreen (no window) over a generated tree of
 /// `nodes` nodes, decorates `leases` random leases and applies them as the
-/// GUI would, then appends `events` event-log entries. Needs a
-/// QCoreApplication (or Q(Gui)Application) to exist; call from its thread.
+/// GUI would, then appends `events` event-log entries; then follows a project
+/// of `leases` leases for a few seconds under shown views (the follow* figures).
+/// Needs a QApplication to exist; call from its thread.
 UiBenchResult runUiBench(int nodes, int leases, int events);
 
 } // namespace treelock::ui

@@ -191,6 +191,8 @@ private slots:
         };
         const TreeIndex tree = seedTree();
         const NodeStateMap m = decorate(leases, kNow, &tree);
+        for (const auto& [path, s] : m)
+            QCOMPARE(int(s.below), leasesBelow(s)); // decorate() counts as leasesBelow() does
         QCOMPARE(leasesBelow(m.at("/A")), 2);
         QCOMPARE(leasesBelow(m.at("/")), 2);
         QCOMPARE(leasesBelow(m.at("/A/C")), 1); // the expired lease is not counted

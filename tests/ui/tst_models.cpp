@@ -7,7 +7,6 @@
 #include "lockview/projecttree.h"
 #include "panels/eventlog/eventlogmodel.h"
 #include "panels/hotspots/hotspotmodel.h"
-#include "panels/leases/leasefilterproxy.h"
 #include "panels/leases/leasetablemodel.h"
 #include "panels/tree/treefilterproxy.h"
 #include "panels/waiting/waitertablemodel.h"
@@ -17,6 +16,7 @@
 #include <QColor>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QTableView>
 #include <QTest>
 
 using namespace treelock;
@@ -224,35 +224,100 @@ private slots:
     void leaseTableKeepsRowsAndPassesTester()
     {
         LeaseTableModel model;
-        LeaseFilterProxy proxy;
-        const Testers testers(model, proxy);
-        proxy.sort(LeaseTableModel::TimeLeftColumn);
+        const QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QTableView view; // its selection and current row must follow their lease through every change
+        view.setModel(&model);
+        model.sort(LeaseTableModel::TimeLeftColumn);
         Feeder feed(nullptr);
         model.applyState(feed.next({testLease("a", {{"/A", LockMode::X}}), testLease("b", {{"/B", LockMode::S}}, 5s),
                                     testLease("c", {{"/A/C/D", LockMode::S}}, -1s)}));
         QCOMPARE(model.rowCount(), 3);
         QCOMPARE(model.statusAt(model.rowOf(testLease("c", {}).id)), LeaseTableModel::Status::Expired);
-        QCOMPARE(proxy.index(0, LeaseTableModel::LeaseColumn).data(LeaseTableModel::LeaseIdRole).toString(),
-                 QString::fromStdString(testLease("c", {}).id));
+        QCOMPARE(model.index(0, LeaseTableModel::LeaseColumn).data(LeaseTableModel::LeaseIdRole).toString(),
+                 QString::fromStdString(testLease("c", {}).id)); // the soonest expiry first
+        view.setCurrentIndex(model.index(model.rowOf(testLease("a", {}).id), LeaseTableModel::OwnerColumn));
 
+        // b renewed past a, c gone, d new: one layout change, no row signals.
+        QSignalSpy layouts(&model, &QAbstractItemModel::layoutChanged);
         QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
-        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
         auto renewed = testLease("b", {{"/B", LockMode::S}}, 25s);
-        model.applyState(feed.next({testLease("a", {{"/A", LockMode::X}}), renewed, testLease("d", {{"/A/a.txt", LockMode::X}})}));
-        QCOMPARE(removed.count(), 1);
-        QCOMPARE(inserted.count(), 1);
+        model.applyState(feed.next({testLease("a", {{"/A", LockMode::X}}), renewed, testLease("d", {{"/A/a.txt", LockMode::X}}, 1s)}));
+        QCOMPARE(layouts.count(), 1);
+        QCOMPARE(removed.count(), 0);
         QCOMPARE(model.rowCount(), 3);
-        QCOMPARE(model.rowOf(testLease("a", {}).id), 0); // untouched rows keep their place
+        QCOMPARE(model.rowOf(testLease("c", {}).id), -1);
+        QCOMPARE(model.rowOf(testLease("d", {}).id), 0);
+        QCOMPARE(model.rowOf(testLease("b", {}).id), 1);
+        QCOMPARE(view.currentIndex().data(LeaseTableModel::LeaseIdRole).toString(), QString::fromStdString(testLease("a", {}).id));
 
-        proxy.setNodePath(QStringLiteral("/A/C"));   // X on /A covers /A/C; /A/a.txt does not touch it
-        QCOMPARE(proxy.rowCount(), 1);
-        proxy.setNodePath(QStringLiteral("/"));
-        QCOMPARE(proxy.rowCount(), 3);
-        proxy.setNodePath({});
-        proxy.setSearchText(QStringLiteral("a.txt"));
-        QCOMPARE(proxy.rowCount(), 1);
-        proxy.setSearchText({});
+        model.sort(LeaseTableModel::PathsColumn, Qt::DescendingOrder); // "X /A/a.txt", "X /A", "S /B"
+        QCOMPARE(model.rowOf(testLease("d", {}).id), 0);
+        QCOMPARE(model.rowOf(testLease("b", {}).id), 2);
+        QCOMPARE(view.currentIndex().data(LeaseTableModel::LeaseIdRole).toString(), QString::fromStdString(testLease("a", {}).id));
+        model.sort(LeaseTableModel::TimeLeftColumn);
+
+        model.setNodePath(QStringLiteral("/A/C"));   // X on /A covers /A/C; /A/a.txt does not touch it
+        QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(model.leaseCount(), 3);
+        QVERIFY(model.findLease(testLease("d", {}).id));
+        model.setNodePath(QStringLiteral("/"));
+        QCOMPARE(model.rowCount(), 3);
+        model.setNodePath({});
+        model.setSearchText(QStringLiteral("A.TXT"));
+        QCOMPARE(model.rowCount(), 1);
+        model.setSearchText({});
         QVERIFY(emptiesWhenAllGo(model, feed));
+    }
+
+    // A state that follows the one shown is applied from its delta alone, and
+    // gives the same rows, in the same order, as the whole list would.
+    void leaseTableAppliesDeltasAsTheWholeListWould()
+    {
+        LeaseTableModel byDelta;
+        LeaseTableModel whole;
+        const QAbstractItemModelTester tester(&byDelta, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        for (LeaseTableModel* m : {&byDelta, &whole})
+            m->sort(LeaseTableModel::OwnerColumn, Qt::DescendingOrder);
+        byDelta.setSearchText(QStringLiteral("o")); // "owner-…" matches, the filter holds through deltas
+        whole.setSearchText(QStringLiteral("o"));
+        std::map<LeaseId, LeaseInfo> leases;
+        std::uint64_t generation = 0;
+        std::uint32_t seed = 7;
+        const auto random = [&seed](std::uint32_t n) {
+            seed = seed * 1103515245u + 12345u;
+            return (seed >> 8) % n;
+        };
+        for (int round = 0; round < 60; ++round) {
+            auto state = std::make_shared<LockState>();
+            state->generation = ++generation;
+            state->base = generation - 1;
+            state->clock = ServerClock{kNow, std::chrono::steady_clock::now()};
+            for (int c = 0; c < 12; ++c) {
+                LeaseInfo l = testLease(std::to_string(random(40)), {{"/A/" + std::to_string(random(5)), LockMode::X}},
+                                        std::chrono::seconds(1 + random(50)));
+                l.owner = "owner-" + std::to_string(random(6));
+                // As the worker sends them: each lease touched since the last state, set or gone.
+                std::erase_if(state->leasesSet, [&l](const LeaseInfo& s) { return s.id == l.id; });
+                std::erase(state->leasesGone, l.id);
+                if (random(3) == 0 && leases.erase(l.id) > 0) {
+                    state->leasesGone.push_back(l.id);
+                    continue;
+                }
+                state->leasesSet.push_back(l);
+                leases.insert_or_assign(l.id, l);
+            }
+            for (const auto& [id, l] : leases)
+                state->leases.push_back(l);
+            state->full = round == 0;
+            byDelta.applyState(state);
+            auto copy = std::make_shared<LockState>(*state);
+            copy->base = 0;
+            whole.applyState(copy);
+            QCOMPARE(byDelta.rowCount(), whole.rowCount());
+            QCOMPARE(byDelta.leaseCount(), int(leases.size()));
+            for (int r = 0; r < whole.rowCount(); ++r)
+                QCOMPARE(byDelta.leaseAt(r)->id, whole.leaseAt(r)->id);
+        }
     }
 
     void treeModelMarksWhereWaitersWaitAndSaysForWhom()

@@ -12,7 +12,6 @@
 #include "panels/eventlog/eventlogpanel.h"
 #include "panels/hotspots/hotspotmodel.h"
 #include "panels/hotspots/hotspotpanel.h"
-#include "panels/leases/leasefilterproxy.h"
 #include "panels/leases/leasepanel.h"
 #include "panels/leases/leasetablemodel.h"
 #include "panels/tree/legendwidget.h"
@@ -134,7 +133,7 @@ using test::menuBarAction;
 QModelIndex leaseRow(MainWindow& w, const LeaseId& id)
 {
     const int row = w.leaseModel()->rowOf(id);
-    return row < 0 ? QModelIndex() : w.leasePanel()->proxy()->mapFromSource(w.leaseModel()->index(row, LeaseTableModel::OwnerColumn));
+    return row < 0 ? QModelIndex() : w.leaseModel()->index(row, LeaseTableModel::OwnerColumn);
 }
 
 /// Starts the treelock-studio executable offscreen, with its settings in `configDir`.
@@ -634,7 +633,7 @@ private slots:
         QCOMPARE(QApplication::clipboard()->text(), QStringLiteral("/A/C"));
 
         QVERIFY(pick(openContextMenu(tree, treeRow(*f.window, "/A/C"), menuName), QStringLiteral("showNodeLeases")));
-        QCOMPARE(f.window->leasePanel()->proxy()->nodePath(), QStringLiteral("/A/C"));
+        QCOMPARE(f.window->leaseModel()->nodePath(), QStringLiteral("/A/C"));
 
         QVERIFY(pick(openContextMenu(tree, treeRow(*f.window, "/A"), menuName), QStringLiteral("expandSubtree")));
         QVERIFY(tree->isExpanded(treeRow(*f.window, "/A/C/D")));
@@ -819,7 +818,7 @@ private slots:
         // after these find the target's row).
         const auto unselectNode = [&] {
             w->treePanel()->view()->selectionModel()->clear();
-            QVERIFY(w->leasePanel()->proxy()->nodePath().isEmpty());
+            QVERIFY(w->leaseModel()->nodePath().isEmpty());
         };
         const auto hotSpotIndex = [&] {
             return w->hotSpotPanel()->proxy()->mapFromSource(w->hotSpotModel()->index(w->hotSpotModel()->rowOf("/B/hold"), 0));
@@ -1060,9 +1059,9 @@ private slots:
              }},
             {QStringLiteral("showNodeLeases"), [&](const Control& c) {
                  c.press();
-                 QCOMPARE(w->leasePanel()->proxy()->nodePath(), QString::fromStdString(treeNode));
+                 QCOMPARE(w->leaseModel()->nodePath(), QString::fromStdString(treeNode));
                  QTest::mouseClick(w->leasePanel()->findChild<QAbstractButton*>(QStringLiteral("clearNodeFilter")), Qt::LeftButton);
-                 QVERIFY(w->leasePanel()->proxy()->nodePath().isEmpty());
+                 QVERIFY(w->leaseModel()->nodePath().isEmpty());
              }},
             {QStringLiteral("expandSubtree"), [&](const Control& c) {
                  w->treePanel()->view()->collapseAll();
@@ -1122,7 +1121,7 @@ private slots:
             {QStringLiteral("clearNodeFilter"), [&](const Control& c) {
                  QVERIFY(pick(openContextMenu(w->treePanel()->view(), treeRow(*w, "/A"), treeMenu), QStringLiteral("showNodeLeases")));
                  c.press();
-                 QVERIFY(w->leasePanel()->proxy()->nodePath().isEmpty());
+                 QVERIFY(w->leaseModel()->nodePath().isEmpty());
              }},
             {QStringLiteral("copyEvent"), [&](const Control& c) {
                  c.press();
@@ -1487,7 +1486,7 @@ private slots:
         QVERIFY(!f.take("erin", "create", {{"/A/C/c.txt", LockMode::X}}).empty());
         QVERIFY(!f.take("carol", "delete-folder", {{"/B", LockMode::X}}).empty());
         QTRY_COMPARE_WITH_TIMEOUT(f.window->leaseModel()->rowCount(), 2, kTimeout);
-        LeaseFilterProxy* leases = f.window->leasePanel()->proxy();
+        LeaseTableModel* leases = f.window->leaseModel();
         QLineEdit* search = f.window->treePanel()->searchField();
         QLabel* status = f.window->treePanel()->searchStatus();
         auto* chip = f.window->leasePanel()->findChild<QWidget*>(QStringLiteral("nodeChip"));

@@ -68,7 +68,7 @@ void BridgeWorker::pollWatch(bool onePage)
                 // Their expire events may be gone with the stream (at events=audit they are still recorded).
                 if (p.reason != RelistReason::Start && p.reason != RelistReason::AuditEvents) {
                     for (const LeaseId& id : m_expiredKept)
-                        m_leases.erase(id);
+                        dropLease(id);
                     m_expiredKept.clear();
                 }
             }
@@ -94,12 +94,11 @@ void BridgeWorker::applyDelta(LeaseDelta& delta)
             m_vanished.insert_or_assign(l.id, l);
         if (delta.cause == LeaseDelta::Cause::Expired && !m_reaped.contains(l.id)) {
             m_expiredKept.insert(l.id);
-            const LeaseId id = l.id;
-            m_leases.insert_or_assign(id, std::move(l));
+            putLease(std::move(l));
         } else {
             m_reaped.erase(l.id);
             m_expiredKept.erase(l.id);
-            m_leases.erase(l.id);
+            dropLease(l.id);
         }
     } else if (m_reaped.contains(l.id)) {
         return; // read before an event reaped it: the stream's next read removes it from the watch too
@@ -108,8 +107,7 @@ void BridgeWorker::applyDelta(LeaseDelta& delta)
         // A grant ends its waiter's wait.
         if (delta.kind == LeaseDelta::Kind::Added)
             std::erase_if(m_waiters, [&l](const WaiterInfo& w) { return w.id == l.id; });
-        const LeaseId id = l.id;
-        m_leases.insert_or_assign(id, std::move(l));
+        putLease(std::move(l));
     }
     m_dirty = true;
 }
@@ -126,17 +124,32 @@ void BridgeWorker::followEvent(const Event& e)
         if (m_leases.contains(e.lease) || m_reaped.contains(e.lease))
             return;
         m_expiredKept.insert(e.lease); // until the watch has it
-        m_leases.emplace(e.lease, leaseOfGrant(e));
+        putLease(leaseOfGrant(e));
         m_dirty = true;
         return;
     }
     if (e.type != EventType::Expire && e.type != EventType::Release && e.type != EventType::Force)
         return;
     m_expiredKept.erase(e.lease);
-    if (m_leases.erase(e.lease) > 0)
+    if (dropLease(e.lease))
         m_dirty = true;
     if (m_reaped.size() < kReapedKept)
         m_reaped.insert(e.lease); // the watch may still add it, or drop it as expired
+}
+
+void BridgeWorker::putLease(LeaseInfo lease)
+{
+    m_touched.insert(lease.id);
+    const LeaseId id = lease.id;
+    m_leases.insert_or_assign(id, std::move(lease));
+}
+
+bool BridgeWorker::dropLease(const LeaseId& id)
+{
+    if (m_leases.erase(id) == 0)
+        return false;
+    m_touched.insert(id);
+    return true;
 }
 
 std::map<LeaseId, LeaseInfo> BridgeWorker::leasesBefore() const

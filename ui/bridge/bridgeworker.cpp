@@ -36,6 +36,10 @@ constexpr auto kContentionInterval = milliseconds(3000);
 // The table holds up to kContentionPaths (256); the panel shows the hottest.
 constexpr std::size_t kHotSpotRows = 100;
 constexpr auto kMinPublishInterval = milliseconds(150);
+// A busy project (leases come and go by the hundred a second): each state the
+// window applies costs it a repaint of the tree and the table whatever it
+// carries, so the worker gathers the changes of half a second into one.
+constexpr std::size_t kBusyChanges = 50;
 // While a list runs each state holds every lease read so far: decorating them
 // all costs the worker more the further the list has come, so it shows
 // progress once a second and leaves the rest of its time to the list.
@@ -62,20 +66,10 @@ bool sameWaiters(const std::vector<WaiterInfo>& a, const std::vector<WaiterInfo>
     });
 }
 
-bool sameLeases(const std::map<LeaseId, LeaseInfo>& a, const std::vector<LeaseInfo>& b)
+bool sameLease(const LeaseInfo& o, const LeaseInfo& l)
 {
-    if (a.size() != b.size())
-        return false;
-    for (const LeaseInfo& l : b) {
-        const auto it = a.find(l.id);
-        if (it == a.end())
-            return false;
-        const LeaseInfo& o = it->second;
-        if (o.expiresAt != l.expiresAt || o.holds != l.holds || o.revoked != l.revoked || o.fence != l.fence
-            || o.requests != l.requests || o.createdAt != l.createdAt || o.ttl != l.ttl)
-            return false;
-    }
-    return true;
+    return o.expiresAt == l.expiresAt && o.holds == l.holds && o.revoked == l.revoked && o.fence == l.fence
+           && o.requests == l.requests && o.createdAt == l.createdAt && o.ttl == l.ttl;
 }
 
 // What a rediss server showed, read on a connection of its own; nothing for a
@@ -162,6 +156,7 @@ void BridgeWorker::connectTo(const BackendConfig& config)
     m_killedNode = -1;
     m_config = config;
     m_leases.clear();
+    m_leasesReplaced = true;
     m_waiters.clear();
     m_lastContention = {};
     emit contentionChanged(std::make_shared<const Contention>());
@@ -375,7 +370,10 @@ void BridgeWorker::tick()
             takeSnapshot();
         }
         const bool due = m_dirty || m_clock.now() >= m_nextExpiry;
-        if (due && Clock::now() - m_lastPublish >= (m_listing ? kListingPublishInterval : kMinPublishInterval))
+        const auto interval = m_listing                       ? kListingPublishInterval
+                              : m_touched.size() > kBusyChanges ? BridgeWorker::kBusyPublishInterval
+                                                                : kMinPublishInterval;
+        if (due && Clock::now() - m_lastPublish >= interval)
             publish(false);
         if (Clock::now() - m_lastContention >= kContentionInterval)
             readContention();
@@ -425,13 +423,13 @@ void BridgeWorker::pollEvents()
                 continue;
             }
             if (e.type == EventType::Grant) {
-                m_leases[e.lease] = leaseOfGrant(e);
+                putLease(leaseOfGrant(e));
                 m_dirty = true;
                 // The grant of a waiter's id ends its wait.
                 if (std::erase_if(m_waiters, [&e](const WaiterInfo& w) { return w.id == e.lease; }) > 0)
                     m_dirty = true;
             } else if (e.type == EventType::Release || e.type == EventType::Expire || (e.type == EventType::Force && !e.lease.empty())) {
-                if (m_leases.erase(e.lease))
+                if (dropLease(e.lease))
                     m_dirty = true;
             }
         }
@@ -503,11 +501,27 @@ void BridgeWorker::takeSnapshot()
     }
     // Following through the watch, its deltas alone change the lease set: a
     // lease the snapshot lists and the watch has not read yet comes with them.
-    if (!m_watch && (!m_haveSnapshot || !sameLeases(m_leases, snap.leases))) {
-        m_leases.clear();
-        for (LeaseInfo& l : snap.leases)
-            m_leases.emplace(l.id, std::move(l));
-        m_dirty = true;
+    if (!m_watch) {
+        std::set<LeaseId> listed;
+        for (LeaseInfo& l : snap.leases) {
+            listed.insert(l.id);
+            const auto it = m_leases.find(l.id);
+            if (it == m_leases.end() || !sameLease(it->second, l)) {
+                putLease(std::move(l));
+                m_dirty = true;
+            }
+        }
+        for (auto it = m_leases.begin(); it != m_leases.end();) {
+            if (listed.contains(it->first)) {
+                ++it;
+                continue;
+            }
+            m_touched.insert(it->first);
+            it = m_leases.erase(it);
+            m_dirty = true;
+        }
+        if (!m_haveSnapshot)
+            m_dirty = true;
     }
     if (!m_haveSnapshot || !sameWaiters(m_waiters, snap.waiters))
         m_dirty = true;
@@ -532,7 +546,7 @@ void BridgeWorker::readContention()
 
 void BridgeWorker::publish(bool full)
 {
-    auto state = std::make_shared<LockState>();
+    auto state = newLockState();
     state->generation = ++m_generation;
     state->clock = m_clock;
     state->leases.reserve(m_leases.size());
@@ -559,6 +573,18 @@ void BridgeWorker::publish(bool full)
         }
     }
     state->full = full;
+    if (!full && !m_leasesReplaced) {
+        state->base = m_published->generation;
+        for (const LeaseId& id : m_touched) {
+            const auto it = m_leases.find(id);
+            if (it != m_leases.end())
+                state->leasesSet.push_back(it->second);
+            else
+                state->leasesGone.push_back(id);
+        }
+    }
+    m_touched.clear();
+    m_leasesReplaced = false;
     m_fullNext = false;
     m_dirty = false;
     m_nextExpiry = nextExpiry(state->leases, now);

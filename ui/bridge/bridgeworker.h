@@ -42,6 +42,10 @@ public:
     explicit BridgeWorker(QObject* parent = nullptr);
     ~BridgeWorker() override;
 
+    /// How often a busy project's states are sent (more than 50 lease changes
+    /// since the last one); a quiet one's every 150 ms.
+    static constexpr std::chrono::milliseconds kBusyPublishInterval{1000};
+
     // All of these run in the worker thread (the Bridge posts them).
     void connectTo(const BackendConfig& config);
     void setTree(std::shared_ptr<const TreeIndex> tree);
@@ -81,6 +85,10 @@ private:
     /// once); then the events that arrived. Applies the deltas to m_leases.
     void pollWatch(bool onePage = false);
     void applyDelta(LeaseDelta& delta);
+    /// Writes (or erases) a lease of m_leases, and notes its id for the next
+    /// state's delta (LockState::leasesSet, leasesGone).
+    void putLease(LeaseInfo lease);
+    bool dropLease(const LeaseId& id);
     /// An event read for the log, following through the watch: a grant ends its
     /// waiter's wait, a reaping ends an expired lease's row.
     void followEvent(const Event& e);
@@ -141,6 +149,8 @@ private:
     QTimer* m_timer = nullptr;             // Owned (child).
     std::shared_ptr<const TreeIndex> m_tree;
     std::map<LeaseId, LeaseInfo> m_leases; // the current view, by id
+    std::set<LeaseId> m_touched;           // leases written or erased since the last state sent
+    bool m_leasesReplaced = true;          // m_leases was replaced whole since: the next state has no delta
     std::vector<WaiterInfo> m_waiters;     // the last snapshot's, less those granted since
     std::string m_lastEventId;
     ServerClock m_clock;

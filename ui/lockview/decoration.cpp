@@ -38,6 +38,7 @@ NodeKind NodeState::kind() const noexcept
 
 int leasesBelow(const NodeState& state)
 {
+    // decorate() counts them once; this counts them again (a NodeState made by hand).
     std::vector<std::uint32_t> leases;
     for (const Touch& t : state.touches)
         if (!t.expired && t.role != TouchRole::Cover)
@@ -214,6 +215,16 @@ NodeStateMap decorate(const std::vector<LeaseInfo>& leases, ServerTime now, cons
         auto& t = state.touches;
         if (t.size() > 1 && !std::is_sorted(t.begin(), t.end(), touchLess))
             std::stable_sort(t.begin(), t.end(), touchLess);
+        // In lease order: the distinct live leases held here or below are counted in one pass.
+        std::uint32_t below = 0;
+        const Touch* last = nullptr;
+        for (const Touch& x : t) {
+            if (x.expired || x.role == TouchRole::Cover)
+                continue;
+            below += last == nullptr || last->lease != x.lease ? 1 : 0;
+            last = &x;
+        }
+        state.below = below;
     }
     return out;
 }

@@ -70,6 +70,8 @@ struct NodeState {
     ServerTime soonestExpiry{};     ///< of the explicit (else covering) live leases
     std::vector<Touch> touches;     ///< every lease touching the node, snapshot order
     std::vector<WaitMark> waits;    ///< every waiter waiting here (one mark each), waiter order
+    /// leasesBelow(), as decorate() counted it: the tree asks for it on every paint of a folder.
+    std::uint32_t below = 0;
 
     NodeKind kind() const noexcept;
     /// Some lease touches the node (waiters aside).

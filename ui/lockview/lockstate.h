@@ -54,8 +54,19 @@ struct LockState {
     bool listing = false;
     std::size_t listed = 0;
     std::size_t listTotal = 0;
+    /// The leases that changed since the state of generation `base`: written
+    /// (added, or changed) and gone. A model that shows that state applies
+    /// these alone; one that does not (or `base` is 0: no delta) reads `leases`.
+    std::uint64_t base = 0;
+    std::vector<LeaseInfo> leasesSet;
+    std::vector<LeaseId> leasesGone;
 };
 using LockStatePtr = std::shared_ptr<const LockState>;
+
+/// A new, empty LockState. When the GUI thread lets go of the last reference
+/// to a large one, it is freed on a pool thread: freeing 10,000 leases and
+/// their node states takes milliseconds the window needs.
+std::shared_ptr<LockState> newLockState();
 
 /// The project's contention table as the bridge worker read it last
 /// (Engine::contention), shared read-only.

@@ -84,7 +84,8 @@ void LockTreeModel::setTree(const ProjectTreeData& tree)
     if (m_state) {
         LockStatePtr state = m_state;
         m_state.reset();
-        auto copy = std::make_shared<LockState>(*state);
+        auto copy = newLockState();
+        *copy = *state;
         copy->full = true;
         applyState(copy);
     }
@@ -97,17 +98,23 @@ void LockTreeModel::applyState(LockStatePtr state)
     LockStatePtr old = m_state;
     // 1. Paths a lease names that the tree lacks: insert level by level, one
     //    insert per parent.
+    // Following a state, each changed path is looked up once: `changedNodes`
+    // holds its node, or -1 until it is inserted.
+    const bool whole = state->full || !old;
     std::vector<std::string> missingPaths;
-    const auto consider = [&](const std::string& p) {
-        if (!m_byPath.contains(p) && state->nodes.contains(p))
-            missingPaths.push_back(p);
-    };
-    if (state->full || !old) {
+    std::vector<int> changedNodes;
+    if (whole) {
         for (const auto& [p, s] : state->nodes)
-            consider(p);
+            if (!m_byPath.contains(p))
+                missingPaths.push_back(p);
     } else {
-        for (const std::string& p : state->changedPaths)
-            consider(p);
+        changedNodes.reserve(state->changedPaths.size());
+        for (const std::string& p : state->changedPaths) {
+            const auto it = m_byPath.find(p);
+            changedNodes.push_back(it == m_byPath.end() ? -1 : it->second);
+            if (it == m_byPath.end() && state->nodes.contains(p))
+                missingPaths.push_back(p);
+        }
     }
     if (!missingPaths.empty()) {
         std::sort(missingPaths.begin(), missingPaths.end(),
@@ -142,14 +149,20 @@ void LockTreeModel::applyState(LockStatePtr state)
             if (it != m_byPath.end())
                 m_nodes[std::size_t(it->second)].folder = true;
         }
+        for (std::size_t c = 0; c < changedNodes.size(); ++c)
+            if (changedNodes[c] < 0)
+                if (const auto it = m_byPath.find(state->changedPaths[c]); it != m_byPath.end())
+                    changedNodes[c] = it->second;
     }
     m_state = state;
-    markLeaseFolders(*state);
-    removeUnnamedLeaseNodes(state->full || !old ? nullptr : &state->changedPaths);
+    // Following the state shown, only the leases its delta writes can name new folders.
+    const bool delta = old && !state->full && state->base != 0 && state->base == old->generation;
+    markLeaseFolders(delta ? state->leasesSet : state->leases, state->waiters);
+    removeUnnamedLeaseNodes(whole ? nullptr : &changedNodes);
 
     // 2. One dataChanged per parent over the rows whose state changed.
     std::vector<int> changed;
-    if (state->full || !old) {
+    if (whole) {
         std::vector<bool> seen(m_nodes.size(), false);
         const auto add = [&](const std::string& p) {
             const auto it = m_byPath.find(p);
@@ -164,12 +177,10 @@ void LockTreeModel::applyState(LockStatePtr state)
             for (const auto& [p, s] : old->nodes)
                 add(p);
     } else {
-        changed.reserve(state->changedPaths.size());
-        for (const std::string& p : state->changedPaths) {
-            const auto it = m_byPath.find(p);
-            if (it != m_byPath.end())
-                changed.push_back(it->second);
-        }
+        changed.reserve(changedNodes.size());
+        for (int n : changedNodes)
+            if (n >= 0 && m_nodes[std::size_t(n)].parent != -2) // not removed just now
+                changed.push_back(n);
     }
     emitChanged(std::move(changed), 0, ColumnCount - 1);
 }
@@ -188,7 +199,7 @@ int LockTreeModel::countNameMatches(const QString& text, bool lockedOnly) const
     return n;
 }
 
-void LockTreeModel::markLeaseFolders(const LockState& state)
+void LockTreeModel::markLeaseFolders(const std::vector<LeaseInfo>& leases, const std::vector<WaiterInfo>& waiters)
 {
     // A lease (or a waiter) names folders when its operation works on folders,
     // and any path it asks an intention on explicitly is a folder too.
@@ -202,13 +213,13 @@ void LockTreeModel::markLeaseFolders(const LockState& state)
                 m_nodes[std::size_t(it->second)].folder = true;
         }
     };
-    for (const LeaseInfo& l : state.leases)
+    for (const LeaseInfo& l : leases)
         mark(l.operation, l.requests);
-    for (const WaiterInfo& w : state.waiters)
+    for (const WaiterInfo& w : waiters)
         mark(w.operation, w.requests);
 }
 
-void LockTreeModel::removeUnnamedLeaseNodes(const std::vector<std::string>* candidates)
+void LockTreeModel::removeUnnamedLeaseNodes(const std::vector<int>* candidates)
 {
     std::vector<int> gone;
     const auto consider = [&](int id) {
@@ -217,9 +228,9 @@ void LockTreeModel::removeUnnamedLeaseNodes(const std::vector<std::string>* cand
             gone.push_back(id);
     };
     if (candidates) {
-        for (const std::string& p : *candidates)
-            if (const auto it = m_byPath.find(p); it != m_byPath.end())
-                consider(it->second);
+        for (int id : *candidates)
+            if (id >= 0 && m_nodes[std::size_t(id)].parent != -2)
+                consider(id);
     } else {
         for (std::size_t i = 1; i < m_nodes.size(); ++i)
             consider(int(i));
@@ -374,8 +385,10 @@ int LockTreeModel::columnCount(const QModelIndex&) const
 QString LockTreeModel::holderText(const NodeState& s) const
 {
     const auto& leases = m_state->leases;
-    QStringList owners;
     const NodeKind kind = s.kind();
+    if (kind == NodeKind::IntentIX || kind == NodeKind::IntentIS)
+        return tr("%n lease(s) below", nullptr, int(s.below));
+    QStringList owners;
     for (const Touch& t : s.touches) {
         const bool wanted = (kind == NodeKind::HeldX || kind == NodeKind::HeldSIX || kind == NodeKind::HeldS)
                                 ? t.role == TouchRole::Explicit && !t.expired
@@ -389,8 +402,6 @@ QString LockTreeModel::holderText(const NodeState& s) const
         if (!owners.contains(o))
             owners << o;
     }
-    if (kind == NodeKind::IntentIX || kind == NodeKind::IntentIS)
-        return tr("%n lease(s) below", nullptr, leasesBelow(s));
     if (owners.size() > 2)
         return tr("%1, %2 +%3").arg(owners[0], owners[1]).arg(owners.size() - 2);
     return owners.join(QStringLiteral(", "));

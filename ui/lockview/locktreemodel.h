@@ -76,10 +76,11 @@ private:
     QModelIndex indexOfNode(int node, int column) const;
     int ensureNode(const std::string& path, std::vector<int>* created);
     void emitChanged(std::vector<int> nodes, int firstColumn, int lastColumn);
-    void markLeaseFolders(const LockState& state);
+    /// Lease-only nodes that `leases` or `waiters` name as folders become folders.
+    void markLeaseFolders(const std::vector<LeaseInfo>& leases, const std::vector<WaiterInfo>& waiters);
     /// Removes lease-only nodes that no lease of m_state names any more (of
     /// `candidates`, or of every node when null). One remove per node.
-    void removeUnnamedLeaseNodes(const std::vector<std::string>* candidates);
+    void removeUnnamedLeaseNodes(const std::vector<int>* candidates);
     const NodeState* stateOfNode(int node) const;
     QString toolTip(int node) const;
     /// "bob waits here for …" lines of the node's waiters (HTML), at most a dozen.

@@ -500,7 +500,9 @@ void MainWindow::showSimulation(bool shown)
         statusBar()->showMessage(tr("The tree and the lease table show the simulation's project"), 6000);
         return;
     }
-    auto state = m_bridgeState ? std::make_shared<LockState>(*m_bridgeState) : std::make_shared<LockState>();
+    auto state = newLockState();
+    if (m_bridgeState)
+        *state = *m_bridgeState;
     state->full = true;
     // setTree() adds the paths of the model's current leases that the tree
     // lacks: those must be Studio's, not the simulation's.
@@ -583,8 +585,7 @@ QAction* MainWindow::dockAction(QDockWidget* dock, const QString& text, const QS
 void MainWindow::onLeaseSelected(const QString& id)
 {
     std::vector<std::string> paths;
-    const int row = m_leaseModel->rowOf(id.toStdString());
-    if (const LeaseInfo* l = m_leaseModel->leaseAt(row))
+    if (const LeaseInfo* l = m_leaseModel->findLease(id.toStdString()))
         for (const LockRequest& r : l->requests)
             paths.push_back(r.path);
     m_treeModel->setHighlightedPaths(paths);
@@ -593,13 +594,12 @@ void MainWindow::onLeaseSelected(const QString& id)
 
 void MainWindow::forceRelease(const QString& leaseId, const QString& reason)
 {
-    const int row = m_leaseModel->rowOf(leaseId.toStdString());
-    const LeaseInfo* lease = m_leaseModel->leaseAt(row);
+    const LeaseInfo* lease = m_leaseModel->findLease(leaseId.toStdString());
     if (!lease)
         return;
     QString why = reason;
     if (why.isEmpty()) {
-        ForceReleaseDialog dialog(*lease, m_leaseModel->statusAt(row) == LeaseTableModel::Status::Expired,
+        ForceReleaseDialog dialog(*lease, m_leaseModel->statusOf(*lease) == LeaseTableModel::Status::Expired,
                                   operatorName(), QSysInfo::machineHostName(), this);
         if (dialog.exec() != QDialog::Accepted) {
             showResult(tr("Force release of %1 cancelled: nothing was released")

@@ -332,7 +332,7 @@ void MainWindow::tickClock()
     m_leaseModel->tick();
     m_waiterModel->tick();
     m_hotSpotModel->tick();
-    m_treePanel->view()->viewport()->update();
+    m_treePanel->clockTicked();
     // A tooltip that stays open over a view says how long ago things were, and how long is left: it follows the clock.
     if (QToolTip::isVisible()) {
         const QPoint global = QCursor::pos();

@@ -253,7 +253,7 @@ bool MatrixView::replay(int row, int column, int subCell)
     const ScenarioOutcome outcome = runScenario(engine, Policy::builtin(m_profile.toStdString()),
                                                 entry.subCell->first, entry.subCell->second);
     const Snapshot snapshot = engine.snapshot();
-    auto state = std::make_shared<LockState>();
+    auto state = newLockState();
     state->generation = ++m_generation;
     state->clock = ServerClock{snapshot.serverTime, std::chrono::steady_clock::now()};
     state->leases = snapshot.leases;

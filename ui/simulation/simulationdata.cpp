@@ -27,7 +27,7 @@ ProjectTreeData treeFromSnapshot(const sim::FileSystem::Snapshot& snapshot, cons
 LockStatePtr lockStateFor(const Snapshot& snapshot, const TreeIndex* tree, const LockState* previous,
                           bool treeChanged, std::uint64_t generation, double clockRate)
 {
-    auto state = std::make_shared<LockState>();
+    auto state = newLockState();
     state->generation = generation;
     state->clock.serverTime = snapshot.serverTime;
     state->clock.localTime = std::chrono::steady_clock::now();

@@ -5,7 +5,6 @@
 #include "common/tableviews.h"
 #include "lockview/pilldelegate.h"
 #include "lockview/presentation.h"
-#include "panels/leases/leasefilterproxy.h"
 #include "panels/leases/leasetablemodel.h"
 
 #include <QApplication>
@@ -45,9 +44,6 @@ PillDelegate::Pill leaseStatePill(const QModelIndex& index)
 
 LeasePanel::LeasePanel(LeaseTableModel* model, QWidget* parent) : QWidget(parent), m_model(model)
 {
-    m_proxy = new LeaseFilterProxy(this);
-    m_proxy->setSourceModel(model);
-
     m_title = new QLabel(this);
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(QStringLiteral("leaseFilter"));
@@ -58,7 +54,7 @@ LeasePanel::LeasePanel(LeaseTableModel* model, QWidget* parent) : QWidget(parent
     m_chip = new FilterChip(QStringLiteral("nodeChip"), QStringLiteral("clearNodeFilter"), tr("Show every lease"), this);
     connect(m_chip, &FilterChip::clearRequested, this, [this] { setNodeFilter({}); });
 
-    m_view = newRowTable(m_proxy, QStringLiteral("leaseView"), LeaseTableModel::TimeLeftColumn, Qt::AscendingOrder, 10, this);
+    m_view = newRowTable(m_model, QStringLiteral("leaseView"), LeaseTableModel::TimeLeftColumn, Qt::AscendingOrder, 10, this);
     m_view->setItemDelegateForColumn(LeaseTableModel::StateColumn, new PillDelegate(&leaseStatePill, m_view));
     QHeaderView* h = m_view->horizontalHeader();
     h->setStretchLastSection(false);
@@ -114,23 +110,20 @@ LeasePanel::LeasePanel(LeaseTableModel* model, QWidget* parent) : QWidget(parent
     layout->addWidget(m_view, 1);
 
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& t) {
-        m_proxy->setSearchText(t.trimmed());
+        m_model->setSearchText(t.trimmed());
         updateTitle();
     });
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             [this] { emit leaseSelected(currentLeaseId()); });
     popUpContextMenus(m_view, [this](const QModelIndex& index) { return contextMenuFor(index); });
-    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &LeasePanel::updateTitle);
-    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &LeasePanel::updateTitle);
-    connect(m_proxy, &QAbstractItemModel::modelReset, this, &LeasePanel::updateTitle);
-    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &LeasePanel::updateTitle);
+    connect(m_model, &QAbstractItemModel::layoutChanged, this, &LeasePanel::updateTitle);
     updateTitle();
 }
 
 void LeasePanel::updateTitle()
 {
-    const int shown = m_proxy->rowCount();
-    const int total = m_model->rowCount();
+    const int shown = m_model->rowCount();
+    const int total = m_model->leaseCount();
     if (shown == total)
         m_title->setText(tr("<b>Leases</b> <span style='color:#666'>· %n held</span>", nullptr, total));
     else
@@ -139,7 +132,7 @@ void LeasePanel::updateTitle()
 
 void LeasePanel::setNodeFilter(const QString& path)
 {
-    m_proxy->setNodePath(path);
+    m_model->setNodePath(path);
     m_chip->showFilter(!path.isEmpty(), tr("touching %1").arg(path));
     updateTitle();
 }
@@ -188,17 +181,17 @@ int LeasePanel::preferredWidth() const
 
 bool LeasePanel::selectLease(const QString& leaseId)
 {
-    const int row = m_model->rowOf(leaseId.toStdString());
-    if (row < 0)
+    const LeaseId id = leaseId.toStdString();
+    if (!m_model->findLease(id))
         return false;
-    QModelIndex idx = m_proxy->mapFromSource(m_model->index(row, 0));
-    if (!idx.isValid()) {
+    if (m_model->rowOf(id) < 0) { // filtered out
         m_filter->clear();
         setNodeFilter({});
-        idx = m_proxy->mapFromSource(m_model->index(row, 0));
     }
-    if (!idx.isValid())
+    const int row = m_model->rowOf(id);
+    if (row < 0)
         return false;
+    QModelIndex idx = m_model->index(row, 0);
     // Up or down to the row only: the columns in view stay. (Column 0, the id,
     // is shown last: made current, it would scroll the owner out of view.)
     QScrollBar* across = m_view->horizontalScrollBar();

@@ -11,7 +11,6 @@ class QMenu;
 namespace treelock::ui {
 
 class LeaseTableModel;
-class LeaseFilterProxy;
 class FilterChip;
 
 /// The lease table with its text filter and the "leases touching node X" chip.
@@ -21,7 +20,6 @@ public:
     LeasePanel(LeaseTableModel* model, QWidget* parent = nullptr);
 
     QTableView* view() const { return m_view; }
-    LeaseFilterProxy* proxy() const { return m_proxy; }
     QLineEdit* filterField() const { return m_filter; }
     /// Shows only the leases that touch `path` (empty: all).
     void setNodeFilter(const QString& path);
@@ -33,7 +31,7 @@ public:
     int preferredWidth() const;
     /// Selects the lease's row (clearing filters that hide it); false if no row has it.
     bool selectLease(const QString& leaseId);
-    /// The context menu of a row (of the view's proxy); the caller owns it.
+    /// The context menu of a row (of the view); the caller owns it.
     QMenu* contextMenuFor(const QModelIndex& index);
 
 protected:
@@ -49,7 +47,6 @@ private:
     void fitPathsColumn();
 
     LeaseTableModel* m_model;   // Not owned.
-    LeaseFilterProxy* m_proxy;  // Owned (child).
     QTableView* m_view;
     QLineEdit* m_filter;
     FilterChip* m_chip;

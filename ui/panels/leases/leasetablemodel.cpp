@@ -4,89 +4,314 @@
 #include "lockview/presentation.h"
 
 #include <treelock/leaseid.h>
+#include <treelock/path.h>
 
 #include <QColor>
 #include <QFont>
+
+#include <algorithm>
+#include <string_view>
 
 namespace treelock::ui {
 
 namespace {
 
-constexpr int kMaxRemoveRanges = 200;
-
 bool sameLease(const LeaseInfo& a, const LeaseInfo& b)
 {
-    return a.expiresAt == b.expiresAt && a.holds == b.holds && a.revoked == b.revoked
-        && a.fence == b.fence && a.ttl == b.ttl && a.owner == b.owner;
+    return a.expiresAt == b.expiresAt && a.holds == b.holds && a.revoked == b.revoked && a.fence == b.fence
+           && a.ttl == b.ttl && a.owner == b.owner && a.requests == b.requests;
+}
+
+bool isAscii(std::string_view text)
+{
+    return std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+
+char lower(char c)
+{
+    return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
+}
+
+// `text` contains `needle` (lower case), ignoring case: bytewise for ASCII text
+// and needle (the ids, owners and paths of nearly every lease), else through QString.
+bool containsFolded(std::string_view text, const std::string& needle, const QString& needleText)
+{
+    if (!isAscii(text) || !isAscii(needle))
+        return QString::fromUtf8(text.data(), qsizetype(text.size())).contains(needleText, Qt::CaseInsensitive);
+    const auto it = std::search(text.begin(), text.end(), needle.begin(), needle.end(),
+                                [](char a, char b) { return lower(a) == b; });
+    return it != text.end();
+}
+
+// Compares two leases' requests as the Paths column shows them ("X /A/C, S /B").
+int compareRequests(const std::vector<LockRequest>& a, const std::vector<LockRequest>& b)
+{
+    const std::size_t n = std::min(a.size(), b.size());
+    for (std::size_t i = 0; i < n; ++i) {
+        if (const int c = toString(a[i].mode).compare(toString(b[i].mode)); c != 0)
+            return c;
+        if (const int c = a[i].path.compare(b[i].path); c != 0)
+            return c;
+    }
+    return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
+}
+
+template <typename T>
+int compareValues(const T& a, const T& b)
+{
+    return a < b ? -1 : b < a ? 1 : 0;
 }
 
 } // namespace
 
-LeaseTableModel::LeaseTableModel(QObject* parent) : KeyedTableModel(parent) {}
+LeaseTableModel::LeaseTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+LeaseTableModel::~LeaseTableModel() = default;
 
 void LeaseTableModel::applyState(LockStatePtr state)
 {
     if (!state)
         return;
-    // Heavy churn (a mass expiry, a sweep): one reset is cheaper than hundreds
-    // of scattered removals, each of which a sorting proxy pays O(rows) for.
-    const auto newKey = [&](std::uint32_t i) { return state->leases[i].id; };
-    const KeyIndex next = indexKeys(std::uint32_t(state->leases.size()), newKey);
-    if (m_state) {
-        int ranges = 0;
-        bool inRange = false;
-        for (std::uint32_t idx : m_rows) {
-            const bool gone = !next.contains(m_state->leases[idx].id);
-            ranges += gone && !inRange;
-            inRange = gone;
+    const bool delta = m_state && !state->full && state->base != 0 && state->base == m_state->generation;
+    const bool timeSorted = m_sortColumn == StateColumn; // expiry moves rows: no merge into the old order
+    m_state = state;
+    if (!delta || timeSorted) {
+        // Every lease of the state: the entries follow it, then filter and sort anew.
+        std::unordered_map<LeaseId, const LeaseInfo*> listed;
+        if (!delta) {
+            listed.reserve(state->leases.size());
+            for (const LeaseInfo& l : state->leases)
+                listed.emplace(l.id, &l);
+        } else {
+            for (const LeaseInfo& l : state->leasesSet)
+                listed.emplace(l.id, &l);
         }
-        if (ranges > kMaxRemoveRanges) {
-            beginResetModel();
-            m_state = state;
-            m_rows.clear();
-            m_rowOf.clear();
-            for (std::uint32_t k = 0; k < state->leases.size(); ++k) {
-                m_rowOf.emplace(state->leases[k].id, int(k));
-                m_rows.push_back(k);
-            }
-            endResetModel();
-            return;
+        std::vector<LeaseId> gone;
+        if (!delta) {
+            for (auto& [id, e] : m_entries)
+                if (!listed.contains(id))
+                    gone.push_back(id);
+        } else {
+            for (const LeaseId& id : state->leasesGone)
+                if (m_entries.contains(id))
+                    gone.push_back(id);
+        }
+        for (const auto& [id, l] : listed) {
+            Entry& e = m_entries[id];
+            if (!sameLease(e.lease, *l) || e.lease.id.empty())
+                e.lease = *l;
+        }
+        for (const LeaseId& id : gone)
+            m_entries.at(id).stale = true;
+        std::vector<Entry*> next;
+        next.reserve(m_entries.size());
+        for (auto& [id, e] : m_entries)
+            if (!e.stale && accepts(e.lease))
+                next.push_back(&e);
+        std::sort(next.begin(), next.end(), [this](const Entry* a, const Entry* b) { return less(a, b); });
+        showRows(std::move(next), gone);
+        return;
+    }
+
+    // A delta: the rows that stay keep their order; the changed and new ones
+    // are sorted and merged in.
+    if (state->leasesSet.empty() && state->leasesGone.empty())
+        return;
+    std::vector<LeaseId> gone;
+    for (const LeaseId& id : state->leasesGone) {
+        const auto it = m_entries.find(id);
+        if (it != m_entries.end()) {
+            it->second.stale = true;
+            gone.push_back(id);
         }
     }
-    const LockStatePtr old = m_state;
-    sync(
-        next, old != nullptr, std::uint32_t(state->leases.size()), [&](std::uint32_t i) { return old->leases[i].id; },
-        newKey,
-        [&](std::uint32_t before, std::uint32_t after) { return !sameLease(old->leases[before], state->leases[after]); },
-        [&] { m_state = state; });
+    std::vector<Entry*> set;
+    std::vector<Entry*> placed;
+    for (const LeaseInfo& l : state->leasesSet) {
+        Entry& e = m_entries[l.id];
+        e.lease = l;
+        e.stale = true; // its place may change
+        set.push_back(&e);
+        if (accepts(l))
+            placed.push_back(&e);
+    }
+    std::sort(placed.begin(), placed.end(), [this](const Entry* a, const Entry* b) { return less(a, b); });
+    std::vector<Entry*> next;
+    next.reserve(m_rows.size() + placed.size());
+    auto p = placed.begin();
+    for (Entry* e : m_rows) {
+        if (e->stale)
+            continue;
+        while (p != placed.end() && less(*p, e))
+            next.push_back(*p++);
+        next.push_back(e);
+    }
+    next.insert(next.end(), p, placed.end());
+    for (Entry* e : set)
+        e->stale = false;
+    showRows(std::move(next), gone);
+}
+
+void LeaseTableModel::showRows(std::vector<Entry*> next, const std::vector<LeaseId>& gone)
+{
+    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    const QModelIndexList before = persistentIndexList();
+    std::vector<Entry*> shownBefore;
+    shownBefore.reserve(std::size_t(before.size()));
+    for (const QModelIndex& i : before)
+        shownBefore.push_back(i.row() < int(m_rows.size()) ? m_rows[std::size_t(i.row())] : nullptr);
+    for (Entry* e : m_rows)
+        e->row = -1;
+    m_rows = std::move(next);
+    for (std::size_t r = 0; r < m_rows.size(); ++r)
+        m_rows[r]->row = int(r);
+    QModelIndexList after;
+    after.reserve(before.size());
+    for (qsizetype i = 0; i < before.size(); ++i) {
+        const Entry* e = shownBefore[std::size_t(i)];
+        after.push_back(e && e->row >= 0 ? index(e->row, before[i].column()) : QModelIndex());
+    }
+    changePersistentIndexList(before, after);
+    for (const LeaseId& id : gone)
+        m_entries.erase(id);
+    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+}
+
+void LeaseTableModel::rebuild()
+{
+    std::vector<Entry*> next;
+    next.reserve(m_entries.size());
+    for (auto& [id, e] : m_entries)
+        if (accepts(e.lease))
+            next.push_back(&e);
+    std::sort(next.begin(), next.end(), [this](const Entry* a, const Entry* b) { return less(a, b); });
+    showRows(std::move(next), {});
 }
 
 void LeaseTableModel::tick()
 {
-    if (!m_rows.empty())
-        emit dataChanged(index(0, AgeColumn), index(int(m_rows.size()) - 1, StateColumn));
+    if (m_rows.empty())
+        return;
+    if (m_sortColumn == StateColumn)
+        rebuild();
+    emit dataChanged(index(0, AgeColumn), index(int(m_rows.size()) - 1, StateColumn));
+}
+
+void LeaseTableModel::setNodePath(const QString& path)
+{
+    if (path == m_nodePath)
+        return;
+    m_nodePath = path;
+    m_node = path.toStdString();
+    rebuild();
+}
+
+void LeaseTableModel::setSearchText(const QString& text)
+{
+    if (text == m_search)
+        return;
+    m_search = text;
+    rebuild();
+}
+
+void LeaseTableModel::sort(int column, Qt::SortOrder order)
+{
+    if (column < 0 || column >= ColumnCount)
+        return;
+    m_sortColumn = column;
+    m_sortOrder = order;
+    rebuild();
+}
+
+bool LeaseTableModel::accepts(const LeaseInfo& lease) const
+{
+    if (!m_node.empty()) {
+        const bool touches = std::any_of(lease.requests.begin(), lease.requests.end(), [this](const LockRequest& r) {
+            return isWithin(m_node, r.path) || isAncestor(m_node, r.path);
+        });
+        if (!touches)
+            return false;
+    }
+    return m_search.isEmpty() || matchesSearch(lease);
+}
+
+bool LeaseTableModel::matchesSearch(const LeaseInfo& lease) const
+{
+    const std::string needle = m_search.toLower().toStdString();
+    if (containsFolded(shortLeaseId(lease.id), needle, m_search) || containsFolded(lease.owner, needle, m_search)
+        || containsFolded(lease.operation, needle, m_search))
+        return true;
+    if (operationShown(lease.operation).contains(m_search, Qt::CaseInsensitive))
+        return true;
+    for (const LockRequest& r : lease.requests) {
+        const std::string text = std::string(toString(r.mode)) + " " + r.path;
+        if (containsFolded(text, needle, m_search))
+            return true;
+    }
+    return false;
+}
+
+bool LeaseTableModel::less(const Entry* a, const Entry* b) const
+{
+    const LeaseInfo& x = a->lease;
+    const LeaseInfo& y = b->lease;
+    int c = 0;
+    switch (m_sortColumn) {
+    case OwnerColumn: c = x.owner.compare(y.owner); break;
+    case OperationColumn:
+        c = x.operation == y.operation ? 0
+                                       : operationShown(x.operation).compare(operationShown(y.operation), Qt::CaseInsensitive);
+        break;
+    case PathsColumn: c = compareRequests(x.requests, y.requests); break;
+    case AgeColumn: c = compareValues(x.createdAt, y.createdAt); break;
+    case TimeLeftColumn: c = compareValues(x.expiresAt, y.expiresAt); break;
+    case FenceColumn: c = compareValues(x.fence, y.fence); break;
+    case StateColumn: c = compareValues(int(statusOf(x)), int(statusOf(y))); break;
+    default: break;
+    }
+    if (c == 0)
+        c = x.id.compare(y.id);
+    return m_sortOrder == Qt::AscendingOrder ? c < 0 : c > 0;
+}
+
+const QString& LeaseTableModel::operationShown(const std::string& operation) const
+{
+    auto it = m_operationNames.find(operation);
+    if (it == m_operationNames.end())
+        it = m_operationNames.emplace(operation, presentation::operationName(QString::fromStdString(operation))).first;
+    return it->second;
+}
+
+const LeaseInfo* LeaseTableModel::findLease(const LeaseId& id) const
+{
+    const auto it = m_entries.find(id);
+    return it == m_entries.end() ? nullptr : &it->second.lease;
+}
+
+LeaseTableModel::Status LeaseTableModel::statusOf(const LeaseInfo& lease) const
+{
+    if (m_state && lease.expired(m_state->clock.now()))
+        return Status::Expired;
+    return lease.revoked ? Status::Revoked : Status::Live;
 }
 
 const LeaseInfo* LeaseTableModel::leaseAt(int row) const
 {
     if (row < 0 || row >= int(m_rows.size()))
         return nullptr;
-    return &m_state->leases[m_rows[std::size_t(row)]];
+    return &m_rows[std::size_t(row)]->lease;
 }
 
 int LeaseTableModel::rowOf(const LeaseId& id) const
 {
-    return rowOfKey(id);
+    const auto it = m_entries.find(id);
+    return it == m_entries.end() ? -1 : it->second.row;
 }
 
 LeaseTableModel::Status LeaseTableModel::statusAt(int row) const
 {
     const LeaseInfo* l = leaseAt(row);
-    if (!l)
-        return Status::Live;
-    if (l->expired(m_state->clock.now()))
-        return Status::Expired;
-    return l->revoked ? Status::Revoked : Status::Live;
+    return l ? statusOf(*l) : Status::Live;
 }
 
 int LeaseTableModel::rowCount(const QModelIndex& parent) const
@@ -113,7 +338,7 @@ QVariant LeaseTableModel::data(const QModelIndex& index, int role) const
         switch (index.column()) {
         case LeaseColumn: return QString::fromStdString(shortLeaseId(l->id));
         case OwnerColumn: return QString::fromStdString(l->owner);
-        case OperationColumn: return presentation::operationName(QString::fromStdString(l->operation));
+        case OperationColumn: return operationShown(l->operation);
         case PathsColumn: return requestsText(l->requests);
         case AgeColumn: return presentation::formatAge(duration_cast<milliseconds>(now - l->createdAt));
         case TimeLeftColumn: return presentation::formatTimeLeft(duration_cast<milliseconds>(l->expiresAt - now));
@@ -127,14 +352,6 @@ QVariant LeaseTableModel::data(const QModelIndex& index, int role) const
             }
         }
         return {};
-    case SortRole:
-        switch (index.column()) {
-        case AgeColumn: return qlonglong(l->createdAt.time_since_epoch().count());
-        case TimeLeftColumn: return qlonglong(l->expiresAt.time_since_epoch().count());
-        case FenceColumn: return qulonglong(l->fence);
-        case StateColumn: return int(status);
-        default: return data(index, Qt::DisplayRole);
-        }
     case Qt::ToolTipRole:
         if (index.column() == LeaseColumn)
             return QString::fromStdString(l->id);
@@ -152,9 +369,12 @@ QVariant LeaseTableModel::data(const QModelIndex& index, int role) const
         return {};
     case Qt::FontRole:
         if (index.column() == LeaseColumn || index.column() == FenceColumn) {
-            QFont f(QStringLiteral("monospace"));
-            f.setStyleHint(QFont::Monospace);
-            return f;
+            static const QFont mono = [] { // asked for at every paint of every row
+                QFont f(QStringLiteral("monospace"));
+                f.setStyleHint(QFont::Monospace);
+                return f;
+            }();
+            return mono;
         }
         return {};
     case Qt::TextAlignmentRole:

@@ -2,39 +2,66 @@
 
 #include "lockview/lockstate.h"
 
-#include "lockview/keyedtablemodel.h"
+#include <QAbstractTableModel>
 
+#include <string>
 #include <unordered_map>
 #include <vector>
 
 namespace treelock::ui {
 
-/// One row per lease of the current LockState. Rows keep their place across
-/// states (removed rows go, new ones are appended) so selection and scrolling
-/// survive; sorting is the proxy's job. Never does I/O. GUI thread only.
-class LeaseTableModel : public KeyedTableModel {
+/// The lease table: one row per lease of the current LockState that passes
+/// the filters (a node, a search text), in the chosen sort order. It filters
+/// and sorts itself: a sorting proxy pays O(rows) for every row removed or
+/// re-sorted, which is too much for a followed project where leases come and
+/// go every millisecond. A state that follows the one shown is applied from its
+/// delta (LockState::leasesSet, leasesGone), and a change of rows is one layout
+/// change, so views keep the selection, the current row and the scroll
+/// position. Never does I/O. GUI thread only.
+class LeaseTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { LeaseColumn, OwnerColumn, OperationColumn, PathsColumn, AgeColumn,
                   TimeLeftColumn, FenceColumn, StateColumn, ColumnCount };
     enum Role {
         LeaseIdRole = Qt::UserRole + 1, ///< QString full id
-        SortRole,                       ///< numbers for the time columns
         StatusRole,                     ///< int(Status)
         PathsRole,                      ///< QStringList of request paths
     };
     enum class Status { Live, Expired, Revoked };
 
     explicit LeaseTableModel(QObject* parent = nullptr);
+    ~LeaseTableModel() override;
 
-    /// Diffs against the current rows: removes gone leases (one remove per
-    /// contiguous range), one dataChanged per range of changed rows, one
-    /// insert for the new ones. O(leases).
+    /// Shows `state`: from its delta when it follows the state shown, else
+    /// from its whole lease list. One layout change when the rows change.
+    /// O(changed × log rows + rows), or O(leases × log leases) without a delta.
     void applyState(LockStatePtr state);
-    /// The clock moved: one dataChanged over the age, time-left and state columns.
+    /// The clock moved: one dataChanged over the age, time-left and state
+    /// columns (and a new order when sorted by state, which time changes).
     void tick();
 
+    /// Only the leases that touch `path`: hold it, a path below it or one
+    /// above it (which covers it). Empty: every lease.
+    void setNodePath(const QString& path);
+    const QString& nodePath() const { return m_nodePath; }
+    /// Only the leases whose id, owner, operation or paths contain `text`, in
+    /// any case. Empty: every lease.
+    void setSearchText(const QString& text);
+    const QString& searchText() const { return m_search; }
+
+    /// Sorts by `column`; ties go by lease id, so the order is total.
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+    int sortColumn() const { return m_sortColumn; }
+    Qt::SortOrder sortOrder() const { return m_sortOrder; }
+
+    /// Every lease of the state, shown or filtered out.
+    int leaseCount() const { return int(m_entries.size()); }
+    /// The lease with `id`, shown or filtered out; null when the state lacks it.
+    const LeaseInfo* findLease(const LeaseId& id) const;
+    Status statusOf(const LeaseInfo& lease) const;
     const LeaseInfo* leaseAt(int row) const;
+    /// The row that shows `id`, or -1 (not held, or filtered out).
     int rowOf(const LeaseId& id) const;
     Status statusAt(int row) const;
     LockStatePtr state() const { return m_state; }
@@ -45,7 +72,32 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    LockStatePtr m_state; // m_rows index its leases, by id
+    struct Entry {
+        LeaseInfo lease;
+        int row = -1;        ///< in m_rows; -1 while filtered out
+        bool stale = false;  ///< gone, or changed: to be placed again
+    };
+    bool accepts(const LeaseInfo& lease) const;
+    bool matchesSearch(const LeaseInfo& lease) const;
+    bool less(const Entry* a, const Entry* b) const;
+    /// The rows again, all of them filtered and sorted from scratch.
+    void rebuild();
+    /// Shows `next` as the rows: one layout change that moves the persistent
+    /// indexes along with their leases (those of leases not in `next` become
+    /// invalid), then frees `gone`.
+    void showRows(std::vector<Entry*> next, const std::vector<LeaseId>& gone);
+    /// The operation's name as the table shows it, cached (sorting and search compare it).
+    const QString& operationShown(const std::string& operation) const;
+
+    LockStatePtr m_state;                           // its clock and generation; the rows are copies
+    std::unordered_map<LeaseId, Entry> m_entries;   // every lease of the state
+    std::vector<Entry*> m_rows;                     // row -> the entry it shows
+    QString m_nodePath;
+    std::string m_node;                             // m_nodePath, UTF-8
+    QString m_search;
+    int m_sortColumn = TimeLeftColumn;
+    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
+    mutable std::unordered_map<std::string, QString> m_operationNames;
 };
 
 } // namespace treelock::ui

@@ -88,7 +88,7 @@ TreePanel::TreePanel(LockTreeModel* model, QWidget* parent) : QWidget(parent), m
     m_onlyLocked->setObjectName(QStringLiteral("onlyLockedButton"));
     m_onlyLocked->setAccessibleName(tr("Only locked"));
 
-    m_view = new QTreeView(this);
+    m_view = new LockTreeView(this);
     m_view->setObjectName(QStringLiteral("treeView"));
     // Connected before the view's selection model is: when the current row
     // goes, that model makes a neighbour current, and the lease table must
@@ -525,6 +525,11 @@ void TreePanel::scheduleFit()
     // Not restarted: states that arrive faster than the interval must not put the fit off for ever.
     if (!m_refit->isActive())
         m_refit->start();
+}
+
+void TreePanel::clockTicked()
+{
+    m_view->repaintColumn(LockTreeModel::TimeLeftColumn);
 }
 
 void TreePanel::lockStateApplied()

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "panels/tree/locktreeview.h"
+
 #include <QWidget>
 
 #include <string>
@@ -44,6 +46,8 @@ public:
     void expandLocked();
     /// Called after the model applied a new lock state.
     void lockStateApplied();
+    /// The clock moved: repaints the time-left column of the rows in sight.
+    void clockTicked();
     /// Path of the current node, or empty.
     QString currentPath() const;
     /// The width at which the columns beside the name have what their texts
@@ -88,7 +92,7 @@ private:
 
     LockTreeModel* m_model;     // Not owned.
     TreeFilterProxy* m_proxy;   // Owned (child).
-    QTreeView* m_view;
+    LockTreeView* m_view;
     QLineEdit* m_search;
     QLabel* m_searchStatus;
     QToolButton* m_onlyLocked;
