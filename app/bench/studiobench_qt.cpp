@@ -5,13 +5,25 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bridge/bridge.h"
+#include "mainwindow/mainwindow.h"
+#include "mainwindow/studiooptions.h"
+#include "panels/leases/leasetablemodel.h"
+
 #include <QApplication>
+#include <QEventLoop>
+#include <QStandardPaths>
+#include <QTimer>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 
 namespace treelock::bench {
@@ -94,7 +106,156 @@ UiFigures inChild(const BenchOptions& options)
     return f;
 }
 
+using StudioClock = std::chrono::steady_clock;
+
+double secondsSince(StudioClock::time_point t)
+{
+    return std::chrono::duration<double>(StudioClock::now() - t).count();
+}
+
+double guiThreadCpuS()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
+}
+
+// CPU seconds of this process's thread named `name` (the bridge worker is
+// "treelock-bridge"), from /proc; 0 when there is none.
+double namedThreadCpuS(const std::string& name)
+{
+    std::error_code ec;
+    for (const auto& task : std::filesystem::directory_iterator("/proc/self/task", ec)) {
+        std::ifstream comm(task.path() / "comm");
+        std::string c;
+        std::getline(comm, c);
+        if (c != name)
+            continue;
+        std::ifstream statFile(task.path() / "stat");
+        std::string stat((std::istreambuf_iterator<char>(statFile)), std::istreambuf_iterator<char>());
+        const auto close = stat.rfind(')');
+        if (close == std::string::npos)
+            return 0;
+        std::istringstream fields(stat.substr(close + 2));
+        std::string field;
+        long long utime = 0;
+        long long stime = 0;
+        for (int i = 3; i <= 15 && fields >> field; ++i) { // fields 14 and 15: utime, stime
+            if (i == 14)
+                utime = std::stoll(field);
+            if (i == 15)
+                stime = std::stoll(field);
+        }
+        return double(utime + stime) / double(sysconf(_SC_CLK_TCK));
+    }
+    return 0;
+}
+
+double residentMiB()
+{
+    std::ifstream statm("/proc/self/statm");
+    long long size = 0;
+    long long resident = 0;
+    statm >> size >> resident;
+    return double(resident) * double(sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0);
+}
+
+// Runs the event loop for `d` (timers, queued states, paints).
+void spin(std::chrono::milliseconds d)
+{
+    QEventLoop loop;
+    QTimer::singleShot(d, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
 } // namespace
+
+StudioAttach attachStudio(const std::string& url, const std::string& project, long long leases,
+                          std::chrono::milliseconds follow, const std::function<void()>& followStarts,
+                          const std::function<void()>& followEnds)
+{
+    constexpr auto kLoadTimeout = std::chrono::minutes(10);
+    constexpr auto kBeat = std::chrono::milliseconds(10);
+    StudioAttach a;
+    try {
+        const std::unique_ptr<QApplication> app = offscreenApplicationIfNone();
+        QApplication::setQuitOnLastWindowClosed(false);
+        QStandardPaths::setTestModeEnabled(true); // the user's settings and saved connections stay untouched
+        ui::registerBridgeTypes();
+        const double rss0 = residentMiB();
+        ui::StudioOptions options;
+        options.backend.kind = ui::BackendConfig::Kind::Url;
+        options.backend.url = QString::fromStdString(url);
+        options.backend.project = QString::fromStdString(project);
+        options.useSettings = false;
+        options.windowSize = QSize(1400, 900);
+
+        // The GUI thread's heartbeat: the longest gap between two beats is how
+        // long the window could not answer a click.
+        double longestGapMs = 0;
+        auto lastBeat = StudioClock::now();
+        QTimer beat;
+        beat.setInterval(kBeat);
+        QObject::connect(&beat, &QTimer::timeout, [&] {
+            const auto now = StudioClock::now();
+            longestGapMs = std::max(longestGapMs, std::chrono::duration<double, std::milli>(now - lastBeat).count());
+            lastBeat = now;
+        });
+
+        ui::MainWindow window(options);
+        int states = 0;
+        QObject::connect(&window, &ui::MainWindow::stateApplied, [&states] { ++states; });
+        const auto started = StudioClock::now();
+        const double gui0 = guiThreadCpuS();
+        beat.start();
+        window.resize(options.windowSize);
+        window.show();
+        window.start();
+        const double worker0 = namedThreadCpuS("treelock-bridge");
+        for (;;) {
+            spin(std::chrono::milliseconds(50));
+            const ui::LeaseTableModel* table = window.leaseModel();
+            const ui::LockStatePtr state = table->state();
+            if (a.firstRowsS == 0 && table->leaseCount() > 0)
+                a.firstRowsS = secondsSince(started);
+            if (state && !state->listing && table->leaseCount() >= leases) {
+                a.loadedS = secondsSince(started);
+                a.leasesShown = table->leaseCount();
+                break;
+            }
+            if (StudioClock::now() - started > kLoadTimeout) {
+                a.note = "Studio did not show the project's " + std::to_string(leases) + " leases within "
+                         + std::to_string(kLoadTimeout.count()) + " min (" + std::to_string(table->leaseCount())
+                         + " shown)";
+                return a;
+            }
+        }
+        a.loadGuiCpuS = guiThreadCpuS() - gui0;
+        a.loadWorkerCpuS = namedThreadCpuS("treelock-bridge") - worker0;
+        a.loadStallMs = longestGapMs;
+
+        longestGapMs = 0;
+        lastBeat = StudioClock::now();
+        followStarts();
+        const int states0 = states;
+        const double gui1 = guiThreadCpuS();
+        const double worker1 = namedThreadCpuS("treelock-bridge");
+        const auto followed = StudioClock::now();
+        spin(follow);
+        const double seconds = secondsSince(followed);
+        followEnds();
+        a.followGuiMsPerS = 1000.0 * (guiThreadCpuS() - gui1) / seconds;
+        a.followWorkerMsPerS = 1000.0 * (namedThreadCpuS("treelock-bridge") - worker1) / seconds;
+        a.followStatesPerS = double(states - states0) / seconds;
+        a.followStallMs = longestGapMs;
+        a.rssMiB = residentMiB() - rss0;
+        a.available = true;
+        window.close();
+    } catch (const std::exception& e) {
+        a.note = std::string("Studio not attached: ") + e.what();
+    }
+    return a;
+}
 
 UiFigures runStudioBench(const BenchOptions& options)
 {

@@ -14,4 +14,12 @@ UiFigures runStudioBench(const BenchOptions&)
     return figures;
 }
 
+StudioAttach attachStudio(const std::string&, const std::string&, long long, std::chrono::milliseconds,
+                          const std::function<void()>&, const std::function<void()>&)
+{
+    StudioAttach attach;
+    attach.note = "Studio not attached: " TREELOCK_BENCH_NO_UI_REASON;
+    return attach;
+}
+
 } // namespace treelock::bench

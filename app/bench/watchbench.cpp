@@ -1,5 +1,7 @@
 #include "watchbench.h"
 
+#include "studiobench.h"
+
 #include "benchrunner.h"
 #include "report.h"
 #include "watchload.h"
@@ -87,6 +89,8 @@ struct SizeRun {
     std::size_t listCallsTimed = 0, listCallsOver = 0; ///< the list's calls, and those over kCallLimit
     std::uint64_t listCalls = 0;
     std::vector<std::vector<Window>> reps; ///< per repetition, in kFollowers order
+    StudioAttach studio;                   ///< Studio's window attached after the repetitions
+    double studioServerPercent = 0;        ///< server CPU while it followed, above nobody's (median)
 };
 
 double seconds(WatchClock::duration d) { return std::chrono::duration<double>(d).count(); }
@@ -320,6 +324,17 @@ SizeRun runSize(long long leases, const BenchOptions& options, const std::string
             w.estimatePercent = w.commandPercent + 100.0 * w.roundTripsPerSecond * rep[0].roundTripUs / 1e6;
         run.reps.push_back(rep);
     }
+    progress << "  Studio: attaching..." << std::flush;
+    // Four windows long: at a million leases a decorated state takes the worker seconds, and comes every ~15 s.
+    run.studio = attachStudio(url, project, leases, 4 * options.duration, [&server] { server.start(); },
+                              [&server] { server.finish(); });
+    if (run.studio.available) {
+        const double nobody = medianOf(run, 0, [](const Window& w, const Window&) { return w.cpuPercent; });
+        run.studioServerPercent = 100.0 * server.cpuSeconds() / server.wallSeconds() - nobody;
+        progress << " shown in " << std::setprecision(1) << run.studio.loadedS << " s\n";
+    } else {
+        progress << " " << run.studio.note << "\n";
+    }
     load.stop();
     probe.stop();
     failures += load.errors();
@@ -367,6 +382,20 @@ void printSize(std::ostream& out, const SizeRun& run)
             << std::setprecision(3) << longest << " ms" << std::setw(9) << p99 / 1000.0 << " ms" << std::setw(12)
             << std::setprecision(2) << ratio << "\n";
     }
+    const StudioAttach& s = run.studio;
+    if (!s.available) {
+        out << "\n  Studio: " << s.note << "\n";
+        return;
+    }
+    out << "\n  Studio attached (its window offscreen, 1400x900): first rows after " << std::setprecision(2)
+        << s.firstRowsS << " s; all " << s.leasesShown << " leases shown after " << std::setprecision(1) << s.loadedS
+        << " s (GUI thread " << s.loadGuiCpuS << " s CPU, longest stall " << std::setprecision(0) << s.loadStallMs
+        << " ms; worker " << std::setprecision(1) << s.loadWorkerCpuS << " s CPU)\n";
+    out << "  then following: GUI thread " << std::setprecision(1) << s.followGuiMsPerS << " ms/s, longest stall "
+        << std::setprecision(0) << s.followStallMs << " ms, " << std::setprecision(2) << s.followStatesPerS
+        << " states/s; worker " << std::setprecision(0) << s.followWorkerMsPerS << " ms/s; server CPU "
+        << std::setprecision(1) << run.studioServerPercent << " % above nobody's; window memory "
+        << std::setprecision(0) << s.rssMiB << " MiB\n";
 }
 
 nlohmann::json sizeJson(const SizeRun& run)
@@ -392,7 +421,17 @@ nlohmann::json sizeJson(const SizeRun& run)
             {"first_list", {{"seconds", run.listSeconds}, {"calls", run.listCalls},
                             {"call_p99_ms", run.listP99Ms}, {"longest_call_ms", run.listLongestMs},
                             {"calls_timed", run.listCallsTimed}, {"calls_over_limit", run.listCallsOver}}},
-            {"repetitions", reps}};
+            {"repetitions", reps},
+            {"studio",
+             {{"available", run.studio.available}, {"note", run.studio.note},
+              {"first_rows_s", run.studio.firstRowsS}, {"loaded_s", run.studio.loadedS},
+              {"leases_shown", run.studio.leasesShown}, {"load_gui_cpu_s", run.studio.loadGuiCpuS},
+              {"load_worker_cpu_s", run.studio.loadWorkerCpuS}, {"load_longest_stall_ms", run.studio.loadStallMs},
+              {"follow_gui_ms_per_s", run.studio.followGuiMsPerS},
+              {"follow_worker_ms_per_s", run.studio.followWorkerMsPerS},
+              {"follow_longest_stall_ms", run.studio.followStallMs},
+              {"follow_states_per_s", run.studio.followStatesPerS},
+              {"follow_server_percent_above_nobody", run.studioServerPercent}, {"window_rss_mib", run.studio.rssMiB}}}};
 }
 
 } // namespace

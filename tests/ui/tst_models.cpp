@@ -221,6 +221,53 @@ private slots:
         QCOMPARE(int(kindAt(model, "/projects/p01/src/m3/file2.md")), int(NodeKind::CoveredX));
     }
 
+    // While a list runs the worker sends the leases read as a delta, without
+    // decorating them all: the table takes them, the tree keeps the last
+    // decorated state until the list ends.
+    void aListsStatesFillTheTableAndLeaveTheTreeAsItWas()
+    {
+        LockTreeModel tree;
+        tree.setTree(seed());
+        LeaseTableModel table;
+        const QAbstractItemModelTester tester(&table, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        Feeder feed(tree.treeIndex());
+        const LeaseInfo a = testLease("a", {{"/A/C", LockMode::X}});
+        const LeaseInfo b = testLease("b", {{"/B", LockMode::S}});
+        const LockStatePtr first = feed.next({a});
+        tree.applyState(first);
+        table.applyState(first);
+
+        auto listing = std::make_shared<LockState>();
+        listing->generation = first->generation + 1;
+        listing->base = first->generation;
+        listing->clock = first->clock;
+        listing->decorated = false;
+        listing->listing = true;
+        listing->leasesSet = {b};
+        tree.applyState(listing);
+        table.applyState(listing);
+        QCOMPARE(table.rowCount(), 2);
+        QCOMPARE(tree.state(), first);
+        QCOMPARE(int(kindAt(tree, "/B")), int(NodeKind::None));
+
+        // The list's end: every lease, decorated (after a listing state, the tree's diff is its own).
+        auto done = std::make_shared<LockState>(*feed.next({a, b}));
+        done->generation = listing->generation + 1;
+        done->base = listing->generation;
+        tree.applyState(done);
+        table.applyState(done);
+        QCOMPARE(table.rowCount(), 2);
+        QCOMPARE(int(kindAt(tree, "/B")), int(NodeKind::HeldS));
+        QCOMPARE(int(kindAt(tree, "/A/C")), int(NodeKind::HeldX));
+
+        // A table that missed the delta waits for a state with every lease.
+        LeaseTableModel late;
+        late.applyState(listing);
+        QCOMPARE(late.rowCount(), 0);
+        late.applyState(done);
+        QCOMPARE(late.rowCount(), 2);
+    }
+
     void leaseTableKeepsRowsAndPassesTester()
     {
         LeaseTableModel model;

@@ -15,10 +15,10 @@ using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
 // While the watch lists (or events come faster than one batch a tick), a tick
-// reads pages (one per poll) or batches for up to this long, then publishes: a
-// large project fills the table in the background, and the worker still serves
-// the window's requests between ticks.
-constexpr auto kListBudget = milliseconds(40);
+// reads pages (one per poll) or batches for up to this long of its 100 ms, then
+// publishes when due: a large project fills the table in the background, and
+// the worker still serves the window's requests between ticks.
+constexpr auto kListBudget = milliseconds(70);
 // Events that reaped a lease before the watch dropped it, remembered until it does.
 constexpr std::size_t kReapedKept = 20000;
 // At events=audit grants leave no event: the watch lists the project this often.

@@ -40,6 +40,11 @@ constexpr auto kMinPublishInterval = milliseconds(150);
 // window applies costs it a repaint of the tree and the table whatever it
 // carries, so the worker gathers the changes of half a second into one.
 constexpr std::size_t kBusyChanges = 50;
+// A state holds every lease and is decorated whole: with hundreds of thousands
+// of leases that takes the worker seconds. States then come no more often than
+// every this many times what the last one cost, so that reading the project
+// (the list, the stream) and the window's requests keep most of the worker.
+constexpr int kPublishCostFactor = 4;
 // While a list runs each state holds every lease read so far: decorating them
 // all costs the worker more the further the list has come, so it shows
 // progress once a second and leaves the rest of its time to the list.
@@ -170,6 +175,8 @@ void BridgeWorker::connectTo(const BackendConfig& config)
     m_expiredKept.clear();
     m_reaped.clear();
     m_published.reset();
+    m_decorated.reset();
+    m_publishCost = {};
     m_fullNext = true;
     m_attempt = 0;
     m_status = ConnectionStatus::Connecting;
@@ -370,9 +377,11 @@ void BridgeWorker::tick()
             takeSnapshot();
         }
         const bool due = m_dirty || m_clock.now() >= m_nextExpiry;
-        const auto interval = m_listing                       ? kListingPublishInterval
-                              : m_touched.size() > kBusyChanges ? BridgeWorker::kBusyPublishInterval
-                                                                : kMinPublishInterval;
+        const auto interval = std::max<Clock::duration>(
+            m_listing                         ? kListingPublishInterval
+            : m_touched.size() > kBusyChanges ? BridgeWorker::kBusyPublishInterval
+                                              : kMinPublishInterval,
+            kPublishCostFactor * m_publishCost);
         if (due && Clock::now() - m_lastPublish >= interval)
             publish(false);
         if (Clock::now() - m_lastContention >= kContentionInterval)
@@ -546,30 +555,41 @@ void BridgeWorker::readContention()
 
 void BridgeWorker::publish(bool full)
 {
+    const auto started = Clock::now();
+    full = full || m_fullNext || !m_published || !m_decorated;
     auto state = newLockState();
     state->generation = ++m_generation;
     state->clock = m_clock;
-    state->leases.reserve(m_leases.size());
-    for (const auto& [id, l] : m_leases)
-        state->leases.push_back(l);
-    std::sort(state->leases.begin(), state->leases.end(), [](const LeaseInfo& a, const LeaseInfo& b) {
-        return a.expiresAt != b.expiresAt ? a.expiresAt < b.expiresAt : a.id < b.id;
-    });
     state->waiters = m_waiters;
     state->listing = m_listing;
     state->listed = m_listed;
     state->listTotal = m_listTotal;
-    const ServerTime now = m_clock.now();
-    state->nodes = decorate(state->leases, now, m_tree.get(), state->waiters);
-    for (const LeaseInfo& l : state->leases)
-        if (l.expired(now))
-            ++state->expiredCount;
-    full = full || m_fullNext || !m_published;
-    if (!full) {
-        state->changedPaths = changedPaths(m_published->nodes, state->nodes);
-        if (state->changedPaths.empty() && !m_dirty && state->expiredCount == m_published->expiredCount) {
-            m_nextExpiry = nextExpiry(state->leases, now);
-            return;
+    const bool light = m_listing && !full && !m_leasesReplaced;
+    if (light) {
+        // While a list runs a state carries the leases read since the last one
+        // and the progress, not every lease decorated: with hundreds of
+        // thousands read that would cost the worker seconds a state and hold
+        // the list up. The tree keeps the last decorated state until the list ends.
+        state->decorated = false;
+        state->expiredCount = m_decorated->expiredCount;
+    } else {
+        state->leases.reserve(m_leases.size());
+        for (const auto& [id, l] : m_leases)
+            state->leases.push_back(l);
+        std::sort(state->leases.begin(), state->leases.end(), [](const LeaseInfo& a, const LeaseInfo& b) {
+            return a.expiresAt != b.expiresAt ? a.expiresAt < b.expiresAt : a.id < b.id;
+        });
+        const ServerTime now = m_clock.now();
+        state->nodes = decorate(state->leases, now, m_tree.get(), state->waiters);
+        for (const LeaseInfo& l : state->leases)
+            if (l.expired(now))
+                ++state->expiredCount;
+        m_nextExpiry = nextExpiry(state->leases, now);
+        if (!full) {
+            state->changedPaths = changedPaths(m_decorated->nodes, state->nodes);
+            if (state->changedPaths.empty() && !m_dirty && state->expiredCount == m_decorated->expiredCount
+                && m_published == m_decorated)
+                return;
         }
     }
     state->full = full;
@@ -587,9 +607,11 @@ void BridgeWorker::publish(bool full)
     m_leasesReplaced = false;
     m_fullNext = false;
     m_dirty = false;
-    m_nextExpiry = nextExpiry(state->leases, now);
     m_lastPublish = Clock::now();
+    m_publishCost = m_lastPublish - started;
     m_published = state;
+    if (state->decorated)
+        m_decorated = state;
     emit stateChanged(state);
 }
 

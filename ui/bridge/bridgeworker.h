@@ -155,6 +155,7 @@ private:
     std::string m_lastEventId;
     ServerClock m_clock;
     LockStatePtr m_published;
+    LockStatePtr m_decorated;              // the last state sent with every lease decorated (m_published, but while a list runs)
     std::uint64_t m_generation = 0;
     bool m_dirty = true;
     bool m_fullNext = true;
@@ -167,6 +168,7 @@ private:
     std::chrono::steady_clock::time_point m_lastSnapshot{};
     std::chrono::steady_clock::time_point m_lastContention{};
     std::chrono::steady_clock::time_point m_lastPublish{};
+    std::chrono::steady_clock::duration m_publishCost{}; // what the last state sent took to make
     std::chrono::steady_clock::time_point m_nextRetry{};
     ServerTime m_nextExpiry = ServerTime::max();
 };

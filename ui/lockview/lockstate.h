@@ -60,6 +60,11 @@ struct LockState {
     std::uint64_t base = 0;
     std::vector<LeaseInfo> leasesSet;
     std::vector<LeaseId> leasesGone;
+    /// False for a state sent while a list runs: it has the progress, the
+    /// waiters and the delta, but neither `leases` nor `nodes` nor
+    /// `changedPaths` (`expiredCount` is the last decorated state's). The
+    /// tree keeps showing the last decorated state; the lease table applies the delta.
+    bool decorated = true;
 };
 using LockStatePtr = std::shared_ptr<const LockState>;
 

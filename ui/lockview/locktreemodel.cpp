@@ -93,8 +93,8 @@ void LockTreeModel::setTree(const ProjectTreeData& tree)
 
 void LockTreeModel::applyState(LockStatePtr state)
 {
-    if (!state)
-        return;
+    if (!state || !state->decorated)
+        return; // a list runs: the last decorated state stays in view until it ends
     LockStatePtr old = m_state;
     // 1. Paths a lease names that the tree lacks: insert level by level, one
     //    insert per parent.

@@ -192,7 +192,8 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     createStatusBar();
 
     connect(m_bridge, &Bridge::stateChanged, this, [this](const LockStatePtr& state) {
-        m_bridgeState = state;
+        if (state->decorated)
+            m_bridgeState = state; // what the views show again after the simulation
         if (!m_simulationShown)
             applyState(state);
     });

@@ -73,6 +73,8 @@ void LeaseTableModel::applyState(LockStatePtr state)
     if (!state)
         return;
     const bool delta = m_state && !state->full && state->base != 0 && state->base == m_state->generation;
+    if (!delta && !state->decorated)
+        return; // no lease list to start from: the next decorated state brings it
     const bool timeSorted = m_sortColumn == StateColumn; // expiry moves rows: no merge into the old order
     m_state = state;
     if (!delta || timeSorted) {
