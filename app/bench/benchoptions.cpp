@@ -92,7 +92,8 @@ Following a project (instead of the run above; see docs/benchmarks.md):
                        project re-read every second (as Studio did), and a
                        LeaseWatch, under 100 changes/s and a PING every 1 ms:
                        server CPU, the follower's calls, the PING p99 and its
-                       ratio to nobody's (--json as above)
+                       ratio to nobody's; then Studio's window (when built with
+                       the UI) lists and follows it (--json as above)
 )";
 }
 

@@ -14,6 +14,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QHBoxLayout>
+#include <QVBoxLayout>
 #include <QTableView>
 #include <QTimer>
 #include <QTreeView>
@@ -24,6 +25,7 @@
 #include <random>
 #include <sys/resource.h>
 #include <thread>
+#include <utility>
 
 namespace treelock::ui {
 
@@ -105,9 +107,15 @@ void follow(const ProjectTreeData& data, int leaseCount, int changesPerS, int se
     tableView->setModel(&table);
     tableView->setSortingEnabled(true);
     tableView->sortByColumn(LeaseTableModel::TimeLeftColumn, Qt::AscendingOrder);
-    auto* layout = new QHBoxLayout(&window);
-    layout->addWidget(treeView);
-    layout->addWidget(tableView);
+    EventLogModel logModel;
+    auto* logView = new QTableView(&window); // the event log, following its newest rows
+    logView->setModel(&logModel);
+    auto* layout = new QVBoxLayout(&window);
+    auto* views = new QHBoxLayout;
+    views->addWidget(treeView);
+    views->addWidget(tableView);
+    layout->addLayout(views, 3);
+    layout->addWidget(logView, 1);
     window.resize(1400, 900);
     window.show();
 
@@ -136,7 +144,9 @@ void follow(const ProjectTreeData& data, int leaseCount, int changesPerS, int se
     tableView->selectRow(5);
     QApplication::processEvents();
 
-    // The worker: every interval, the changes of that interval, then a state with its delta.
+    // The worker: every half interval, the changes of that half as a batch of
+    // event-log entries (a busy project's log gets two a second); every
+    // interval, a state with the delta of both halves.
     std::atomic<bool> stop{false};
     double workerMs = 0;
     int sent = 0;
@@ -148,28 +158,50 @@ void follow(const ProjectTreeData& data, int leaseCount, int changesPerS, int se
         LockStatePtr previous = first;
         int next = leaseCount;
         auto due = std::chrono::steady_clock::now();
-        const int perState = int(changesPerS * kPublishEvery.count() / 1000);
+        const int perHalf = int(changesPerS * kPublishEvery.count() / 2000);
+        std::vector<LeaseInfo> set;
+        std::vector<LeaseId> gone;
+        int halves = 0;
         while (!stop) {
-            due += kPublishEvery;
+            due += kPublishEvery / 2;
             std::this_thread::sleep_until(due);
-            std::vector<LeaseInfo> set;
-            std::vector<LeaseId> gone;
-            for (int c = 0; c < perState; ++c) {
+            auto batch = std::make_shared<std::vector<LogEntry>>();
+            for (int c = 0; c < perHalf; ++c) {
+                LogEntry e;
+                e.time = now;
+                e.operation = QStringLiteral("upload");
                 if (c % 2 == 0) {
                     LeaseInfo l = randomLease(rng, data, now, next++);
                     l.expiresAt = now + std::chrono::minutes(10) + std::chrono::milliseconds(next % 60000);
+                    e.type = LogEntry::Type::Grant;
+                    e.lease = QString::fromStdString(l.id);
+                    e.owner = QString::fromStdString(l.owner);
+                    e.paths = requestsText(l.requests);
                     set.push_back(l);
                     leases.insert_or_assign(l.id, std::move(l));
                 } else {
+                    e.type = LogEntry::Type::Release;
+                    e.lease = QString::fromStdString(leases.begin()->first);
+                    e.paths = requestsText(leases.begin()->second.requests);
                     gone.push_back(leases.begin()->first);
                     leases.erase(leases.begin());
                 }
+                batch->push_back(std::move(e));
             }
+            QMetaObject::invokeMethod(
+                &receiver,
+                [&, batch] {
+                    logModel.append(*batch);
+                    logView->scrollToBottom();
+                },
+                Qt::QueuedConnection);
+            if (++halves % 2 != 0)
+                continue;
             std::shared_ptr<LockState> state = full(previous.get());
             state->generation = previous->generation + 1;
             state->base = previous->generation;
-            state->leasesSet = std::move(set);
-            state->leasesGone = std::move(gone);
+            state->leasesSet = std::exchange(set, {});
+            state->leasesGone = std::exchange(gone, {});
             previous = state;
             ++sent;
             QMetaObject::invokeMethod(

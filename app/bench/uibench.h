@@ -18,9 +18,11 @@ struct UiBenchResult {
     double deltaTreeMs = 0;         ///< ... of which the tree model
     double eventApplyMs = 0;        ///< appending `events` log entries in batches of 100
     /// Following a project: a worker thread changes `leases` leases 1,000
-    /// times a second and sends a state with its delta once a second, as the
-    /// bridge worker does; the GUI thread applies them to the models under
-    /// shown views (a tree, the lease table sorted by time left) and paints.
+    /// times a second and sends, as the bridge worker does for a busy project,
+    /// their event-log entries twice a second and a state with its delta once
+    /// a second; the GUI thread applies them under shown views (a tree, the
+    /// lease table sorted by time left, the event log following its newest
+    /// rows) and paints.
     int followChangesPerS = 0;
     int followStates = 0;           ///< states the GUI applied
     double followGuiMsPerS = 0;     ///< GUI thread CPU time per second of following

@@ -91,6 +91,7 @@ struct SizeRun {
     std::vector<std::vector<Window>> reps; ///< per repetition, in kFollowers order
     StudioAttach studio;                   ///< Studio's window attached after the repetitions
     double studioServerPercent = 0;        ///< server CPU while it followed, above nobody's (median)
+    double studioP99Ratio = 0;             ///< the probe's p99 while it followed, over nobody's (median)
 };
 
 double seconds(WatchClock::duration d) { return std::chrono::duration<double>(d).count(); }
@@ -326,11 +327,24 @@ SizeRun runSize(long long leases, const BenchOptions& options, const std::string
     }
     progress << "  Studio: attaching..." << std::flush;
     // Four windows long: at a million leases a decorated state takes the worker seconds, and comes every ~15 s.
-    run.studio = attachStudio(url, project, leases, 4 * options.duration, [&server] { server.start(); },
-                              [&server] { server.finish(); });
+    WatchClock::time_point followFrom{};
+    WatchClock::time_point followTo{};
+    run.studio = attachStudio(
+        url, project, leases, 4 * options.duration,
+        [&] {
+            server.start();
+            followFrom = WatchClock::now();
+        },
+        [&] {
+            followTo = WatchClock::now();
+            server.finish();
+        });
     if (run.studio.available) {
         const double nobody = medianOf(run, 0, [](const Window& w, const Window&) { return w.cpuPercent; });
         run.studioServerPercent = 100.0 * server.cpuSeconds() / server.wallSeconds() - nobody;
+        const double nobodyP99 = medianOf(run, 0, [](const Window& w, const Window&) { return w.p99Us; });
+        if (nobodyP99 > 0)
+            run.studioP99Ratio = probe.percentile(followFrom, followTo, 99) / nobodyP99;
         progress << " shown in " << std::setprecision(1) << run.studio.loadedS << " s\n";
     } else {
         progress << " " << run.studio.note << "\n";
@@ -394,7 +408,8 @@ void printSize(std::ostream& out, const SizeRun& run)
     out << "  then following: GUI thread " << std::setprecision(1) << s.followGuiMsPerS << " ms/s, longest stall "
         << std::setprecision(0) << s.followStallMs << " ms, " << std::setprecision(2) << s.followStatesPerS
         << " states/s; worker " << std::setprecision(0) << s.followWorkerMsPerS << " ms/s; server CPU "
-        << std::setprecision(1) << run.studioServerPercent << " % above nobody's; window memory "
+        << std::setprecision(1) << run.studioServerPercent << " % above nobody's; probe p99 "
+        << std::setprecision(2) << run.studioP99Ratio << " x nobody's; window memory "
         << std::setprecision(0) << s.rssMiB << " MiB\n";
 }
 
@@ -431,7 +446,8 @@ nlohmann::json sizeJson(const SizeRun& run)
               {"follow_worker_ms_per_s", run.studio.followWorkerMsPerS},
               {"follow_longest_stall_ms", run.studio.followStallMs},
               {"follow_states_per_s", run.studio.followStatesPerS},
-              {"follow_server_percent_above_nobody", run.studioServerPercent}, {"window_rss_mib", run.studio.rssMiB}}}};
+              {"follow_server_percent_above_nobody", run.studioServerPercent},
+              {"follow_probe_p99_ratio", run.studioP99Ratio}, {"window_rss_mib", run.studio.rssMiB}}}};
 }
 
 } // namespace

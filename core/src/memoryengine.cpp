@@ -306,6 +306,16 @@ Snapshot MemoryEngine::snapshot()
     return snapshot;
 }
 
+Snapshot MemoryEngine::waiters()
+{
+    State& s = *m_state;
+    std::lock_guard lock(s.mutex);
+    Snapshot snapshot;
+    snapshot.serverTime = fromMs(s.nowMs());
+    snapshot.waiters = s.waiters.live(snapshot.serverTime.time_since_epoch().count());
+    return snapshot;
+}
+
 FsckReport MemoryEngine::fsck(bool repair)
 {
     State& s = *m_state;

@@ -77,6 +77,20 @@ WaiterInfo waiterOf(const Reply& r)
     return w;
 }
 
+// The waiters of a snapshot function's first page (offset 0), oldest first: by
+// the µs of the first refusal.
+std::vector<WaiterInfo> waitersOfFirstPage(const Reply& reply)
+{
+    const Reply& waiters = replyElement(reply, 2);
+    std::vector<std::pair<long long, std::size_t>> order;
+    for (size_t i = 0; i < waiters.size(); ++i)
+        order.emplace_back(intAt(waiters.elements[i], 4), i);
+    std::sort(order.begin(), order.end());
+    std::vector<WaiterInfo> out;
+    for (const auto& [since, i] : order)
+        out.push_back(waiterOf(waiters.elements[i]));
+    return out;
+}
 
 } // namespace
 
@@ -460,14 +474,7 @@ Snapshot RedisEngine::snapshot()
         Reply reply = m_impl->run(redis::snapshotCall(m_impl->keys, offset, kPage));
         if (offset == 0) {
             snap.serverTime = serverTime(intAt(reply, 0));
-            // Oldest first: by the µs of the first refusal.
-            const Reply& waiters = replyElement(reply, 2);
-            std::vector<std::pair<long long, std::size_t>> order;
-            for (size_t i = 0; i < waiters.size(); ++i)
-                order.emplace_back(intAt(waiters.elements[i], 4), i);
-            std::sort(order.begin(), order.end());
-            for (const auto& [since, i] : order)
-                snap.waiters.push_back(waiterOf(waiters.elements[i]));
+            snap.waiters = waitersOfFirstPage(reply);
         }
         const long long total = intAt(reply, 1);
         for (size_t i = 3; i < reply.size(); ++i) {
@@ -488,6 +495,18 @@ Snapshot RedisEngine::snapshot()
         if (offset + kPage >= total)
             break;
     }
+    return snap;
+}
+
+Snapshot RedisEngine::waiters()
+{
+    // The snapshot function's first page carries the waiters; a page of one
+    // lease keeps the call O(waiters).
+    std::lock_guard lock(m_impl->mutex);
+    const Reply reply = m_impl->run(redis::snapshotCall(m_impl->keys, 0, 1));
+    Snapshot snap;
+    snap.serverTime = serverTime(intAt(reply, 0));
+    snap.waiters = waitersOfFirstPage(reply);
     return snap;
 }
 

@@ -42,6 +42,7 @@ public:
     }
     std::size_t sweep(const std::string& by, const std::string& host) override { return m_engine->sweep(by, host); }
     Snapshot snapshot() override { return m_engine->snapshot(); }
+    Snapshot waiters() override { return m_engine->waiters(); }
     FsckReport fsck(bool repair) override { return m_engine->fsck(repair); }
     std::vector<Event> events(const std::string& afterId, std::size_t max) override
     {

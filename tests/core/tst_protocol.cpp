@@ -375,6 +375,16 @@ private:
             waiters.push_back(
                 {{"lease", w.id}, {"owner", w.owner}, {"op", w.operation}, {"requests", requestsJson(w.requests)}});
         }
+        // The waiters alone (what a follower reads while someone waits) are the snapshot's, in its order.
+        const Snapshot alone = engine.waiters();
+        EXPECT_TRUE(alone.leases.empty());
+        std::vector<LeaseId> listed;
+        std::vector<LeaseId> read;
+        for (const WaiterInfo& w : snap.waiters)
+            listed.push_back(w.id);
+        for (const WaiterInfo& w : alone.waiters)
+            read.push_back(w.id);
+        EXPECT_EQ(read, listed);
         return {{"leases", leases}, {"waiters", waiters}};
     }
 

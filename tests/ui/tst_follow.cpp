@@ -7,6 +7,7 @@
 #include "mainwindow/mainwindow.h"
 #include "panels/eventlog/eventlogmodel.h"
 #include "panels/leases/leasetablemodel.h"
+#include "panels/waiting/waitertablemodel.h"
 
 #include "redisoptions.h"
 #include "redisserver.h"
@@ -79,6 +80,22 @@ bool synced(const MainWindow& w)
     return r.watch && r.watch->relistsFor(RelistReason::Start) == 1 && !counts(w).startsWith(QStringLiteral("Loading"));
 }
 
+/// A window following `project` on a redis-server of its own, and another
+/// client of that server.
+struct Followed {
+    explicit Followed(const char* project)
+        : window(redisWindow(server, project)), other(redisOptionsFor(server), project)
+    {
+        window.start();
+    }
+    /// Shown, active, and done with its first list.
+    bool ready() { return showActive(window) && QTest::qWaitFor([this] { return synced(window); }, kTimeout); }
+
+    RedisServer server;
+    MainWindow window;
+    RedisEngine other;
+};
+
 } // namespace
 
 class TestFollow : public QObject {
@@ -86,16 +103,47 @@ class TestFollow : public QObject {
 private slots:
     void initTestCase() { prepareStudioTests(); }
 
-    void followsAnotherClientWithoutReadingTheProjectWhole()
+    // Someone waits: the Waiting panel shows them from reads of the waiters
+    // alone, never of the project's leases.
+    void showsWaitersWithoutReadingTheLeases()
     {
-        RedisServer server;
-        MainWindow w(redisWindow(server, "follow"));
-        w.start();
-        QVERIFY(showActive(w));
-        QTRY_VERIFY_WITH_TIMEOUT(synced(w), kTimeout);
+        Followed f("waiters");
+        QVERIFY(f.ready());
+        MainWindow& w = f.window;
+        RedisEngine& other = f.other;
         const std::uint64_t snapshots = reads(w).snapshots;
 
-        RedisEngine other(redisOptionsFor(server), "follow");
+        const LeaseId held = take(other, "/A", "alice");
+        QVERIFY(!held.empty());
+        AcquireOptions wait;
+        wait.owner = "bob";
+        wait.operation = "upload";
+        wait.wait = 200ms;
+        wait.leaseId = newLeaseId();
+        wait.waitRefresh = 10min; // stays registered after the attempt gives up
+        QVERIFY(!other.acquire({{"/A/a.txt", LockMode::X}}, wait).granted);
+        QTRY_VERIFY_WITH_TIMEOUT(w.waiterModel()->rowOf(*wait.leaseId) >= 0, kTimeout);
+
+        // The grant of the waiter's id ends its wait.
+        QVERIFY(other.release(held).status == LeaseStatus::Ok);
+        wait.wait = 0ms;
+        QVERIFY(other.acquire({{"/A/a.txt", LockMode::X}}, wait).granted);
+        QTRY_VERIFY_WITH_TIMEOUT(w.waiterModel()->rowOf(*wait.leaseId) < 0, kFollow);
+        QTRY_VERIFY_WITH_TIMEOUT(w.leaseModel()->rowOf(*wait.leaseId) >= 0, kFollow);
+
+        const Bridge::Reads after = reads(w);
+        QCOMPARE(after.snapshots, snapshots);
+        QVERIFY(after.waiterReads >= 1);
+    }
+
+    void followsAnotherClientWithoutReadingTheProjectWhole()
+    {
+        Followed f("follow");
+        QVERIFY(f.ready());
+        MainWindow& w = f.window;
+        RedisEngine& other = f.other;
+        const std::uint64_t snapshots = reads(w).snapshots;
+
         const LeaseId kept = take(other, "/A", "alice");
         QVERIFY(!kept.empty());
         QTRY_VERIFY_WITH_TIMEOUT(w.leaseModel()->rowOf(kept) >= 0, kFollow);
@@ -141,21 +189,19 @@ private slots:
 
     void aTrimmedStreamMakesItListAgainAndTheLogSaysWhy()
     {
-        RedisServer server;
-        MainWindow w(redisWindow(server, "trim"));
-        w.start();
-        QVERIFY(showActive(w));
-        QTRY_VERIFY_WITH_TIMEOUT(synced(w), kTimeout);
-        RedisEngine other(redisOptionsFor(server), "trim");
+        Followed f("trim");
+        QVERIFY(f.ready());
+        MainWindow& w = f.window;
+        RedisEngine& other = f.other;
         const LeaseId a = take(other, "/A", "alice");
         QTRY_VERIFY_WITH_TIMEOUT(w.leaseModel()->rowOf(a) >= 0, kFollow);
 
         // The stream loses the event the watch read last; a lease granted then
         // is found by the list.
         const redis::KeySchema keys("trim");
-        server.cli({"XTRIM", keys.events(), "MAXLEN", "0"});
+        f.server.cli({"XTRIM", keys.events(), "MAXLEN", "0"});
         const LeaseId b = take(other, "/B", "bob");
-        server.cli({"XTRIM", keys.events(), "MAXLEN", "0"});
+        f.server.cli({"XTRIM", keys.events(), "MAXLEN", "0"});
         QTRY_VERIFY_WITH_TIMEOUT(reads(w).watch->relistsFor(RelistReason::StreamTrimmed) >= 1, kTimeout);
         QTRY_VERIFY_WITH_TIMEOUT(w.leaseModel()->rowOf(b) >= 0, kTimeout);
         QVERIFY(w.leaseModel()->rowOf(a) >= 0);

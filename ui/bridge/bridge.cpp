@@ -40,6 +40,7 @@ std::future<Bridge::Reads> Bridge::reads()
     m_worker.post([promise](BridgeWorker& w) {
         Reads reads;
         reads.snapshots = w.snapshotCount();
+        reads.waiterReads = w.waiterReadCount();
         if (const LeaseWatch* watch = w.watch())
             reads.watch = watch->stats();
         promise->set_value(std::move(reads));

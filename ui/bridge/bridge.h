@@ -40,6 +40,7 @@ public:
     /// and, when it follows the project through a LeaseWatch, the watch's stats.
     struct Reads {
         std::uint64_t snapshots = 0;
+        std::uint64_t waiterReads = 0; ///< reads of the waiters alone (Engine::waiters)
         std::optional<WatchStats> watch;
     };
     /// Handed over from the worker's thread as engine() is: for tests and tools.

@@ -83,7 +83,8 @@ void BridgeWorker::emitLocal(LogEntry entry)
         entry.time = m_clock.now() == ServerTime{}
                          ? std::chrono::time_point_cast<milliseconds>(std::chrono::system_clock::now())
                          : m_clock.now();
-    emit logEntries(std::make_shared<std::vector<LogEntry>>(1, std::move(entry)));
+    m_logPending.push_back(std::move(entry)); // after the stream's entries read before it
+    flushLog(true);
 }
 
 void BridgeWorker::releaseExpired()

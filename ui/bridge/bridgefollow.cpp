@@ -36,7 +36,8 @@ void BridgeWorker::openWatch(const RedisOptions& options)
 bool BridgeWorker::waitersDue() const
 {
     // Waiters leave no event when they register: the contention table (read
-    // every few seconds) counts them, and a snapshot lists them while any wait.
+    // every few seconds) counts them, and while any wait they are read once a
+    // second (the waiters alone, not the leases).
     return m_contentionWaiters > 0 || !m_waiters.empty();
 }
 

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <utility>
 
 namespace treelock::ui {
 
@@ -192,7 +193,7 @@ void BridgeWorker::connectTo(const BackendConfig& config)
                 readContention();
                 pollWatch(/*onePage=*/true);
                 if (waitersDue())
-                    takeSnapshot();
+                    readWaiters();
             } else {
                 takeSnapshot();
                 readContention();
@@ -371,8 +372,10 @@ void BridgeWorker::tick()
         pollEvents();
         if (m_watch) {
             pollWatch();
-            if (m_failover || m_checkVanished || (waitersDue() && Clock::now() - m_lastSnapshot >= kSnapshotInterval))
+            if (m_failover || m_checkVanished)
                 takeSnapshot();
+            else if (waitersDue() && Clock::now() - m_lastSnapshot >= kSnapshotInterval)
+                readWaiters();
         } else if (Clock::now() - m_lastSnapshot >= kSnapshotInterval || m_failover) {
             takeSnapshot();
         }
@@ -414,12 +417,11 @@ void BridgeWorker::pollEvents()
 {
     if (!m_engine)
         return;
-    auto batch = std::make_shared<std::vector<LogEntry>>();
     std::size_t total = 0;
     for (;;) {
         const std::vector<Event> events = m_engine->events(m_lastEventId, kEventBatch);
         for (const Event& e : events) {
-            batch->push_back(toLogEntry(e));
+            m_logPending.push_back(toLogEntry(e));
             m_lastEventId = e.id;
             if (e.type == EventType::Config && e.setting.rfind("events=", 0) == 0)
                 setLevelAudit(e.setting == "events=audit");
@@ -446,8 +448,7 @@ void BridgeWorker::pollEvents()
         if (events.size() < kEventBatch || total >= kMaxEventsPerTick)
             break;
     }
-    if (!batch->empty())
-        emit logEntries(batch);
+    flushLog(false);
 }
 
 void BridgeWorker::readSettings()
@@ -473,6 +474,19 @@ void BridgeWorker::setLevelAudit(bool audit)
         m_info.grantsUnrecorded = audit;
         emit backendChanged(m_info);
     }
+}
+
+void BridgeWorker::readWaiters()
+{
+    if (!m_engine)
+        return;
+    Snapshot snap = m_engine->waiters();
+    ++m_waiterReads;
+    m_lastSnapshot = Clock::now();
+    m_clock = ServerClock{snap.serverTime, m_lastSnapshot};
+    if (!sameWaiters(m_waiters, snap.waiters))
+        m_dirty = true;
+    m_waiters = std::move(snap.waiters);
 }
 
 void BridgeWorker::takeSnapshot()
@@ -551,68 +565,6 @@ void BridgeWorker::readContention()
     contention->readAt = m_clock.now();
     m_lastContention = Clock::now();
     emit contentionChanged(contention);
-}
-
-void BridgeWorker::publish(bool full)
-{
-    const auto started = Clock::now();
-    full = full || m_fullNext || !m_published || !m_decorated;
-    auto state = newLockState();
-    state->generation = ++m_generation;
-    state->clock = m_clock;
-    state->waiters = m_waiters;
-    state->listing = m_listing;
-    state->listed = m_listed;
-    state->listTotal = m_listTotal;
-    const bool light = m_listing && !full && !m_leasesReplaced;
-    if (light) {
-        // While a list runs a state carries the leases read since the last one
-        // and the progress, not every lease decorated: with hundreds of
-        // thousands read that would cost the worker seconds a state and hold
-        // the list up. The tree keeps the last decorated state until the list ends.
-        state->decorated = false;
-        state->expiredCount = m_decorated->expiredCount;
-    } else {
-        state->leases.reserve(m_leases.size());
-        for (const auto& [id, l] : m_leases)
-            state->leases.push_back(l);
-        std::sort(state->leases.begin(), state->leases.end(), [](const LeaseInfo& a, const LeaseInfo& b) {
-            return a.expiresAt != b.expiresAt ? a.expiresAt < b.expiresAt : a.id < b.id;
-        });
-        const ServerTime now = m_clock.now();
-        state->nodes = decorate(state->leases, now, m_tree.get(), state->waiters);
-        for (const LeaseInfo& l : state->leases)
-            if (l.expired(now))
-                ++state->expiredCount;
-        m_nextExpiry = nextExpiry(state->leases, now);
-        if (!full) {
-            state->changedPaths = changedPaths(m_decorated->nodes, state->nodes);
-            if (state->changedPaths.empty() && !m_dirty && state->expiredCount == m_decorated->expiredCount
-                && m_published == m_decorated)
-                return;
-        }
-    }
-    state->full = full;
-    if (!full && !m_leasesReplaced) {
-        state->base = m_published->generation;
-        for (const LeaseId& id : m_touched) {
-            const auto it = m_leases.find(id);
-            if (it != m_leases.end())
-                state->leasesSet.push_back(it->second);
-            else
-                state->leasesGone.push_back(id);
-        }
-    }
-    m_touched.clear();
-    m_leasesReplaced = false;
-    m_fullNext = false;
-    m_dirty = false;
-    m_lastPublish = Clock::now();
-    m_publishCost = m_lastPublish - started;
-    m_published = state;
-    if (state->decorated)
-        m_decorated = state;
-    emit stateChanged(state);
 }
 
 bool BridgeWorker::startPrivate(bool sentinels, QString* error)

@@ -29,9 +29,9 @@ LeaseInfo leaseOfGrant(const Event& e);
 /// Owns the core Engine and talks to it; lives in the bridge's QThread, so
 /// every call here may block on Redis without touching the GUI. Every 100 ms it
 /// reads new events for the event log. On Redis its lease set follows a
-/// LeaseWatch (a list in pages, then the events stream; bridgefollow.cpp), and
-/// a snapshot is read only for the waiters while there are any, after a
-/// reconnect or failover, and on refresh(). On the in-process engine a snapshot
+/// LeaseWatch (a list in pages, then the events stream; bridgefollow.cpp); the
+/// waiters alone are read once a second while there are any, and a snapshot
+/// only after a reconnect or failover and on refresh(). On the in-process engine a snapshot
 /// every second is cheap and the events stream makes deltas of grants and
 /// releases between them. Then it decorates the tree (pure function) and emits
 /// an immutable LockState. Every 3 s it reads the contention table (one call)
@@ -67,6 +67,8 @@ public:
     /// Snapshots read since the worker was made: a project followed through its
     /// LeaseWatch is not read whole every second.
     std::uint64_t snapshotCount() const { return m_snapshots; }
+    /// Reads of the waiters alone (following through the watch while someone waits).
+    std::uint64_t waiterReadCount() const { return m_waiterReads; }
     /// The watch that follows the project on Redis (null on the in-process engine).
     const LeaseWatch* watch() const { return m_watch.get(); }
 
@@ -78,6 +80,8 @@ private:
     void setLevelAudit(bool audit); // records the level in m_info, and tells the window when it changed
     void setGrace(std::optional<std::chrono::milliseconds> grace); // the same for the grace
     void takeSnapshot();
+    /// Following through the watch: the waiters alone (Engine::waiters), O(waiters).
+    void readWaiters();
     /// Makes the LeaseWatch that follows the project on `options`' server.
     void openWatch(const RedisOptions& options);
     /// Polls the watch without waiting: while it lists, pages for up to a few
@@ -114,6 +118,9 @@ private:
     template <typename F>
     bool actAndRefresh(F&& action, QString* refusal = nullptr);
     void emitLocal(LogEntry entry);
+    /// Sends the event-log entries read so far (m_logPending): at once when
+    /// `now` or when they are few, else twice a second.
+    void flushLog(bool now);
     /// Starts the private server (with `sentinels`, the private Sentinel set-up)
     /// unless it runs; false (and `error`) when it cannot start.
     bool startPrivate(bool sentinels, QString* error);
@@ -133,6 +140,7 @@ private:
     std::size_t m_listTotal = 0;           // ...of about so many
     std::size_t m_contentionWaiters = 0;   // waiters the last contention table counted
     std::uint64_t m_snapshots = 0;
+    std::uint64_t m_waiterReads = 0;
     // Leases a list of the watch found gone since the last report: a list after a
     // reconnect or failover may end before the snapshot that reports them.
     std::map<LeaseId, LeaseInfo> m_vanished;
@@ -153,6 +161,8 @@ private:
     bool m_leasesReplaced = true;          // m_leases was replaced whole since: the next state has no delta
     std::vector<WaiterInfo> m_waiters;     // the last snapshot's, less those granted since
     std::string m_lastEventId;
+    std::vector<LogEntry> m_logPending;    // read from the stream, not sent to the log yet
+    std::chrono::steady_clock::time_point m_lastLogFlush{};
     ServerClock m_clock;
     LockStatePtr m_published;
     LockStatePtr m_decorated;              // the last state sent with every lease decorated (m_published, but while a list runs)

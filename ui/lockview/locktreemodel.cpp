@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 namespace treelock::ui {
 
@@ -237,26 +238,51 @@ void LockTreeModel::removeUnnamedLeaseNodes(const std::vector<int>* candidates)
     }
     if (gone.empty())
         return;
-    // Deepest first, so a lease-only folder goes after its lease-only children.
-    std::sort(gone.begin(), gone.end(), [this](int a, int b) {
-        return depthOf(m_nodes[std::size_t(a)].path) > depthOf(m_nodes[std::size_t(b)].path);
-    });
-    for (int id : gone) {
-        Node& n = m_nodes[std::size_t(id)];
-        if (!n.children.empty())
-            continue; // still the parent of a named node (or of a loaded one)
-        const int parent = n.parent;
-        const int row = n.row;
-        beginRemoveRows(indexOfNode(parent, 0), row, row);
+    // Deepest first, so a lease-only folder goes after its lease-only
+    // children; within a depth, by parent and row, so that each run of
+    // neighbouring rows goes in one remove (a followed project drops
+    // hundreds of files a second, and each remove costs a view and its proxy
+    // a pass over their persistent indexes).
+    const auto key = [this](int id) {
+        const Node& n = m_nodes[std::size_t(id)];
+        return std::tuple(-depthOf(n.path), n.parent, n.row);
+    };
+    std::sort(gone.begin(), gone.end(), [&key](int a, int b) { return key(a) < key(b); });
+    std::size_t i = 0;
+    while (i < gone.size()) {
+        // One parent at one depth; rows ascending. Nodes that still have
+        // children (a named node below, or a loaded one) stay.
+        const int parent = m_nodes[std::size_t(gone[i])].parent;
+        const int depth = depthOf(m_nodes[std::size_t(gone[i])].path);
+        std::vector<int> rows;
+        for (; i < gone.size() && m_nodes[std::size_t(gone[i])].parent == parent
+               && depthOf(m_nodes[std::size_t(gone[i])].path) == depth;
+             ++i)
+            if (m_nodes[std::size_t(gone[i])].children.empty())
+                rows.push_back(m_nodes[std::size_t(gone[i])].row);
         auto& siblings = m_nodes[std::size_t(parent)].children;
-        siblings.erase(siblings.begin() + row);
-        for (std::size_t r = std::size_t(row); r < siblings.size(); ++r)
-            m_nodes[std::size_t(siblings[r])].row = int(r);
-        m_byPath.erase(n.path);
-        n.parent = -2; // a dead slot: indices of the other nodes stay valid
-        n.highlighted = false;
-        ++m_removed;
-        endRemoveRows();
+        // From the last run of neighbouring rows to the first: rows before a run keep their numbers.
+        std::size_t end = rows.size();
+        while (end > 0) {
+            std::size_t first = end - 1;
+            while (first > 0 && rows[first - 1] == rows[first] - 1)
+                --first;
+            const int firstRow = rows[first];
+            const int lastRow = rows[end - 1];
+            beginRemoveRows(indexOfNode(parent, 0), firstRow, lastRow);
+            for (int r = firstRow; r <= lastRow; ++r) {
+                Node& n = m_nodes[std::size_t(siblings[std::size_t(r)])];
+                m_byPath.erase(n.path);
+                n.parent = -2; // a dead slot: indices of the other nodes stay valid
+                n.highlighted = false;
+                ++m_removed;
+            }
+            siblings.erase(siblings.begin() + firstRow, siblings.begin() + lastRow + 1);
+            for (std::size_t r = std::size_t(firstRow); r < siblings.size(); ++r)
+                m_nodes[std::size_t(siblings[r])].row = int(r);
+            endRemoveRows();
+            end = first;
+        }
     }
     std::erase_if(m_highlighted, [this](int h) { return m_nodes[std::size_t(h)].parent == -2; });
 }

@@ -311,6 +311,10 @@ public:
     virtual std::size_t sweep(const std::string& by = {}, const std::string& host = {}) = 0;
     /// All leases, live and expired-unreaped, with the server time.
     virtual Snapshot snapshot() = 0;
+    /// The registered waiters (oldest first) and the server time, without the
+    /// leases (`leases` stays empty): O(waiters), whatever the project holds.
+    /// For a follower that has the leases from a LeaseWatch.
+    virtual Snapshot waiters() = 0;
     /// Recomputes node counts from the leases; reports (and with repair, fixes) differences.
     virtual FsckReport fsck(bool repair) = 0;
     /// Events after `afterId` ("" or "0" = from the start), at most `max`.

@@ -60,6 +60,7 @@ public:
     ReleaseResult forceRelease(const LeaseId& lease, const ForceOptions& options) override;
     std::size_t sweep(const std::string& by = {}, const std::string& host = {}) override;
     Snapshot snapshot() override;
+    Snapshot waiters() override;
     FsckReport fsck(bool repair) override;
     std::vector<Event> events(const std::string& afterId, std::size_t max) override;
     EventLevel eventLevel() override;

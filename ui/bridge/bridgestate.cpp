@@ -1,0 +1,96 @@
+// BridgeWorker sending what it read to the window: the lock states, and the
+// event log's entries in batches. Worker thread only.
+#include "bridge/bridgeworker.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace treelock::ui {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+// More events than this since the last batch sent to the event log: a busy
+// project, whose batches go every kBusyLogInterval.
+constexpr std::size_t kBusyLogEntries = 20;
+constexpr auto kBusyLogInterval = milliseconds(500);
+
+} // namespace
+
+void BridgeWorker::publish(bool full)
+{
+    const auto started = Clock::now();
+    full = full || m_fullNext || !m_published || !m_decorated;
+    auto state = newLockState();
+    state->generation = ++m_generation;
+    state->clock = m_clock;
+    state->waiters = m_waiters;
+    state->listing = m_listing;
+    state->listed = m_listed;
+    state->listTotal = m_listTotal;
+    const bool light = m_listing && !full && !m_leasesReplaced;
+    if (light) {
+        // While a list runs a state carries the leases read since the last one
+        // and the progress, not every lease decorated: with hundreds of
+        // thousands read that would cost the worker seconds a state and hold
+        // the list up. The tree keeps the last decorated state until the list ends.
+        state->decorated = false;
+        state->expiredCount = m_decorated->expiredCount;
+    } else {
+        state->leases.reserve(m_leases.size());
+        for (const auto& [id, l] : m_leases)
+            state->leases.push_back(l);
+        std::sort(state->leases.begin(), state->leases.end(), [](const LeaseInfo& a, const LeaseInfo& b) {
+            return a.expiresAt != b.expiresAt ? a.expiresAt < b.expiresAt : a.id < b.id;
+        });
+        const ServerTime now = m_clock.now();
+        state->nodes = decorate(state->leases, now, m_tree.get(), state->waiters);
+        for (const LeaseInfo& l : state->leases)
+            if (l.expired(now))
+                ++state->expiredCount;
+        m_nextExpiry = nextExpiry(state->leases, now);
+        if (!full) {
+            state->changedPaths = changedPaths(m_decorated->nodes, state->nodes);
+            if (state->changedPaths.empty() && !m_dirty && state->expiredCount == m_decorated->expiredCount
+                && m_published == m_decorated)
+                return;
+        }
+    }
+    state->full = full;
+    if (!full && !m_leasesReplaced) {
+        state->base = m_published->generation;
+        for (const LeaseId& id : m_touched) {
+            const auto it = m_leases.find(id);
+            if (it != m_leases.end())
+                state->leasesSet.push_back(it->second);
+            else
+                state->leasesGone.push_back(id);
+        }
+    }
+    m_touched.clear();
+    m_leasesReplaced = false;
+    m_fullNext = false;
+    m_dirty = false;
+    m_lastPublish = Clock::now();
+    m_publishCost = m_lastPublish - started;
+    m_published = state;
+    if (state->decorated)
+        m_decorated = state;
+    emit stateChanged(state);
+}
+
+void BridgeWorker::flushLog(bool now)
+{
+    if (m_logPending.empty())
+        return;
+    // A busy project's events go to the window twice a second: each batch
+    // costs it a repaint of the log whatever it holds. A few go at once.
+    if (!now && m_logPending.size() > kBusyLogEntries && Clock::now() - m_lastLogFlush < kBusyLogInterval)
+        return;
+    m_lastLogFlush = Clock::now();
+    emit logEntries(std::make_shared<const std::vector<LogEntry>>(std::exchange(m_logPending, {})));
+}
+
+} // namespace treelock::ui
