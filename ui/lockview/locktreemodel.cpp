@@ -10,7 +10,6 @@
 #include <QStyle>
 
 #include <algorithm>
-#include <map>
 #include <tuple>
 
 namespace treelock::ui {
@@ -118,37 +117,46 @@ void LockTreeModel::applyState(LockStatePtr state)
         }
     }
     if (!missingPaths.empty()) {
-        std::sort(missingPaths.begin(), missingPaths.end(),
-                  [](const std::string& a, const std::string& b) { return depthOf(a) < depthOf(b) || (depthOf(a) == depthOf(b) && a < b); });
+        // Parents before their children: by depth (counted once a path), then by path.
+        std::vector<std::pair<int, std::string>> byDepth;
+        byDepth.reserve(missingPaths.size());
+        for (std::string& p : missingPaths)
+            byDepth.emplace_back(depthOf(p), std::move(p));
+        std::sort(byDepth.begin(), byDepth.end());
+        m_nodes.reserve(m_nodes.size() + byDepth.size());
+        m_byPath.reserve(m_byPath.size() + byDepth.size());
         std::size_t i = 0;
-        while (i < missingPaths.size()) {
-            const int depth = depthOf(missingPaths[i]);
-            std::map<int, std::vector<std::string>> byParent;
-            for (; i < missingPaths.size() && depthOf(missingPaths[i]) == depth; ++i) {
-                const auto parentIt = m_byPath.find(parentPath(missingPaths[i]));
+        while (i < byDepth.size()) {
+            // One depth: its paths under the parents the tree has, grouped by parent.
+            const int depth = byDepth[i].first;
+            std::vector<std::pair<int, const std::string*>> byParent;
+            for (; i < byDepth.size() && byDepth[i].first == depth; ++i) {
+                const auto parentIt = m_byPath.find(parentPath(byDepth[i].second));
                 if (parentIt != m_byPath.end())
-                    byParent[parentIt->second].push_back(missingPaths[i]);
+                    byParent.emplace_back(parentIt->second, &byDepth[i].second);
             }
-            for (auto& [parent, list] : byParent) {
-                Node& pn = m_nodes[std::size_t(parent)];
-                const int first = int(pn.children.size());
-                beginInsertRows(indexOfNode(parent, 0), first, first + int(list.size()) - 1);
-                for (const std::string& p : list) {
+            std::stable_sort(byParent.begin(), byParent.end(),
+                             [](const auto& a, const auto& b) { return a.first < b.first; });
+            std::size_t k = 0;
+            while (k < byParent.size()) {
+                const int parent = byParent[k].first;
+                std::size_t end = k;
+                while (end < byParent.size() && byParent[end].first == parent)
+                    ++end;
+                const int first = int(m_nodes[std::size_t(parent)].children.size());
+                beginInsertRows(indexOfNode(parent, 0), first, first + int(end - k) - 1);
+                for (; k < end; ++k) {
+                    const std::string& p = *byParent[k].second;
                     const int id = int(m_nodes.size());
                     Node n{p, QString::fromStdString(baseName(p)), parent, int(m_nodes[std::size_t(parent)].children.size()), {}, false, true, false};
                     m_nodes.push_back(std::move(n));
                     m_nodes[std::size_t(parent)].children.push_back(id);
                     m_byPath.emplace(p, id);
                 }
+                m_nodes[std::size_t(parent)].folder = true; // a lease-only node that gains children is a folder
                 m_state = state; // new rows must see the new state
                 endInsertRows();
             }
-        }
-        // A lease-only node that gains children is a folder.
-        for (const std::string& p : missingPaths) {
-            const auto it = m_byPath.find(parentPath(p));
-            if (it != m_byPath.end())
-                m_nodes[std::size_t(it->second)].folder = true;
         }
         for (std::size_t c = 0; c < changedNodes.size(); ++c)
             if (changedNodes[c] < 0)
