@@ -39,16 +39,17 @@ constexpr std::size_t kHotSpotRows = 100;
 constexpr auto kMinPublishInterval = milliseconds(150);
 // A busy project (leases come and go by the hundred a second): each state the
 // window applies costs it a repaint of the tree and the table whatever it
-// carries, so the worker gathers the changes of half a second into one.
+// carries, so the worker gathers a second's changes into one
+// (kBusyPublishInterval).
 constexpr std::size_t kBusyChanges = 50;
 // A state holds every lease and is decorated whole: with hundreds of thousands
 // of leases that takes the worker seconds. States then come no more often than
 // every this many times what the last one cost, so that reading the project
 // (the list, the stream) and the window's requests keep most of the worker.
 constexpr int kPublishCostFactor = 4;
-// While a list runs each state holds every lease read so far: decorating them
-// all costs the worker more the further the list has come, so it shows
-// progress once a second and leaves the rest of its time to the list.
+// While a list runs, a state with the leases read since the last one (not
+// decorated: publish()) goes once a second: the table fills in the background
+// and the worker spends the rest of its time on the list.
 constexpr auto kListingPublishInterval = milliseconds(1000);
 constexpr auto kRetryInterval = milliseconds(1000);
 constexpr std::size_t kEventBatch = 1000;
