@@ -467,8 +467,8 @@ void MainWindow::applyState(const LockStatePtr& state)
                                    .arg(QLocale().toString(qulonglong(state->listed)),
                                         QLocale().toString(qulonglong(state->listTotal))));
     else
-        m_countsLabel->setText(tr("%n live lease(s)", nullptr, live)
-                               + (state->expiredCount ? tr(" · %n expired", nullptr, state->expiredCount) : QString()));
+        m_countsLabel->setText(tr("%Ln live lease(s)", nullptr, live)
+                               + (state->expiredCount ? tr(" · %Ln expired", nullptr, state->expiredCount) : QString()));
     // Reveal the locks for the first seconds after connecting (the scenario's,
     // or those already held); after that the user decides what is expanded.
     if (!m_autoExpanded && !state->leases.empty()) {

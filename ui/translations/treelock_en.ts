@@ -2153,17 +2153,17 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n live lease(s)</source>
+        <source>%Ln live lease(s)</source>
         <translation>
-            <numerusform>%n live lease</numerusform>
-            <numerusform>%n live leases</numerusform>
+            <numerusform>%Ln live lease</numerusform>
+            <numerusform>%Ln live leases</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source> · %n expired</source>
+        <source> · %Ln expired</source>
         <translation>
-            <numerusform> · %n expired</numerusform>
-            <numerusform> · %n expired</numerusform>
+            <numerusform> · %Ln expired</numerusform>
+            <numerusform> · %Ln expired</numerusform>
         </translation>
     </message>
     <message>

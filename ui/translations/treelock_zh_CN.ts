@@ -2137,15 +2137,15 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>Treelock 树文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message numerus="yes">
-        <source>%n live lease(s)</source>
+        <source>%Ln live lease(s)</source>
         <translation>
-            <numerusform>%n 个有效租约</numerusform>
+            <numerusform>%Ln 个有效租约</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source> · %n expired</source>
+        <source> · %Ln expired</source>
         <translation>
-            <numerusform> · %n 个已过期</numerusform>
+            <numerusform> · %Ln 个已过期</numerusform>
         </translation>
     </message>
     <message>
