@@ -1177,10 +1177,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;Leases&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %n held&lt;/span&gt;</source>
+        <source>&lt;b&gt;Leases&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %Ln held&lt;/span&gt;</source>
         <translation>
-            <numerusform>&lt;b&gt;Leases&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %n held&lt;/span&gt;</numerusform>
-            <numerusform>&lt;b&gt;Leases&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %n held&lt;/span&gt;</numerusform>
+            <numerusform>&lt;b&gt;Leases&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %Ln held&lt;/span&gt;</numerusform>
+            <numerusform>&lt;b&gt;Leases&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %Ln held&lt;/span&gt;</numerusform>
         </translation>
     </message>
     <message>
@@ -2835,10 +2835,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%1&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %n node(s)&lt;/span&gt;</source>
+        <source>&lt;b&gt;%1&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %Ln node(s)&lt;/span&gt;</source>
         <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %n node&lt;/span&gt;</numerusform>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %n nodes&lt;/span&gt;</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %Ln node&lt;/span&gt;</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %Ln nodes&lt;/span&gt;</numerusform>
         </translation>
     </message>
     <message>

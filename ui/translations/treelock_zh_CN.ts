@@ -1159,9 +1159,9 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>显示所有租约</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;Leases&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %n held&lt;/span&gt;</source>
+        <source>&lt;b&gt;Leases&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %Ln held&lt;/span&gt;</source>
         <translation>
-            <numerusform>&lt;b&gt;租约&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· 持有 %n 个&lt;/span&gt;</numerusform>
+            <numerusform>&lt;b&gt;租约&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· 持有 %Ln 个&lt;/span&gt;</numerusform>
         </translation>
     </message>
     <message>
@@ -2803,9 +2803,9 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>项目树</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%1&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %n node(s)&lt;/span&gt;</source>
+        <source>&lt;b&gt;%1&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %Ln node(s)&lt;/span&gt;</source>
         <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %n 个节点&lt;/span&gt;</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %Ln 个节点&lt;/span&gt;</numerusform>
         </translation>
     </message>
     <message>

@@ -15,6 +15,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenu>
 #include <QScrollBar>
 #include <QStyle>
@@ -125,9 +126,10 @@ void LeasePanel::updateTitle()
     const int shown = m_model->rowCount();
     const int total = m_model->leaseCount();
     if (shown == total)
-        m_title->setText(tr("<b>Leases</b> <span style='color:#666'>· %n held</span>", nullptr, total));
+        m_title->setText(tr("<b>Leases</b> <span style='color:#666'>· %Ln held</span>", nullptr, total));
     else
-        m_title->setText(tr("<b>Leases</b> <span style='color:#666'>· %1 of %2</span>").arg(shown).arg(total));
+        m_title->setText(tr("<b>Leases</b> <span style='color:#666'>· %1 of %2</span>")
+                             .arg(QLocale().toString(shown), QLocale().toString(total)));
 }
 
 void LeasePanel::setNodeFilter(const QString& path)

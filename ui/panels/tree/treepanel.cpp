@@ -215,7 +215,7 @@ TreePanel::TreePanel(LockTreeModel* model, QWidget* parent) : QWidget(parent), m
 void TreePanel::updateTitle()
 {
     const QString name = m_model->treeName().isEmpty() ? tr("Project tree") : m_model->treeName();
-    m_title->setText(tr("<b>%1</b> <span style='color:#666'>· %n node(s)</span>", nullptr, m_model->nodeCount()).arg(name.toHtmlEscaped()));
+    m_title->setText(tr("<b>%1</b> <span style='color:#666'>· %Ln node(s)</span>", nullptr, m_model->nodeCount()).arg(name.toHtmlEscaped()));
 }
 
 QMenu* TreePanel::contextMenuFor(const QModelIndex& index)
