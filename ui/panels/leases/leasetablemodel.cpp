@@ -213,6 +213,7 @@ void LeaseTableModel::setSearchText(const QString& text)
     if (text == m_search)
         return;
     m_search = text;
+    m_needle = text.toLower().toStdString();
     rebuild();
 }
 
@@ -239,15 +240,14 @@ bool LeaseTableModel::accepts(const LeaseInfo& lease) const
 
 bool LeaseTableModel::matchesSearch(const LeaseInfo& lease) const
 {
-    const std::string needle = m_search.toLower().toStdString();
-    if (containsFolded(shortLeaseId(lease.id), needle, m_search) || containsFolded(lease.owner, needle, m_search)
-        || containsFolded(lease.operation, needle, m_search))
+    if (containsFolded(shortLeaseId(lease.id), m_needle, m_search) || containsFolded(lease.owner, m_needle, m_search)
+        || containsFolded(lease.operation, m_needle, m_search))
         return true;
     if (operationShown(lease.operation).contains(m_search, Qt::CaseInsensitive))
         return true;
     for (const LockRequest& r : lease.requests) {
         const std::string text = std::string(toString(r.mode)) + " " + r.path;
-        if (containsFolded(text, needle, m_search))
+        if (containsFolded(text, m_needle, m_search))
             return true;
     }
     return false;

@@ -95,6 +95,7 @@ private:
     QString m_nodePath;
     std::string m_node;                             // m_nodePath, UTF-8
     QString m_search;
+    std::string m_needle;                           // m_search in lower case, UTF-8 (matched bytewise)
     int m_sortColumn = TimeLeftColumn;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
     mutable std::unordered_map<std::string, QString> m_operationNames;
