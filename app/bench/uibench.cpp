@@ -70,13 +70,8 @@ std::shared_ptr<LockState> makeState(std::vector<LeaseInfo> leases, ServerTime n
     });
     state->leases = std::move(leases);
     state->clock = ServerClock{now, std::chrono::steady_clock::now()};
-    state->nodes = decorate(state->leases, now, index);
-    if (previous)
-        state->changedPaths = changedPaths(previous->nodes, state->nodes);
-    else
-        state->full = true;
-    for (const LeaseInfo& l : state->leases)
-        state->expiredCount += l.expired(now) ? 1 : 0;
+    state->full = previous == nullptr;
+    decorateState(*state, now, index, previous ? &previous->nodes : nullptr);
     *decorateMs = ms(t);
     return state;
 }

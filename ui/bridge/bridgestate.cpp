@@ -46,13 +46,9 @@ void BridgeWorker::publish(bool full)
             return a.expiresAt != b.expiresAt ? a.expiresAt < b.expiresAt : a.id < b.id;
         });
         const ServerTime now = m_clock.now();
-        state->nodes = decorate(state->leases, now, m_tree.get(), state->waiters);
-        for (const LeaseInfo& l : state->leases)
-            if (l.expired(now))
-                ++state->expiredCount;
+        decorateState(*state, now, m_tree.get(), full ? nullptr : &m_decorated->nodes);
         m_nextExpiry = nextExpiry(state->leases, now);
         if (!full) {
-            state->changedPaths = changedPaths(m_decorated->nodes, state->nodes);
             if (state->changedPaths.empty() && !m_dirty && state->expiredCount == m_decorated->expiredCount
                 && m_published == m_decorated)
                 return;

@@ -4,6 +4,8 @@
 #include <QThread>
 #include <QThreadPool>
 
+#include <algorithm>
+
 namespace treelock::ui {
 
 namespace {
@@ -26,6 +28,15 @@ void freeState(LockState* state)
 std::shared_ptr<LockState> newLockState()
 {
     return std::shared_ptr<LockState>(new LockState, freeState);
+}
+
+void decorateState(LockState& state, ServerTime now, const TreeIndex* tree, const NodeStateMap* before)
+{
+    state.nodes = decorate(state.leases, now, tree, state.waiters);
+    state.expiredCount = int(std::count_if(state.leases.begin(), state.leases.end(),
+                                           [now](const LeaseInfo& l) { return l.expired(now); }));
+    if (before)
+        state.changedPaths = changedPaths(*before, state.nodes);
 }
 
 } // namespace treelock::ui

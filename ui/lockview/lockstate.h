@@ -73,6 +73,12 @@ using LockStatePtr = std::shared_ptr<const LockState>;
 /// their node states takes milliseconds the window needs.
 std::shared_ptr<LockState> newLockState();
 
+/// Fills what a state derives from its leases and waiters at server time
+/// `now`: `nodes` (decorate() over `tree`, which may be null), `expiredCount`,
+/// and, against `before` (the nodes of the state it follows; null: none),
+/// `changedPaths`.
+void decorateState(LockState& state, ServerTime now, const TreeIndex* tree, const NodeStateMap* before);
+
 /// The project's contention table as the bridge worker read it last
 /// (Engine::contention), shared read-only.
 struct Contention {

@@ -265,7 +265,7 @@ bool MatrixView::replay(int row, int column, int subCell)
     }
     completeTree(&tree);
     m_treeModel->setTree(tree);
-    state->nodes = decorate(state->leases, snapshot.serverTime, m_treeModel->treeIndex().get());
+    decorateState(*state, snapshot.serverTime, m_treeModel->treeIndex().get(), nullptr);
     state->full = true;
     m_treeModel->applyState(state);
     std::vector<std::string> wanted;

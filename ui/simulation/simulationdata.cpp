@@ -34,13 +34,8 @@ LockStatePtr lockStateFor(const Snapshot& snapshot, const TreeIndex* tree, const
     state->clock.rate = clockRate;
     state->leases = snapshot.leases;
     state->waiters = snapshot.waiters; // the simulated users that wait: the tree marks where
-    state->nodes = decorate(state->leases, snapshot.serverTime, tree, state->waiters);
-    for (const LeaseInfo& l : state->leases)
-        if (l.expired(snapshot.serverTime))
-            ++state->expiredCount;
     state->full = treeChanged || !previous;
-    if (!state->full)
-        state->changedPaths = changedPaths(previous->nodes, state->nodes);
+    decorateState(*state, snapshot.serverTime, tree, state->full ? nullptr : &previous->nodes);
     return state;
 }
 
