@@ -51,6 +51,9 @@ constexpr int kPublishCostFactor = 4;
 // decorated: publish()) goes once a second: the table fills in the background
 // and the worker spends the rest of its time on the list.
 constexpr auto kListingPublishInterval = milliseconds(1000);
+// ...or sooner, once it has this many: the window merges each state's leases
+// into the table in one go, and a hundred thousand would hold it up for 0.2 s.
+constexpr std::size_t kListingStateLeases = 10000;
 constexpr auto kRetryInterval = milliseconds(1000);
 constexpr std::size_t kEventBatch = 1000;
 constexpr std::size_t kMaxEventsPerTick = 20000;
@@ -386,7 +389,9 @@ void BridgeWorker::tick()
             : m_touched.size() > kBusyChanges ? BridgeWorker::kBusyPublishInterval
                                               : kMinPublishInterval,
             kPublishCostFactor * m_publishCost);
-        if (due && Clock::now() - m_lastPublish >= interval)
+        const bool batchRead = m_listing && m_touched.size() >= kListingStateLeases
+                               && Clock::now() - m_lastPublish >= kMinPublishInterval;
+        if (due && (batchRead || Clock::now() - m_lastPublish >= interval))
             publish(false);
         if (Clock::now() - m_lastContention >= kContentionInterval)
             readContention();

@@ -74,17 +74,19 @@ public:
 private:
     struct Entry {
         LeaseInfo lease;
-        int row = -1;        ///< in m_rows; -1 while filtered out
-        bool stale = false;  ///< gone, or changed: to be placed again
+        bool shown = false;  ///< in m_rows (not filtered out)
+        bool stale = false;  ///< gone: not to be shown again (a state without delta)
     };
     bool accepts(const LeaseInfo& lease) const;
     bool matchesSearch(const LeaseInfo& lease) const;
     bool less(const Entry* a, const Entry* b) const;
     /// The rows again, all of them filtered and sorted from scratch.
     void rebuild();
-    /// Shows `next` as the rows: one layout change that moves the persistent
-    /// indexes along with their leases (those of leases not in `next` become
-    /// invalid), then frees `gone`.
+    /// Where `e` is in `rows` (sorted by less()), or -1: O(log rows).
+    int rowIn(const std::vector<Entry*>& rows, const Entry* e) const;
+    /// Shows `next` as the rows (each entry's `shown` says whether it is one):
+    /// one layout change that moves the persistent indexes along with their
+    /// leases (those of leases not shown become invalid), then frees `gone`.
     void showRows(std::vector<Entry*> next, const std::vector<LeaseId>& gone);
     /// The operation's name as the table shows it, cached (sorting and search compare it).
     const QString& operationShown(const std::string& operation) const;
