@@ -8,6 +8,7 @@
 #include "bridge/bridge.h"
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/studiooptions.h"
+#include "lockview/locktreemodel.h"
 #include "panels/leases/leasetablemodel.h"
 
 #include <QApplication>
@@ -218,7 +219,11 @@ StudioAttach attachStudio(const std::string& url, const std::string& project, lo
             const ui::LockStatePtr state = table->state();
             if (a.firstRowsS == 0 && table->leaseCount() > 0)
                 a.firstRowsS = secondsSince(started);
-            if (state && !state->listing && table->leaseCount() >= leases) {
+            // Shown: every lease in the table, and in the tree (decorated, each path a row).
+            const ui::LockTreeModel* tree = window.treeModel();
+            const ui::LockStatePtr treeState = tree->state();
+            if (state && !state->listing && table->leaseCount() >= leases && treeState
+                && std::ssize(treeState->leases) >= leases && tree->pendingRows() == 0) {
                 a.loadedS = secondsSince(started);
                 a.leasesShown = table->leaseCount();
                 break;

@@ -1,6 +1,7 @@
 // Tree decoration as pure functions: given leases and the server time, which
 // state every node shows.
 #include "lockview/decoration.h"
+#include "lockview/lockstate.h"
 #include "panels/hotspots/hotspotmodel.h"
 #include "testleases.h"
 
@@ -197,6 +198,30 @@ private slots:
         QCOMPARE(leasesBelow(m.at("/")), 2);
         QCOMPARE(leasesBelow(m.at("/A/C")), 1); // the expired lease is not counted
         QCOMPARE(leasesBelow(m.at("/A/C/D/d.txt")), 0); // covered from above only
+    }
+
+    // decorateState() splits the diff: the paths new to the tree (neither the
+    // tree nor the state before names them) come apart, parents first.
+    void decorateStateSetsApartThePathsNewToTheTree()
+    {
+        const TreeIndex tree = seedTree();
+        LockState before;
+        before.leases = {testLease("a", {{"/A/C", LockMode::X}}), testLease("n", {{"/N/old.txt", LockMode::S}})};
+        decorateState(before, kNow, &tree, nullptr);
+        QVERIFY(before.changedPaths.empty() && before.addedPaths.empty()); // nothing to compare with
+
+        LockState after;
+        after.leases = {testLease("n", {{"/N/old.txt", LockMode::S}}), testLease("b", {{"/B/new/x.txt", LockMode::X}}),
+                        testLease("c", {{"/N/z/y.txt", LockMode::X}, {"/A/a.txt", LockMode::S}})};
+        decorateState(after, kNow, &tree, &before.nodes);
+        QCOMPARE(after.addedPaths, (std::vector<std::string>{"/B/new", "/N/z", "/B/new/x.txt", "/N/z/y.txt"}));
+        std::set<std::string> both(after.changedPaths.begin(), after.changedPaths.end());
+        QVERIFY(!both.contains("/B/new") && both.contains("/A/C") && both.contains("/B") && both.contains("/N"));
+        both.insert(after.addedPaths.begin(), after.addedPaths.end());
+        const std::vector<std::string> diff = changedPaths(before.nodes, after.nodes);
+        QCOMPARE(both, std::set<std::string>(diff.begin(), diff.end()));
+        QCOMPARE(both.size(), diff.size()); // no path in both lists
+        QCOMPARE(after.expiredCount, 0);
     }
 
     void waitersMarkTheirRequestsAndTheirClash()

@@ -61,13 +61,8 @@ public:
         s->clock = ServerClock{kNow, std::chrono::steady_clock::now()};
         s->leases = std::move(leases);
         s->waiters = std::move(waiters);
-        s->nodes = decorate(s->leases, kNow, m_tree.get(), s->waiters);
-        if (m_last)
-            s->changedPaths = changedPaths(m_last->nodes, s->nodes);
-        else
-            s->full = true;
-        for (const auto& l : s->leases)
-            s->expiredCount += l.expired(kNow);
+        decorateState(*s, kNow, m_tree.get(), m_last ? &m_last->nodes : nullptr);
+        s->full = !m_last;
         m_last = s;
         return s;
     }
@@ -364,6 +359,60 @@ private slots:
             QCOMPARE(byDelta.leaseCount(), int(leases.size()));
             for (int r = 0; r < whole.rowCount(); ++r)
                 QCOMPARE(byDelta.leaseAt(r)->id, whole.leaseAt(r)->id);
+        }
+    }
+
+    // A state that names more new paths than a slice holds puts them in over
+    // passes of the event loop (the window keeps answering). A state that
+    // comes meanwhile drops the paths it no longer names, and the tree ends
+    // as one that took the last state whole.
+    void treeModelInsertsALargeStatesPathsInSlices()
+    {
+        LockTreeModel model;
+        TreeFilterProxy proxy;
+        const Testers testers(model, proxy);
+        model.setTree(seed());
+        Feeder feed(model.treeIndex());
+        model.applyState(feed.next({}));
+        const int n = int(LockTreeModel::kInsertSlice) * 2 + 500; // in /B/f0 to /B/f40, a thousand each
+        std::vector<LeaseInfo> leases;
+        for (int i = 0; i < n; ++i) {
+            const std::string path = "/B/f" + std::to_string(i / 1000) + "/x" + std::to_string(i) + ".txt";
+            leases.push_back(testLease("l" + std::to_string(i), {{path, LockMode::X}}));
+        }
+        const int seedNodes = model.nodeCount();
+        QSignalSpy progress(&model, &LockTreeModel::pendingRowsChanged);
+        model.applyState(feed.next(leases));
+        QCOMPARE(model.nodeCount(), seedNodes + int(LockTreeModel::kInsertSlice));
+        QCOMPARE(model.pendingRows(), std::size_t(41 + n) - LockTreeModel::kInsertSlice);
+        QVERIFY(model.indexForPath("/B/f0/x0.txt").isValid());
+        QVERIFY(!model.indexForPath("/B/f40/x" + std::to_string(n - 1) + ".txt").isValid());
+
+        // Half the leases go before the rest of their paths are in.
+        const std::vector<LeaseInfo> half(leases.begin(), leases.begin() + n / 2);
+        const LockStatePtr last = feed.next(half);
+        model.applyState(last);
+        QTRY_COMPARE(model.pendingRows(), std::size_t(0));
+        QVERIFY(progress.count() >= 3);
+        QCOMPARE(model.nodeCount(), seedNodes + 21 + n / 2); // /B/f0 to /B/f20, and their files
+        QVERIFY(!model.indexForPath("/B/f21").isValid());
+        QVERIFY(!model.indexForPath("/B/f20/x" + std::to_string(n / 2) + ".txt").isValid());
+
+        LockTreeModel whole;
+        whole.setTree(seed());
+        auto copy = std::make_shared<LockState>(*last);
+        copy->full = true;
+        whole.applyState(copy);
+        QTRY_COMPARE(whole.pendingRows(), std::size_t(0));
+        QCOMPARE(whole.nodeCount(), model.nodeCount());
+        for (const LeaseInfo& l : half) {
+            const std::string& path = l.requests.front().path;
+            const QModelIndex a = model.indexForPath(path);
+            const QModelIndex b = whole.indexForPath(path);
+            QVERIFY2(a.isValid() && b.isValid(), path.c_str());
+            QCOMPARE(a.row(), b.row()); // siblings in path order either way
+            QCOMPARE(a.data(LockTreeModel::KindRole), b.data(LockTreeModel::KindRole));
+            QCOMPARE(a.data(LockTreeModel::FromLeaseRole).toBool(), true);
         }
     }
 

@@ -49,7 +49,7 @@ void BridgeWorker::publish(bool full)
         decorateState(*state, now, m_tree.get(), full ? nullptr : &m_decorated->nodes);
         m_nextExpiry = nextExpiry(state->leases, now);
         if (!full) {
-            if (state->changedPaths.empty() && !m_dirty && state->expiredCount == m_decorated->expiredCount
+            if (state->changedPaths.empty() && state->addedPaths.empty() && !m_dirty && state->expiredCount == m_decorated->expiredCount
                 && m_published == m_decorated)
                 return;
         }

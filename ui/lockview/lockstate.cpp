@@ -35,8 +35,21 @@ void decorateState(LockState& state, ServerTime now, const TreeIndex* tree, cons
     state.nodes = decorate(state.leases, now, tree, state.waiters);
     state.expiredCount = int(std::count_if(state.leases.begin(), state.leases.end(),
                                            [now](const LeaseInfo& l) { return l.expired(now); }));
-    if (before)
-        state.changedPaths = changedPaths(*before, state.nodes);
+    if (!before)
+        return;
+    // The paths new to the tree (the root is always in it) are sorted here,
+    // off the GUI thread: after a large project's list they number a million.
+    std::vector<std::pair<std::size_t, std::string>> added;
+    for (std::string& p : changedPaths(*before, state.nodes)) {
+        if (p != "/" && !before->contains(p) && state.nodes.contains(p) && !(tree && tree->contains(p)))
+            added.emplace_back(std::size_t(std::count(p.begin(), p.end(), '/')), std::move(p));
+        else
+            state.changedPaths.push_back(std::move(p));
+    }
+    std::sort(added.begin(), added.end());
+    state.addedPaths.reserve(added.size());
+    for (auto& [depth, p] : added)
+        state.addedPaths.push_back(std::move(p));
 }
 
 } // namespace treelock::ui

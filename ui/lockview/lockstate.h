@@ -45,7 +45,13 @@ struct LockState {
     /// whose grant was read since.
     std::vector<WaiterInfo> waiters;
     NodeStateMap nodes;                      ///< decorate(leases, clock.serverTime, tree, waiters)
-    std::vector<std::string> changedPaths;   ///< vs the previous state sent
+    /// Paths whose node state differs from the state decorated before (the
+    /// previous decorated state sent), less `addedPaths`.
+    std::vector<std::string> changedPaths;
+    /// Paths this state names that neither the state before nor the tree it
+    /// was decorated on did: the tree's new lease-only rows, parents before
+    /// children (by depth, then by path). Empty when there is no state before.
+    std::vector<std::string> addedPaths;
     bool full = false;                       ///< everything changed (new project/tree)
     int expiredCount = 0;
     /// While the project's leases are listed (the first list, or another after
@@ -76,7 +82,7 @@ std::shared_ptr<LockState> newLockState();
 /// Fills what a state derives from its leases and waiters at server time
 /// `now`: `nodes` (decorate() over `tree`, which may be null), `expiredCount`,
 /// and, against `before` (the nodes of the state it follows; null: none),
-/// `changedPaths`.
+/// `changedPaths` and `addedPaths`.
 void decorateState(LockState& state, ServerTime now, const TreeIndex* tree, const NodeStateMap* before);
 
 /// The project's contention table as the bridge worker read it last

@@ -10,16 +10,10 @@
 #include <QStyle>
 
 #include <algorithm>
-#include <tuple>
 
 namespace treelock::ui {
 
 namespace {
-
-int depthOf(const std::string& path)
-{
-    return path == "/" ? 0 : int(std::count(path.begin(), path.end(), '/'));
-}
 
 QIcon styleIcon(QStyle::StandardPixmap which)
 {
@@ -32,6 +26,9 @@ QIcon styleIcon(QStyle::StandardPixmap which)
 
 LockTreeModel::LockTreeModel(QObject* parent) : QAbstractItemModel(parent)
 {
+    m_insertTimer.setSingleShot(true);
+    m_insertTimer.setInterval(0);
+    connect(&m_insertTimer, &QTimer::timeout, this, [this] { insertPending(false); });
     setTree(ProjectTreeData{});
 }
 
@@ -42,6 +39,9 @@ void LockTreeModel::setTree(const ProjectTreeData& tree)
     beginResetModel();
     m_nodes.clear();
     m_byPath.clear();
+    m_pending.clear();
+    m_pendingCount = 0;
+    m_insertTimer.stop();
     m_removed = 0;
     m_highlighted.clear();
     m_treeName = tree.name;
@@ -104,6 +104,8 @@ void LockTreeModel::applyState(LockStatePtr state)
     std::vector<std::string> missingPaths;
     std::vector<int> changedNodes;
     if (whole) {
+        m_pending.clear(); // the state names them all again
+        m_pendingCount = 0;
         for (const auto& [p, s] : state->nodes)
             if (!m_byPath.contains(p))
                 missingPaths.push_back(p);
@@ -116,54 +118,33 @@ void LockTreeModel::applyState(LockStatePtr state)
                 missingPaths.push_back(p);
         }
     }
+    m_state = state; // new rows must see the new state
+    const std::size_t firstNew = m_nodes.size();
     if (!missingPaths.empty()) {
-        // Parents before their children: by depth (counted once a path), then by path.
+        // Parents before their children: by depth (counted once a path), then
+        // by path, so that siblings come together.
         std::vector<std::pair<int, std::string>> byDepth;
         byDepth.reserve(missingPaths.size());
         for (std::string& p : missingPaths)
             byDepth.emplace_back(depthOf(p), std::move(p));
         std::sort(byDepth.begin(), byDepth.end());
-        m_nodes.reserve(m_nodes.size() + byDepth.size());
-        m_byPath.reserve(m_byPath.size() + byDepth.size());
-        std::size_t i = 0;
-        while (i < byDepth.size()) {
-            // One depth: its paths under the parents the tree has, grouped by parent.
-            const int depth = byDepth[i].first;
-            std::vector<std::pair<int, const std::string*>> byParent;
-            for (; i < byDepth.size() && byDepth[i].first == depth; ++i) {
-                const auto parentIt = m_byPath.find(parentPath(byDepth[i].second));
-                if (parentIt != m_byPath.end())
-                    byParent.emplace_back(parentIt->second, &byDepth[i].second);
-            }
-            std::stable_sort(byParent.begin(), byParent.end(),
-                             [](const auto& a, const auto& b) { return a.first < b.first; });
-            std::size_t k = 0;
-            while (k < byParent.size()) {
-                const int parent = byParent[k].first;
-                std::size_t end = k;
-                while (end < byParent.size() && byParent[end].first == parent)
-                    ++end;
-                const int first = int(m_nodes[std::size_t(parent)].children.size());
-                beginInsertRows(indexOfNode(parent, 0), first, first + int(end - k) - 1);
-                for (; k < end; ++k) {
-                    const std::string& p = *byParent[k].second;
-                    const int id = int(m_nodes.size());
-                    Node n{p, QString::fromStdString(baseName(p)), parent, int(m_nodes[std::size_t(parent)].children.size()), {}, false, true, false};
-                    m_nodes.push_back(std::move(n));
-                    m_nodes[std::size_t(parent)].children.push_back(id);
-                    m_byPath.emplace(p, id);
-                }
-                m_nodes[std::size_t(parent)].folder = true; // a lease-only node that gains children is a folder
-                m_state = state; // new rows must see the new state
-                endInsertRows();
-            }
-        }
+        PendingPaths found;
+        found.own.reserve(byDepth.size());
+        for (auto& [depth, p] : byDepth)
+            found.own.push_back(std::move(p));
+        queuePaths(std::move(found));
+    }
+    // The paths new since the state before (sorted by the worker) follow the
+    // state shown only: after another one the tree may differ.
+    if (!whole && !state->addedPaths.empty())
+        queuePaths(PendingPaths{state, {}, &state->addedPaths, 0});
+    if (m_pendingCount > 0) {
+        insertPending(m_pendingCount <= kInsertSlice);
         for (std::size_t c = 0; c < changedNodes.size(); ++c)
             if (changedNodes[c] < 0)
                 if (const auto it = m_byPath.find(state->changedPaths[c]); it != m_byPath.end())
                     changedNodes[c] = it->second;
     }
-    m_state = state;
     // Following the state shown, only the leases its delta writes can name new folders.
     const bool delta = old && !state->full && state->base != 0 && state->base == old->generation;
     markLeaseFolders(delta ? state->leasesSet : state->leases, state->waiters);
@@ -175,7 +156,8 @@ void LockTreeModel::applyState(LockStatePtr state)
         std::vector<bool> seen(m_nodes.size(), false);
         const auto add = [&](const std::string& p) {
             const auto it = m_byPath.find(p);
-            if (it != m_byPath.end() && !seen[std::size_t(it->second)]) {
+            // Rows inserted just now read the new state anyway.
+            if (it != m_byPath.end() && std::size_t(it->second) < firstNew && !seen[std::size_t(it->second)]) {
                 seen[std::size_t(it->second)] = true;
                 changed.push_back(it->second);
             }
@@ -206,93 +188,6 @@ int LockTreeModel::countNameMatches(const QString& text, bool lockedOnly) const
         ++n;
     }
     return n;
-}
-
-void LockTreeModel::markLeaseFolders(const std::vector<LeaseInfo>& leases, const std::vector<WaiterInfo>& waiters)
-{
-    // A lease (or a waiter) names folders when its operation works on folders,
-    // and any path it asks an intention on explicitly is a folder too.
-    const auto mark = [this](const std::string& operation, const std::vector<LockRequest>& requests) {
-        const bool folderOperation = operation.ends_with("-folder");
-        for (const LockRequest& r : requests) {
-            if (!folderOperation && r.mode != LockMode::IS && r.mode != LockMode::IX && r.mode != LockMode::SIX)
-                continue;
-            const auto it = m_byPath.find(r.path);
-            if (it != m_byPath.end() && m_nodes[std::size_t(it->second)].fromLease)
-                m_nodes[std::size_t(it->second)].folder = true;
-        }
-    };
-    for (const LeaseInfo& l : leases)
-        mark(l.operation, l.requests);
-    for (const WaiterInfo& w : waiters)
-        mark(w.operation, w.requests);
-}
-
-void LockTreeModel::removeUnnamedLeaseNodes(const std::vector<int>* candidates)
-{
-    std::vector<int> gone;
-    const auto consider = [&](int id) {
-        const Node& n = m_nodes[std::size_t(id)];
-        if (n.fromLease && n.parent >= 0 && !m_state->nodes.contains(n.path))
-            gone.push_back(id);
-    };
-    if (candidates) {
-        for (int id : *candidates)
-            if (id >= 0 && m_nodes[std::size_t(id)].parent != -2)
-                consider(id);
-    } else {
-        for (std::size_t i = 1; i < m_nodes.size(); ++i)
-            consider(int(i));
-    }
-    if (gone.empty())
-        return;
-    // Deepest first, so a lease-only folder goes after its lease-only
-    // children; within a depth, by parent and row, so that each run of
-    // neighbouring rows goes in one remove (a followed project drops
-    // hundreds of files a second, and each remove costs a view and its proxy
-    // a pass over their persistent indexes).
-    const auto key = [this](int id) {
-        const Node& n = m_nodes[std::size_t(id)];
-        return std::tuple(-depthOf(n.path), n.parent, n.row);
-    };
-    std::sort(gone.begin(), gone.end(), [&key](int a, int b) { return key(a) < key(b); });
-    std::size_t i = 0;
-    while (i < gone.size()) {
-        // One parent at one depth; rows ascending. Nodes that still have
-        // children (a named node below, or a loaded one) stay.
-        const int parent = m_nodes[std::size_t(gone[i])].parent;
-        const int depth = depthOf(m_nodes[std::size_t(gone[i])].path);
-        std::vector<int> rows;
-        for (; i < gone.size() && m_nodes[std::size_t(gone[i])].parent == parent
-               && depthOf(m_nodes[std::size_t(gone[i])].path) == depth;
-             ++i)
-            if (m_nodes[std::size_t(gone[i])].children.empty())
-                rows.push_back(m_nodes[std::size_t(gone[i])].row);
-        auto& siblings = m_nodes[std::size_t(parent)].children;
-        // From the last run of neighbouring rows to the first: rows before a run keep their numbers.
-        std::size_t end = rows.size();
-        while (end > 0) {
-            std::size_t first = end - 1;
-            while (first > 0 && rows[first - 1] == rows[first] - 1)
-                --first;
-            const int firstRow = rows[first];
-            const int lastRow = rows[end - 1];
-            beginRemoveRows(indexOfNode(parent, 0), firstRow, lastRow);
-            for (int r = firstRow; r <= lastRow; ++r) {
-                Node& n = m_nodes[std::size_t(siblings[std::size_t(r)])];
-                m_byPath.erase(n.path);
-                n.parent = -2; // a dead slot: indices of the other nodes stay valid
-                n.highlighted = false;
-                ++m_removed;
-            }
-            siblings.erase(siblings.begin() + firstRow, siblings.begin() + lastRow + 1);
-            for (std::size_t r = std::size_t(firstRow); r < siblings.size(); ++r)
-                m_nodes[std::size_t(siblings[r])].row = int(r);
-            endRemoveRows();
-            end = first;
-        }
-    }
-    std::erase_if(m_highlighted, [this](int h) { return m_nodes[std::size_t(h)].parent == -2; });
 }
 
 void LockTreeModel::setHighlightedPaths(const std::vector<std::string>& paths)

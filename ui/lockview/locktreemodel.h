@@ -4,7 +4,9 @@
 #include "lockview/projecttree.h"
 
 #include <QAbstractItemModel>
+#include <QTimer>
 
+#include <deque>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -37,7 +39,14 @@ public:
     void setTree(const ProjectTreeData& tree);
     /// Applies a new lock state: adds unknown lease paths (row inserts, one per
     /// parent), then one dataChanged per parent over the changed rows. O(changed).
+    /// More than kInsertSlice new paths go in slices, one per pass of the event
+    /// loop (pendingRows(), pendingRowsChanged()), so that the window keeps
+    /// answering while a large project's lease paths arrive.
     void applyState(LockStatePtr state);
+    /// Lease paths the state shown names that are not rows yet (inserted in
+    /// slices after a large state); 0 when every one is in the tree.
+    std::size_t pendingRows() const { return m_pendingCount; }
+    static constexpr std::size_t kInsertSlice = 20000;
     /// Nodes to highlight (those of the selected lease); empty clears.
     void setHighlightedPaths(const std::vector<std::string>& paths);
 
@@ -61,6 +70,10 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     bool hasChildren(const QModelIndex& parent = {}) const override;
 
+signals:
+    /// pendingRows() changed: a slice went in, or a state brought more.
+    void pendingRowsChanged();
+
 private:
     struct Node {
         std::string path;
@@ -74,7 +87,13 @@ private:
     };
     int nodeOf(const QModelIndex& index) const;
     QModelIndex indexOfNode(int node, int column) const;
-    int ensureNode(const std::string& path, std::vector<int>* created);
+    static int depthOf(const std::string& path);
+    /// Inserts the next kInsertSlice pending paths (all when `all`) that the
+    /// state still names, under parents the tree has: one insert per parent.
+    void insertPending(bool all);
+    /// A new lease-only node is a folder when a lease or waiter of m_state asks
+    /// a folder operation or an intention on it.
+    bool namedAsFolder(const std::string& path, const NodeState& state) const;
     void emitChanged(std::vector<int> nodes, int firstColumn, int lastColumn);
     /// Lease-only nodes that `leases` or `waiters` name as folders become folders.
     void markLeaseFolders(const std::vector<LeaseInfo>& leases, const std::vector<WaiterInfo>& waiters);
@@ -95,6 +114,19 @@ private:
     std::vector<int> m_highlighted;
     QString m_treeName;
     int m_removed = 0;                             // dead slots in m_nodes (removed lease-only nodes)
+    // Lease paths to insert, batch after batch; within one, parents before
+    // children (by depth, then by path). A batch is a state's addedPaths (the
+    // state is kept while it is read) or paths found here.
+    struct PendingPaths {
+        LockStatePtr owner;
+        std::vector<std::string> own;
+        const std::vector<std::string>* paths = nullptr; // &own or &owner->addedPaths
+        std::size_t next = 0;
+    };
+    void queuePaths(PendingPaths batch);
+    std::deque<PendingPaths> m_pending;
+    std::size_t m_pendingCount = 0;
+    QTimer m_insertTimer;
 };
 
 } // namespace treelock::ui

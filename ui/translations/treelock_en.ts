@@ -2907,6 +2907,13 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Show only nodes that are held, carry an intention, have expired leases or where someone waits</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source> &lt;span style=&apos;color:#666&apos;&gt;· adding %Ln lease path(s)…&lt;/span&gt;</source>
+        <translation>
+            <numerusform> &lt;span style=&apos;color:#666&apos;&gt;· adding %Ln lease path…&lt;/span&gt;</numerusform>
+            <numerusform> &lt;span style=&apos;color:#666&apos;&gt;· adding %Ln lease paths…&lt;/span&gt;</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::WaiterTableModel</name>

@@ -2872,6 +2872,12 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Show only nodes that are held, carry an intention, have expired leases or where someone waits</source>
         <translation>只显示被持有、带意向、有过期租约或有人等待的节点</translation>
     </message>
+    <message numerus="yes">
+        <source> &lt;span style=&apos;color:#666&apos;&gt;· adding %Ln lease path(s)…&lt;/span&gt;</source>
+        <translation>
+            <numerusform> &lt;span style=&apos;color:#666&apos;&gt;· 正在加入 %Ln 个租约路径…&lt;/span&gt;</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::WaiterTableModel</name>

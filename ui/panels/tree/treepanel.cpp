@@ -195,6 +195,7 @@ TreePanel::TreePanel(LockTreeModel* model, QWidget* parent) : QWidget(parent), m
     connect(m_view, &QTreeView::expanded, this, &TreePanel::scheduleFit);
     connect(m_view, &QTreeView::collapsed, this, &TreePanel::scheduleFit);
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &TreePanel::scheduleFit);
+    connect(model, &LockTreeModel::pendingRowsChanged, this, &TreePanel::updateTitle);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &TreePanel::scheduleFit);
     popUpContextMenus(m_view, [this](const QModelIndex& index) { return contextMenuFor(index); });
     connect(model, &QAbstractItemModel::modelReset, this, [this] {
@@ -215,7 +216,11 @@ TreePanel::TreePanel(LockTreeModel* model, QWidget* parent) : QWidget(parent), m
 void TreePanel::updateTitle()
 {
     const QString name = m_model->treeName().isEmpty() ? tr("Project tree") : m_model->treeName();
-    m_title->setText(tr("<b>%1</b> <span style='color:#666'>· %Ln node(s)</span>", nullptr, m_model->nodeCount()).arg(name.toHtmlEscaped()));
+    QString text = tr("<b>%1</b> <span style='color:#666'>· %Ln node(s)</span>", nullptr, m_model->nodeCount()).arg(name.toHtmlEscaped());
+    // A large project's lease paths go into the tree a slice at a time.
+    if (const std::size_t pending = m_model->pendingRows())
+        text += tr(" <span style='color:#666'>· adding %Ln lease path(s)…</span>", nullptr, int(pending));
+    m_title->setText(text);
 }
 
 QMenu* TreePanel::contextMenuFor(const QModelIndex& index)
