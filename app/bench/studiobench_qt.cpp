@@ -56,6 +56,10 @@ UiFigures inProcess(const BenchOptions& options)
         {"following: GUI thread (ms/s)", r.followGuiMsPerS},
         {"following: longest state, GUI (ms)", r.followLongestApplyMs},
         {"following: worker (ms/s)", r.followWorkerMsPerS},
+        {"then: sort the table by owner, GUI (ms)", r.sortMs},
+        {"then: filter the table (\"user1\"), GUI (ms)", r.filterMs},
+        {"then: rows the filter leaves", r.filteredRows},
+        {"then: tree \"Only locked\", GUI (ms)", r.onlyLockedMs},
     };
     return f;
 }

@@ -41,7 +41,8 @@ LeaseInfo randomLease(std::mt19937& rng, const ProjectTreeData& tree, ServerTime
     const auto& e = tree.entries[std::uniform_int_distribution<std::size_t>(0, tree.entries.size() - 1)(rng)];
     LeaseInfo l;
     char id[33];
-    std::snprintf(id, sizeof id, "%032x", n);
+    // Random-looking, as real lease ids are (the table sorts on their first characters).
+    std::snprintf(id, sizeof id, "%08x%024x", unsigned(n) * 2654435761u, unsigned(n));
     l.id = id;
     l.owner = "user" + std::to_string(n % 97);
     const int kind = std::uniform_int_distribution<int>(0, 9)(rng);
@@ -139,15 +140,22 @@ void follow(const ProjectTreeData& data, int leaseCount, int changesPerS, int se
     tableView->selectRow(5);
     QApplication::processEvents();
 
-    // The worker: every half interval, the changes of that half as a batch of
-    // event-log entries (a busy project's log gets two a second); every
-    // interval, a state with the delta of both halves.
+    // The worker: changes every half interval; every interval, their event-log
+    // entries and a state with their delta, one right after the other (as the
+    // bridge worker sends a busy project's).
     std::atomic<bool> stop{false};
     double workerMs = 0;
     int sent = 0;
     QObject receiver;
     double longest = 0;
     int applied = 0;
+    // Studio's clock: the table's time columns every second.
+    QTimer clock;
+    const auto tick = [&] {
+        table.tick();
+        treeView->repaintColumn(LockTreeModel::TimeLeftColumn); // as TreePanel::clockTicked()
+    };
+    QObject::connect(&clock, &QTimer::timeout, &table, tick);
     std::thread worker([&] {
         const double cpu0 = threadCpuMs();
         LockStatePtr previous = first;
@@ -156,11 +164,11 @@ void follow(const ProjectTreeData& data, int leaseCount, int changesPerS, int se
         const int perHalf = int(changesPerS * kPublishEvery.count() / 2000);
         std::vector<LeaseInfo> set;
         std::vector<LeaseId> gone;
+        std::vector<LogEntry> log;
         int halves = 0;
         while (!stop) {
             due += kPublishEvery / 2;
             std::this_thread::sleep_until(due);
-            auto batch = std::make_shared<std::vector<LogEntry>>();
             for (int c = 0; c < perHalf; ++c) {
                 LogEntry e;
                 e.time = now;
@@ -181,17 +189,18 @@ void follow(const ProjectTreeData& data, int leaseCount, int changesPerS, int se
                     gone.push_back(leases.begin()->first);
                     leases.erase(leases.begin());
                 }
-                batch->push_back(std::move(e));
+                log.push_back(std::move(e));
             }
+            if (++halves % 2 != 0)
+                continue;
+            // As the bridge worker sends a busy project's: the log's entries with the state.
             QMetaObject::invokeMethod(
                 &receiver,
-                [&, batch] {
-                    logModel.append(*batch);
+                [&, batch = std::exchange(log, {})] {
+                    logModel.append(batch);
                     logView->scrollToBottom();
                 },
                 Qt::QueuedConnection);
-            if (++halves % 2 != 0)
-                continue;
             std::shared_ptr<LockState> state = full(previous.get());
             state->generation = previous->generation + 1;
             state->base = previous->generation;
@@ -206,6 +215,8 @@ void follow(const ProjectTreeData& data, int leaseCount, int changesPerS, int se
                     t.start();
                     tree.applyState(state);
                     table.applyState(state);
+                    tick(); // as MainWindow::applyState(): the clock ticks with the state,
+                    clock.start(); // and next a second after it
                     QApplication::processEvents(); // the views repaint: part of what a state costs
                     longest = std::max(longest, ms(t));
                     ++applied;
@@ -213,12 +224,6 @@ void follow(const ProjectTreeData& data, int leaseCount, int changesPerS, int se
                 Qt::QueuedConnection);
         }
         workerMs = threadCpuMs() - cpu0;
-    });
-    // Studio's clock: the table's time columns every second.
-    QTimer clock;
-    QObject::connect(&clock, &QTimer::timeout, &table, [&] {
-        table.tick();
-        treeView->repaintColumn(LockTreeModel::TimeLeftColumn); // as TreePanel::clockTicked()
     });
     clock.start(1000);
     const double cpu0 = threadCpuMs();
@@ -237,6 +242,21 @@ void follow(const ProjectTreeData& data, int leaseCount, int changesPerS, int se
     r.followGuiMsPerS = guiMs / elapsedS;
     r.followWorkerMsPerS = workerMs / elapsedS;
     r.followLongestApplyMs = longest;
+
+    // Sorting and filtering under the views: the GUI thread's time for a click
+    // on a header, a filter typed, "Only locked" pressed, repaint included.
+    const auto timed = [](auto&& action) {
+        QElapsedTimer t;
+        t.start();
+        action();
+        QApplication::processEvents();
+        return ms(t);
+    };
+    r.sortMs = timed([&] { tableView->sortByColumn(LeaseTableModel::OwnerColumn, Qt::AscendingOrder); });
+    r.filterMs = timed([&] { table.setSearchText(QStringLiteral("user1")); });
+    r.filteredRows = table.rowCount();
+    table.setSearchText({});
+    r.onlyLockedMs = timed([&] { treeProxy.setOnlyLocked(true); });
 }
 
 } // namespace

@@ -19,8 +19,7 @@ struct UiBenchResult {
     double eventApplyMs = 0;        ///< appending `events` log entries in batches of 100
     /// Following a project: a worker thread changes `leases` leases 1,000
     /// times a second and sends, as the bridge worker does for a busy project,
-    /// their event-log entries twice a second and a state with its delta once
-    /// a second; the GUI thread applies them under shown views (a tree, the
+    /// their event-log entries and a state with its delta once a second; the GUI thread applies them under shown views (a tree, the
     /// lease table sorted by time left, the event log following its newest
     /// rows) and paints.
     int followChangesPerS = 0;
@@ -28,6 +27,13 @@ struct UiBenchResult {
     double followGuiMsPerS = 0;     ///< GUI thread CPU time per second of following
     double followWorkerMsPerS = 0;  ///< the worker's CPU time per second (decorate, diff, delta)
     double followLongestApplyMs = 0;///< the longest single state's apply on the GUI thread
+    /// Then, under the same views, the GUI thread's time (repaint included)
+    /// to sort the lease table by owner, to filter it by a text ("user1",
+    /// leaving `filteredRows`), and to show only the tree's locked nodes.
+    double sortMs = 0;
+    double filterMs = 0;
+    int filteredRows = 0;
+    double onlyLockedMs = 0;
     std::int64_t peakRssKb = 0;     ///< process peak resident set size (getrusage)
 };
 

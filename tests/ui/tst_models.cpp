@@ -201,6 +201,16 @@ private slots:
         QVERIFY(model.indexForPath("/B/C").data(LockTreeModel::FolderRole).toBool());
         QVERIFY(model.indexForPath("/B/up").data(LockTreeModel::FolderRole).toBool()); // an ancestor of a lease path
         QVERIFY(!model.indexForPath("/B/up/f.txt").data(LockTreeModel::FolderRole).toBool());
+
+        // A row shown as a file becomes a folder when a later lease works on it as one.
+        LeaseInfo upload = testLease("z", {{"/B/z", LockMode::X}});
+        upload.operation = "upload";
+        model.applyState(feed.next({moveToB(), uploadToB(), upload}));
+        QVERIFY(!model.indexForPath("/B/z").data(LockTreeModel::FolderRole).toBool());
+        LeaseInfo move = testLease("y", {{"/B/z", LockMode::S}});
+        move.operation = "copy-folder";
+        model.applyState(feed.next({moveToB(), uploadToB(), upload, move}));
+        QVERIFY(model.indexForPath("/B/z").data(LockTreeModel::FolderRole).toBool());
     }
 
     void treeModelBatchesDataChangedPerParent()
@@ -219,7 +229,7 @@ private slots:
     // While a list runs the worker sends the leases read as a delta, without
     // decorating them all: the table takes them, the tree keeps the last
     // decorated state until the list ends.
-    void aListsStatesFillTheTableAndLeaveTheTreeAsItWas()
+    void lightStatesFillTheTableAndLeaveTheTreeAsItWas()
     {
         LockTreeModel tree;
         tree.setTree(seed());
@@ -244,6 +254,7 @@ private slots:
         QCOMPARE(table.rowCount(), 2);
         QCOMPARE(tree.state(), first);
         QCOMPARE(int(kindAt(tree, "/B")), int(NodeKind::None));
+        QVERIFY(!tree.behind()); // a list runs: the tree shows its progress, not a lag
 
         // The list's end: every lease, decorated (after a listing state, the tree's diff is its own).
         auto done = std::make_shared<LockState>(*feed.next({a, b}));
@@ -255,11 +266,40 @@ private slots:
         QCOMPARE(int(kindAt(tree, "/B")), int(NodeKind::HeldS));
         QCOMPARE(int(kindAt(tree, "/A/C")), int(NodeKind::HeldX));
 
+        QVERIFY(!tree.behind());
+
+        // Between two decorated states of a large project: a light state
+        // moves the table on, and the tree says it is behind until the next.
+        const LeaseInfo c = testLease("c", {{"/A/a.txt", LockMode::X}});
+        auto light = std::make_shared<LockState>();
+        light->generation = done->generation + 1;
+        light->base = done->generation;
+        light->clock = done->clock;
+        light->decorated = false;
+        light->leasesSet = {c};
+        light->leasesGone = {a.id};
+        tree.applyState(light);
+        table.applyState(light);
+        QCOMPARE(table.rowCount(), 2);
+        QCOMPARE(table.rowOf(a.id), -1);
+        QVERIFY(table.rowOf(c.id) >= 0);
+        QVERIFY(tree.behind());
+        QCOMPARE(int(kindAt(tree, "/A/C")), int(NodeKind::HeldX)); // as the tree last knew it
+        auto caughtUp = std::make_shared<LockState>(*feed.next({b, c}));
+        caughtUp->generation = light->generation + 1;
+        caughtUp->base = light->generation;
+        tree.applyState(caughtUp);
+        table.applyState(caughtUp);
+        QVERIFY(!tree.behind());
+        QCOMPARE(int(kindAt(tree, "/A/C")), int(NodeKind::None));
+        QCOMPARE(int(kindAt(tree, "/A/a.txt")), int(NodeKind::HeldX));
+        QCOMPARE(table.rowCount(), 2);
+
         // A table that missed the delta waits for a state with every lease.
         LeaseTableModel late;
         late.applyState(listing);
         QCOMPARE(late.rowCount(), 0);
-        late.applyState(done);
+        late.applyState(caughtUp);
         QCOMPARE(late.rowCount(), 2);
     }
 
@@ -413,6 +453,49 @@ private slots:
             QCOMPARE(a.row(), b.row()); // siblings in path order either way
             QCOMPARE(a.data(LockTreeModel::KindRole), b.data(LockTreeModel::KindRole));
             QCOMPARE(a.data(LockTreeModel::FromLeaseRole).toBool(), true);
+        }
+    }
+
+    // Sorting a whole list goes by keys; placing a delta's leases and finding
+    // a row go by binary search with the table's own order. For every column
+    // and both orders the two agree: every lease is found where it shows,
+    // owners long and short, operations shown alike, expired leases included.
+    void leaseTableSortsAsItSearches()
+    {
+        LeaseTableModel table;
+        std::vector<LeaseInfo> leases;
+        const std::vector<std::string> owners = {"bo", "bob", "service-account-7", "service-account-12", "service-b", "Zed",
+                                                 "service-", "anna-maria"};
+        const std::vector<std::string> operations = {"move-folder", "upload", "delete-file", "rename-folder", "copy-file"};
+        for (int i = 0; i < 400; ++i) {
+            // Half the ids alike in their first eight characters.
+            const std::string id = (i % 2 ? "abcdefgh" : "") + std::to_string(1000 + i * 7919 % 1000);
+            LeaseInfo l = testLease(id, {{"/A/" + std::to_string(i % 13), LockMode(i % 5)}},
+                                    std::chrono::seconds(i % 9) - std::chrono::seconds(2), owners[std::size_t(i) % owners.size()]);
+            l.operation = operations[std::size_t(i) % operations.size()];
+            l.fence = std::uint64_t(i % 17);
+            l.createdAt = kNow - std::chrono::seconds(i % 11);
+            l.revoked = i % 23 == 0;
+            leases.push_back(std::move(l));
+        }
+        auto state = std::make_shared<LockState>();
+        state->generation = 1;
+        state->clock = ServerClock{kNow, std::chrono::steady_clock::now()};
+        state->leases = leases;
+        state->full = true;
+        table.applyState(state);
+        QCOMPARE(table.rowCount(), 400);
+        for (int column = 0; column < LeaseTableModel::ColumnCount; ++column) {
+            for (Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+                table.sort(column, order);
+                for (int r = 0; r < table.rowCount(); ++r)
+                    QCOMPARE(table.rowOf(table.leaseAt(r)->id), r);
+                if (column == LeaseTableModel::OwnerColumn)
+                    for (int r = 1; r < table.rowCount(); ++r) {
+                        const int c = table.leaseAt(r - 1)->owner.compare(table.leaseAt(r)->owner);
+                        QVERIFY(order == Qt::AscendingOrder ? c <= 0 : c >= 0);
+                    }
+            }
         }
     }
 

@@ -13,15 +13,18 @@ using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
 // More events than this since the last batch sent to the event log: a busy
-// project, whose batches go every kBusyLogInterval.
+// project, whose batches go with its states (once a second: kBusyPublishInterval),
+// or every kBusyLogInterval without one.
 constexpr std::size_t kBusyLogEntries = 20;
-constexpr auto kBusyLogInterval = milliseconds(500);
+constexpr auto kBusyLogInterval = milliseconds(1000);
 
 } // namespace
 
-void BridgeWorker::publish(bool full)
+void BridgeWorker::publish(bool full, bool light)
 {
     const auto started = Clock::now();
+    // The log's entries go along: the window repaints for both at once.
+    flushLog(true);
     full = full || m_fullNext || !m_published || !m_decorated;
     auto state = newLockState();
     state->generation = ++m_generation;
@@ -30,12 +33,15 @@ void BridgeWorker::publish(bool full)
     state->listing = m_listing;
     state->listed = m_listed;
     state->listTotal = m_listTotal;
-    const bool light = m_listing && !full && !m_leasesReplaced;
+    light = (light || m_listing) && !full && !m_leasesReplaced;
+    if (light && !m_dirty && !m_listing)
+        return; // nothing new to tell (an expiry the decorated state will show)
     if (light) {
         // While a list runs a state carries the leases read since the last one
         // and the progress, not every lease decorated: with hundreds of
         // thousands read that would cost the worker seconds a state and hold
-        // the list up. The tree keeps the last decorated state until the list ends.
+        // the list up. So does one between two decorated states of a project
+        // whose decoration takes long. The tree keeps the last decorated state.
         state->decorated = false;
         state->expiredCount = m_decorated->expiredCount;
     } else {
@@ -70,10 +76,13 @@ void BridgeWorker::publish(bool full)
     m_fullNext = false;
     m_dirty = false;
     m_lastPublish = Clock::now();
-    m_publishCost = m_lastPublish - started;
     m_published = state;
-    if (state->decorated)
+    m_treeBehind = !state->decorated && !state->listing;
+    if (state->decorated) {
         m_decorated = state;
+        m_decorateCost = m_lastPublish - started;
+        m_lastDecorated = m_lastPublish;
+    }
     emit stateChanged(state);
 }
 
@@ -81,7 +90,7 @@ void BridgeWorker::flushLog(bool now)
 {
     if (m_logPending.empty())
         return;
-    // A busy project's events go to the window twice a second: each batch
+    // A busy project's events go to the window once a second: each batch
     // costs it a repaint of the log whatever it holds. A few go at once.
     if (!now && m_logPending.size() > kBusyLogEntries && Clock::now() - m_lastLogFlush < kBusyLogInterval)
         return;

@@ -42,10 +42,12 @@ constexpr auto kMinPublishInterval = milliseconds(150);
 // carries, so the worker gathers a second's changes into one
 // (kBusyPublishInterval).
 constexpr std::size_t kBusyChanges = 50;
-// A state holds every lease and is decorated whole: with hundreds of thousands
-// of leases that takes the worker seconds. States then come no more often than
-// every this many times what the last one cost, so that reading the project
-// (the list, the stream) and the window's requests keep most of the worker.
+// A decorated state holds every lease and is decorated whole: with hundreds of
+// thousands of leases that takes the worker seconds. Decorated states then come
+// no more often than every this many times what the last one cost, so that
+// reading the project (the list, the stream) and the window's requests keep
+// most of the worker; light states (the delta) keep the table and the
+// Waiting panel live in between, at the usual pace.
 constexpr int kPublishCostFactor = 4;
 // While a list runs, a state with the leases read since the last one (not
 // decorated: publish()) goes once a second: the table fills in the background
@@ -181,7 +183,8 @@ void BridgeWorker::connectTo(const BackendConfig& config)
     m_reaped.clear();
     m_published.reset();
     m_decorated.reset();
-    m_publishCost = {};
+    m_decorateCost = {};
+    m_treeBehind = false;
     m_fullNext = true;
     m_attempt = 0;
     m_status = ConnectionStatus::Connecting;
@@ -383,16 +386,18 @@ void BridgeWorker::tick()
         } else if (Clock::now() - m_lastSnapshot >= kSnapshotInterval || m_failover) {
             takeSnapshot();
         }
-        const bool due = m_dirty || m_clock.now() >= m_nextExpiry;
-        const auto interval = std::max<Clock::duration>(
-            m_listing                         ? kListingPublishInterval
-            : m_touched.size() > kBusyChanges ? BridgeWorker::kBusyPublishInterval
-                                              : kMinPublishInterval,
-            kPublishCostFactor * m_publishCost);
+        const auto now = Clock::now();
+        const bool decorateDue = now - m_lastDecorated >= kPublishCostFactor * m_decorateCost;
+        const bool due = m_dirty || m_clock.now() >= m_nextExpiry || (m_treeBehind && decorateDue);
+        // A project whose decoration takes long is a large one: each state
+        // costs the window in proportion to its size, so they come once a second.
+        const auto interval = m_listing ? kListingPublishInterval
+                              : m_touched.size() > kBusyChanges || !decorateDue ? BridgeWorker::kBusyPublishInterval
+                                                                                : kMinPublishInterval;
         const bool batchRead = m_listing && m_touched.size() >= kListingStateLeases
-                               && Clock::now() - m_lastPublish >= kMinPublishInterval;
-        if (due && (batchRead || Clock::now() - m_lastPublish >= interval))
-            publish(false);
+                               && now - m_lastPublish >= kMinPublishInterval;
+        if (due && (batchRead || now - m_lastPublish >= interval))
+            publish(false, !decorateDue);
         if (Clock::now() - m_lastContention >= kContentionInterval)
             readContention();
     });

@@ -107,7 +107,10 @@ private:
     /// wrong one (the command-line tool's default is "default"): logs the other
     /// projects the server has. Never throws.
     void hintOtherProjects();
-    void publish(bool full);
+    /// Sends the next state: whole (`full`: no delta), or light (`light`, and
+    /// always while a list runs: the delta and the waiters, not decorated), or
+    /// decorated with its delta.
+    void publish(bool full, bool light = false);
     void lost(const QString& message);
     template <typename F>
     bool guarded(F&& f);
@@ -178,7 +181,12 @@ private:
     std::chrono::steady_clock::time_point m_lastSnapshot{};
     std::chrono::steady_clock::time_point m_lastContention{};
     std::chrono::steady_clock::time_point m_lastPublish{};
-    std::chrono::steady_clock::duration m_publishCost{}; // what the last state sent took to make
+    // What the last decorated state took to make, and when it went. Decorating
+    // a million leases takes seconds: decorated states then come no more often
+    // than every kPublishCostFactor times that, and light ones in between.
+    std::chrono::steady_clock::duration m_decorateCost{};
+    std::chrono::steady_clock::time_point m_lastDecorated{};
+    bool m_treeBehind = false;             // a light state went since the last decorated one
     std::chrono::steady_clock::time_point m_nextRetry{};
     ServerTime m_nextExpiry = ServerTime::max();
 };

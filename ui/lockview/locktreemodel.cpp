@@ -93,8 +93,16 @@ void LockTreeModel::setTree(const ProjectTreeData& tree)
 
 void LockTreeModel::applyState(LockStatePtr state)
 {
-    if (!state || !state->decorated)
-        return; // a list runs: the last decorated state stays in view until it ends
+    if (!state)
+        return;
+    if (!state->decorated) {
+        // A list runs, or a large project's delta came between two decorated
+        // states: the last decorated state stays in view.
+        m_behind = m_state && !state->listing;
+        return;
+    }
+    m_behind = false;
+    m_appliedAt = std::chrono::steady_clock::now();
     LockStatePtr old = m_state;
     // 1. Paths a lease names that the tree lacks: insert level by level, one
     //    insert per parent.
@@ -145,9 +153,7 @@ void LockTreeModel::applyState(LockStatePtr state)
                 if (const auto it = m_byPath.find(state->changedPaths[c]); it != m_byPath.end())
                     changedNodes[c] = it->second;
     }
-    // Following the state shown, only the leases its delta writes can name new folders.
-    const bool delta = old && !state->full && state->base != 0 && state->base == old->generation;
-    markLeaseFolders(delta ? state->leasesSet : state->leases, state->waiters);
+    markLeaseFolders(whole ? nullptr : &changedNodes);
     removeUnnamedLeaseNodes(whole ? nullptr : &changedNodes);
 
     // 2. One dataChanged per parent over the rows whose state changed.

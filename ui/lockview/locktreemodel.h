@@ -6,6 +6,7 @@
 #include <QAbstractItemModel>
 #include <QTimer>
 
+#include <chrono>
 #include <deque>
 #include <memory>
 #include <string>
@@ -46,6 +47,11 @@ public:
     /// Lease paths the state shown names that are not rows yet (inserted in
     /// slices after a large state); 0 when every one is in the tree.
     std::size_t pendingRows() const { return m_pendingCount; }
+    /// A state the tree does not show (not decorated) came after the one it
+    /// shows, which was applied `behindFor()` ago: the tree is behind the
+    /// lease table. (A large project's states are decorated every few seconds.)
+    bool behind() const { return m_behind; }
+    std::chrono::steady_clock::duration behindFor() const { return std::chrono::steady_clock::now() - m_appliedAt; }
     static constexpr std::size_t kInsertSlice = 20000;
     /// Nodes to highlight (those of the selected lease); empty clears.
     void setHighlightedPaths(const std::vector<std::string>& paths);
@@ -95,8 +101,9 @@ private:
     /// a folder operation or an intention on it.
     bool namedAsFolder(const std::string& path, const NodeState& state) const;
     void emitChanged(std::vector<int> nodes, int firstColumn, int lastColumn);
-    /// Lease-only nodes that `leases` or `waiters` name as folders become folders.
-    void markLeaseFolders(const std::vector<LeaseInfo>& leases, const std::vector<WaiterInfo>& waiters);
+    /// Lease-only nodes (of `candidates`, or every one when null) that a
+    /// lease or waiter of m_state names as a folder (namedAsFolder) become folders.
+    void markLeaseFolders(const std::vector<int>* candidates);
     /// Removes lease-only nodes that no lease of m_state names any more (of
     /// `candidates`, or of every node when null). One remove per node.
     void removeUnnamedLeaseNodes(const std::vector<int>* candidates);
@@ -127,6 +134,8 @@ private:
     std::deque<PendingPaths> m_pending;
     std::size_t m_pendingCount = 0;
     QTimer m_insertTimer;
+    bool m_behind = false;
+    std::chrono::steady_clock::time_point m_appliedAt{};
 };
 
 } // namespace treelock::ui

@@ -20,8 +20,13 @@ void LockTreeModel::queuePaths(PendingPaths batch)
     if (batch.owner == nullptr)
         batch.paths = nullptr; // points at `own` once in the queue
     m_pendingCount += (batch.paths ? batch.paths->size() : batch.own.size()) - batch.next;
-    m_nodes.reserve(m_nodes.size() + m_pendingCount);
-    m_byPath.reserve(m_byPath.size() + m_pendingCount);
+    if (m_pendingCount > kInsertSlice) {
+        // Room for a large project's paths at once; a few more grow as they go
+        // (a reserve of a few more would move every node, state after state).
+        const std::size_t room = (m_nodes.size() + m_pendingCount) / 4; // and a quarter more for what comes after
+        m_nodes.reserve(m_nodes.size() + m_pendingCount + room);
+        m_byPath.reserve(m_byPath.size() + m_pendingCount + room);
+    }
     m_pending.push_back(std::move(batch));
     if (m_pending.back().paths == nullptr)
         m_pending.back().paths = &m_pending.back().own;
@@ -125,24 +130,24 @@ bool LockTreeModel::namedAsFolder(const std::string& path, const NodeState& s) c
     return false;
 }
 
-void LockTreeModel::markLeaseFolders(const std::vector<LeaseInfo>& leases, const std::vector<WaiterInfo>& waiters)
+void LockTreeModel::markLeaseFolders(const std::vector<int>* candidates)
 {
-    // A lease (or a waiter) names folders when its operation works on folders,
-    // and any path it asks an intention on explicitly is a folder too.
-    const auto mark = [this](const std::string& operation, const std::vector<LockRequest>& requests) {
-        const bool folderOperation = operation.ends_with("-folder");
-        for (const LockRequest& r : requests) {
-            if (!folderOperation && r.mode != LockMode::IS && r.mode != LockMode::IX && r.mode != LockMode::SIX)
-                continue;
-            const auto it = m_byPath.find(r.path);
-            if (it != m_byPath.end() && m_nodes[std::size_t(it->second)].fromLease)
-                m_nodes[std::size_t(it->second)].folder = true;
-        }
+    // Only a node whose state changed can have a new lease or waiter on it.
+    const auto mark = [this](int id) {
+        Node& n = m_nodes[std::size_t(id)];
+        if (!n.fromLease || n.folder || n.parent == -2)
+            return;
+        if (const auto it = m_state->nodes.find(n.path); it != m_state->nodes.end() && namedAsFolder(n.path, it->second))
+            n.folder = true;
     };
-    for (const LeaseInfo& l : leases)
-        mark(l.operation, l.requests);
-    for (const WaiterInfo& w : waiters)
-        mark(w.operation, w.requests);
+    if (candidates) {
+        for (int id : *candidates)
+            if (id >= 0)
+                mark(id);
+    } else {
+        for (std::size_t i = 1; i < m_nodes.size(); ++i)
+            mark(int(i));
+    }
 }
 
 void LockTreeModel::removeUnnamedLeaseNodes(const std::vector<int>* candidates)

@@ -461,7 +461,9 @@ void MainWindow::applyState(const LockStatePtr& state)
     m_treePanel->lockStateApplied();
     m_leasePanel->updateTitle();
     updateReleaseExpired(state->expiredCount);
-    const int live = int(state->leases.size()) - state->expiredCount;
+    // A light state has the delta, not the leases: the table has them all.
+    const int held = state->decorated ? int(state->leases.size()) : m_leaseModel->leaseCount();
+    const int live = held - state->expiredCount;
     if (state->listing)
         m_countsLabel->setText(tr("Loading leases… %1 of ~%2")
                                    .arg(QLocale().toString(qulonglong(state->listed)),
@@ -481,7 +483,10 @@ void MainWindow::applyState(const LockStatePtr& state)
     const QString selected = m_leasePanel->currentLeaseId();
     if (!selected.isEmpty())
         onLeaseSelected(selected);
+    // The clock ticks with the state, and next a second after it: a project
+    // that changes every second repaints its time columns once a second, not twice.
     tickClock();
+    m_clock->start();
     ++m_statesApplied;
     emit stateApplied();
 }

@@ -2914,6 +2914,17 @@ With no options it starts a private redis-server and opens the demo project.</so
             <numerusform> &lt;span style=&apos;color:#666&apos;&gt;· adding %Ln lease paths…&lt;/span&gt;</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source> &lt;span style=&apos;color:#666&apos;&gt;· locks as of %Ln s ago&lt;/span&gt;</source>
+        <translation>
+            <numerusform> &lt;span style=&apos;color:#666&apos;&gt;· locks as of %Ln s ago&lt;/span&gt;</numerusform>
+            <numerusform> &lt;span style=&apos;color:#666&apos;&gt;· locks as of %Ln s ago&lt;/span&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This project holds so many leases that the tree&apos;s locks are worked out every few seconds; the lease table and the event log show every change as it comes</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::WaiterTableModel</name>

@@ -2878,6 +2878,16 @@ With no options it starts a private redis-server and opens the demo project.</so
             <numerusform> &lt;span style=&apos;color:#666&apos;&gt;· 正在加入 %Ln 个租约路径…&lt;/span&gt;</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source> &lt;span style=&apos;color:#666&apos;&gt;· locks as of %Ln s ago&lt;/span&gt;</source>
+        <translation>
+            <numerusform> &lt;span style=&apos;color:#666&apos;&gt;· 锁状态截至 %Ln 秒前&lt;/span&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This project holds so many leases that the tree&apos;s locks are worked out every few seconds; the lease table and the event log show every change as it comes</source>
+        <translation>该项目持有的租约太多，树中的锁每隔几秒才重新计算一次；租约表和事件日志会即时显示每一次变化</translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::WaiterTableModel</name>

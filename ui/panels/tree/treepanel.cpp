@@ -220,6 +220,16 @@ void TreePanel::updateTitle()
     // A large project's lease paths go into the tree a slice at a time.
     if (const std::size_t pending = m_model->pendingRows())
         text += tr(" <span style='color:#666'>· adding %Ln lease path(s)…</span>", nullptr, int(pending));
+    // A large project's locks are decorated every few seconds; the lease table follows in between.
+    if (m_model->behind()) {
+        const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(m_model->behindFor()).count();
+        if (seconds >= 2)
+            text += tr(" <span style='color:#666'>· locks as of %Ln s ago</span>", nullptr, int(seconds));
+    }
+    m_title->setToolTip(m_model->behind()
+                            ? tr("This project holds so many leases that the tree's locks are worked out every few "
+                                 "seconds; the lease table and the event log show every change as it comes")
+                            : QString());
     m_title->setText(text);
 }
 
@@ -535,6 +545,8 @@ void TreePanel::scheduleFit()
 void TreePanel::clockTicked()
 {
     m_view->repaintColumn(LockTreeModel::TimeLeftColumn);
+    if (m_model->behind())
+        updateTitle();
 }
 
 void TreePanel::lockStateApplied()
