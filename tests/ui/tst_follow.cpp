@@ -6,6 +6,7 @@
 #include "bridge/bridge.h"
 #include "mainwindow/mainwindow.h"
 #include "panels/eventlog/eventlogmodel.h"
+#include "lockview/locktreemodel.h"
 #include "panels/leases/leasetablemodel.h"
 #include "panels/waiting/waitertablemodel.h"
 
@@ -65,6 +66,29 @@ QString counts(const MainWindow& w)
     return label ? label->text() : QString();
 }
 
+// `count` leases in `project`, one X lock each on /bulk/f<i>, pipelined a thousand at a time.
+bool fill(const RedisServer& server, const char* project, int count)
+{
+    const redis::KeySchema keys(project);
+    redis::RawConnection c(server.url());
+    const redis::Library& library = redis::embeddedLibrary();
+    c.load(library);
+    const std::string function = library.function(redis::Script::Acquire);
+    for (int first = 0; first < count; first += 1000) {
+        const int last = std::min(count, first + 1000);
+        for (int i = first; i < last; ++i)
+            c.append(redis::acquireCall(keys, newLeaseId(), "filler", "upload", 10min, kReapBatch,
+                                        {{"/bulk/f" + std::to_string(i), LockMode::X}})
+                         .fcall(function));
+        for (int i = first; i < last; ++i)
+            if (const redis::Reply r = c.readReply(); r.isError()) {
+                qWarning("filling %s: %s", project, r.describe().c_str());
+                return false;
+            }
+    }
+    return true;
+}
+
 StudioOptions redisWindow(const RedisServer& server, const char* project)
 {
     StudioOptions options = studioOptions(BackendConfig::Kind::Url);
@@ -94,6 +118,21 @@ struct Followed {
     RedisServer server;
     MainWindow window;
     RedisEngine other;
+};
+
+/// A window on `project`, filled with `leases` leases first, on a redis-server of its own.
+struct Filled {
+    Filled(const char* project, int leases) : filled(fill(server, project, leases)), window(redisWindow(server, project)) {}
+    /// Filled, connecting, shown and active.
+    bool start()
+    {
+        window.start();
+        return filled && showActive(window);
+    }
+
+    RedisServer server;
+    bool filled;
+    MainWindow window;
 };
 
 } // namespace
@@ -212,28 +251,10 @@ private slots:
 
     void aLargeProjectLoadsInTheBackground()
     {
-        RedisServer server;
         constexpr int kLeases = 20000;
-        {
-            const redis::KeySchema keys("large");
-            redis::RawConnection c(server.url());
-            const redis::Library& library = redis::embeddedLibrary();
-            c.load(library);
-            const std::string function = library.function(redis::Script::Acquire);
-            for (int first = 0; first < kLeases; first += 1000) {
-                for (int i = first; i < first + 1000; ++i)
-                    c.append(redis::acquireCall(keys, newLeaseId(), "filler", "upload", 10min, kReapBatch,
-                                                {{"/bulk/f" + std::to_string(i), LockMode::X}})
-                                 .fcall(function));
-                for (int i = first; i < first + 1000; ++i) {
-                    const redis::Reply r = c.readReply();
-                    QVERIFY2(!r.isError(), r.describe().c_str());
-                }
-            }
-        }
-        MainWindow w(redisWindow(server, "large"));
-        w.start();
-        QVERIFY(showActive(w));
+        Filled f("large", kLeases);
+        QVERIFY(f.start());
+        MainWindow& w = f.window;
         // Rows show, and the status bar counts them, before the list ends.
         QTRY_VERIFY_WITH_TIMEOUT(w.leaseModel()->rowCount() > 0 && counts(w).startsWith(QStringLiteral("Loading leases… ")),
                                  kTimeout);
@@ -242,6 +263,36 @@ private slots:
         QVERIFY2(w.leaseModel()->rowCount() < kLeases, qPrintable(progress));
         QTRY_COMPARE_WITH_TIMEOUT(w.leaseModel()->rowCount(), kLeases, 60000);
         QTRY_VERIFY_WITH_TIMEOUT(!counts(w).startsWith(QStringLiteral("Loading")), kTimeout);
+        QCOMPARE(reads(w).snapshots, std::uint64_t(0));
+    }
+
+    // Decorating a large project takes the worker long: the decorated states
+    // are made on a pool thread while the worker goes on following, so the
+    // table takes each change at the usual pace and the tree catches up.
+    void aLargeProjectsTreeIsDecoratedAsideWhileTheTableFollows()
+    {
+        constexpr int kLeases = 150000;
+        Filled f("big", kLeases);
+        QVERIFY(f.start());
+        MainWindow& w = f.window;
+        const RedisServer& server = f.server;
+        QTRY_VERIFY_WITH_TIMEOUT(!counts(w).startsWith(QStringLiteral("Loading")) && w.leaseModel()->leaseCount() == kLeases,
+                                 120000);
+        RedisEngine other(redisOptionsFor(server), "big");
+        // Changes keep coming until a decorated state made aside went out, and once more after it.
+        int n = 0;
+        const auto change = [&] { return !take(other, "/more/f" + std::to_string(n++) + ".txt", "dora").empty(); };
+        QTRY_VERIFY_WITH_TIMEOUT((change(), reads(w).decoratedAside > 0), 120000);
+        const std::string last = "/more/f" + std::to_string(n) + ".txt";
+        QVERIFY(change());
+        // The table has it within a light state's pace...
+        QTRY_COMPARE_WITH_TIMEOUT(w.leaseModel()->leaseCount(), kLeases + n, 5000);
+        // ...and the tree, at the next decorated state: every lease held, the counts as the table's.
+        QTRY_VERIFY_WITH_TIMEOUT(w.treeModel()->indexForPath(last).isValid(), 60000);
+        QCOMPARE(NodeKind(w.treeModel()->indexForPath(last).data(LockTreeModel::KindRole).toInt()), NodeKind::HeldX);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.treeModel()->behind(), 60000);
+        QCOMPARE(w.treeModel()->state()->leases.size(), std::size_t(kLeases + n));
+        QVERIFY2(counts(w).startsWith(QLocale().toString(kLeases + n) + QStringLiteral(" live")), qPrintable(counts(w)));
         QCOMPARE(reads(w).snapshots, std::uint64_t(0));
     }
 };

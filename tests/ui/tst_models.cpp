@@ -103,6 +103,17 @@ bool emptiesWhenAllGo(Table& model, Feeder& feed)
     return model.rowCount() == 0;
 }
 
+/// A first state with `leases` (no delta, not decorated: for the lease table).
+LockStatePtr wholeState(std::vector<LeaseInfo> leases)
+{
+    auto state = std::make_shared<LockState>();
+    state->generation = 1;
+    state->clock = ServerClock{kNow, std::chrono::steady_clock::now()};
+    state->leases = std::move(leases);
+    state->full = true;
+    return state;
+}
+
 NodeKind kindAt(const LockTreeModel& m, const std::string& path)
 {
     return NodeKind(m.indexForPath(path).data(LockTreeModel::KindRole).toInt());
@@ -254,7 +265,8 @@ private slots:
         QCOMPARE(table.rowCount(), 2);
         QCOMPARE(tree.state(), first);
         QCOMPARE(int(kindAt(tree, "/B")), int(NodeKind::None));
-        QVERIFY(!tree.behind()); // a list runs: the tree shows its progress, not a lag
+        QVERIFY(!tree.behind()); // a list runs: the tree says so, not that it lags
+        QVERIFY(tree.listing());
 
         // The list's end: every lease, decorated (after a listing state, the tree's diff is its own).
         auto done = std::make_shared<LockState>(*feed.next({a, b}));
@@ -267,6 +279,7 @@ private slots:
         QCOMPARE(int(kindAt(tree, "/A/C")), int(NodeKind::HeldX));
 
         QVERIFY(!tree.behind());
+        QVERIFY(!tree.listing());
 
         // Between two decorated states of a large project: a light state
         // moves the table on, and the tree says it is behind until the next.
@@ -478,12 +491,7 @@ private slots:
             l.revoked = i % 23 == 0;
             leases.push_back(std::move(l));
         }
-        auto state = std::make_shared<LockState>();
-        state->generation = 1;
-        state->clock = ServerClock{kNow, std::chrono::steady_clock::now()};
-        state->leases = leases;
-        state->full = true;
-        table.applyState(state);
+        table.applyState(wholeState(leases));
         QCOMPARE(table.rowCount(), 400);
         for (int column = 0; column < LeaseTableModel::ColumnCount; ++column) {
             for (Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
@@ -497,6 +505,33 @@ private slots:
                     }
             }
         }
+    }
+
+    // Typing a filter narrows the rows shown; any text gives the rows a table
+    // filtered by it at once would show, in the same order.
+    void leaseTableFilterTypedGivesWhatTheWholeTextGives()
+    {
+        std::vector<LeaseInfo> leases;
+        for (int i = 0; i < 300; ++i) {
+            LeaseInfo l = testLease("id" + std::to_string(1000 + i), {{"/A/d" + std::to_string(i % 17) + "/f.txt", LockMode(i % 5)}},
+                                    std::chrono::seconds(1 + i % 40), "user" + std::to_string(i % 23));
+            l.operation = i % 3 ? "upload" : "move-folder";
+            leases.push_back(std::move(l));
+        }
+        const LockStatePtr state = wholeState(leases);
+        LeaseTableModel typed;
+        typed.applyState(state);
+        for (const char* text : {"u", "us", "user1", "user12", "user1", "", "x", "x ", "x /a/d1", "X /A/D1/", "move", "Move folder", "id10"}) {
+            typed.setSearchText(QString::fromLatin1(text));
+            LeaseTableModel whole;
+            whole.setSearchText(QString::fromLatin1(text));
+            whole.applyState(state);
+            QVERIFY2(typed.rowCount() == whole.rowCount(), text);
+            for (int r = 0; r < whole.rowCount(); ++r)
+                QCOMPARE(typed.leaseAt(r)->id, whole.leaseAt(r)->id);
+        }
+        typed.setSearchText(QStringLiteral("user12"));
+        QCOMPARE(typed.rowCount(), 13); // users 12 of 23: i = 12, 35, ..., 288
     }
 
     void treeModelMarksWhereWaitersWaitAndSaysForWhom()

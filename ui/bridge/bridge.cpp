@@ -41,6 +41,7 @@ std::future<Bridge::Reads> Bridge::reads()
         Reads reads;
         reads.snapshots = w.snapshotCount();
         reads.waiterReads = w.waiterReadCount();
+        reads.decoratedAside = w.decoratedAsideCount();
         if (const LeaseWatch* watch = w.watch())
             reads.watch = watch->stats();
         promise->set_value(std::move(reads));

@@ -41,6 +41,7 @@ public:
     struct Reads {
         std::uint64_t snapshots = 0;
         std::uint64_t waiterReads = 0; ///< reads of the waiters alone (Engine::waiters)
+        std::uint64_t decoratedAside = 0; ///< decorated states made on a pool thread and sent
         std::optional<WatchStats> watch;
     };
     /// Handed over from the worker's thread as engine() is: for tests and tools.

@@ -140,7 +140,7 @@ void BridgeWorker::followEvent(const Event& e)
 
 void BridgeWorker::putLease(LeaseInfo lease)
 {
-    m_touched.insert(lease.id);
+    noteTouched(lease.id);
     const LeaseId id = lease.id;
     m_leases.insert_or_assign(id, std::move(lease));
 }
@@ -149,7 +149,7 @@ bool BridgeWorker::dropLease(const LeaseId& id)
 {
     if (m_leases.erase(id) == 0)
         return false;
-    m_touched.insert(id);
+    noteTouched(id);
     return true;
 }
 

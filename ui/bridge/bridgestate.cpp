@@ -2,6 +2,8 @@
 // event log's entries in batches. Worker thread only.
 #include "bridge/bridgeworker.h"
 
+#include <QMetaObject>
+
 #include <algorithm>
 #include <utility>
 
@@ -17,6 +19,7 @@ using std::chrono::milliseconds;
 // or every kBusyLogInterval without one.
 constexpr std::size_t kBusyLogEntries = 20;
 constexpr auto kBusyLogInterval = milliseconds(1000);
+
 
 } // namespace
 
@@ -82,7 +85,85 @@ void BridgeWorker::publish(bool full, bool light)
         m_decorated = state;
         m_decorateCost = m_lastPublish - started;
         m_lastDecorated = m_lastPublish;
+        m_sinceDecorated.clear(); // every lease is in it
     }
+    emit stateChanged(state);
+}
+
+bool BridgeWorker::decorateAside()
+{
+    if (m_decorating || !m_decorated || !m_published || m_listing || m_leasesReplaced || m_fullNext
+        || m_decorateCost < kDecorateAside)
+        return false;
+    // What the pool thread needs, all of it its own or immutable: the last
+    // decorated state, the leases changed since its leases were taken, the waiters.
+    struct Job {
+        LockStatePtr before;
+        std::vector<LeaseInfo> set;
+        std::set<LeaseId> changed;
+        std::vector<WaiterInfo> waiters;
+        ServerClock clock;
+        std::shared_ptr<const TreeIndex> tree;
+    };
+    auto job = std::make_shared<Job>();
+    job->before = m_decorated;
+    for (const LeaseId& id : m_sinceDecorated)
+        if (const auto it = m_leases.find(id); it != m_leases.end())
+            job->set.push_back(it->second);
+    job->changed = std::exchange(m_sinceDecorated, {});
+    job->waiters = m_waiters;
+    job->clock = m_clock;
+    job->tree = m_tree;
+    m_decorating = true;
+    const auto started = Clock::now();
+    m_decoratePool.start([this, job, started] {
+        auto state = newLockState();
+        state->leases.reserve(job->before->leases.size() + job->set.size());
+        for (const LeaseInfo& l : job->before->leases)
+            if (!job->changed.contains(l.id))
+                state->leases.push_back(l);
+        state->leases.insert(state->leases.end(), job->set.begin(), job->set.end());
+        std::sort(state->leases.begin(), state->leases.end(), [](const LeaseInfo& a, const LeaseInfo& b) {
+            return a.expiresAt != b.expiresAt ? a.expiresAt < b.expiresAt : a.id < b.id;
+        });
+        state->waiters = std::move(job->waiters);
+        state->clock = job->clock;
+        const ServerTime now = job->clock.now();
+        decorateState(*state, now, job->tree.get(), &job->before->nodes);
+        const ServerTime next = nextExpiry(state->leases, now);
+        QMetaObject::invokeMethod(
+            this, [this, state, before = job->before, started, next] { decoratedAside(state, before, started, next); },
+            Qt::QueuedConnection);
+    });
+    return true;
+}
+
+void BridgeWorker::decoratedAside(const std::shared_ptr<LockState>& state, const LockStatePtr& before,
+                                  std::chrono::steady_clock::time_point started, ServerTime nextExpiry)
+{
+    m_decorating = false;
+    m_decorateCost = Clock::now() - started;
+    if (m_decorated != before || !m_published || m_leasesReplaced)
+        return; // another project, a new list, or a decorated state made meanwhile: this one is older
+    flushLog(true);
+    state->generation = ++m_generation;
+    state->full = false;
+    // The tree takes the picture (as of when its leases were taken); the
+    // table, the delta since the state before (it has what came meanwhile).
+    state->base = m_published->generation;
+    for (const LeaseId& id : m_touched) {
+        if (const auto it = m_leases.find(id); it != m_leases.end())
+            state->leasesSet.push_back(it->second);
+        else
+            state->leasesGone.push_back(id);
+    }
+    m_touched.clear();
+    m_dirty = !sameWaiters(state->waiters, m_waiters); // those of the picture: the next light state has today's
+    m_nextExpiry = nextExpiry;
+    m_lastPublish = m_lastDecorated = Clock::now();
+    m_published = m_decorated = state;
+    m_treeBehind = !m_sinceDecorated.empty(); // leases changed while it was made: the next one shows them
+    ++m_decoratedAside;
     emit stateChanged(state);
 }
 

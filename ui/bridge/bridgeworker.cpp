@@ -49,6 +49,7 @@ constexpr std::size_t kBusyChanges = 50;
 // most of the worker; light states (the delta) keep the table and the
 // Waiting panel live in between, at the usual pace.
 constexpr int kPublishCostFactor = 4;
+constexpr int kAsideCostFactor = 2;
 // While a list runs, a state with the leases read since the last one (not
 // decorated: publish()) goes once a second: the table fills in the background
 // and the worker spends the rest of its time on the list.
@@ -63,20 +64,6 @@ constexpr std::size_t kMaxEventsPerTick = 20000;
 // reported lost (and retried every second), so that the window says so at once.
 constexpr auto kStudioFailoverWait = milliseconds(1500);
 
-// Everything the Waiting panel shows of a waiter, its last attempt too (its
-// tooltip says how long ago that was): a waiter that retries makes a new state
-// at most once a snapshot, as a lease that is renewed does.
-bool sameWaiters(const std::vector<WaiterInfo>& a, const std::vector<WaiterInfo>& b)
-{
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const WaiterInfo& x, const WaiterInfo& y) {
-        const Blocker& p = x.blocker;
-        const Blocker& q = y.blocker;
-        return x.id == y.id && x.since == y.since && x.lastAttempt == y.lastAttempt && x.holdsBack == y.holdsBack
-            && x.requests == y.requests && x.owner == y.owner && x.operation == y.operation && p.lease == q.lease
-            && p.queued == q.queued && p.owner == q.owner && p.operation == q.operation && p.path == q.path
-            && p.mode == q.mode && p.clashPath == q.clashPath && p.heldMode == q.heldMode && p.expiresIn == q.expiresIn;
-    });
-}
 
 bool sameLease(const LeaseInfo& o, const LeaseInfo& l)
 {
@@ -109,6 +96,21 @@ TlsPeerInfo tlsPeer(const RedisOptions& options)
 
 } // namespace
 
+// Everything the Waiting panel shows of a waiter, its last attempt too (its
+// tooltip says how long ago that was): a waiter that retries makes a new state
+// at most once a snapshot, as a lease that is renewed does.
+bool sameWaiters(const std::vector<WaiterInfo>& a, const std::vector<WaiterInfo>& b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const WaiterInfo& x, const WaiterInfo& y) {
+        const Blocker& p = x.blocker;
+        const Blocker& q = y.blocker;
+        return x.id == y.id && x.since == y.since && x.lastAttempt == y.lastAttempt && x.holdsBack == y.holdsBack
+            && x.requests == y.requests && x.owner == y.owner && x.operation == y.operation && p.lease == q.lease
+            && p.queued == q.queued && p.owner == q.owner && p.operation == q.operation && p.path == q.path
+            && p.mode == q.mode && p.clashPath == q.clashPath && p.heldMode == q.heldMode && p.expiresIn == q.expiresIn;
+    });
+}
+
 LeaseInfo leaseOfGrant(const Event& e)
 {
     LeaseInfo l;
@@ -128,6 +130,7 @@ BridgeWorker::BridgeWorker(QObject* parent) : BridgeSignals(parent)
     m_timer = new QTimer(this);
     m_timer->setInterval(kPollInterval);
     connect(m_timer, &QTimer::timeout, this, &BridgeWorker::tick);
+    m_decoratePool.setMaxThreadCount(1);
 }
 
 BridgeWorker::~BridgeWorker()
@@ -185,6 +188,7 @@ void BridgeWorker::connectTo(const BackendConfig& config)
     m_decorated.reset();
     m_decorateCost = {};
     m_treeBehind = false;
+    m_sinceDecorated.clear(); // a decoration under way is dropped: m_decorated changed
     m_fullNext = true;
     m_attempt = 0;
     m_status = ConnectionStatus::Connecting;
@@ -387,7 +391,10 @@ void BridgeWorker::tick()
             takeSnapshot();
         }
         const auto now = Clock::now();
-        const bool decorateDue = now - m_lastDecorated >= kPublishCostFactor * m_decorateCost;
+        // Made aside, a decorated state costs the worker nothing: they come
+        // more often (the pool thread works half the time at most).
+        const int factor = m_decorateCost >= kDecorateAside ? kAsideCostFactor : kPublishCostFactor;
+        const bool decorateDue = !m_decorating && now - m_lastDecorated >= factor * m_decorateCost;
         const bool due = m_dirty || m_clock.now() >= m_nextExpiry || (m_treeBehind && decorateDue);
         // A project whose decoration takes long is a large one: each state
         // costs the window in proportion to its size, so they come once a second.
@@ -396,8 +403,11 @@ void BridgeWorker::tick()
                                                                                 : kMinPublishInterval;
         const bool batchRead = m_listing && m_touched.size() >= kListingStateLeases
                                && now - m_lastPublish >= kMinPublishInterval;
-        if (due && (batchRead || now - m_lastPublish >= interval))
-            publish(false, !decorateDue);
+        if (due && (batchRead || now - m_lastPublish >= interval)) {
+            // A large project's decorated state is made aside; a light one goes now.
+            const bool aside = decorateDue && decorateAside();
+            publish(false, !decorateDue || aside || m_decorating);
+        }
         if (Clock::now() - m_lastContention >= kContentionInterval)
             readContention();
     });
@@ -550,7 +560,7 @@ void BridgeWorker::takeSnapshot()
                 ++it;
                 continue;
             }
-            m_touched.insert(it->first);
+            noteTouched(it->first);
             it = m_leases.erase(it);
             m_dirty = true;
         }

@@ -5,6 +5,8 @@
 #include <treelock/error.h>
 #include <treelock/leasewatch.h>
 
+#include <QThreadPool>
+
 #include <chrono>
 #include <cstdint>
 #include <map>
@@ -36,6 +38,9 @@ LeaseInfo leaseOfGrant(const Event& e);
 /// releases between them. Then it decorates the tree (pure function) and emits
 /// an immutable LockState. Every 3 s it reads the contention table (one call)
 /// and emits it. On ConnectionError it reports the loss and retries every second.
+/// The waiters show the same in the Waiting panel (their last attempts included).
+bool sameWaiters(const std::vector<WaiterInfo>& a, const std::vector<WaiterInfo>& b);
+
 class BridgeWorker : public BridgeSignals {
     Q_OBJECT
 public:
@@ -45,6 +50,9 @@ public:
     /// How often a busy project's states are sent (more than 50 lease changes
     /// since the last one); a quiet one's every 150 ms.
     static constexpr std::chrono::milliseconds kBusyPublishInterval{1000};
+    /// A decorated state that took longer than this to make is made on a pool
+    /// thread next time (decorateAside()): meanwhile the worker goes on following.
+    static constexpr std::chrono::milliseconds kDecorateAside{200};
 
     // All of these run in the worker thread (the Bridge posts them).
     void connectTo(const BackendConfig& config);
@@ -69,6 +77,7 @@ public:
     std::uint64_t snapshotCount() const { return m_snapshots; }
     /// Reads of the waiters alone (following through the watch while someone waits).
     std::uint64_t waiterReadCount() const { return m_waiterReads; }
+    std::uint64_t decoratedAsideCount() const { return m_decoratedAside; }
     /// The watch that follows the project on Redis (null on the in-process engine).
     const LeaseWatch* watch() const { return m_watch.get(); }
 
@@ -111,6 +120,21 @@ private:
     /// always while a list runs: the delta and the waiters, not decorated), or
     /// decorated with its delta.
     void publish(bool full, bool light = false);
+    /// Starts the next decorated state of a large project on m_decoratePool,
+    /// from the last decorated state and the leases changed since: the worker
+    /// goes on reading the stream and sending light states meanwhile. False
+    /// when that does not apply (a small project, a list, no state to start from).
+    bool decorateAside();
+    /// Sends a state decorateAside() made, unless a newer decorated state went since.
+    void decoratedAside(const std::shared_ptr<LockState>& state, const LockStatePtr& before,
+                        std::chrono::steady_clock::time_point started, ServerTime nextExpiry);
+    /// Notes a lease written or erased: for the next state's delta, and for the
+    /// next decorated state made aside.
+    void noteTouched(const LeaseId& id)
+    {
+        m_touched.insert(id);
+        m_sinceDecorated.insert(id);
+    }
     void lost(const QString& message);
     template <typename F>
     bool guarded(F&& f);
@@ -144,6 +168,7 @@ private:
     std::size_t m_contentionWaiters = 0;   // waiters the last contention table counted
     std::uint64_t m_snapshots = 0;
     std::uint64_t m_waiterReads = 0;
+    std::uint64_t m_decoratedAside = 0;
     // Leases a list of the watch found gone since the last report: a list after a
     // reconnect or failover may end before the snapshot that reports them.
     std::map<LeaseId, LeaseInfo> m_vanished;
@@ -187,6 +212,10 @@ private:
     std::chrono::steady_clock::duration m_decorateCost{};
     std::chrono::steady_clock::time_point m_lastDecorated{};
     bool m_treeBehind = false;             // a light state went since the last decorated one
+    std::set<LeaseId> m_sinceDecorated;    // leases written or erased since the last decorated state's leases were taken
+    bool m_decorating = false;             // a decorated state is being made on m_decoratePool
+    // Last: destroyed first, it waits for a decoration under way while the rest is still there.
+    QThreadPool m_decoratePool;
     std::chrono::steady_clock::time_point m_nextRetry{};
     ServerTime m_nextExpiry = ServerTime::max();
 };

@@ -98,9 +98,11 @@ void LockTreeModel::applyState(LockStatePtr state)
     if (!state->decorated) {
         // A list runs, or a large project's delta came between two decorated
         // states: the last decorated state stays in view.
+        m_listing = state->listing;
         m_behind = m_state && !state->listing;
         return;
     }
+    m_listing = false;
     m_behind = false;
     m_appliedAt = std::chrono::steady_clock::now();
     LockStatePtr old = m_state;
@@ -322,7 +324,7 @@ QString LockTreeModel::holderText(const NodeState& s) const
     const auto& leases = m_state->leases;
     const NodeKind kind = s.kind();
     if (kind == NodeKind::IntentIX || kind == NodeKind::IntentIS)
-        return tr("%n lease(s) below", nullptr, int(s.below));
+        return tr("%Ln lease(s) below", nullptr, int(s.below));
     QStringList owners;
     for (const Touch& t : s.touches) {
         const bool wanted = (kind == NodeKind::HeldX || kind == NodeKind::HeldSIX || kind == NodeKind::HeldS)

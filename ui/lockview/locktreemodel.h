@@ -51,6 +51,8 @@ public:
     /// shows, which was applied `behindFor()` ago: the tree is behind the
     /// lease table. (A large project's states are decorated every few seconds.)
     bool behind() const { return m_behind; }
+    /// A list runs: the tree shows the locks once it ends.
+    bool listing() const { return m_listing; }
     std::chrono::steady_clock::duration behindFor() const { return std::chrono::steady_clock::now() - m_appliedAt; }
     static constexpr std::size_t kInsertSlice = 20000;
     /// Nodes to highlight (those of the selected lease); empty clears.
@@ -135,6 +137,7 @@ private:
     std::size_t m_pendingCount = 0;
     QTimer m_insertTimer;
     bool m_behind = false;
+    bool m_listing = false;
     std::chrono::steady_clock::time_point m_appliedAt{};
 };
 

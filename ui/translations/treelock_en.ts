@@ -1851,10 +1851,10 @@ With no options it starts a private redis-server and opens the demo project.</so
 <context>
     <name>treelock::ui::LockTreeModel</name>
     <message numerus="yes">
-        <source>%n lease(s) below</source>
+        <source>%Ln lease(s) below</source>
         <translation>
-            <numerusform>%n lease below</numerusform>
-            <numerusform>%n leases below</numerusform>
+            <numerusform>%Ln lease below</numerusform>
+            <numerusform>%Ln leases below</numerusform>
         </translation>
     </message>
     <message>
@@ -2923,6 +2923,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>This project holds so many leases that the tree&apos;s locks are worked out every few seconds; the lease table and the event log show every change as it comes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> &lt;span style=&apos;color:#666&apos;&gt;· locks shown once the leases are listed&lt;/span&gt;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1832,9 +1832,9 @@ With no options it starts a private redis-server and opens the demo project.</so
 <context>
     <name>treelock::ui::LockTreeModel</name>
     <message numerus="yes">
-        <source>%n lease(s) below</source>
+        <source>%Ln lease(s) below</source>
         <translation>
-            <numerusform>下层 %n 个租约</numerusform>
+            <numerusform>下层 %Ln 个租约</numerusform>
         </translation>
     </message>
     <message>
@@ -2887,6 +2887,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>This project holds so many leases that the tree&apos;s locks are worked out every few seconds; the lease table and the event log show every change as it comes</source>
         <translation>该项目持有的租约太多，树中的锁每隔几秒才重新计算一次；租约表和事件日志会即时显示每一次变化</translation>
+    </message>
+    <message>
+        <source> &lt;span style=&apos;color:#666&apos;&gt;· locks shown once the leases are listed&lt;/span&gt;</source>
+        <translation> &lt;span style=&apos;color:#666&apos;&gt;· 租约列出后显示锁状态&lt;/span&gt;</translation>
     </message>
 </context>
 <context>

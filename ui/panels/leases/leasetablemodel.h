@@ -103,6 +103,7 @@ private:
     int m_sortColumn = TimeLeftColumn;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
     mutable std::unordered_map<std::string, QString> m_operationNames;
+    mutable std::unordered_map<std::string, bool> m_operationMatches; // operation -> matches m_search
 };
 
 } // namespace treelock::ui

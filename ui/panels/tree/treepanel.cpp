@@ -57,7 +57,7 @@ std::vector<std::pair<int, int>> columnWidths(const QTreeView* view, const QAbst
     std::pair state = fit(LockTreeModel::StateColumn, {});
     state.second = std::max(state.second, pill + 10); // as PillDelegate::sizeHint: room on both sides of the pill
     return {state,
-            fit(LockTreeModel::HolderColumn, {LockTreeModel::tr("%n lease(s) below", nullptr, 99)}),
+            fit(LockTreeModel::HolderColumn, {LockTreeModel::tr("%Ln lease(s) below", nullptr, 99)}),
             fit(LockTreeModel::ModeColumn, {LockTreeModel::tr("%1 above").arg(QStringLiteral("X")), QStringLiteral("SIX+IX")}),
             fit(LockTreeModel::TimeLeftColumn, {presentation::formatTimeLeft(59min + 59s), presentation::formatTimeLeft(-59s)})};
 }
@@ -220,6 +220,8 @@ void TreePanel::updateTitle()
     // A large project's lease paths go into the tree a slice at a time.
     if (const std::size_t pending = m_model->pendingRows())
         text += tr(" <span style='color:#666'>· adding %Ln lease path(s)…</span>", nullptr, int(pending));
+    if (m_model->listing())
+        text += tr(" <span style='color:#666'>· locks shown once the leases are listed</span>");
     // A large project's locks are decorated every few seconds; the lease table follows in between.
     if (m_model->behind()) {
         const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(m_model->behindFor()).count();
