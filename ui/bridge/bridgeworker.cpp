@@ -131,6 +131,9 @@ BridgeWorker::BridgeWorker(QObject* parent) : BridgeSignals(parent)
     m_timer->setInterval(kPollInterval);
     connect(m_timer, &QTimer::timeout, this, &BridgeWorker::tick);
     m_decoratePool.setMaxThreadCount(1);
+    // The tree's picture can wait; the window and the worker cannot (on Linux:
+    // SCHED_IDLE, it runs when a CPU has nothing else to do).
+    m_decoratePool.setThreadPriority(QThread::IdlePriority);
 }
 
 BridgeWorker::~BridgeWorker()

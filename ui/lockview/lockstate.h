@@ -75,8 +75,9 @@ struct LockState {
 using LockStatePtr = std::shared_ptr<const LockState>;
 
 /// A new, empty LockState. When the GUI thread lets go of the last reference
-/// to a large one, it is freed on a pool thread: freeing 10,000 leases and
-/// their node states takes milliseconds the window needs.
+/// to a large one (its leases, nodes, delta or paths), it is freed on a pool
+/// thread: freeing 10,000 leases and their node states takes milliseconds the
+/// window needs.
 std::shared_ptr<LockState> newLockState();
 
 /// Fills what a state derives from its leases and waiters at server time
