@@ -20,7 +20,6 @@ using std::chrono::milliseconds;
 constexpr std::size_t kBusyLogEntries = 20;
 constexpr auto kBusyLogInterval = milliseconds(1000);
 
-
 } // namespace
 
 void BridgeWorker::publish(bool full, bool light)

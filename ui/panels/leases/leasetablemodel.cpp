@@ -271,7 +271,12 @@ int LeaseTableModel::rowIn(const std::vector<Entry*>& rows, const Entry* e) cons
 {
     // The order is total (ties go by id): the entry is where it sorts.
     const auto it = std::lower_bound(rows.begin(), rows.end(), e, [this](const Entry* a, const Entry* b) { return less(a, b); });
-    return it != rows.end() && *it == e ? int(it - rows.begin()) : -1;
+    if (it != rows.end() && *it == e)
+        return int(it - rows.begin());
+    // Sorted by state, the order moves with the clock: a lease that expired
+    // since the rows were sorted may not be where it sorts now.
+    const auto found = m_sortColumn == StateColumn ? std::find(rows.begin(), rows.end(), e) : rows.end();
+    return found != rows.end() ? int(found - rows.begin()) : -1;
 }
 
 void LeaseTableModel::showRows(std::vector<Entry*> next, const std::vector<LeaseId>& gone)
