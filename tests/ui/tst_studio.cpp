@@ -7,6 +7,7 @@
 #include "lockview/presentation.h"
 #include "lockview/projecttree.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/updatehold.h"
 #include "panels/eventlog/eventlogfilterproxy.h"
 #include "panels/eventlog/eventlogmodel.h"
 #include "panels/eventlog/eventlogpanel.h"
@@ -449,8 +450,10 @@ private slots:
         const LeaseId alice = f.take("alice", "move-folder", {{"/A/C", LockMode::X}});
         QVERIFY(f.clickLease(alice));
         whenModal([](QWidget* modal) {
-            // Enter with no reason does nothing; Esc cancels.
+            // The offered reason erased, Enter does nothing; Esc cancels.
             auto* reason = modal->findChild<QLineEdit*>(QStringLiteral("forceReleaseReason"));
+            QTest::keyClick(reason, Qt::Key_A, Qt::ControlModifier);
+            QTest::keyClick(reason, Qt::Key_Delete);
             QTest::keyClick(reason, Qt::Key_Return);
             if (modal->isVisible())
                 QTest::keyClick(reason, Qt::Key_Escape);
@@ -603,13 +606,17 @@ private slots:
         const QModelIndex row = leaseRow(*f.window, id);
         for (int c : {LeaseTableModel::OwnerColumn, LeaseTableModel::OperationColumn, LeaseTableModel::AgeColumn,
                       LeaseTableModel::TimeLeftColumn, LeaseTableModel::FenceColumn}) {
+            // A narrow table hides the age and the fence rather than cut them.
+            if (table->isColumnHidden(c) && (c == LeaseTableModel::AgeColumn || c == LeaseTableModel::FenceColumn))
+                continue;
             const QString text = row.siblingAtColumn(c).data().toString();
             QVERIFY2(table->columnWidth(c) >= fm.horizontalAdvance(text) + 8,
                      qPrintable(QStringLiteral("column %1 is %2 px for '%3'").arg(c).arg(table->columnWidth(c)).arg(text)));
         }
         // The widest age and time left the columns will show.
         using namespace std::chrono_literals;
-        QVERIFY(table->columnWidth(LeaseTableModel::AgeColumn) >= fm.horizontalAdvance(presentation::formatAge(59min + 59s)) + 8);
+        QVERIFY(table->isColumnHidden(LeaseTableModel::AgeColumn)
+                || table->columnWidth(LeaseTableModel::AgeColumn) >= fm.horizontalAdvance(presentation::formatAge(59min + 59s)) + 8);
         QVERIFY(table->columnWidth(LeaseTableModel::TimeLeftColumn) >= fm.horizontalAdvance(presentation::formatTimeLeft(-59s)) + 8);
         // The paths of a two-path lease fit, and they are not the narrowest column any more.
         const QString paths = row.siblingAtColumn(LeaseTableModel::PathsColumn).data().toString();
@@ -617,6 +624,10 @@ private slots:
                  qPrintable(QStringLiteral("paths %1 px for '%2'").arg(table->columnWidth(LeaseTableModel::PathsColumn)).arg(paths)));
         for (int c : {LeaseTableModel::OwnerColumn, LeaseTableModel::AgeColumn})
             QVERIFY(table->columnWidth(LeaseTableModel::PathsColumn) > table->columnWidth(c));
+        // Nothing is cut at the table's right edge.
+        for (int c = 0; c < LeaseTableModel::ColumnCount; ++c)
+            QVERIFY2(table->isColumnHidden(c) || table->columnViewportPosition(c) + table->columnWidth(c) <= table->viewport()->width(),
+                     qPrintable(table->model()->headerData(c, Qt::Horizontal).toString()));
     }
 
     void treeNodeMenuActsOnTheNode()
@@ -857,11 +868,19 @@ private slots:
         // A dock's menu entry brings it to the front, or closes it when it is
         // in front; the dock is left open for the controls inside it.
         const auto togglesDock = [&](const std::function<void()>& press, QDockWidget* dock) {
+            // In front with the keys elsewhere, the entry gives it the keys first.
+            if (dockInFront(*w, dock) && !dock->isAncestorOf(QApplication::focusWidget())) {
+                press();
+                QTRY_VERIFY_WITH_TIMEOUT(dock->isAncestorOf(QApplication::focusWidget()), kTimeout);
+                QVERIFY(dockInFront(*w, dock));
+            }
             toggles(press, [&] { return dockInFront(*w, dock); });
             if (dock->isHidden()) {
                 press();
                 QTRY_VERIFY_WITH_TIMEOUT(dockInFront(*w, dock), kTimeout);
             }
+            // Given the keys, a dock selects its first row, which may filter the lease table to its node.
+            w->leasePanel()->setNodeFilter({});
         };
 
         struct Control {
@@ -1002,6 +1021,17 @@ private slots:
             {QStringLiteral("onlyLockedAction"), [&](const Control& c) { toggles(c.press, [&] { return w->treePanel()->proxy()->onlyLocked(); }); }},
             {QStringLiteral("onlyLockedButton"), [&](const Control& c) { toggles(c.press, [&] { return w->treePanel()->proxy()->onlyLocked(); }); }},
             {QStringLiteral("legendToggle"), [&](const Control& c) { toggles(c.press, [&] { return w->treePanel()->legendShown(); }); }},
+            {QStringLiteral("pauseUpdatesAction"), [&](const Control& c) { toggles(c.press, [&] { return w->updateHold()->holding(); }); }},
+            {QStringLiteral("releaseWaiterBlockers"), [&](const Control& c) {
+                 expectDialog(c.press, "treelock::ui::ForceReleaseDialog");
+                 w->leasePanel()->setNodeFilter({}); // the right-click selected the waiter, whose node filtered the table
+             }},
+            {QStringLiteral("releaseBlockersButton"), [&](const Control& c) {
+                 w->waitingDock()->raise();
+                 clickRow(w->waitingPanel()->view(), waiterIndex());
+                 expectDialog(c.press, "treelock::ui::ForceReleaseDialog");
+                 w->leasePanel()->setNodeFilter({}); // the waiter's node filtered the table
+             }},
             {QStringLiteral("eventLogAction"), [&](const Control& c) { togglesDock(c.press, w->findChild<QDockWidget*>(QStringLiteral("eventLogDock"))); }},
             {QStringLiteral("simulationDockAction"), [&](const Control& c) { togglesDock(c.press, simDock); }},
             {QStringLiteral("permissionMatrixAction"), [&](const Control& c) { togglesDock(c.press, w->findChild<QDockWidget*>(QStringLiteral("permissionMatrixDock"))); }},
@@ -1332,6 +1362,10 @@ private slots:
             if (tabs->tabText(i) == log->windowTitle())
                 QTest::mouseClick(tabs, Qt::LeftButton, {}, tabs->tabRect(i).center());
         QTRY_COMPARE(front(), log->windowTitle());
+        // In front, its entry first gives it the keys; chosen again, it closes.
+        eventLog->trigger();
+        QTRY_VERIFY(log->isAncestorOf(QApplication::focusWidget()));
+        QVERIFY(!log->isHidden());
         eventLog->trigger();
         QVERIFY(log->isHidden());
         eventLog->trigger();

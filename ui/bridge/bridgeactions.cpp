@@ -100,6 +100,16 @@ void BridgeWorker::releaseExpired()
                          qint64(n)});
 }
 
+ForceOptions BridgeWorker::adminForce(const QString& reason) const
+{
+    ForceOptions options;
+    options.operatorName = operatorName().toStdString();
+    options.host = QSysInfo::machineHostName().toStdString();
+    options.reason = reason.toStdString();
+    options.admin = true;
+    return options;
+}
+
 void BridgeWorker::forceRelease(const QString& leaseId, const QString& reason)
 {
     if (!m_engine) {
@@ -109,11 +119,7 @@ void BridgeWorker::forceRelease(const QString& leaseId, const QString& reason)
     const std::string id = leaseId.toStdString();
     const auto it = m_leases.find(id);
     const QString who = it == m_leases.end() ? QString() : QString::fromStdString(it->second.owner);
-    ForceOptions options;
-    options.operatorName = operatorName().toStdString();
-    options.host = QSysInfo::machineHostName().toStdString();
-    options.reason = reason.toStdString();
-    options.admin = true;
+    const ForceOptions options = adminForce(reason);
     ReleaseResult result;
     QString error;
     const bool ok = actAndRefresh([&] { result = m_engine->forceRelease(id, options); }, &error);
@@ -144,6 +150,58 @@ void BridgeWorker::forceRelease(const QString& leaseId, const QString& reason)
         }
     }
     emit actionFinished({ActionResult::Kind::ForceRelease, done, message, done ? 1 : 0});
+}
+
+void BridgeWorker::releaseBlockers(const QString& waiter, const QStringList& leaseIds, const QStringList& waiterIds,
+                                   const QString& reason)
+{
+    if (!m_engine) {
+        emit actionFinished({ActionResult::Kind::ForceRelease, false, tr("Not connected"), 0});
+        return;
+    }
+    const ForceOptions options = adminForce(reason);
+    QStringList released;
+    QStringList gone;
+    QStringList cancelled;
+    QString error;
+    const bool ok = actAndRefresh([&] {
+        for (const QString& id : leaseIds) {
+            const auto it = m_leases.find(id.toStdString());
+            const QString owner = it == m_leases.end() ? QString::fromStdString(shortLeaseId(id.toStdString()))
+                                                       : QString::fromStdString(it->second.owner);
+            const LeaseStatus status = m_engine->forceRelease(id.toStdString(), options).status;
+            (status == LeaseStatus::Ok || status == LeaseStatus::Expired ? released : gone) << owner;
+        }
+        for (const QString& id : waiterIds) {
+            const auto w = std::find_if(m_waiters.begin(), m_waiters.end(), [&](const WaiterInfo& i) { return i.id == id.toStdString(); });
+            const QString owner = w == m_waiters.end() ? QString::fromStdString(shortLeaseId(id.toStdString()))
+                                                       : QString::fromStdString(w->owner);
+            (m_engine->cancelWait(id.toStdString()) ? cancelled : gone) << owner;
+        }
+    }, &error);
+    QStringList parts;
+    if (!released.isEmpty())
+        parts << tr("released %n lease(s) in %1's way (%2)", nullptr, int(released.size())).arg(waiter, released.join(QStringLiteral(", ")));
+    if (!cancelled.isEmpty())
+        parts << tr("cancelled the place of %n waiter(s) ahead of it (%1)", nullptr, int(cancelled.size())).arg(cancelled.join(QStringLiteral(", ")));
+    if (!gone.isEmpty())
+        parts << tr("%n already gone (%1)", nullptr, int(gone.size())).arg(gone.join(QStringLiteral(", ")));
+    QString message = parts.join(QStringLiteral("; "));
+    if (!message.isEmpty())
+        message.front() = message.front().toUpper();
+    if (!ok)
+        message = tr("Releasing what blocks %1 failed: not connected").arg(waiter) + (message.isEmpty() ? QString() : QStringLiteral(" (") + message + QLatin1Char(')'));
+    else if (!error.isEmpty())
+        message = tr("Releasing what blocks %1 was refused: %2").arg(waiter, error);
+    if (!cancelled.isEmpty()) {
+        LogEntry entry;
+        entry.type = LogEntry::Type::Info;
+        entry.detail = tr("%1 cancelled the place of %2 in the queue ahead of %3: %4")
+                           .arg(operatorName(), cancelled.join(QStringLiteral(", ")), waiter, reason);
+        emitLocal(std::move(entry));
+    }
+    const bool done = ok && error.isEmpty() && gone.isEmpty();
+    emit actionFinished({ActionResult::Kind::ForceRelease, done, message, qint64(released.size() + cancelled.size())});
 }
 
 void BridgeWorker::acquire(const QStringList& specs, const QString& owner, const QString& operation, qint64 ttlMs)

@@ -60,6 +60,11 @@ public:
     void refresh();
     void releaseExpired();
     void forceRelease(const QString& leaseId, const QString& reason);
+    /// Force-releases the leases in `waiter`'s way and cancels the places of
+    /// the older waiters ahead of it (their owners ask again as newcomers):
+    /// one result for all of them.
+    void releaseBlockers(const QString& waiter, const QStringList& leaseIds, const QStringList& waiterIds,
+                         const QString& reason);
     void runScenario(const QString& name);
     /// Takes a lease as `owner` (specs "X:/A/C"); a refusal is logged as blocked.
     void acquire(const QStringList& specs, const QString& owner, const QString& operation, qint64 ttlMs);
@@ -145,6 +150,8 @@ private:
     template <typename F>
     bool actAndRefresh(F&& action, QString* refusal = nullptr);
     void emitLocal(LogEntry entry);
+    /// The options of an operator's forced release (as admin) for `reason`.
+    ForceOptions adminForce(const QString& reason) const;
     /// Sends the event-log entries read so far (m_logPending): at once when
     /// `now` or when they are few, else twice a second.
     void flushLog(bool now);

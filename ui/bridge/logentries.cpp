@@ -61,7 +61,7 @@ LogEntry toLogEntry(const Event& e)
     case LogEntry::Type::Grant:
         out.detail = QCoreApplication::translate("treelock::ui::BridgeWorker", "fence %1, TTL %2")
                          .arg(e.fence)
-                         .arg(presentation::formatAge(std::chrono::duration_cast<milliseconds>(e.expiresAt - e.time)));
+                         .arg(presentation::formatDuration(std::chrono::duration_cast<milliseconds>(e.expiresAt - e.time)));
         break;
     case LogEntry::Type::Force:
         out.detail = (e.wasLive ? QCoreApplication::translate("treelock::ui::BridgeWorker", "live lease revoked by %1@%2: %3")

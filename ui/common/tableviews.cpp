@@ -2,6 +2,7 @@
 
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
+#include <QStyledItemDelegate>
 #include <QTableView>
 
 namespace treelock::ui {
@@ -22,6 +23,28 @@ QTableView* newRowTable(QAbstractItemModel* model, const QString& objectName, in
     view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + rowPadding);
     return view;
+}
+
+namespace {
+
+class RequestsDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        if (option->text.contains(QLatin1String(", ")))
+            option->textElideMode = Qt::ElideRight;
+    }
+};
+
+} // namespace
+
+void showRequestsIn(QAbstractItemView* view, int column)
+{
+    view->setItemDelegateForColumn(column, new RequestsDelegate(view));
 }
 
 QSortFilterProxyModel* newSortProxy(QAbstractItemModel* model, int sortRole, QObject* parent)

@@ -3,6 +3,7 @@
 #include <Qt>
 
 class QAbstractItemModel;
+class QAbstractItemView;
 class QObject;
 class QSortFilterProxyModel;
 class QString;
@@ -19,6 +20,11 @@ namespace treelock::ui {
 /// pixels. Its columns are the caller's to size.
 QTableView* newRowTable(QAbstractItemModel* model, const QString& objectName, int sortColumn, Qt::SortOrder order,
                         int rowPadding, QWidget* parent);
+
+/// Makes `column` of `view` a list of requests ("X /A/C, S /B"): one request
+/// is cut in its middle (the mode and the file's name stay), several at the
+/// end, so that a mode is never shown beside another request's path.
+void showRequestsIn(QAbstractItemView* view, int column);
 
 /// A proxy over `model` that filters nothing and sorts by `sortRole`, as the
 /// Waiting and Hot spots tables show their rows. Owned by `parent`.

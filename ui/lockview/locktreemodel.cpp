@@ -432,7 +432,7 @@ QString LockTreeModel::toolTip(int node) const
                          cell(presentation::operationName(QString::fromStdString(l.operation)).toHtmlEscaped()),
                          QString::fromLatin1(toString(t.mode).data()))
                     .arg(l.fence)
-                    .arg(cell(presentation::formatAge(l.ttl)),
+                    .arg(cell(presentation::formatDuration(l.ttl)),
                          cell(presentation::formatTimeLeft(std::chrono::duration_cast<std::chrono::milliseconds>(l.expiresAt - now))));
     }
     html += QStringLiteral("</table>");

@@ -153,6 +153,19 @@ QString formatAge(std::chrono::milliseconds age)
     return trp(QT_TRANSLATE_NOOP("Presentation", "%1 h %2 min")).arg(s / 3600).arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
 }
 
+QString formatDuration(std::chrono::milliseconds length)
+{
+    const qint64 ms = std::max<qint64>(0, length.count());
+    if (ms < 1000)
+        return trp(QT_TRANSLATE_NOOP("Presentation", "%1 ms")).arg(ms);
+    if (ms < 9950) {
+        const qint64 tenths = (ms + 50) / 100;
+        return trp(QT_TRANSLATE_NOOP("Presentation", "%1 s"))
+            .arg(tenths % 10 == 0 ? QString::number(tenths / 10) : QString::number(double(tenths) / 10.0, 'f', 1));
+    }
+    return formatAge(std::chrono::milliseconds((ms + 500) / 1000 * 1000));
+}
+
 QString formatAgo(std::chrono::milliseconds age)
 {
     return trp(QT_TRANSLATE_NOOP("Presentation", "%1 ago")).arg(formatAge(std::max(age, std::chrono::milliseconds(0))));

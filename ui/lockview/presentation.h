@@ -46,6 +46,11 @@ QString formatTimeLeft(std::chrono::milliseconds left);
 bool timeLeftIsShort(std::chrono::milliseconds left, std::chrono::milliseconds ttl);
 /// "12 s", "4 min", "2 h 03 min" (age).
 QString formatAge(std::chrono::milliseconds age);
+/// A length of time that was set, not measured (a TTL): rounded to the
+/// nearest tenth of a second below 10 s ("6 s", "1.5 s", "250 ms" below 1 s),
+/// to the nearest second above ("4 min 05 s"). A lease of 6,000 ms whose event
+/// was stamped 1 ms after its grant still reads "6 s".
+QString formatDuration(std::chrono::milliseconds length);
 /// How long ago: "3 s ago", "4 min 05 s ago" (a negative age counts as 0).
 QString formatAgo(std::chrono::milliseconds age);
 /// Local wall-clock time of a server time, "14:03:27.512".

@@ -1,6 +1,8 @@
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/updatehold.h"
 
 #include "bridge/bridge.h"
+#include "common/focusring.h"
 #include "common/workerthread.h"
 #include "connection/connectdialog.h"
 #include "connection/tlsindicator.h"
@@ -22,7 +24,10 @@
 
 #include <treelock/leaseid.h>
 
+#include <QAbstractItemView>
 #include <QAction>
+#include <QApplication>
+#include <QItemSelectionModel>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -186,6 +191,18 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     tabifyDockWidget(m_logDock, m_matrixDock);
     m_logDock->raise();
 
+    new FocusRing(this);
+    m_hold = new UpdateHold(this);
+    m_hold->watch(m_leasePanel->view()->viewport());
+    connect(m_hold, &UpdateHold::released, this, [this](const std::vector<LockStatePtr>& states) {
+        for (const LockStatePtr& s : states)
+            showState(s);
+    });
+    connect(m_hold, &UpdateHold::tableReleased, this, [this](const std::vector<LockStatePtr>& states) {
+        for (const LockStatePtr& s : states)
+            m_leaseModel->applyState(s);
+        m_leasePanel->updateTitle();
+    });
     createActions();
     createMenus();
     createToolBar();
@@ -225,6 +242,8 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
         if (!m_leasePanel->selectLease(id))
             statusBar()->showMessage(tr("Lease %1 is no longer held").arg(QString::fromStdString(shortLeaseId(id.toStdString()))), 6000);
     });
+    connect(m_waitingPanel, &WaitingPanel::releaseBlockersRequested, this, &MainWindow::releaseBlockers);
+    connect(m_treePanel, &TreePanel::releaseBlockersRequested, this, &MainWindow::releaseBlockers);
     connect(m_waitingPanel, &WaitingPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 6000); });
     connect(m_waitingPanel, &WaitingPanel::countChanged, this, [this](int n) {
         m_waitingDock->setWindowTitle(n > 0 ? tr("Waiting (%1)").arg(n) : tr("Waiting"));
@@ -455,9 +474,16 @@ void MainWindow::connectDialog()
 
 void MainWindow::applyState(const LockStatePtr& state)
 {
+    if (!m_hold->keep(state))
+        showState(state);
+}
+
+void MainWindow::showState(const LockStatePtr& state)
+{
     m_treeModel->applyState(state);
-    m_leaseModel->applyState(state);
-    m_waiterModel->applyState(state);
+    if (!m_hold->keepForTable(state))
+        m_leaseModel->applyState(state);
+    m_waitingPanel->applyState(state);
     m_treePanel->lockStateApplied();
     m_leasePanel->updateTitle();
     updateReleaseExpired(state->expiredCount);
@@ -496,6 +522,7 @@ void MainWindow::showSimulation(bool shown)
     if (shown == m_simulationShown)
         return;
     m_simulationShown = shown;
+    m_hold->clear(); // another project's states
     m_leasePanel->setNodeFilter({});
     m_treeModel->setHighlightedPaths({});
     m_releaseExpired->setVisible(!shown);
@@ -515,7 +542,7 @@ void MainWindow::showSimulation(bool shown)
     m_treeModel->applyState(state);
     m_treeModel->setTree(m_tree);
     m_treePanel->updateTitle();
-    applyState(state);
+    showState(state);
     m_bridge->post(&BridgeWorker::refresh);
     statusBar()->showMessage(tr("The tree and the lease table show project %1 again").arg(m_backend.project), 6000);
 }
@@ -533,6 +560,30 @@ void MainWindow::raiseDock(QDockWidget* dock)
     const int wanted = large ? height() / 2 : height() / 3;
     if (dock->height() < wanted * 4 / 5)
         resizeDocks({dock}, {wanted}, Qt::Vertical);
+}
+
+void MainWindow::focusDock(QDockWidget* dock)
+{
+    // The panel's table (its first one), with a row to act on: the longest
+    // waiter, the hottest path, the newest event.
+    const QList<QAbstractItemView*> views = dock->widget()->findChildren<QAbstractItemView*>();
+    QAbstractItemView* view = nullptr;
+    for (QAbstractItemView* v : views)
+        if (v->isVisibleTo(dock)) {
+            view = v;
+            break;
+        }
+    if (!view) {
+        dock->widget()->setFocus(Qt::ShortcutFocusReason);
+        return;
+    }
+    view->setFocus(Qt::ShortcutFocusReason);
+    QAbstractItemModel* model = view->model();
+    if (model && model->rowCount() > 0 && view->selectionModel() && !view->selectionModel()->hasSelection()) {
+        const int row = dock == m_logDock ? model->rowCount() - 1 : 0;
+        view->selectionModel()->setCurrentIndex(model->index(row, 0),
+                                                QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    }
 }
 
 bool MainWindow::dockInFront(QDockWidget* dock) const
@@ -557,6 +608,13 @@ QAction* MainWindow::dockAction(QDockWidget* dock, const QString& text, const QS
     action->setCheckable(true);
     action->setChecked(!dock->isHidden());
     connect(action, &QAction::triggered, this, [this, dock, action] {
+        QWidget* focus = QApplication::focusWidget();
+        if (dockInFront(dock) && !(focus && dock->isAncestorOf(focus))) {
+            // In front but the keys go elsewhere: the key brings them here.
+            focusDock(dock);
+            action->setChecked(true);
+            return;
+        }
         if (dockInFront(dock)) {
             // Qt would bring the tab to the right of it forward, which is
             // often the large Simulation panel: bring back the dock that was
@@ -576,6 +634,7 @@ QAction* MainWindow::dockAction(QDockWidget* dock, const QString& text, const QS
                 if (other != dock && dockInFront(other))
                     fronts << other;
             raiseDock(dock);
+            focusDock(dock);
             m_frontBefore.remove(dock);
             for (QDockWidget* other : tabifiedDockWidgets(dock))
                 if (fronts.contains(other))
@@ -598,6 +657,61 @@ void MainWindow::onLeaseSelected(const QString& id)
     m_treePanel->revealPaths(paths);
 }
 
+QString MainWindow::askReason(const std::vector<ReleaseItem>& items, const QString& context)
+{
+    ForceReleaseDialog dialog(items, context, m_recentReasons, operatorName(), QSysInfo::machineHostName(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return {};
+    m_recentReasons = ForceReleaseDialog::remember(m_recentReasons, dialog.reason());
+    if (m_options.useSettings)
+        QSettings().setValue(QStringLiteral("forceRelease/recentReasons"), m_recentReasons);
+    return dialog.reason();
+}
+
+ReleaseItem MainWindow::releaseItem(const LeaseInfo& lease) const
+{
+    return {lease.id, lease.owner, lease.operation, lease.requests, lease.fence,
+            m_leaseModel->statusOf(lease) == LeaseTableModel::Status::Expired, false};
+}
+
+void MainWindow::releaseBlockers(const QString& waiterId)
+{
+    const WaiterInfo* waiter = m_waiterModel->waiterAt(m_waiterModel->rowOf(waiterId.toStdString()));
+    if (!waiter)
+        return;
+    std::vector<ReleaseItem> items;
+    QStringList leases;
+    QStringList waiters;
+    for (const Blocker& b : m_waiterModel->blockers(waiter->id)) {
+        if (b.queued) {
+            const WaiterInfo* ahead = m_waiterModel->waiterAt(m_waiterModel->rowOf(b.lease));
+            items.push_back({b.lease, b.owner, ahead ? ahead->operation : b.operation,
+                             ahead ? ahead->requests : std::vector<LockRequest>{{b.path, b.mode}}, 0, false, true});
+            waiters << QString::fromStdString(b.lease);
+        } else if (const LeaseInfo* lease = m_leaseModel->findLease(b.lease)) {
+            items.push_back(releaseItem(*lease));
+            leases << QString::fromStdString(b.lease);
+        }
+    }
+    const QString who = QString::fromStdString(waiter->owner);
+    if (items.empty()) {
+        showResult(tr("Nothing blocks %1 any more: the next attempt should get its locks").arg(who), false);
+        return;
+    }
+    const QString context = tr("<b>%1</b> · %2 · %3, waiting %4")
+                                .arg(who.toHtmlEscaped(), presentation::operationName(QString::fromStdString(waiter->operation)),
+                                     requestsText(waiter->requests).toHtmlEscaped(),
+                                     presentation::formatAge(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                         m_waiterModel->state()->clock.now() - waiter->since)));
+    const QString why = askReason(items, context);
+    if (why.isEmpty()) {
+        showResult(tr("Release of what blocks %1 cancelled: nothing was released").arg(who), true);
+        return;
+    }
+    showResult(tr("Releasing what blocks %1…").arg(who), false);
+    m_bridge->post(&BridgeWorker::releaseBlockers, who, leases, waiters, why);
+}
+
 void MainWindow::forceRelease(const QString& leaseId, const QString& reason)
 {
     const LeaseInfo* lease = m_leaseModel->findLease(leaseId.toStdString());
@@ -605,14 +719,12 @@ void MainWindow::forceRelease(const QString& leaseId, const QString& reason)
         return;
     QString why = reason;
     if (why.isEmpty()) {
-        ForceReleaseDialog dialog(*lease, m_leaseModel->statusOf(*lease) == LeaseTableModel::Status::Expired,
-                                  operatorName(), QSysInfo::machineHostName(), this);
-        if (dialog.exec() != QDialog::Accepted) {
+        why = askReason({releaseItem(*lease)}, {});
+        if (why.isEmpty()) {
             showResult(tr("Force release of %1 cancelled: nothing was released")
                            .arg(QString::fromStdString(shortLeaseId(leaseId.toStdString()))), true);
             return;
         }
-        why = dialog.reason();
     }
     // The released row goes away and the view would move the selection to its
     // neighbour, often another owner's lease: a second Delete would then

@@ -2,6 +2,7 @@
 
 #include "lockview/lockstate.h"
 #include "lockview/projecttree.h"
+#include "panels/leases/forcereleasedialog.h"
 #include "mainwindow/studiooptions.h"
 
 #include <QElapsedTimer>
@@ -37,6 +38,7 @@ class LockTreeModel;
 class SimulationPanel;
 class TlsIndicator;
 class TreePanel;
+class UpdateHold;
 class WaiterTableModel;
 class WaitingPanel;
 struct TreeLoad;
@@ -88,9 +90,13 @@ public:
     /// The status bar's Hot spots alarm (hidden while no path is in alarm).
     QLabel* hotSpotAlarmLabel() const { return m_alarmLabel; }
     int statesApplied() const { return m_statesApplied; }
+    UpdateHold* updateHold() const { return m_hold; }
 
     /// Asks for a reason (unless `reason` is given) and force-releases the lease.
     void forceRelease(const QString& leaseId, const QString& reason = {});
+    /// Asks for a reason, then force-releases every lease in the waiter's way
+    /// and cancels the places of the older waiters ahead of it.
+    void releaseBlockers(const QString& waiterId);
 
 signals:
     void stateApplied();
@@ -134,7 +140,9 @@ private:
     void saveSettings();
 
     // mainwindow.cpp: the views, tree loading, states and lease actions.
+    /// Shows `state` now, or keeps it while the views hold still (UpdateHold).
     void applyState(const LockStatePtr& state);
+    void showState(const LockStatePtr& state);
     void onLeaseSelected(const QString& id);
     /// Shows an action's outcome in the status bar's result label (and, with `log`, in the event log).
     void showResult(const QString& text, bool log);
@@ -150,8 +158,13 @@ private:
     void raiseDock(QDockWidget* dock);
     /// True when `dock` is open and not tabbed behind another dock.
     bool dockInFront(QDockWidget* dock) const;
+    /// Gives the keyboard to the dock's table, its first row selected when none is.
+    void focusDock(QDockWidget* dock);
     QAction* dockAction(QDockWidget* dock, const QString& text, const QString& name, const QKeySequence& key);
     QString operatorName() const;
+    /// The force-release dialog over `items`; the reason given (remembered), or "" when cancelled.
+    QString askReason(const std::vector<ReleaseItem>& items, const QString& context);
+    ReleaseItem releaseItem(const LeaseInfo& lease) const;
 
     StudioOptions m_options;
     BackendConfig m_config;
@@ -180,6 +193,7 @@ private:
     ProjectTreeData m_tree;           // the tree Studio's project shows (restored after a simulation)
     LockStatePtr m_bridgeState;       // the bridge's latest state, applied again after a simulation
     bool m_simulationShown = false;
+    UpdateHold* m_hold;               // Owned (child): keeps states back while the user aims at a row.
     QSplitter* m_splitter;
     QFrame* m_banner;
     QLabel* m_bannerText;
@@ -189,6 +203,7 @@ private:
     QLabel* m_backendLabel;
     TlsIndicator* m_tls;              // the lock in the status bar, the banner for an unverified certificate
     QLabel* m_resultLabel;            // the last action's outcome, elided, whole in its tooltip
+    QTimer* m_resultTimer;            // clears m_resultLabel a while after it was set
     QLabel* m_alarmLabel;             // the hot spots in alarm, short; the whole lines in its tooltip
     QLabel* m_countsLabel;
     QLabel* m_clockLabel;
@@ -211,6 +226,7 @@ private:
     QAction* m_filterLeases;
     QAction* m_about;
     QString m_lastAction;
+    QStringList m_recentReasons;      // force-release reasons, latest first
     bool m_autoExpanded = false;
     QElapsedTimer m_autoExpandTimer;
     bool m_scenarioPending = false;

@@ -1,5 +1,6 @@
 // MainWindow's actions, menus and tool bar.
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/updatehold.h"
 
 #include "bridge/bridge.h"
 #include "connection/connectdialog.h"
@@ -171,6 +172,7 @@ void MainWindow::createMenus()
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
     view->addAction(m_refresh);
+    view->addAction(m_hold->pauseAction());
     view->addSeparator();
     view->addAction(m_findNode);
     view->addAction(m_filterLeases);

@@ -1,5 +1,6 @@
 // MainWindow's status bar, connection banner, window geometry and settings.
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/updatehold.h"
 
 #include "connection/studiowording.h"
 #include "connection/tlsindicator.h"
@@ -30,6 +31,7 @@
 #include <QStyle>
 #include <QTableView>
 #include <QToolButton>
+#include <QTimer>
 #include <QToolTip>
 #include <QTreeView>
 
@@ -38,6 +40,9 @@
 namespace treelock::ui {
 
 namespace {
+
+/// How long the status bar shows an action's outcome.
+constexpr int kResultShownMs = 15000;
 
 /// A one-line label that elides its text to the width it is given and shows
 /// the whole text as its tooltip; it takes what room the status bar has left.
@@ -78,6 +83,11 @@ void MainWindow::createStatusBar()
     result->setAccessibleName(tr("Result of the last action"));
     m_resultLabel = result;
     statusBar()->addWidget(m_resultLabel, 1);
+    m_resultTimer = new QTimer(this);
+    m_resultTimer->setObjectName(QStringLiteral("actionResultTimer"));
+    m_resultTimer->setSingleShot(true);
+    m_resultTimer->setInterval(kResultShownMs);
+    connect(m_resultTimer, &QTimer::timeout, this, [result] { result->setFullText({}); });
     m_backendLabel = new QLabel(this);
     m_backendLabel->setObjectName(QStringLiteral("backendLabel"));
     m_backendLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -101,6 +111,7 @@ void MainWindow::createStatusBar()
     alarm->hide();
     m_alarmLabel = alarm;
     statusBar()->addPermanentWidget(m_alarmLabel);
+    statusBar()->addPermanentWidget(m_hold->statusButton());
     statusBar()->addPermanentWidget(m_countsLabel);
     statusBar()->addPermanentWidget(m_clockLabel);
     statusBar()->addPermanentWidget(m_tls->statusWidget());
@@ -245,6 +256,8 @@ void MainWindow::onFailover(const FailoverReport& report)
 
 void MainWindow::onAction(const ActionResult& result)
 {
+    // The outcome shows even where the pointer rests on the table it was picked from.
+    m_hold->passFor(2000);
     m_lastAction = result.message;
     // A release or sweep that worked shows up as the stream's own event; any
     // other result would leave no trace once the status bar moves on.
@@ -293,6 +306,8 @@ void MainWindow::showResult(const QString& text, bool log)
     // A temporary message would hide the result label: the result wins.
     statusBar()->clearMessage();
     static_cast<ElidedLabel*>(m_resultLabel)->setFullText(text);
+    // An outcome is news for a while, then it is history (the event log keeps it).
+    m_resultTimer->start();
     if (!log)
         return;
     LogEntry entry;
@@ -329,7 +344,7 @@ QString MainWindow::terminalCommand(const QString& url, const QString& project) 
 
 void MainWindow::tickClock()
 {
-    m_leaseModel->tick();
+    m_leaseModel->tick(!m_hold->holdingTable()); // rows stay where the user aims
     m_waiterModel->tick();
     m_hotSpotModel->tick();
     m_treePanel->clockTicked();
@@ -383,6 +398,7 @@ bool MainWindow::saveScreenshot(const QString& file)
 void MainWindow::restoreSettings()
 {
     QSettings settings;
+    m_recentReasons = settings.value(QStringLiteral("forceRelease/recentReasons")).toStringList();
     if (!m_options.windowSize.isValid() && settings.contains(QStringLiteral("window/geometry"))) {
         restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
         clampToScreen(); // saved on a larger screen, or with another resolution

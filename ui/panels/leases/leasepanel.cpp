@@ -57,6 +57,7 @@ LeasePanel::LeasePanel(LeaseTableModel* model, QWidget* parent) : QWidget(parent
 
     m_view = newRowTable(m_model, QStringLiteral("leaseView"), LeaseTableModel::TimeLeftColumn, Qt::AscendingOrder, 10, this);
     m_view->setItemDelegateForColumn(LeaseTableModel::StateColumn, new PillDelegate(&leaseStatePill, m_view));
+    showRequestsIn(m_view, LeaseTableModel::PathsColumn);
     QHeaderView* h = m_view->horizontalHeader();
     h->setStretchLastSection(false);
     // Every column but the paths is as wide as its widest likely text (and its
@@ -87,6 +88,8 @@ LeasePanel::LeasePanel(LeaseTableModel* model, QWidget* parent) : QWidget(parent
     h->setMinimumSectionSize(40);
     // Two short paths, the title cut if need be ("Paths and…").
     m_minPathsWidth = fm.horizontalAdvance(QStringLiteral("X /A/C, X /B/C")) + padding;
+    for (int c : {LeaseTableModel::LeaseColumn, LeaseTableModel::FenceColumn, LeaseTableModel::AgeColumn})
+        m_optional.emplace_back(c, h->sectionSize(c));
     h->resizeSection(LeaseTableModel::PathsColumn, m_minPathsWidth);
     // What a narrow panel cuts off first is the least needed: who, what,
     // where, for how long and in which state come first; the id, age and
@@ -125,11 +128,26 @@ void LeasePanel::updateTitle()
 {
     const int shown = m_model->rowCount();
     const int total = m_model->leaseCount();
-    if (shown == total)
-        m_title->setText(tr("<b>Leases</b> <span style='color:#666'>· %Ln held</span>", nullptr, total));
-    else
-        m_title->setText(tr("<b>Leases</b> <span style='color:#666'>· %1 of %2</span>")
-                             .arg(QLocale().toString(shown), QLocale().toString(total)));
+    // Expired leases are listed until reaped, but nobody holds them.
+    const int expired = m_model->state() ? m_model->state()->expiredCount : 0;
+    const QString counts = expired > 0 ? tr("%Ln live", nullptr, std::max(0, total - expired)) + QStringLiteral(" · ")
+                                             + tr("%Ln expired", nullptr, expired)
+                                       : tr("%Ln held", nullptr, total);
+    if (shown == total) {
+        m_title->setText(tr("<b>Leases</b> <span style='color:#666'>· %1</span>").arg(counts));
+        m_title->setToolTip({});
+        return;
+    }
+    // Filters hide rows: say which, so "0 of 8" is never a riddle.
+    QStringList filters;
+    if (!m_model->nodePath().isEmpty())
+        filters << tr("touching %1").arg(m_model->nodePath().toHtmlEscaped());
+    if (!m_model->searchText().isEmpty())
+        filters << tr("matching “%1”").arg(m_model->searchText().toHtmlEscaped());
+    m_title->setText(tr("<b>Leases</b> <span style='color:#666'>· %1 of %2 shown,</span> <b style='color:#8a4b00'>%3</b>")
+                         .arg(QLocale().toString(shown), QLocale().toString(total), filters.join(tr(" and "))));
+    m_title->setToolTip(tr("%1 (all: %2). Clear the filter field and the node chip to see every lease.")
+                            .arg(filters.join(tr(" and ")), counts));
 }
 
 void LeasePanel::setNodeFilter(const QString& path)
@@ -161,10 +179,24 @@ void LeasePanel::fitPathsColumn()
             others += h->sectionSize(c);
     // What the other columns leave, so that all of them are in view: the id,
     // the age and the fence (shown last) too, not behind a scroll bar. Where
-    // they cannot all be, the table scrolls anyway: the paths, which say what
-    // a lease is about, keep a third of it.
+    // the paths would get less than two short paths need, those three (also
+    // in the row's tooltip and the force-release dialog) step aside, the age
+    // first, then the fence, then the id: hidden whole, not cut. Narrower
+    // still, the table scrolls: the paths, which say what a lease is about,
+    // keep a third of it.
     const int width = m_view->viewport()->width();
-    const int rest = width - others;
+    for (const auto& [column, w] : m_optional)
+        if (!h->isSectionHidden(column))
+            others -= h->sectionSize(column);
+    int rest = width - others;
+    for (const auto& [column, w] : m_optional) { // most wanted first
+        const bool fits = rest - w >= m_minPathsWidth;
+        m_view->setColumnHidden(column, !fits);
+        if (fits) {
+            h->resizeSection(column, w);
+            rest -= w;
+        }
+    }
     h->resizeSection(LeaseTableModel::PathsColumn, rest >= m_minPathsWidth ? rest : std::max(m_minPathsWidth, width / 3));
 }
 
@@ -175,6 +207,9 @@ int LeasePanel::preferredWidth() const
     for (int c = 0; c < LeaseTableModel::ColumnCount; ++c)
         if (c != LeaseTableModel::PathsColumn && !h->isSectionHidden(c))
             columns += h->sectionSize(c);
+    for (const auto& [column, w] : m_optional)
+        if (h->isSectionHidden(column))
+            columns += w;
     // With room for the scroll bar that a long list brings.
     const QMargins margins = layout()->contentsMargins();
     return margins.left() + margins.right() + 2 * m_view->frameWidth()

@@ -2,6 +2,9 @@
 
 #include <QWidget>
 
+#include <utility>
+#include <vector>
+
 class QLabel;
 class QLineEdit;
 class QTableView;
@@ -52,6 +55,7 @@ private:
     FilterChip* m_chip;
     QLabel* m_title;
     int m_minPathsWidth = 0;
+    std::vector<std::pair<int, int>> m_optional;     // id, fence, age: column and width, most wanted first
 };
 
 } // namespace treelock::ui

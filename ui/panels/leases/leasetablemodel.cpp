@@ -314,11 +314,11 @@ void LeaseTableModel::rebuild()
     showRows(std::move(next), {});
 }
 
-void LeaseTableModel::tick()
+void LeaseTableModel::tick(bool reorder)
 {
     if (m_rows.empty())
         return;
-    if (m_sortColumn == StateColumn)
+    if (reorder && m_sortColumn == StateColumn)
         rebuild();
     emit dataChanged(index(0, AgeColumn), index(int(m_rows.size()) - 1, StateColumn));
 }
@@ -512,7 +512,11 @@ QVariant LeaseTableModel::data(const QModelIndex& index, int role) const
             return requestsText(l->requests, QStringLiteral("\n"));
         if (index.column() == OperationColumn)
             return QString::fromStdString(l->operation);
-        return {};
+        // What a narrow table's hidden columns say.
+        return tr("Lease %1 · fence %2 · age %3")
+            .arg(QString::fromStdString(l->id))
+            .arg(l->fence)
+            .arg(presentation::formatAge(duration_cast<milliseconds>(now - l->createdAt)));
     case Qt::ForegroundRole:
         if (status == Status::Expired)
             return QColor(0x75, 0x75, 0x75);

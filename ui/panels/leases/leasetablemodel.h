@@ -38,8 +38,9 @@ public:
     /// O(changed × log rows + rows), or O(leases × log leases) without a delta.
     void applyState(LockStatePtr state);
     /// The clock moved: one dataChanged over the age, time-left and state
-    /// columns (and a new order when sorted by state, which time changes).
-    void tick();
+    /// columns (and, with `reorder`, a new order when sorted by state, which
+    /// time changes).
+    void tick(bool reorder = true);
 
     /// Only the leases that touch `path`: hold it, a path below it or one
     /// above it (which covers it). Empty: every lease.

@@ -293,6 +293,19 @@ QMenu* TreePanel::contextMenuFor(const QModelIndex& index)
                                      [this, held] { emit forceReleaseRequested(held); });
     force->setObjectName(QStringLiteral("forceReleaseNode"));
     force->setEnabled(!held.isEmpty());
+    // Who waits here: what blocks each of them, released in one dialog.
+    if (const NodeState* s = m_model->stateOf(m_proxy->mapToSource(node)); s && state) {
+        for (const WaitMark& mark : s->waits) {
+            if (mark.waiter >= state->waiters.size())
+                continue;
+            const WaiterInfo& w = state->waiters[mark.waiter];
+            const QString id = QString::fromStdString(w.id);
+            QAction* unblock = menu->addAction(tr("Release what blocks %1 (%2)…")
+                                                   .arg(QString::fromStdString(w.owner), presentation::operationName(QString::fromStdString(w.operation))),
+                                               this, [this, id] { emit releaseBlockersRequested(id); });
+            unblock->setObjectName(QStringLiteral("releaseNodeWaiterBlockers"));
+        }
+    }
     return menu;
 }
 

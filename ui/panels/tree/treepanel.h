@@ -66,6 +66,8 @@ signals:
     void showLeasesRequested(const QString& path);
     /// Force release of the leases that hold `path` itself.
     void forceReleaseRequested(const QStringList& leaseIds);
+    /// "Release what blocks NAME…" of a waiter that waits on the node.
+    void releaseBlockersRequested(const QString& waiterId);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;

@@ -3,7 +3,11 @@
 #include "common/columntitles.h"
 #include "lockview/presentation.h"
 
+#include <treelock/blockers.h>
+
 #include <QColor>
+
+#include <unordered_set>
 
 namespace treelock::ui {
 
@@ -31,6 +35,31 @@ std::string WaiterTableModel::mainPath(const WaiterInfo& waiter)
     return waiter.requests.empty() ? waiter.blocker.clashPath : waiter.requests.front().path;
 }
 
+std::unordered_map<std::string, std::vector<Blocker>> WaiterTableModel::blockersIn(const LockState& state)
+{
+    std::unordered_map<std::string, std::vector<Blocker>> out;
+    for (const WaiterInfo& w : state.waiters) {
+        // A lease in the way leaves a mode on one of the waiter's paths or on
+        // an ancestor of one: the nodes there list it (held or intention).
+        std::unordered_set<std::uint32_t> seen;
+        std::vector<LeaseInfo> candidates;
+        for (const LockRequest& r : w.requests) {
+            for (std::size_t end = 1; end <= r.path.size(); ++end) {
+                if (end != r.path.size() && r.path[end] != '/')
+                    continue;
+                const auto node = state.nodes.find(r.path.substr(0, end));
+                if (node == state.nodes.end())
+                    continue;
+                for (const Touch& t : node->second.touches)
+                    if (t.role != TouchRole::Cover && t.lease < state.leases.size() && seen.insert(t.lease).second)
+                        candidates.push_back(state.leases[t.lease]);
+            }
+        }
+        out.emplace(w.id, blockersOf(w, candidates, state.waiters, state.clock.serverTime));
+    }
+    return out;
+}
+
 std::unordered_map<std::string, QStringList> WaiterTableModel::heldBackBy(const LockState& state)
 {
     std::unordered_map<std::string, QStringList> out;
@@ -48,6 +77,29 @@ void WaiterTableModel::applyState(LockStatePtr state)
     const std::uint32_t count = std::uint32_t(state->waiters.size());
     const auto newKey = [&](std::uint32_t i) { return state->waiters[i].id; };
     std::unordered_map<std::string, QStringList> heldBack = heldBackBy(*state);
+    // A light state has no leases: the waiters known keep what the last
+    // decorated state found in their way.
+    std::unordered_map<std::string, std::vector<Blocker>> blockers;
+    if (state->decorated) {
+        blockers = blockersIn(*state);
+    } else {
+        for (const WaiterInfo& w : state->waiters)
+            if (const auto it = m_blockers.find(w.id); it != m_blockers.end())
+                blockers.emplace(w.id, it->second);
+    }
+    const auto blockersChanged = [&](const std::string& id) {
+        const auto a = m_blockers.find(id);
+        const auto b = blockers.find(id);
+        const auto ids = [](const std::vector<Blocker>& list) {
+            std::vector<std::string> out;
+            for (const Blocker& x : list)
+                out.push_back(x.lease);
+            return out;
+        };
+        if ((a == m_blockers.end()) != (b == blockers.end()))
+            return true;
+        return a != m_blockers.end() && ids(a->second) != ids(b->second);
+    };
     // Whom a waiter holds back changes with the other waiters' rows.
     const auto heldBackChanged = [&](const std::string& id) {
         const auto a = m_heldBack.find(id);
@@ -57,11 +109,13 @@ void WaiterTableModel::applyState(LockStatePtr state)
     sync(
         indexKeys(count, newKey), old != nullptr, count, [&](std::uint32_t i) { return old->waiters[i].id; }, newKey,
         [&](std::uint32_t before, std::uint32_t after) {
-            return !sameWaiter(old->waiters[before], state->waiters[after]) || heldBackChanged(state->waiters[after].id);
+            return !sameWaiter(old->waiters[before], state->waiters[after]) || heldBackChanged(state->waiters[after].id)
+                || blockersChanged(state->waiters[after].id);
         },
         [&] {
             m_state = state;
             m_heldBack = std::move(heldBack);
+            m_blockers = std::move(blockers);
         });
 }
 
@@ -80,6 +134,16 @@ void WaiterTableModel::setGrace(bool known, std::optional<std::chrono::milliseco
     m_graceKnown = known;
     m_grace = grace;
     emit headerDataChanged(Qt::Horizontal, HoldsBackColumn, HoldsBackColumn);
+}
+
+std::vector<Blocker> WaiterTableModel::blockers(const LeaseId& waiter) const
+{
+    if (const auto it = m_blockers.find(waiter); it != m_blockers.end() && !it->second.empty())
+        return it->second;
+    const WaiterInfo* w = waiterAt(rowOf(waiter));
+    if (!w || w->blocker.lease.empty())
+        return {};
+    return {w->blocker};
 }
 
 const WaiterInfo* WaiterTableModel::waiterAt(int row) const
@@ -123,7 +187,12 @@ QVariant WaiterTableModel::data(const QModelIndex& index, int role) const
         case OperationColumn: return presentation::operationName(QString::fromStdString(w->operation));
         case RequestsColumn: return requestsText(w->requests);
         case WaitingColumn: return presentation::formatAge(waited);
-        case BehindColumn: return presentation::behindText(w->blocker);
+        case BehindColumn: {
+            const std::vector<Blocker> all = blockers(w->id);
+            if (all.size() > 1)
+                return tr("%1 +%n more", nullptr, int(all.size()) - 1).arg(presentation::behindText(all.front()));
+            return presentation::behindText(all.empty() ? w->blocker : all.front());
+        }
         case HoldsBackColumn:
             if (held.size() > 2)
                 return tr("%1, %2 +%3").arg(held[0], held[1]).arg(held.size() - 2);
@@ -136,10 +205,19 @@ QVariant WaiterTableModel::data(const QModelIndex& index, int role) const
         if (index.column() == HoldsBackColumn)
             return int(held.size());
         return data(index, Qt::DisplayRole);
-    case Qt::ToolTipRole:
+    case Qt::ToolTipRole: {
         // Asked for when the tooltip is shown: the times in it are those of now.
-        return presentation::waiterDetails(
+        QString tip = presentation::waiterDetails(
             *w, {now, presentation::blockerExpiry(*w, m_state->leases), held, m_graceKnown, m_grace});
+        const std::vector<Blocker> all = blockers(w->id);
+        if (all.size() > 1) {
+            QStringList lines;
+            for (const Blocker& b : all)
+                lines << QStringLiteral("  ") + presentation::behindText(b);
+            tip += QLatin1Char('\n') + tr("In its way (%1):").arg(all.size()) + QLatin1Char('\n') + lines.join(QLatin1Char('\n'));
+        }
+        return tip;
+    }
     case Qt::ForegroundRole:
         if (index.column() == HoldsBackColumn)
             return QColor(0x8a, 0x4b, 0x00);
@@ -156,6 +234,8 @@ QVariant WaiterTableModel::data(const QModelIndex& index, int role) const
         return QString::fromStdString(w->blocker.lease);
     case QueuedRole:
         return w->blocker.queued;
+    case BlockerCountRole:
+        return int(blockers(w->id).size());
     default:
         return {};
     }

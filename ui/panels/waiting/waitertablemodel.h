@@ -28,6 +28,7 @@ public:
         PathRole,                        ///< QString: the path it waits for (mainPath())
         BlockerLeaseRole,                ///< QString: Blocker::lease (a lease id, or a waiter id when queued)
         QueuedRole,                      ///< bool: Blocker::queued
+        BlockerCountRole,                ///< int: blockers().size()
     };
 
     explicit WaiterTableModel(QObject* parent = nullptr);
@@ -43,6 +44,12 @@ public:
     void setGrace(bool known, std::optional<std::chrono::milliseconds> grace = {});
     /// Some waiter holds another back (the Holds back column says something).
     bool anyHeldBack() const { return !m_heldBack.empty(); }
+
+    /// Everything in the waiter's way (treelock::blockersOf): every lease and
+    /// every older waiter that holds it back, as of the last state that listed
+    /// the leases; its last refusal's blocker alone until one did. Empty for
+    /// an unknown id.
+    std::vector<Blocker> blockers(const LeaseId& waiter) const;
 
     const WaiterInfo* waiterAt(int row) const;
     int rowOf(const LeaseId& id) const;
@@ -60,9 +67,14 @@ private:
     /// The owners of the waiters that queue behind each waiter, by its id
     /// (only those that hold someone back). O(waiters).
     static std::unordered_map<std::string, QStringList> heldBackBy(const LockState& state);
+    /// blockersOf() for every waiter of a decorated state, over the leases
+    /// that touch its paths and their ancestors (the nodes hold them).
+    /// O(waiter requests x depth x leases touching those nodes).
+    static std::unordered_map<std::string, std::vector<Blocker>> blockersIn(const LockState& state);
 
     LockStatePtr m_state; // m_rows index its waiters, by id
     std::unordered_map<std::string, QStringList> m_heldBack; // heldBackBy(*m_state)
+    std::unordered_map<std::string, std::vector<Blocker>> m_blockers; // blockersIn() of the last decorated state
     bool m_graceKnown = false;
     std::optional<std::chrono::milliseconds> m_grace;
 };

@@ -1,12 +1,14 @@
 #include "panels/waiting/waitingpanel.h"
 
 #include "common/contextmenus.h"
+#include "common/tableviews.h"
 #include "lockview/presentation.h"
 #include "panels/waiting/waitertablemodel.h"
 
 #include <treelock/leaseid.h>
 
 #include <QEvent>
+#include <QKeyEvent>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -35,8 +37,20 @@ WaitingPanel::WaitingPanel(WaiterTableModel* model, QWidget* parent)
     m_showBlocker->setToolTip(tr("Select what holds the selected waiter up: the lease in the lease table, or the older "
                                  "waiter it queues behind in this list"));
     m_showBlocker->setEnabled(false);
+    m_showBlocker->setFocusPolicy(Qt::StrongFocus);
     addToTitleLine(m_showBlocker);
-    setTabOrder(m_showBlocker, view()); // Tab goes as the eye does: the button above, then the table
+    m_releaseBlockers = new QToolButton(this);
+    m_releaseBlockers->setObjectName(QStringLiteral("releaseBlockersButton"));
+    m_releaseBlockers->setText(tr("Release blockers…"));
+    m_releaseBlockers->setToolTip(tr("Force-release every lease in the selected waiter's way, and cancel the places of "
+                                     "older waiters ahead of it, in one dialog with one reason (Del, or double-click the row)"));
+    m_releaseBlockers->setEnabled(false);
+    m_releaseBlockers->setFocusPolicy(Qt::StrongFocus);
+    addToTitleLine(m_releaseBlockers);
+    // Tab goes as the eye does: the buttons above, then the table.
+    setTabOrder(m_showBlocker, m_releaseBlockers);
+    setTabOrder(m_releaseBlockers, view());
+    view()->installEventFilter(this);
 
     QHeaderView* h = view()->horizontalHeader();
     h->setStretchLastSection(false);
@@ -44,16 +58,26 @@ WaitingPanel::WaitingPanel(WaiterTableModel* model, QWidget* parent)
     // Who holds whom back says least: last (and hidden while nobody does).
     h->moveSection(h->visualIndex(WaiterTableModel::HoldsBackColumn), WaiterTableModel::ColumnCount - 1);
     view()->viewport()->installEventFilter(this);
+    showRequestsIn(view(), WaiterTableModel::RequestsColumn);
 
     connect(m_showBlocker, &QToolButton::clicked, this, &WaitingPanel::showBlocker);
+    connect(m_releaseBlockers, &QToolButton::clicked, this, [this] {
+        if (!currentWaiterId().isEmpty())
+            emit releaseBlockersRequested(currentWaiterId());
+    });
     connect(view()->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
         updateButton();
+        if (m_restoring)
+            return;
         const QModelIndexList rows = view()->selectionModel()->selectedRows();
+        m_chosen = rows.isEmpty() ? QString() : rows.first().data(WaiterTableModel::WaiterIdRole).toString();
         if (!rows.isEmpty())
             emit pathRequested(rows.first().data(WaiterTableModel::PathRole).toString());
     });
+    // The row's main action: release what is in its way (the dialog confirms).
     connect(view(), &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
-        showBlockerOf(index.data(WaiterTableModel::WaiterIdRole).toString());
+        if (index.data(WaiterTableModel::BlockerCountRole).toInt() > 0)
+            emit releaseBlockersRequested(index.data(WaiterTableModel::WaiterIdRole).toString());
     });
     popUpContextMenus(view(), [this](const QModelIndex& index) { return contextMenuFor(index); });
     connect(proxy(), &QAbstractItemModel::dataChanged, this, &WaitingPanel::updateButton);
@@ -76,6 +100,7 @@ void WaitingPanel::setProject(const QString& project, bool graceKnown, std::opti
 
 void WaitingPanel::rowsChanged()
 {
+    keepChosen();
     const int n = proxy()->rowCount();
     updateTitle();
     fitColumns();
@@ -108,8 +133,40 @@ void WaitingPanel::updateTitle()
                                      : QString());
 }
 
+void WaitingPanel::applyState(const LockStatePtr& state)
+{
+    // A removed row makes the view select its neighbour: not the user's choice.
+    m_restoring = true;
+    m_model->applyState(state);
+    m_restoring = false;
+    keepChosen();
+}
+
+void WaitingPanel::keepChosen()
+{
+    if (currentWaiterId() == m_chosen)
+        return;
+    m_restoring = true;
+    if (m_chosen.isEmpty() || !selectWaiter(m_chosen)) {
+        m_chosen.clear();
+        view()->selectionModel()->clearSelection();
+    }
+    m_restoring = false;
+    updateButton();
+}
+
 bool WaitingPanel::eventFilter(QObject* watched, QEvent* event)
 {
+    // Del on a waiter releases what blocks it, not the lease table's selection.
+    if (watched == view() && (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress)) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        if (key->key() == Qt::Key_Delete && key->modifiers() == Qt::NoModifier && !currentWaiterId().isEmpty()) {
+            event->accept();
+            if (event->type() == QEvent::KeyPress && m_releaseBlockers->isEnabled())
+                emit releaseBlockersRequested(currentWaiterId());
+            return true;
+        }
+    }
     if (watched == view()->viewport() && event->type() == QEvent::Resize)
         fitColumns();
     return QWidget::eventFilter(watched, event);
@@ -176,6 +233,7 @@ void WaitingPanel::updateButton()
 {
     const QModelIndexList rows = view()->selectionModel()->selectedRows();
     m_showBlocker->setEnabled(!rows.isEmpty() && !rows.first().data(WaiterTableModel::BlockerLeaseRole).toString().isEmpty());
+    m_releaseBlockers->setEnabled(!rows.isEmpty() && rows.first().data(WaiterTableModel::BlockerCountRole).toInt() > 0);
 }
 
 QString WaitingPanel::currentWaiterId() const
@@ -226,6 +284,12 @@ QMenu* WaitingPanel::contextMenuFor(const QModelIndex& index)
     QAction* blocker = menu->addAction(tr("Show blocker"), this, [this, id] { showBlockerOf(id); });
     blocker->setObjectName(QStringLiteral("showWaiterBlocker"));
     blocker->setEnabled(!index.data(WaiterTableModel::BlockerLeaseRole).toString().isEmpty());
+    const int count = index.data(WaiterTableModel::BlockerCountRole).toInt();
+    QAction* release = menu->addAction(tr("Release %n blocker(s)…", nullptr, count), this,
+                                       [this, id] { emit releaseBlockersRequested(id); });
+    release->setObjectName(QStringLiteral("releaseWaiterBlockers"));
+    release->setShortcut(QKeySequence::Delete);
+    release->setEnabled(count > 0);
     QAction* tree = menu->addAction(tr("Show %1 in tree").arg(path), this, [this, path] { emit pathRequested(path); });
     tree->setObjectName(QStringLiteral("showWaiterInTree"));
     tree->setEnabled(!path.isEmpty());

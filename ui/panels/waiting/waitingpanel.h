@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/rowtablepanel.h"
+#include "lockview/lockstate.h"
 
 #include <chrono>
 #include <optional>
@@ -25,8 +26,13 @@ public:
     WaitingPanel(WaiterTableModel* model, QWidget* parent = nullptr);
 
     QToolButton* showBlockerButton() const { return m_showBlocker; }
+    /// "Release blockers…": everything in the selected waiter's way, in one dialog (Del).
+    QToolButton* releaseBlockersButton() const { return m_releaseBlockers; }
     /// The id of the selected waiter, or empty.
     QString currentWaiterId() const;
+    /// Shows `state` in the model; the selection stays on the waiter the user
+    /// chose, or on nothing once it is gone (never on its neighbour).
+    void applyState(const LockStatePtr& state);
     /// Selects the waiter's row; false if no row has it.
     bool selectWaiter(const QString& waiterId);
     /// Shows what holds the selected waiter up (see the class comment).
@@ -42,6 +48,8 @@ signals:
     void pathRequested(const QString& path);
     /// "Show blocker" of a waiter that a lease blocks.
     void leaseRequested(const QString& leaseId);
+    /// "Release blockers…" of a waiter (button, menu, Del or double-click).
+    void releaseBlockersRequested(const QString& waiterId);
     /// Something to say in the status bar.
     void message(const QString& text);
     /// The number of waiters changed (for the dock's title).
@@ -62,8 +70,16 @@ private:
     /// "Show blocker" of the waiter `waiterId` (a row of the model).
     void showBlockerOf(const QString& waiterId);
 
+    /// After a change of the rows: the selection stays on the waiter the user
+    /// chose; gone, nothing is selected (the row that took its place is
+    /// someone else, and selecting it would move the tree).
+    void keepChosen();
+
     WaiterTableModel* m_model;       // Not owned.
     QToolButton* m_showBlocker;
+    QToolButton* m_releaseBlockers;
+    QString m_chosen;                // the waiter the user selected last
+    bool m_restoring = false;        // keepChosen() is moving the selection
     int m_count = -1;
     QString m_project;
     bool m_graceKnown = false;
