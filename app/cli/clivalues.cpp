@@ -181,6 +181,15 @@ void leaseArgument(std::string_view command, const std::vector<std::string>& pos
                          + std::to_string(kShortLeaseIdChars) + " or more, as `locks` shows them");
 }
 
+std::string waiterId(std::string_view option, const std::string& value)
+{
+    if (!isLeaseIdStart(value))
+        throw UsageError("invalid " + std::string(option) + " " + quoteInput(value)
+                         + ": it takes a waiter's lease id (32 lower-case hex digits) or its first "
+                         + std::to_string(kShortLeaseIdChars) + " or more, as `waiting` shows them");
+    return value;
+}
+
 void noArguments(std::string_view command, const std::vector<std::string>& positionals)
 {
     if (!positionals.empty())

@@ -70,6 +70,10 @@ enum class LeaseArgument { Whole, WholeOrStart };
 void leaseArgument(std::string_view command, const std::vector<std::string>& positionals,
                    LeaseArgument accepted = LeaseArgument::Whole);
 
+/// The value of an option that names a waiter (--blockers-of): its lease id or
+/// the start of one, as `waiting` shows it.
+std::string waiterId(std::string_view option, const std::string& value);
+
 /// No positional argument at all.
 void noArguments(std::string_view command, const std::vector<std::string>& positionals);
 

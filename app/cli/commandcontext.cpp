@@ -6,6 +6,33 @@
 
 namespace treelock::cli {
 
+namespace {
+
+// The one of `items` (leases or waiters) whose id starts with `given` (a whole
+// id only with itself), or null; CommandFailure (ambiguous_lease) when several
+// do, naming them as `what` ids. O(items).
+template <typename Item>
+const Item* startingWith(const std::string& given, const std::vector<Item>& items, std::string_view what)
+{
+    const Item* found = nullptr;
+    std::size_t count = 0;
+    std::string listed;
+    for (const Item& item : items) {
+        if (item.id.rfind(given, 0) != 0)
+            continue;
+        found = &item;
+        ++count;
+        listed += (listed.empty() ? "" : ", ") + item.id;
+    }
+    if (count > 1)
+        throw CommandFailure(kExitInvalid, "ambiguous_lease",
+                             given + " is the start of " + std::to_string(count) + " " + std::string(what) + " ids ("
+                                 + listed + "): give more digits");
+    return found;
+}
+
+} // namespace
+
 std::ostream& CommandContext::err()
 {
     m_context.out.flush();
@@ -80,23 +107,21 @@ LeaseId CommandContext::resolveLease(const std::string& given, const std::vector
 {
     if (isValidLeaseId(given))
         return given;
-    std::vector<LeaseId> matches;
-    for (const LeaseInfo& info : leases)
-        if (info.id.rfind(given, 0) == 0)
-            matches.push_back(info.id);
-    if (matches.empty())
-        throw CommandFailure(kExitLease, "lease_unknown",
-                             "no lease of project " + m_global.project + " has an id starting with " + given
-                                 + " (see `treelock locks`)");
-    if (matches.size() > 1) {
-        std::string ids;
-        for (const LeaseId& match : matches)
-            ids += (ids.empty() ? "" : ", ") + match;
-        throw CommandFailure(kExitInvalid, "ambiguous_lease",
-                             given + " is the start of " + std::to_string(matches.size()) + " lease ids (" + ids
-                                 + "): give more digits");
-    }
-    return matches.front();
+    if (const LeaseInfo* lease = startingWith(given, leases, "lease"))
+        return lease->id;
+    throw CommandFailure(kExitLease, "lease_unknown",
+                         "no lease of project " + m_global.project + " has an id starting with " + given
+                             + " (see `treelock locks`)");
+}
+
+const WaiterInfo& CommandContext::resolveWaiter(const std::string& given, const std::vector<WaiterInfo>& waiters) const
+{
+    if (const WaiterInfo* waiter = startingWith(given, waiters, "waiter"))
+        return *waiter;
+    throw CommandFailure(kExitLease, "waiter_unknown",
+                         "no waiter of project " + m_global.project
+                             + (isValidLeaseId(given) ? " waits under lease id " : " has an id starting with ") + given
+                             + " (see `treelock waiting`)");
 }
 
 int CommandContext::leaseProblem(const LeaseId& lease, LeaseStatus status)

@@ -61,6 +61,10 @@ public:
     LeaseId resolveLease(const std::string& given);
     /// The same among `leases`, for a command that has a snapshot already.
     LeaseId resolveLease(const std::string& given, const std::vector<LeaseInfo>& leases) const;
+    /// The registered waiter `given` names among `waiters`: its whole id or the
+    /// start of one that names one waiter. Throws CommandFailure: waiter_unknown
+    /// (exit 4) when none, ambiguous_lease (exit 2) when several. O(waiters).
+    const WaiterInfo& resolveWaiter(const std::string& given, const std::vector<WaiterInfo>& waiters) const;
 
     /// Says the lease is expired or unknown on stderr; returns kExitLease.
     int leaseProblem(const LeaseId& lease, LeaseStatus status);

@@ -966,11 +966,13 @@ TEST_F(Cli, waitingListsABlockedAcquireUntilItIsGranted)
     EXPECT_EQ(text.code, 0) << text;
     const auto rows = lines(text.out);
     ASSERT_EQ(rows.size(), 2u) << text;
-    EXPECT_EQ(rows[0], "OWNER  OP             REQUESTS  WAITED  BEHIND                                        AT  HOLDS BACK")
+    EXPECT_TRUE(std::regex_match(rows[0], std::regex("ID        OWNER  OP             REQUESTS  WAITED  BEHIND +AT  "
+                                                     "HOLDS BACK")))
         << text;
-    EXPECT_TRUE(std::regex_match(rows[1], std::regex("bob    delete-folder  X /A      +\\d+\\.\\d s  "
+    EXPECT_TRUE(std::regex_match(rows[1], std::regex(w["lease"].get<std::string>().substr(0, 8)
+                                                     + "  bob    delete-folder  X /A      +\\d+\\.\\d s  "
                                                      "alice's move-folder \\(X /A/C\\), lease " + holder.substr(0, 8)
-                                                     + "  /A  yes")))
+                                                     + ", \\d+\\.\\d s left  /A  yes")))
         << text;
 
     ASSERT_EQ(tl({"release", holder}).code, 0);
@@ -980,6 +982,141 @@ TEST_F(Cli, waitingListsABlockedAcquireUntilItIsGranted)
     const Json after = json({"waiting"});
     EXPECT_TRUE(after["waiters"].empty()) << "granted, so no longer waiting: " << after;
     EXPECT_EQ(tl({"waiting"}).out, "no one waits\n");
+}
+
+// dave's X on /A is refused by two leases: alice's S on /A/x and bob's X on /A/y;
+// carol's /B is not in his way.
+class CliBlockers : public Cli {
+protected:
+    void SetUp() override
+    {
+        alice = acquire({"--owner", "alice", "--ttl", "60000", "--lock", "S:/A/x"});
+        bob = acquire({"--owner", "bob", "--ttl", "120000", "--lock", "X:/A/y"});
+        carol = acquire({"--owner", "carol", "--lock", "X:/B"});
+        dave = std::make_unique<Process>(std::vector<std::string>{
+            "--redis", server.url(), "--quiet", "acquire", "--owner", "dave", "--wait", "20000", "--lock", "X:/A"});
+        // Past the grace, so that dave holds back newer requests that conflict with his.
+        const auto listed = waitersUntil([](const Json& w) { return !w.empty() && w[0]["holds_back"] == true; }, 10s);
+        ASSERT_TRUE(listed.met) << "dave's acquire never waited past the grace: " << listed.list;
+        davesId = listed.list[0]["lease"].get<std::string>();
+    }
+
+    std::string alice, bob, carol, davesId;
+    std::unique_ptr<Process> dave;
+};
+
+TEST_F(CliBlockers, waitingListsEveryLeaseInTheWay)
+{
+    const Json waiting = json({"waiting"});
+    ASSERT_EQ(waiting["waiters"].size(), 1u) << waiting;
+    const Json& w = waiting["waiters"][0];
+    ASSERT_EQ(w["blockers"].size(), 2u) << "both leases, and not carol's: " << w;
+    const Json& first = w["blockers"][0];
+    const Json& second = w["blockers"][1];
+    EXPECT_EQ(first["lease"], alice) << "the sooner to expire first: " << w;
+    EXPECT_EQ(first["path"], "/A/x");
+    EXPECT_EQ(first["clash_path"], "/A");
+    EXPECT_EQ(first["held_mode"], "IS");
+    EXPECT_EQ(second["lease"], bob) << w;
+    EXPECT_EQ(second["path"], "/A/y");
+    EXPECT_EQ(second["clash_path"], "/A");
+    EXPECT_EQ(second["held_mode"], "IX");
+    EXPECT_EQ(second["wanted"], Json({{"mode", "X"}, {"path", "/A"}}));
+    EXPECT_EQ(second["queued"], false);
+    EXPECT_TRUE(w["blocker"]["lease"] == alice || w["blocker"]["lease"] == bob) << "the last refusal's, kept: " << w;
+
+    const Result text = tl({"waiting"});
+    const auto rows = lines(text.out);
+    ASSERT_EQ(rows.size(), 3u) << "a row for dave and one for his second blocker: " << text;
+    EXPECT_TRUE(contains(rows[1], davesId.substr(0, 8) + "  dave")) << text;
+    EXPECT_TRUE(contains(rows[1], "alice's lock (S /A/x), lease " + alice.substr(0, 8))) << text;
+    EXPECT_TRUE(std::regex_search(rows[2], std::regex("^ +bob's lock \\(X /A/y\\), lease " + bob.substr(0, 8)
+                                                      + ", \\d+\\.\\d s left +/A$")))
+        << text;
+}
+
+TEST_F(CliBlockers, forceReleaseBlockersOfFreesThemAllAndTheWaiterGetsIn)
+{
+    const Result r = tl({"force-release", "--blockers-of", davesId.substr(0, 8), "--reason", "let dave in",
+                         "--operator", "ops"});
+    ASSERT_EQ(r.code, 0) << r;
+    EXPECT_EQ(r.out, "force-released " + alice + " (alice's lock (S /A/x))\n"
+                     "force-released " + bob + " (bob's lock (X /A/y))\n"
+                     "in the way of " + davesId + ": 2 leases force-released\n")
+        << r;
+    const Result granted = dave->finish();
+    EXPECT_EQ(granted.code, 0) << "a blocker was left in dave's way: " << granted;
+    EXPECT_EQ(firstLine(granted.out), davesId);
+
+    std::set<std::string> forced;
+    for (const auto& event : eventsJson()) {
+        if (event["type"] == "force") {
+            forced.insert(event["lease"].get<std::string>());
+            EXPECT_EQ(event["reason"], "let dave in") << event;
+            EXPECT_EQ(event["by"], "ops") << event;
+            EXPECT_EQ(event["was_live"], true) << event;
+        }
+    }
+    EXPECT_EQ(forced, (std::set<std::string>{alice, bob}));
+    const Json locks = json({"locks"});
+    ASSERT_EQ(locks["leases"].size(), 2u) << locks;
+    EXPECT_EQ(tl({"renew", carol}).code, 0) << "carol's lease, not in the way, was kept";
+}
+
+TEST_F(CliBlockers, forceReleaseBlockersOfCancelsAnOlderWaiterInTheWay)
+{
+    // erin's S on /A/q clashes with no lease, only with dave's X on /A: he came first.
+    Process erin({"--redis", server.url(), "--quiet", "acquire", "--owner", "erin", "--wait", "20000", "--lock",
+                  "S:/A/q"});
+    const auto both = waitersUntil([](const Json& w) { return w.size() == 2; }, 10s);
+    ASSERT_TRUE(both.met) << both.list;
+    const std::string erinsId = both.list[1]["lease"].get<std::string>();
+    ASSERT_EQ(both.list[1]["owner"], "erin") << both.list;
+    const Json& inTheWay = both.list[1]["blockers"];
+    ASSERT_EQ(inTheWay.size(), 1u) << inTheWay;
+    EXPECT_EQ(inTheWay[0]["lease"], davesId);
+    EXPECT_EQ(inTheWay[0]["queued"], true);
+
+    const Json r = json({"force-release", "--blockers-of", erinsId, "--reason", "erin first"});
+    EXPECT_EQ(r["waiter"], erinsId) << r;
+    EXPECT_EQ(r["cancelled"], 1) << r;
+    EXPECT_EQ(r["force_released"], 0) << r;
+    ASSERT_EQ(r["blockers"].size(), 1u) << r;
+    EXPECT_EQ(r["blockers"][0]["result"], "cancelled") << r;
+    const Result granted = erin.finish();
+    EXPECT_EQ(granted.code, 0) << granted;
+    EXPECT_EQ(json({"locks"})["leases"].size(), 4u) << "no lease was released";
+}
+
+TEST_F(CliBlockers, forceReleaseBlockersOfRefusesBadInputAndReleasesNothing)
+{
+    const std::string unknown = "0123456789abcdef0123456789abcdef";
+    const Result none = tl({"force-release", "--blockers-of", unknown, "--reason", "r"});
+    EXPECT_EQ(none.code, 4) << none;
+    EXPECT_TRUE(contains(none.err, "no waiter of project default waits under lease id " + unknown)) << none;
+    const Result noneJson = tl({"--json", "force-release", "--blockers-of", "01234567", "--reason", "r"});
+    EXPECT_EQ(noneJson.code, 4) << noneJson;
+    EXPECT_EQ(Json::parse(noneJson.err)["kind"], "waiter_unknown") << noneJson;
+    EXPECT_TRUE(contains(noneJson.err, "01234567")) << noneJson;
+
+    const Result noReason = tl({"force-release", "--blockers-of", davesId});
+    EXPECT_EQ(noReason.code, 2) << noReason;
+    EXPECT_TRUE(contains(noReason.err, "needs --reason")) << noReason;
+    const Result both = tl({"force-release", alice, "--blockers-of", davesId, "--reason", "r"});
+    EXPECT_EQ(both.code, 2) << both;
+    EXPECT_TRUE(contains(both.err, "not both")) << both;
+    const Result malformed = tl({"force-release", "--blockers-of", "dave", "--reason", "r"});
+    EXPECT_EQ(malformed.code, 2) << malformed;
+    EXPECT_TRUE(contains(malformed.err, "invalid --blockers-of \"dave\"")) << malformed;
+    const Result badDelay = tl({"force-release", "--blockers-of", davesId, "--reason", "r", "--lock-delay", "-1"});
+    EXPECT_EQ(badDelay.code, 2) << badDelay;
+
+    EXPECT_EQ(json({"locks"})["leases"].size(), 3u) << "nothing was released";
+    for (const auto& event : eventsJson())
+        EXPECT_NE(event["type"], "force") << event;
+    const Json waiting = json({"waiting"});
+    ASSERT_EQ(waiting["waiters"].size(), 1u) << "dave still waits: " << waiting;
+    EXPECT_EQ(waiting["waiters"][0]["lease"], davesId);
 }
 
 TEST_F(Cli, waitingForgetsAnAcquireThatGivesUp)

@@ -617,6 +617,25 @@ TEST(CliParserLease, forceReleaseErrors)
     expectUsageError({"force-release", kLease, "--reason", "r", "--admin=yes"}, "--admin takes no value");
 }
 
+TEST(CliParserLease, forceReleaseBlockersOfTakesAWaiterInsteadOfALease)
+{
+    const ForceReleaseCommand cmd = commandOf<ForceReleaseCommand>(
+        {"force-release", "--blockers-of", kLease, "--reason", "let it in", "--lock-delay", "100"});
+    EXPECT_EQ(cmd.blockersOf, kLease);
+    EXPECT_TRUE(cmd.lease.empty());
+    EXPECT_EQ(cmd.reason, "let it in");
+    EXPECT_EQ(cmd.lockDelay, milliseconds(100));
+    EXPECT_EQ(commandOf<ForceReleaseCommand>({"force-release", "--blockers-of", "0123abcd", "--reason", "r"}).blockersOf,
+              "0123abcd");
+    EXPECT_FALSE(commandOf<ForceReleaseCommand>({"force-release", kLease, "--reason", "r"}).blockersOf.has_value());
+
+    expectUsageError({"force-release", kLease, "--blockers-of", kLease, "--reason", "r"}, "not both");
+    expectUsageError({"force-release", "--blockers-of", kLease}, "needs --reason");
+    expectUsageError({"force-release", "--blockers-of", "0123", "--reason", "r"}, "invalid --blockers-of \"0123\"");
+    expectUsageError({"force-release", "--blockers-of", "--reason", "r"}, "--blockers-of needs a value");
+    expectUsageError({"force-release", "--reason", "r"}, "or --blockers-of WAITER");
+}
+
 TEST(CliParserLease, reasonThatStartsWithDashesNeedsTheEqualsForm)
 {
     EXPECT_EQ(commandOf<ForceReleaseCommand>({"force-release", kLease, "--reason=--why"}).reason, "--why");
