@@ -185,6 +185,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     addDockWidget(Qt::BottomDockWidgetArea, m_matrixDock);
     tabifyDockWidget(m_logDock, m_matrixDock);
     m_logDock->raise();
+    createTimelineDock();
 
     createActions();
     createMenus();
@@ -332,6 +333,8 @@ void MainWindow::start()
         m_bridge->post(&BridgeWorker::runScenario, m_options.scenario);
     if (m_options.simulate || !m_options.simulationScenario.isEmpty())
         raiseDock(m_simDock);
+    else if (m_options.showTimeline)
+        raiseDock(m_timelineDock);
     if (m_options.simulate) {
         if (m_options.simulationUsers > 0)
             m_simPanel->setUsers(m_options.simulationUsers);
