@@ -530,9 +530,9 @@ void MainWindow::raiseDock(QDockWidget* dock)
     if (dock->isFloating())
         return;
     // It shares the event log's strip of a few rows: too short for its panel.
-    // The simulation's and the matrix's forms need half the window; a table
-    // of waiters or hot spots shows a dozen rows in a third of it.
-    const bool large = dock == m_simDock || dock == m_matrixDock;
+    // The simulation's and the matrix's forms, and the timeline's rows, need
+    // half the window; a table of waiters or hot spots shows a dozen rows in a third of it.
+    const bool large = dock == m_simDock || dock == m_matrixDock || dock == m_timelineDock;
     const int wanted = large ? height() / 2 : height() / 3;
     if (dock->height() < wanted * 4 / 5)
         resizeDocks({dock}, {wanted}, Qt::Vertical);
