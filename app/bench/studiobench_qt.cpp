@@ -60,6 +60,11 @@ UiFigures inProcess(const BenchOptions& options)
         {"then: filter the table (\"user1\"), GUI (ms)", r.filterMs},
         {"then: rows the filter leaves", r.filteredRows},
         {"then: tree \"Only locked\", GUI (ms)", r.onlyLockedMs},
+        {"timeline: simulated users", r.timelineUsers},
+        {"timeline: events/s", r.timelineEventsPerS},
+        {"timeline: GUI thread (ms/s)", r.timelineGuiMsPerS},
+        {"timeline, simulation shown: GUI thread (ms/s)", r.timelineSimGuiMsPerS},
+        {"timeline: spans kept", r.timelineSpans},
     };
     return f;
 }
@@ -104,7 +109,9 @@ UiFigures inChild(const BenchOptions& options)
                                   "10% changed: decorate, worker (ms)", "10% changed: apply, GUI (ms)",
                                   "events appended, GUI (ms)", "peak RSS (MiB)", "following: lease changes/s",
                                   "following: states applied", "following: GUI thread (ms/s)",
-                                  "following: longest state, GUI (ms)", "following: worker (ms/s)"};
+                                  "following: longest state, GUI (ms)", "following: worker (ms/s)",
+                                  "timeline: simulated users", "timeline: events/s", "timeline: GUI thread (ms/s)",
+                                  "timeline, simulation shown: GUI thread (ms/s)", "timeline: spans kept"};
     for (const char* name : order)
         if (ui.at("figures").contains(name))
             f.figures.emplace_back(name, ui.at("figures").at(name).get<double>());

@@ -1,15 +1,19 @@
 #include "uibench.h"
 
 #include "bridge/bridgeworker.h"
+#include "bridge/logentries.h"
 #include "lockview/lockstate.h"
 #include "lockview/locktreemodel.h"
 #include "lockview/projecttree.h"
 #include "panels/eventlog/eventlogmodel.h"
 #include "panels/leases/leasetablemodel.h"
+#include "panels/timeline/timelinemodel.h"
+#include "panels/timeline/timelinepanel.h"
 #include "panels/tree/locktreeview.h"
 #include "panels/tree/treefilterproxy.h"
 
 #include <treelock/leaseid.h>
+#include <treelock/sim/simulation.h>
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -82,6 +86,20 @@ double threadCpuMs()
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
+}
+
+// Runs this (the GUI) thread's event loop for `seconds`; returns its CPU time
+// in ms meanwhile, and sets `elapsedS` to the wall time it took.
+double guiThreadMsFor(int seconds, double* elapsedS)
+{
+    const double cpu0 = threadCpuMs();
+    QElapsedTimer wall;
+    wall.start();
+    QEventLoop loop;
+    QTimer::singleShot(seconds * 1000, &loop, &QEventLoop::quit);
+    loop.exec();
+    *elapsedS = double(wall.nsecsElapsed()) / 1e9;
+    return threadCpuMs() - cpu0;
 }
 
 // The GUI thread's share of following a project of `leaseCount` leases over
@@ -226,14 +244,8 @@ void follow(const ProjectTreeData& data, int leaseCount, int changesPerS, int se
         workerMs = threadCpuMs() - cpu0;
     });
     clock.start(1000);
-    const double cpu0 = threadCpuMs();
-    QElapsedTimer wall;
-    wall.start();
-    QEventLoop loop;
-    QTimer::singleShot(seconds * 1000, &loop, &QEventLoop::quit);
-    loop.exec();
-    const double guiMs = threadCpuMs() - cpu0;
-    const double elapsedS = double(wall.nsecsElapsed()) / 1e9;
+    double elapsedS = 0;
+    const double guiMs = guiThreadMsFor(seconds, &elapsedS);
     stop = true;
     worker.join();
     QApplication::processEvents(); // the states still queued
@@ -257,6 +269,104 @@ void follow(const ProjectTreeData& data, int leaseCount, int changesPerS, int se
     r.filteredRows = table.rowCount();
     table.setSearchText({});
     r.onlyLockedMs = timed([&] { treeProxy.setOnlyLocked(true); });
+}
+
+// The Timeline panel, shown and following, while a real simulation of `users`
+// users runs at real-time speed: every 250 ms a worker sends what the bridge
+// would (the events since the last read as a log batch, a state with its
+// delta and the waiters), or with `simulationShown` what the Simulation panel
+// sends (full states, no events). Returns the GUI thread's CPU ms per second.
+double followTimeline(int users, int seconds, bool simulationShown, UiBenchResult& r)
+{
+    constexpr auto kPoll = std::chrono::milliseconds(250);
+    sim::SimulationConfig config;
+    config.users = std::size_t(users);
+    config.duration = std::chrono::milliseconds(0);
+    config.seed = 11;
+    sim::Simulation simulation(config);
+    simulation.setSpeed(1);
+    simulation.start();
+    const std::shared_ptr<Engine> engine = simulation.engine();
+
+    TimelinePanel panel;
+    panel.resize(1400, 400);
+    panel.show();
+    panel.setSimulationShown(simulationShown);
+    QApplication::processEvents();
+
+    std::atomic<bool> stop{false};
+    std::atomic<long long> events{0};
+    QObject receiver;
+    std::thread worker([&] {
+        std::string after = "0-0";
+        std::map<LeaseId, LeaseInfo> before;
+        std::uint64_t generation = 0;
+        auto due = std::chrono::steady_clock::now();
+        while (!stop) {
+            due += kPoll;
+            std::this_thread::sleep_until(due);
+            auto batch = std::make_shared<std::vector<LogEntry>>();
+            if (!simulationShown) {
+                for (;;) {
+                    const std::vector<Event> read = engine->events(after, 5000);
+                    for (const Event& e : read)
+                        batch->push_back(toLogEntry(e));
+                    if (!read.empty())
+                        after = read.back().id;
+                    if (read.size() < 5000)
+                        break;
+                }
+                events += std::ssize(*batch);
+            }
+            const Snapshot snap = engine->snapshot();
+            auto state = newLockState();
+            state->generation = ++generation;
+            state->clock = ServerClock{snap.serverTime, std::chrono::steady_clock::now()};
+            state->leases = snap.leases;
+            state->waiters = snap.waiters;
+            std::map<LeaseId, LeaseInfo> now;
+            for (const LeaseInfo& l : snap.leases)
+                now.emplace(l.id, l);
+            if (!simulationShown && generation > 1) {
+                state->base = generation - 1;
+                for (const auto& [id, l] : now)
+                    if (const auto it = before.find(id); it == before.end() || !(it->second == l))
+                        state->leasesSet.push_back(l);
+                for (const auto& [id, l] : before)
+                    if (!now.contains(id))
+                        state->leasesGone.push_back(id);
+            }
+            before = std::move(now);
+            QMetaObject::invokeMethod(
+                &receiver,
+                [&panel, simulationShown, state, batch = LogBatch(batch)] {
+                    if (simulationShown) {
+                        panel.applySimulationState(state);
+                    } else {
+                        panel.appendLog(batch);
+                        panel.applyState(state);
+                    }
+                },
+                Qt::QueuedConnection);
+        }
+    });
+    // The first second fills the history; the rest is measured.
+    QEventLoop warm;
+    QTimer::singleShot(1000, &warm, &QEventLoop::quit);
+    warm.exec();
+    const long long events0 = events;
+    double elapsedS = 0;
+    const double guiMs = guiThreadMsFor(seconds, &elapsedS);
+    stop = true;
+    worker.join();
+    simulation.stop();
+    QApplication::processEvents();
+    r.timelineUsers = users;
+    if (!simulationShown) {
+        r.timelineEventsPerS = double(events - events0) / elapsedS;
+        r.timelineSpans = int(panel.liveModel()->spanCount());
+    }
+    return guiMs / elapsedS;
 }
 
 } // namespace
@@ -329,6 +439,8 @@ UiBenchResult runUiBench(int nodes, int leases, int events)
     r.peakRssKb = usage.ru_maxrss;
 
     follow(data, leases, 1000, 4, r);
+    r.timelineGuiMsPerS = followTimeline(200, 4, false, r);
+    r.timelineSimGuiMsPerS = followTimeline(200, 4, true, r);
     return r;
 }
 

@@ -35,6 +35,18 @@ struct UiBenchResult {
     int filteredRows = 0;
     double onlyLockedMs = 0;
     std::int64_t peakRssKb = 0;     ///< process peak resident set size (getrusage)
+    /// The Timeline panel shown (1400x400, the last 5 minutes, following
+    /// "now") while a real simulation of `timelineUsers` users runs on the
+    /// in-process engine at real-time speed: a worker reads its events and
+    /// its snapshot (leases and waiters) every 250 ms and sends them as the
+    /// bridge does, log batches and states with their delta. The GUI thread's
+    /// CPU per second for the project's history (events and states), and for
+    /// a shown simulation's (states alone).
+    int timelineUsers = 0;
+    double timelineEventsPerS = 0;  ///< stream events the timeline took per second
+    double timelineGuiMsPerS = 0;   ///< GUI thread CPU per second, the project's history
+    double timelineSimGuiMsPerS = 0;///< GUI thread CPU per second, a shown simulation's
+    int timelineSpans = 0;          ///< spans the project's history held at the end
 };
 
 /// Builds the Studio's models offscreen (no window) over a generated tree of

@@ -2,7 +2,10 @@
 #pragma once
 
 #include "bridge/bridge.h"
+#include "lockview/projecttree.h"
 #include "mainwindow/studiooptions.h"
+
+#include <treelock/engine.h>
 
 #include <QAbstractItemView>
 #include <QAction>
@@ -46,6 +49,26 @@ inline ui::StudioOptions memoryOptions(bool useSettings = false)
     ui::StudioOptions options = studioOptions(ui::BackendConfig::Kind::Memory);
     options.useSettings = useSettings;
     return options;
+}
+
+/// The seed's tree: /A/a.txt, /A/C/c.txt, /A/C/D/d.txt, the empty folders /A/C/E and /B.
+inline ui::ProjectTreeData seedProjectTree()
+{
+    ui::ProjectTreeData tree;
+    QString error;
+    ui::parseTreeJson(R"({"format":"treelock-tree","version":1,"name":"seed",
+        "paths":["/A/a.txt","/A/C/c.txt","/A/C/D/d.txt","/A/C/E/","/B/"]})", &tree, &error);
+    return tree;
+}
+
+/// An acquire of `owner` labelled `operation`, for `ttl`.
+inline AcquireOptions acquireOptions(const char* owner, const char* operation, std::chrono::milliseconds ttl)
+{
+    AcquireOptions o;
+    o.owner = owner;
+    o.operation = operation;
+    o.ttl = ttl;
+    return o;
 }
 
 /// Shows `w` and makes it the active window (shortcuts need that); false when it

@@ -76,11 +76,7 @@ constexpr int kTimeout = 10000;
 
 ProjectTreeData seedTree()
 {
-    ProjectTreeData t;
-    QString error;
-    parseTreeJson(R"({"format":"treelock-tree","version":1,"name":"seed",
-        "paths":["/A/a.txt","/A/C/c.txt","/A/C/D/d.txt","/A/C/E/","/B/"]})", &t, &error);
-    return t;
+    return seedProjectTree();
 }
 
 /// The engine the window's bridge uses (the in-process one in memory mode).
@@ -91,11 +87,7 @@ std::shared_ptr<Engine> engineOf(MainWindow& w)
 
 AcquireOptions as(const char* owner, const char* op)
 {
-    AcquireOptions o;
-    o.owner = owner;
-    o.operation = op;
-    o.ttl = 10min;
-    return o;
+    return acquireOptions(owner, op, 10min);
 }
 
 LeaseId take(Engine& engine, std::vector<LockRequest> requests, const char* owner, const char* op)

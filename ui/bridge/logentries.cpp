@@ -57,6 +57,9 @@ LogEntry toLogEntry(const Event& e)
     out.owner = QString::fromStdString(e.owner);
     out.operation = QString::fromStdString(e.operation);
     out.paths = requestsText(e.requests);
+    out.requests = e.requests;
+    out.expiresAt = e.expiresAt;
+    out.wasLive = e.wasLive;
     switch (out.type) {
     case LogEntry::Type::Grant:
         out.detail = QCoreApplication::translate("treelock::ui::BridgeWorker", "fence %1, TTL %2")

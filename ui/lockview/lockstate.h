@@ -105,6 +105,10 @@ struct LogEntry {
     QString operation;   ///< CLI name ("move-folder")
     QString paths;       ///< "X /A/C, X /B/C"
     QString detail;      ///< fence, operator, reason, count, blocker...
+    /// A stream event's own fields, for what reads more than its text (the timeline):
+    std::vector<LockRequest> requests; ///< what `paths` says
+    ServerTime expiresAt{};            ///< grant: the lease's expiry
+    bool wasLive = false;              ///< force: the lease had not expired
 };
 using LogBatch = std::shared_ptr<const std::vector<LogEntry>>;
 

@@ -190,6 +190,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     addDockWidget(Qt::BottomDockWidgetArea, m_matrixDock);
     tabifyDockWidget(m_logDock, m_matrixDock);
     m_logDock->raise();
+    createTimelineDock();
 
     new FocusRing(this);
     m_hold = new UpdateHold(this);
@@ -351,6 +352,8 @@ void MainWindow::start()
         m_bridge->post(&BridgeWorker::runScenario, m_options.scenario);
     if (m_options.simulate || !m_options.simulationScenario.isEmpty())
         raiseDock(m_simDock);
+    else if (m_options.showTimeline)
+        raiseDock(m_timelineDock);
     if (m_options.simulate) {
         if (m_options.simulationUsers > 0)
             m_simPanel->setUsers(m_options.simulationUsers);
@@ -554,9 +557,9 @@ void MainWindow::raiseDock(QDockWidget* dock)
     if (dock->isFloating())
         return;
     // It shares the event log's strip of a few rows: too short for its panel.
-    // The simulation's and the matrix's forms need half the window; a table
-    // of waiters or hot spots shows a dozen rows in a third of it.
-    const bool large = dock == m_simDock || dock == m_matrixDock;
+    // The simulation's and the matrix's forms, and the timeline's rows, need
+    // half the window; a table of waiters or hot spots shows a dozen rows in a third of it.
+    const bool large = dock == m_simDock || dock == m_matrixDock || dock == m_timelineDock;
     const int wanted = large ? height() / 2 : height() / 3;
     if (dock->height() < wanted * 4 / 5)
         resizeDocks({dock}, {wanted}, Qt::Vertical);

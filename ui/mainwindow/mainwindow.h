@@ -36,6 +36,7 @@ class MatrixView;
 class LeaseTableModel;
 class LockTreeModel;
 class SimulationPanel;
+class TimelinePanel;
 class TlsIndicator;
 class TreePanel;
 class UpdateHold;
@@ -76,6 +77,8 @@ public:
     MatrixView* matrixView() const { return m_matrixView; }
     SimulationPanel* simulationPanel() const { return m_simPanel; }
     QDockWidget* simulationDock() const { return m_simDock; }
+    TimelinePanel* timelinePanel() const { return m_timelinePanel; }
+    QDockWidget* timelineDock() const { return m_timelineDock; }
     /// True while the tree and lease table show the Simulation panel's project.
     bool showsSimulation() const { return m_simulationShown; }
     QAction* releaseExpiredAction() const { return m_releaseExpired; }
@@ -139,6 +142,9 @@ private:
     void restoreSettings();
     void saveSettings();
 
+    // mainwindowtimeline.cpp: the Timeline dock, fed and wired.
+    void createTimelineDock();
+
     // mainwindow.cpp: the views, tree loading, states and lease actions.
     /// Shows `state` now, or keeps it while the views hold still (UpdateHold).
     void applyState(const LockStatePtr& state);
@@ -188,6 +194,8 @@ private:
     SimulationPanel* m_simPanel;
     QDockWidget* m_simDock;
     QAction* m_simDockAction = nullptr; // View › Simulation, also in the Simulation menu
+    TimelinePanel* m_timelinePanel = nullptr;
+    QDockWidget* m_timelineDock = nullptr;
     std::vector<std::pair<QDockWidget*, QAction*>> m_dockActions; // the View menu's dock entries
     QHash<QDockWidget*, QDockWidget*> m_frontBefore; // the tabbed dock in front before the key's dock was brought forward
     ProjectTreeData m_tree;           // the tree Studio's project shows (restored after a simulation)

@@ -189,6 +189,8 @@ void MainWindow::createMenus()
     QAction* matrix = dockAction(m_matrixDock, tr("Permission &matrix"), QStringLiteral("permissionMatrixAction"),
                                  QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     view->addAction(matrix);
+    view->addAction(dockAction(m_timelineDock, tr("&Timeline"), QStringLiteral("timelineDockAction"),
+                               QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T)));
 
     QMenu* locks = menuBar()->addMenu(tr("&Locks"));
     locks->setObjectName(QStringLiteral("locksMenu"));

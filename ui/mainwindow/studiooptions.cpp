@@ -40,7 +40,8 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
     const QCommandLineOption users(QStringLiteral("users"), QApplication::translate("StudioOptions", "Virtual users for --simulate (1-500)."), QStringLiteral("N"));
     const QCommandLineOption noLocking(QStringLiteral("no-locking"), QApplication::translate("StudioOptions", "With --simulate: users skip the locks (violations appear)."));
     const QCommandLineOption simScenario(QStringLiteral("sim-scenario"), QApplication::translate("StudioOptions", "Open the Simulation panel and play a scenario (e.g. seed-example)."), QStringLiteral("NAME"));
-    parser.addOptions({redis, privateHa, memory, project, user, tree, shot, after, size, scenario, lang, simulate, users, noLocking, simScenario});
+    const QCommandLineOption timeline(QStringLiteral("timeline"), QApplication::translate("StudioOptions", "Bring the Timeline dock to the front (e.g. for --screenshot)."));
+    parser.addOptions({redis, privateHa, memory, project, user, tree, shot, after, size, scenario, lang, simulate, users, noLocking, simScenario, timeline});
     // Option errors read like the no-display error: the program's name first.
     const QString prefix = QStringLiteral("treelock-studio: ");
     if (!parser.parse(arguments)) {
@@ -142,6 +143,7 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
     o.simulate = parser.isSet(simulate);
     o.simulationLocking = !parser.isSet(noLocking);
     o.simulationScenario = parser.value(simScenario);
+    o.showTimeline = parser.isSet(timeline);
     if (parser.isSet(users)) {
         o.simulationUsers = parser.value(users).toInt(&ok);
         if (!ok || o.simulationUsers < int(treelock::sim::limits::kMinUsers) || o.simulationUsers > int(treelock::sim::limits::kMaxUsers)) {

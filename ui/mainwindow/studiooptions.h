@@ -25,6 +25,7 @@ struct StudioOptions {
     int simulationUsers = 0;      ///< --users N (0: the panel's default)
     bool simulationLocking = true; ///< false with --no-locking
     QString simulationScenario;   ///< --sim-scenario NAME: play a compiled-in scenario
+    bool showTimeline = false;    ///< --timeline: bring the Timeline dock to the front
 };
 
 /// Parses `arguments` (argv, including the program name). Returns false and

@@ -158,6 +158,46 @@ void EventLogPanel::setLeaseFilter(const QString& leaseId)
         m_view->scrollToBottom();
 }
 
+bool EventLogPanel::selectEntry(const QString& streamId, ServerTime at)
+{
+    constexpr std::chrono::milliseconds kNear{10000};
+    int found = -1;
+    std::chrono::milliseconds best = kNear + std::chrono::milliseconds(1);
+    // Newest first: what the timeline points at is mostly recent.
+    for (int r = m_model->rowCount(); r-- > 0;) {
+        const LogEntry& e = m_model->entryAt(r);
+        if (!streamId.isEmpty()) {
+            if (e.streamId == streamId) {
+                found = r;
+                break;
+            }
+            continue;
+        }
+        if (e.type != LogEntry::Type::Info)
+            continue;
+        const auto off = std::chrono::abs(std::chrono::duration_cast<std::chrono::milliseconds>(e.time - at));
+        if (off < best) {
+            best = off;
+            found = r;
+        }
+    }
+    if (found < 0)
+        return false;
+    QModelIndex index = m_proxy->mapFromSource(m_model->index(found, 0));
+    if (!index.isValid()) {
+        m_filter->clear();
+        m_type->setCurrentIndex(0);
+        setLeaseFilter({});
+        index = m_proxy->mapFromSource(m_model->index(found, 0));
+    }
+    if (!index.isValid())
+        return false;
+    setFollow(false);
+    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->scrollTo(index, QAbstractItemView::PositionAtCenter);
+    return true;
+}
+
 QString EventLogPanel::rowText(int proxyRow, const QString& separator) const
 {
     QStringList fields;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "lockview/lockstate.h"
+
 #include <QWidget>
 
 class QComboBox;
@@ -29,6 +31,10 @@ public:
 
     /// Shows only the events of one lease, clearing the text and type filters (empty: every lease).
     void setLeaseFilter(const QString& leaseId);
+    /// Selects the event `streamId` or, without one, the Studio's own line
+    /// nearest `at` (within 10 s), clearing the filters that hide it; false if
+    /// the log has no such row. Stops following the newest rows.
+    bool selectEntry(const QString& streamId, ServerTime at);
     /// Writes the shown rows to `file`: CSV when it ends in ".csv", else
     /// tab-separated text. False (and `error` set) when it cannot be written.
     bool exportTo(const QString& file, QString* error = nullptr) const;
