@@ -8,6 +8,8 @@
 #include "lockview/projecttree.h"
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/updatehold.h"
+#include "panels/timeline/timelinepanel.h"
+#include "panels/timeline/timelineview.h"
 #include "panels/eventlog/eventlogfilterproxy.h"
 #include "panels/eventlog/eventlogmodel.h"
 #include "panels/eventlog/eventlogpanel.h"
@@ -970,6 +972,14 @@ private slots:
             QVERIFY(dialog);
             QTRY_VERIFY_WITH_TIMEOUT(w->leaseModel()->rowOf(released) < 0, kTimeout);
         };
+        // A span button of the Timeline: the chart shows that much time across.
+        const auto spanShown = [&](const Control& c, std::chrono::milliseconds span) {
+            w->timelineDock()->raise();
+            if (w->timelinePanel()->view()->visibleSpan() == span)
+                w->timelinePanel()->view()->setVisibleSpan(span == 1h ? 1min : 1h);
+            c.press();
+            QCOMPARE(w->timelinePanel()->view()->visibleSpan(), span);
+        };
         std::map<QString, std::function<void(const Control&)>> effects{
             {QStringLiteral("connectAction"), [&](const Control& c) { expectDialog(c.press, "treelock::ui::ConnectDialog"); }},
             {QStringLiteral("openFolderAction"), [&](const Control& c) { expectDialog(c.press, "QFileDialog"); }},
@@ -1021,6 +1031,18 @@ private slots:
             {QStringLiteral("onlyLockedAction"), [&](const Control& c) { toggles(c.press, [&] { return w->treePanel()->proxy()->onlyLocked(); }); }},
             {QStringLiteral("onlyLockedButton"), [&](const Control& c) { toggles(c.press, [&] { return w->treePanel()->proxy()->onlyLocked(); }); }},
             {QStringLiteral("legendToggle"), [&](const Control& c) { toggles(c.press, [&] { return w->treePanel()->legendShown(); }); }},
+            {QStringLiteral("timelineSpan1min"), [&](const Control& c) { spanShown(c, 1min); }},
+            {QStringLiteral("timelineSpan5min"), [&](const Control& c) { spanShown(c, 5min); }},
+            {QStringLiteral("timelineSpan15min"), [&](const Control& c) { spanShown(c, 15min); }},
+            {QStringLiteral("timelineSpan1h"), [&](const Control& c) { spanShown(c, 1h); }},
+            {QStringLiteral("timelineNowButton"), [&](const Control& c) {
+                 TimelineView* chart = w->timelinePanel()->view();
+                 chart->scrollTo(ServerTime(std::chrono::milliseconds(1)));
+                 QVERIFY(!chart->following());
+                 c.press();
+                 QVERIFY(chart->following());
+             }},
+            {QStringLiteral("timelineDockAction"), [&](const Control& c) { togglesDock(c.press, w->timelineDock()); }},
             {QStringLiteral("pauseUpdatesAction"), [&](const Control& c) { toggles(c.press, [&] { return w->updateHold()->holding(); }); }},
             {QStringLiteral("releaseWaiterBlockers"), [&](const Control& c) {
                  expectDialog(c.press, "treelock::ui::ForceReleaseDialog");

@@ -1,6 +1,7 @@
 #include "common/tableviews.h"
 
 #include <QHeaderView>
+#include <QScrollArea>
 #include <QSortFilterProxyModel>
 #include <QStyledItemDelegate>
 #include <QTableView>
@@ -45,6 +46,17 @@ protected:
 void showRequestsIn(QAbstractItemView* view, int column)
 {
     view->setItemDelegateForColumn(column, new RequestsDelegate(view));
+}
+
+QScrollArea* scrollable(QWidget* panel)
+{
+    auto* area = new QScrollArea;
+    area->setObjectName(panel->objectName() + QStringLiteral("Scroll"));
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidgetResizable(true);
+    area->setWidget(panel);
+    area->setMinimumSize(200, 60);
+    return area;
 }
 
 QSortFilterProxyModel* newSortProxy(QAbstractItemModel* model, int sortRole, QObject* parent)

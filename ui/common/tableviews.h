@@ -5,6 +5,7 @@
 class QAbstractItemModel;
 class QAbstractItemView;
 class QObject;
+class QScrollArea;
 class QSortFilterProxyModel;
 class QString;
 class QTableView;
@@ -25,6 +26,12 @@ QTableView* newRowTable(QAbstractItemModel* model, const QString& objectName, in
 /// is cut in its middle (the mode and the file's name stay), several at the
 /// end, so that a mode is never shown beside another request's path.
 void showRequestsIn(QAbstractItemView* view, int column);
+
+/// `panel` in a frameless scroll area that resizes it: a dock tabbed with the
+/// event log shares its height and the window's width, and a wide or tall
+/// panel scrolls inside its dock rather than making the whole window too
+/// large for a laptop's screen (or the log too tall).
+QScrollArea* scrollable(QWidget* panel);
 
 /// A proxy over `model` that filters nothing and sorts by `sortRole`, as the
 /// Waiting and Hot spots tables show their rows. Owned by `parent`.

@@ -2,6 +2,7 @@
 #include "mainwindow/mainwindow.h"
 
 #include "bridge/bridge.h"
+#include "common/tableviews.h"
 #include "panels/eventlog/eventlogpanel.h"
 #include "panels/leases/leasepanel.h"
 #include "panels/timeline/timelinepanel.h"
@@ -11,6 +12,7 @@
 #include <treelock/leaseid.h>
 
 #include <QDockWidget>
+#include <QScrollArea>
 #include <QStatusBar>
 
 namespace treelock::ui {
@@ -20,7 +22,7 @@ void MainWindow::createTimelineDock()
     m_timelinePanel = new TimelinePanel(this);
     m_timelineDock = new QDockWidget(tr("Timeline"), this);
     m_timelineDock->setObjectName(QStringLiteral("timelineDock"));
-    m_timelineDock->setWidget(m_timelinePanel);
+    m_timelineDock->setWidget(scrollable(m_timelinePanel));
     m_timelineDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
                                 | QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::BottomDockWidgetArea, m_timelineDock);
