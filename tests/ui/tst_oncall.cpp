@@ -16,7 +16,12 @@
 #include "panels/waiting/waitertablemodel.h"
 #include "panels/waiting/waitingpanel.h"
 
+#include "connection/serverwording.h"
+#include "panels/eventlog/eventlogpanel.h"
+#include "panels/hotspots/hotspotmodel.h"
+
 #include "modaldialogs.h"
+#include "redisserver.h"
 #include "studiotest.h"
 
 #include <treelock/leaseid.h>
@@ -26,6 +31,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollBar>
+#include <QStatusBar>
+#include <QTimer>
+#include <QTranslator>
 #include <QSortFilterProxyModel>
 #include <QTabBar>
 #include <QTableView>
@@ -357,6 +366,109 @@ private slots:
         QVERIFY(s.engine->cancelWait(s.bob));
         QTRY_VERIFY_WITH_TIMEOUT(w.waiterModel()->rowOf(s.bob) < 0, kTimeout);
         QCOMPARE(w.waitingPanel()->currentWaiterId(), QString());
+    }
+
+    void anOutcomeLeavesTheStatusBarAfterAWhile()
+    {
+        Scene s;
+        QVERIFY(s.setUp());
+        MainWindow& w = *s.window;
+        auto* result = w.findChild<QLabel*>(QStringLiteral("actionResult"));
+        auto* timer = w.findChild<QTimer*>(QStringLiteral("actionResultTimer"));
+        QVERIFY(result && timer);
+        Watch watch{whenModal([](QWidget* modal) {
+            if (auto* ok = modal->findChild<QPushButton*>(QStringLiteral("forceReleaseButton")))
+                QTest::mouseClick(ok, Qt::LeftButton);
+            else
+                rejectDialog(modal);
+        })};
+        w.releaseBlockers(QString::fromStdString(s.bob));
+        QTRY_VERIFY_WITH_TIMEOUT(result->text().contains(QStringLiteral("bob")), kTimeout);
+        QVERIFY(timer->isActive());
+        timer->start(10); // the 15 s, shortened
+        QTRY_VERIFY_WITH_TIMEOUT(result->text().isEmpty(), kTimeout);
+    }
+
+    void theEventLogGoesOnFollowingOnceItHasTheKeys()
+    {
+        Scene s;
+        QVERIFY(s.setUp());
+        MainWindow& w = *s.window;
+        for (int i = 0; i < 60; ++i)
+            QVERIFY(!s.take({{"/B/f" + std::to_string(i), LockMode::X}}, "erin", "upload").empty());
+        auto* log = w.findChild<EventLogPanel*>();
+        QVERIFY(log);
+        QTableView* view = log->view();
+        QScrollBar* bar = view->verticalScrollBar();
+        QTRY_VERIFY_WITH_TIMEOUT(bar->maximum() > 0 && bar->value() == bar->maximum(), kTimeout);
+        // Tab brings the keys to the log (as from the control before it).
+        view->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY_WITH_TIMEOUT(view->hasFocus(), kTimeout);
+        for (int i = 0; i < 20; ++i)
+            QVERIFY(!s.take({{"/B/g" + std::to_string(i), LockMode::X}}, "erin", "upload").empty());
+        const int before = bar->maximum();
+        QTRY_VERIFY_WITH_TIMEOUT(bar->maximum() > before, kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(bar->value() == bar->maximum(), kTimeout);
+    }
+
+    void theHotSpotsWaitersAgreeWithTheWaitingPanel()
+    {
+        Scene s;
+        QVERIFY(s.setUp());
+        MainWindow& w = *s.window;
+        const std::string clash = w.waiterModel()->waiterAt(w.waiterModel()->rowOf(s.bob))->blocker.clashPath;
+        QTRY_VERIFY_WITH_TIMEOUT(w.hotSpotModel()->rowOf(clash) >= 0, kTimeout);
+        const auto waitersThere = [&] {
+            return w.hotSpotModel()->index(w.hotSpotModel()->rowOf(clash), HotSpotModel::WaitersColumn).data().toInt();
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(waitersThere(), 1, kTimeout);
+        // bob gives up: both say so with the same state, not at the next contention reading.
+        QVERIFY(s.engine->cancelWait(s.bob));
+        QTRY_VERIFY_WITH_TIMEOUT(w.waiterModel()->rowCount() == 0, kTimeout);
+        QCOMPARE(waitersThere(), 0);
+    }
+
+    void serverWordsAreTheOperatorsAndShort()
+    {
+        const QString lost = connectionProblemText(
+            QStringLiteral("Redis at 127.0.0.1:6379: command XRANGE failed: no answer within 1000 ms"));
+        QVERIFY2(!lost.contains(QStringLiteral("XRANGE")), qPrintable(lost));
+        QVERIFY2(lost.contains(QStringLiteral("stopped answering")) && lost.contains(QStringLiteral("1000 ms")), qPrintable(lost));
+        const QString evicts = QStringLiteral("Redis maxmemory-policy is \"allkeys-lru\", not \"noeviction\": under memory "
+                                              "pressure Redis may evict lock keys, and locks would silently vanish");
+        QVERIFY(serverWarningShort(evicts).size() < 20);
+        // In Chinese, neither is English.
+        QTranslator chinese;
+        QVERIFY(chinese.load(QStringLiteral(":/i18n/treelock_zh_CN.qm")));
+        QCoreApplication::installTranslator(&chinese);
+        const QString zhLost = connectionProblemText(
+            QStringLiteral("Redis at 127.0.0.1:6379: command XRANGE failed: no answer within 1000 ms"));
+        const QString zhShort = serverWarningShort(evicts);
+        const QString zhWhole = serverWarningText(evicts);
+        QCoreApplication::removeTranslator(&chinese);
+        for (const QString& t : {zhLost, zhShort, zhWhole})
+            QVERIFY2(!t.contains(QStringLiteral("stopped")) && !t.contains(QStringLiteral("evict")), qPrintable(t));
+    }
+
+    void aServerThatMayEvictLocksSaysSoWholeInTheStatusBar()
+    {
+        RedisServer server(RedisServer::Options{false, false, {"maxmemory-policy allkeys-lru"}, {}});
+        StudioOptions options = studioOptions(BackendConfig::Kind::Url);
+        options.backend.url = QString::fromStdString(server.url());
+        options.backend.project = QStringLiteral("evict");
+        MainWindow w(options);
+        w.resize(1280, 800);
+        w.start();
+        QVERIFY(showActive(w));
+        QTRY_VERIFY_WITH_TIMEOUT(w.statusBar()->currentMessage().contains(QStringLiteral("may evict locks")), kTimeout);
+        const QString message = w.statusBar()->currentMessage();
+        // It fits beside the permanent labels: nothing of it is cut.
+        int permanent = 0;
+        for (QWidget* child : w.statusBar()->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+            if (child->isVisible() && child->x() > w.width() / 3)
+                permanent += child->width();
+        QVERIFY2(w.statusBar()->fontMetrics().horizontalAdvance(message) < w.width() - permanent,
+                 qPrintable(message));
     }
 
     void aTtlIsShownAsItWasSet()

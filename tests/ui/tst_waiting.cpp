@@ -701,7 +701,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(hotSpotRow(w, "/A/C").isValid(), kTimeout);
         QTableView* view = w.hotSpotPanel()->view();
         QVERIFY(!view->isColumnHidden(HotSpotModel::LastColumn));
-        QCOMPARE(view->model()->headerData(HotSpotModel::LastColumn, Qt::Horizontal).toString(), QStringLiteral("Last refusal"));
+        QCOMPARE(view->model()->headerData(HotSpotModel::LastColumn, Qt::Horizontal).toString(), QStringLiteral("Last refused try"));
         const auto last = [&] { return hotSpotRow(w, "/A/C", HotSpotModel::LastColumn).data().toString(); };
         const int first = secondsIn(last(), QStringLiteral("^(\\d+) s ago$"));
         QVERIFY2(first >= 0 && first <= 2, qPrintable(last()));

@@ -474,6 +474,8 @@ void MainWindow::showState(const LockStatePtr& state)
     if (!m_hold->keepForTable(state))
         m_leaseModel->applyState(state);
     m_waitingPanel->applyState(state);
+    if (!m_simulationShown) // the Hot spots panel shows the project, not the simulation
+        m_hotSpotModel->applyWaiters(*state);
     m_treePanel->lockStateApplied();
     m_leasePanel->updateTitle();
     updateReleaseExpired(state->expiredCount);

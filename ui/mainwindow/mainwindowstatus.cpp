@@ -1,6 +1,7 @@
 // MainWindow's status bar, connection banner, window geometry and settings.
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/updatehold.h"
+#include "connection/serverwording.h"
 
 #include "connection/studiowording.h"
 #include "connection/tlsindicator.h"
@@ -190,8 +191,12 @@ void MainWindow::onBackend(const BackendInfo& info)
                + tr("This project records no grants and releases as events (events=audit): the event log shows "
                     "expiries, forced releases, sweeps and setting changes, and the lease table follows the "
                     "snapshot taken each second. treelock config events=all records them again.");
-    if (!info.warnings.isEmpty())
-        tip += QStringLiteral("\n\n") + tr("Server warnings:") + QStringLiteral("\n  ") + info.warnings.join(QStringLiteral("\n  "));
+    if (!info.warnings.isEmpty()) {
+        QStringList lines;
+        for (const QString& w : info.warnings)
+            lines << serverWarningText(w);
+        tip += QStringLiteral("\n\n") + tr("Server warnings:") + QStringLiteral("\n  ") + lines.join(QStringLiteral("\n  "));
+    }
     m_backendLabel->setToolTip(tip.trimmed());
     m_copyUrl->setEnabled(info.kind != BackendConfig::Kind::Memory);
     m_tls->show(info);
@@ -205,7 +210,11 @@ void MainWindow::onBackend(const BackendInfo& info)
     // a weakened guarantee is said out loud, not only in a tooltip.
     if (info.kind == BackendConfig::Kind::Url && !info.warnings.isEmpty()) {
         m_backendLabel->setText(m_backendLabel->text() + QStringLiteral(" <b style='color:#c62828'>⚠</b>"));
-        statusBar()->showMessage(tr("Server warning: %1").arg(info.warnings.join(QStringLiteral(" · "))), 30000);
+        // Short, so it is not cut; each whole in the address's tooltip.
+        QStringList shortly;
+        for (const QString& w : info.warnings)
+            shortly << serverWarningShort(w);
+        statusBar()->showMessage(tr("Server warning: %1 (the ⚠ beside the address says more)").arg(shortly.join(QStringLiteral(" · "))), 30000);
     }
 }
 
@@ -230,13 +239,13 @@ void MainWindow::onConnection(const ConnectionState& state)
                                : m_backend.sentinel
                                    ? tr("No primary: %1 — asking the sentinels again every second (attempt %2); a failover takes a few seconds. The view shows the last known state.")
                                    : tr("Connection lost: %1 — reconnecting every second (attempt %2). The view shows the last known state."))
-                                  .arg(inStudioTerms(state.message)).arg(state.attempt));
+                                  .arg(inStudioTerms(connectionProblemText(state.message))).arg(state.attempt));
         m_banner->show();
         break;
     case ConnectionStatus::Refused:
         m_bannerText->setText(tr("Cannot use this connection: %1 — change it with File › Connect…, or press Retry now "
                                  "once it is fixed.")
-                                  .arg(inStudioTerms(state.message)));
+                                  .arg(inStudioTerms(connectionProblemText(state.message))));
         m_banner->show();
         break;
     }

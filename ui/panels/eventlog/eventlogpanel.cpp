@@ -9,10 +9,12 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QDateTime>
+#include <QEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -45,6 +47,7 @@ EventLogPanel::EventLogPanel(EventLogModel* model, QWidget* parent) : QWidget(pa
 
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("eventLogView"));
+    m_view->installEventFilter(this);
     m_view->setModel(m_proxy);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -134,6 +137,16 @@ EventLogPanel::EventLogPanel(EventLogModel* model, QWidget* parent) : QWidget(pa
         if (!lease.isEmpty())
             emit leaseRequested(lease);
     });
+}
+
+bool EventLogPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    // The keys arriving make the first row current, which scrolls to the top
+    // and stops following: while following, the newest row is the current one.
+    if (watched == m_view && event->type() == QEvent::FocusIn && m_follow && !m_view->currentIndex().isValid()
+        && m_proxy->rowCount() > 0)
+        m_view->selectionModel()->setCurrentIndex(m_proxy->index(m_proxy->rowCount() - 1, 0), QItemSelectionModel::NoUpdate);
+    return QWidget::eventFilter(watched, event);
 }
 
 void EventLogPanel::setFollow(bool follow)

@@ -49,6 +49,9 @@ signals:
     /// Something to say in the status bar.
     void message(const QString& text);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void setFollow(bool follow);
     void exportDialog();

@@ -53,6 +53,19 @@ std::vector<std::string> HotSpotModel::applyContention(ContentionPtr contention)
     return evaluate();
 }
 
+void HotSpotModel::applyWaiters(const LockState& state)
+{
+    std::unordered_map<std::string, std::size_t> waiters;
+    for (const WaiterInfo& w : state.waiters)
+        ++waiters[w.blocker.clashPath];
+    if (m_waitersKnown && waiters == m_waiters)
+        return;
+    m_waiters = std::move(waiters);
+    m_waitersKnown = true;
+    if (!m_rows.empty())
+        emit dataChanged(index(0, WaitersColumn), index(int(m_rows.size()) - 1, WaitersColumn));
+}
+
 void HotSpotModel::tick()
 {
     if (!m_rows.empty())
@@ -137,13 +150,19 @@ QVariant HotSpotModel::data(const QModelIndex& index, int role) const
     using std::chrono::duration_cast;
     using std::chrono::milliseconds;
     const auto sinceLast = [&] { return duration_cast<milliseconds>(now() - p->last); };
+    const std::size_t waiting = [&]() -> std::size_t {
+        if (!m_waitersKnown)
+            return p->waiters;
+        const auto it = m_waiters.find(p->path);
+        return it == m_waiters.end() ? 0 : it->second;
+    }();
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
         case PathColumn: return QString::fromStdString(p->path);
         case RateColumn: return QString::number(refusalsPerMinute(*p), 'f', 1);
         case TotalColumn: return QString::number(p->total);
-        case WaitersColumn: return QString::number(p->waiters);
+        case WaitersColumn: return QString::number(waiting);
         case LastColumn: return presentation::formatAgo(sinceLast());
         case OperationsColumn: return operationsText(*p);
         }
@@ -152,7 +171,7 @@ QVariant HotSpotModel::data(const QModelIndex& index, int role) const
         switch (index.column()) {
         case RateColumn: return refusalsPerMinute(*p);
         case TotalColumn: return qlonglong(p->total);
-        case WaitersColumn: return qulonglong(p->waiters);
+        case WaitersColumn: return qulonglong(waiting);
         case LastColumn: return qlonglong(p->last.time_since_epoch().count());
         default: return data(index, Qt::DisplayRole);
         }
@@ -163,8 +182,8 @@ QVariant HotSpotModel::data(const QModelIndex& index, int role) const
                      .arg(QString::number(refusalsPerMinute(*p), 'f', 1), QString::number(p->refusals, 'f', 1))
                      .arg(p->total)
                      .arg(presentation::formatAgo(sinceLast()), presentation::formatClock(p->last).left(8));
-        if (p->waiters > 0)
-            lines << tr("%n waiter(s) were last refused here", nullptr, int(p->waiters));
+        if (waiting > 0)
+            lines << tr("%n waiter(s) were last refused here", nullptr, int(waiting));
         for (const HotPath::Pair& pair : p->operations)
             lines << tr("%1 refused by %2: %n time(s)", nullptr, int(pair.count))
                          .arg(presentation::operationName(QString::fromStdString(pair.wanted)),
@@ -210,13 +229,14 @@ QVariant HotSpotModel::headerData(int section, Qt::Orientation orientation, int 
         case RateColumn: return tr("Refusals per minute, a decayed rate: each refusal weighs half as much every minute");
         case TotalColumn: return tr("Refusals since the path entered the contention table");
         case WaitersColumn: return tr("Waiters whose last attempt was refused here");
-        case LastColumn: return tr("When the latest refusal here happened");
+        case LastColumn: return tr("When the latest refused attempt here happened: a waiter's retries count here, "
+                                   "though the totals count a waiter once per blocker");
         case OperationsColumn: return tr("The refused operation vs the one in its way, and how often");
         default: return {};
         }
     }
     return columnTitle<ColumnCount>(section, orientation, role, tr("Path"), tr("Refusals/min"), tr("Total"),
-                                    tr("Waiters"), tr("Last refusal"), tr("Operations"));
+                                    tr("Waiters"), tr("Last refused try"), tr("Operations"));
 }
 
 } // namespace treelock::ui

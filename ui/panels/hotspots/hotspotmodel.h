@@ -54,6 +54,11 @@ public:
     /// range, one insert); returns the paths that entered the alarm with it.
     /// O(paths).
     std::vector<std::string> applyContention(ContentionPtr contention);
+    /// The waiters of the lock state the other views show: the Waiters column
+    /// counts those whose last attempt was refused at each path, so that it
+    /// agrees with the Waiting panel and the tree at every moment (the
+    /// contention reading comes less often). O(waiters + rows).
+    void applyWaiters(const LockState& state);
     /// The clock moved: one dataChanged over the Last refusal column.
     void tick();
     /// The server's time now: the reading's time plus the time since it came. O(1).
@@ -82,6 +87,8 @@ private:
     ContentionPtr m_contention; // m_rows index its paths, by path
     std::chrono::steady_clock::time_point m_receivedAt{}; // when m_contention came
     std::set<std::string> m_alarmed;
+    std::unordered_map<std::string, std::size_t> m_waiters; // by clash path, from applyWaiters()
+    bool m_waitersKnown = false;
     int m_threshold = 0;
 };
 
