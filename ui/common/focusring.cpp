@@ -45,18 +45,17 @@ bool FocusRing::eventFilter(QObject* watched, QEvent* event)
         return false;
     }
     // The target, or a dock or splitter around it, moved: so does the ring.
-    if (m_target && watched->isWidgetType()
-        && (watched == m_target || static_cast<QWidget*>(watched)->isAncestorOf(m_target))) {
-        switch (event->type()) {
-        case QEvent::Move:
-        case QEvent::Resize:
-        case QEvent::Show:
-        case QEvent::Hide:
+    switch (event->type()) {
+    case QEvent::Move:
+    case QEvent::Resize:
+    case QEvent::Show:
+    case QEvent::Hide:
+        if (m_target && watched->isWidgetType()
+            && (watched == m_target || static_cast<QWidget*>(watched)->isAncestorOf(m_target)))
             place();
-            break;
-        default:
-            break;
-        }
+        break;
+    default:
+        break;
     }
     return false;
 }
