@@ -202,6 +202,10 @@
         <source>Lock</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ProjectTree</name>
@@ -253,6 +257,61 @@
     <name>ScenarioPlan</name>
     <message>
         <source> · %1 profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ServerWording</name>
+    <message>
+        <source>Redis evicts keys under memory pressure (maxmemory-policy %1, not noeviction): locks could silently vanish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read Redis&apos;s maxmemory-policy (%1): make sure it is noeviction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis keeps nothing on disk (no AOF, no snapshots): a restart loses every lease; fencing tokens still rise</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>may evict locks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>eviction policy unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no persistence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer within %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the connection was closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the connection was refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the connection was reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server at %1 cannot be reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server at %1 cannot be used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server at %1 stopped answering</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -350,6 +409,94 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>invalid TREELOCK_TLS_INSECURE &quot;%1&quot;: expected 1 (yes, true) or 0 (no, false)</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bring the Timeline dock to the front (e.g. for --screenshot).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TimelineModel</name>
+    <message>
+        <source>Force release of %1&apos;s lease</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TimelineText</name>
+    <message>
+        <source>still waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expired, not reaped yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>still held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>force-released</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>force-released: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>released (no longer held at %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>granted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gave up (no grant seen)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waits for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from %1, for %2 so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from %1 to %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At %1: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lease(s) held</source>
+        <translation>
+            <numerusform>%n lease held</numerusform>
+            <numerusform>%n leases held</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting</source>
+        <translation>
+            <numerusform>%n waiting</numerusform>
+            <numerusform>%n waiting</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -553,6 +700,39 @@ With no options it starts a private redis-server and opens the demo project.</so
             <numerusform>Listed %n lease: following the events stream again</numerusform>
             <numerusform>Listed %n leases: following the events stream again</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>released %n lease(s) in %1&apos;s way (%2)</source>
+        <translation>
+            <numerusform>released %n lease in %1&apos;s way (%2)</numerusform>
+            <numerusform>released %n leases in %1&apos;s way (%2)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>cancelled the place of %n waiter(s) ahead of it (%1)</source>
+        <translation>
+            <numerusform>cancelled the place of %n waiter ahead of it (%1)</numerusform>
+            <numerusform>cancelled the places of %n waiters ahead of it (%1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n already gone (%1)</source>
+        <translation>
+            <numerusform>%n already gone (%1)</numerusform>
+            <numerusform>%n already gone (%1)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Releasing what blocks %1 failed: not connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Releasing what blocks %1 was refused: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cancelled the place of %2 in the queue ahead of %3: %4</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1027,6 +1207,65 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Operator:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 &lt;span style=&apos;color:#666&apos;&gt;· waits ahead: its place in the queue is cancelled&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &lt;span style=&apos;color:#666&apos;&gt;· lease %2, expired&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &lt;span style=&apos;color:#666&apos;&gt;· lease %2, fence %3&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Holder crashed or hangs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unblocking a stuck request (on call)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Left behind by a stopped job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planned maintenance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Release what blocks a waiter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only places in the queue are cancelled: their owners ask again as newcomers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;These leases are live.&lt;/b&gt; Their holders may still be changing these paths: releasing them lets other users in at once. Their fencing tokens stay valid for storage that checks fences.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiter:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Releases %n:</source>
+        <translation>
+            <numerusform>Releases %n:</numerusform>
+            <numerusform>Releases %n:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Your recent reasons first, then the usual ones; or type your own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Release all %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::HotSpotModel</name>
@@ -1097,11 +1336,11 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>When the latest refusal here happened</source>
+        <source>When the latest refused attempt here happened: a waiter&apos;s retries count here, though the totals count a waiter once per blocker</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Last refusal</source>
+        <source>Last refused try</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1176,17 +1415,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Show every lease</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>&lt;b&gt;Leases&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %Ln held&lt;/span&gt;</source>
-        <translation>
-            <numerusform>&lt;b&gt;Leases&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %Ln held&lt;/span&gt;</numerusform>
-            <numerusform>&lt;b&gt;Leases&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %Ln held&lt;/span&gt;</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Leases&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %1 of %2&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>touching %1</source>
         <translation type="unfinished"></translation>
@@ -1213,6 +1441,47 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>Show its events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln live</source>
+        <translation>
+            <numerusform>%Ln live</numerusform>
+            <numerusform>%Ln live</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln expired</source>
+        <translation>
+            <numerusform>%Ln expired</numerusform>
+            <numerusform>%Ln expired</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln held</source>
+        <translation>
+            <numerusform>%Ln held</numerusform>
+            <numerusform>%Ln held</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Leases&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %1&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>matching “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Leases&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %1 of %2 shown,&lt;/span&gt; &lt;b style=&apos;color:#8a4b00&apos;&gt;%3&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (all: %2). Clear the filter field and the node chip to see every lease.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1264,6 +1533,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lease %1 · fence %2 · age %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2255,10 +2528,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Server warning: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Force release of %1 cancelled: nothing was released</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2388,6 +2657,46 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>Loading leases… %1 of ~%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing blocks %1 any more: the next attempt should get its locks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 · %3, waiting %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Release of what blocks %1 cancelled: nothing was released</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Releasing what blocks %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server warning: %1 (the ⚠ beside the address says more)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That waiter got its lease: selected in the lease table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That waiter no longer waits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The event log no longer holds that event</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2703,6 +3012,130 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
 </context>
 <context>
+    <name>treelock::ui::TimelinePanel</name>
+    <message>
+        <source>Last</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>5 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>15 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the last %1 across the chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the last %1 (Ctrl+wheel or +/- on the chart zoom between 1 min and 1 h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow the present time at the chart&apos;s right edge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow the present time again (End on the chart)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>by path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>by owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One row per path, or one per owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leases in their mode&apos;s colour; waits hatched under them, ending in a dot where the lease was granted and a cross where the waiter gave up; dashed red lines: forced releases; orange: failovers; grey: the connection lost or back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Simulation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click or drag on the chart (or use the arrow keys) to see what was locked at a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failover: the primary moved from %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lease(s) lost</source>
+        <translation>
+            <numerusform>%n lease lost</numerusform>
+            <numerusform>%n leases lost</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n survived</source>
+        <translation>
+            <numerusform>%n survived</numerusform>
+            <numerusform>%n survived</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Connection back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::TimelineView</name>
+    <message>
+        <source>Lock timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leases and waits over time, one row per path or owner. Left and Right move the time cursor, Up and Down the row, Enter selects the bar at the cursor, plus and minus zoom, End follows now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No lease in the last hour yet. Leases and waits appear here as they are granted, released and given up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>treelock::ui::TlsForm</name>
     <message>
         <source>TLS (rediss:// URLs)</source>
@@ -2929,6 +3362,55 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source> &lt;span style=&apos;color:#666&apos;&gt;· locks shown once the leases are listed&lt;/span&gt;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Release what blocks %1 (%2)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::UpdateHold</name>
+    <message>
+        <source>&amp;Pause Updates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hold the tree and the tables still; the updates that arrive meanwhile are shown when you resume (F8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Updates are paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Updates wait while a menu is open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lease table waits while the pointer rests on it, so its rows stay where you aim</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Paused · %Ln update(s) waiting</source>
+        <translation>
+            <numerusform>Paused · %Ln update waiting</numerusform>
+            <numerusform>Paused · %Ln updates waiting</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Held · %Ln update(s) waiting</source>
+        <translation>
+            <numerusform>Held · %Ln update waiting</numerusform>
+            <numerusform>Held · %Ln updates waiting</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::WaiterTableModel</name>
@@ -2980,6 +3462,17 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>The waiters that queue behind it: once it has waited longer than the project&apos;s fairness grace, newer requests that conflict with it wait until it is served</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%1 +%n more</source>
+        <translation>
+            <numerusform>%1 +%n more</numerusform>
+            <numerusform>%1 +%n more</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>In its way (%1):</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::WaitingPanel</name>
@@ -3029,6 +3522,21 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>The project&apos;s fairness is off: whoever tries when the paths are free gets them</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Release blockers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Force-release every lease in the selected waiter&apos;s way, and cancel the places of older waiters ahead of it, in one dialog with one reason (Del, or double-click the row)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n blocker(s)…</source>
+        <translation>
+            <numerusform>Release %n blocker…</numerusform>
+            <numerusform>Release %n blockers…</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

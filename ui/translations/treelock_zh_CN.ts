@@ -201,6 +201,10 @@
         <source>Lock</source>
         <translation>加锁</translation>
     </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
 </context>
 <context>
     <name>ProjectTree</name>
@@ -253,6 +257,61 @@
     <message>
         <source> · %1 profile</source>
         <translation> · %1 策略配置</translation>
+    </message>
+</context>
+<context>
+    <name>ServerWording</name>
+    <message>
+        <source>Redis evicts keys under memory pressure (maxmemory-policy %1, not noeviction): locks could silently vanish</source>
+        <translation>Redis 在内存紧张时会逐出键（maxmemory-policy 为 %1，而非 noeviction）：锁可能悄无声息地消失</translation>
+    </message>
+    <message>
+        <source>Cannot read Redis&apos;s maxmemory-policy (%1): make sure it is noeviction</source>
+        <translation>无法读取 Redis 的 maxmemory-policy（%1）：请确认其为 noeviction</translation>
+    </message>
+    <message>
+        <source>Redis keeps nothing on disk (no AOF, no snapshots): a restart loses every lease; fencing tokens still rise</source>
+        <translation>Redis 不在磁盘上保存任何数据（无 AOF、无快照）：重启会丢失所有租约；栅栏令牌仍会递增</translation>
+    </message>
+    <message>
+        <source>may evict locks</source>
+        <translation>可能逐出锁</translation>
+    </message>
+    <message>
+        <source>eviction policy unknown</source>
+        <translation>逐出策略未知</translation>
+    </message>
+    <message>
+        <source>no persistence</source>
+        <translation>无持久化</translation>
+    </message>
+    <message>
+        <source>no answer within %1 ms</source>
+        <translation>%1 毫秒内无应答</translation>
+    </message>
+    <message>
+        <source>the connection was closed</source>
+        <translation>连接已关闭</translation>
+    </message>
+    <message>
+        <source>the connection was refused</source>
+        <translation>连接被拒绝</translation>
+    </message>
+    <message>
+        <source>the connection was reset</source>
+        <translation>连接被重置</translation>
+    </message>
+    <message>
+        <source>the server at %1 cannot be reached</source>
+        <translation>无法连接位于 %1 的服务器</translation>
+    </message>
+    <message>
+        <source>the server at %1 cannot be used</source>
+        <translation>无法使用位于 %1 的服务器</translation>
+    </message>
+    <message>
+        <source>the server at %1 stopped answering</source>
+        <translation>位于 %1 的服务器已停止应答</translation>
     </message>
 </context>
 <context>
@@ -350,6 +409,92 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>invalid TREELOCK_TLS_INSECURE &quot;%1&quot;: expected 1 (yes, true) or 0 (no, false)</source>
         <translation>TREELOCK_TLS_INSECURE 的值 &quot;%1&quot; 无效：应为 1（yes、true）或 0（no、false）</translation>
+    </message>
+    <message>
+        <source>Bring the Timeline dock to the front (e.g. for --screenshot).</source>
+        <translation>将“时间线”面板置于最前（例如配合 --screenshot）。</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineModel</name>
+    <message>
+        <source>Force release of %1&apos;s lease</source>
+        <translation>强制释放 %1 的租约</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineText</name>
+    <message>
+        <source>still waiting</source>
+        <translation>仍在等待</translation>
+    </message>
+    <message>
+        <source>expired, not reaped yet</source>
+        <translation>已过期，尚未回收</translation>
+    </message>
+    <message>
+        <source>still held</source>
+        <translation>仍在持有</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>force-released</source>
+        <translation>已被强制释放</translation>
+    </message>
+    <message>
+        <source>force-released: %1</source>
+        <translation>已被强制释放：%1</translation>
+    </message>
+    <message>
+        <source>released (no longer held at %1)</source>
+        <translation>已释放（%1 时已不再持有）</translation>
+    </message>
+    <message>
+        <source>granted</source>
+        <translation>已获准</translation>
+    </message>
+    <message>
+        <source>gave up (no grant seen)</source>
+        <translation>已放弃（未见授予）</translation>
+    </message>
+    <message>
+        <source>waits for %1</source>
+        <translation>等待 %1</translation>
+    </message>
+    <message>
+        <source>holds %1</source>
+        <translation>持有 %1</translation>
+    </message>
+    <message>
+        <source>from %1, for %2 so far</source>
+        <translation>自 %1 起，至今已 %2</translation>
+    </message>
+    <message>
+        <source>from %1 to %2, %3</source>
+        <translation>从 %1 到 %2，共 %3</translation>
+    </message>
+    <message>
+        <source>At %1: </source>
+        <translation>%1 时：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lease(s) held</source>
+        <translation>
+            <numerusform>持有 %n 个租约</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting</source>
+        <translation>
+            <numerusform>%n 个等待</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -545,6 +690,36 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>
             <numerusform>已列出 %n 个租约：重新跟随事件流</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>released %n lease(s) in %1&apos;s way (%2)</source>
+        <translation>
+            <numerusform>释放了挡住 %1 的 %n 个租约（%2）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>cancelled the place of %n waiter(s) ahead of it (%1)</source>
+        <translation>
+            <numerusform>取消了排在它前面的 %n 个等待者的排队位置（%1）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n already gone (%1)</source>
+        <translation>
+            <numerusform>%n 个已不存在（%1）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Releasing what blocks %1 failed: not connected</source>
+        <translation>释放 %1 的阻塞者失败：未连接</translation>
+    </message>
+    <message>
+        <source>Releasing what blocks %1 was refused: %2</source>
+        <translation>释放 %1 的阻塞者被拒绝：%2</translation>
+    </message>
+    <message>
+        <source>%1 cancelled the place of %2 in the queue ahead of %3: %4</source>
+        <translation>%1 取消了 %2 在队列中排在 %3 前面的位置：%4</translation>
     </message>
 </context>
 <context>
@@ -1013,6 +1188,64 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Operator:</source>
         <translation>操作员：</translation>
     </message>
+    <message>
+        <source>%1 &lt;span style=&apos;color:#666&apos;&gt;· waits ahead: its place in the queue is cancelled&lt;/span&gt;</source>
+        <translation>%1 &lt;span style=&apos;color:#666&apos;&gt;· 排在前面等待：其排队位置将被取消&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>%1 &lt;span style=&apos;color:#666&apos;&gt;· lease %2, expired&lt;/span&gt;</source>
+        <translation>%1 &lt;span style=&apos;color:#666&apos;&gt;· 租约 %2，已过期&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>%1 &lt;span style=&apos;color:#666&apos;&gt;· lease %2, fence %3&lt;/span&gt;</source>
+        <translation>%1 &lt;span style=&apos;color:#666&apos;&gt;· 租约 %2，栅栏令牌 %3&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Holder crashed or hangs</source>
+        <translation>持有者已崩溃或挂起</translation>
+    </message>
+    <message>
+        <source>Unblocking a stuck request (on call)</source>
+        <translation>解除卡住的请求（值班处理）</translation>
+    </message>
+    <message>
+        <source>Left behind by a stopped job</source>
+        <translation>已停止的作业遗留</translation>
+    </message>
+    <message>
+        <source>Planned maintenance</source>
+        <translation>计划内维护</translation>
+    </message>
+    <message>
+        <source>Release what blocks a waiter</source>
+        <translation>释放等待者的阻塞者</translation>
+    </message>
+    <message>
+        <source>Only places in the queue are cancelled: their owners ask again as newcomers.</source>
+        <translation>只取消排队位置：其请求者会作为新来者重新请求。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;These leases are live.&lt;/b&gt; Their holders may still be changing these paths: releasing them lets other users in at once. Their fencing tokens stay valid for storage that checks fences.</source>
+        <translation>&lt;b&gt;这些租约仍有效。&lt;/b&gt;持有者可能仍在修改这些路径：释放后其他用户会立即进入。对于检查栅栏令牌的存储，它们的栅栏令牌仍然有效。</translation>
+    </message>
+    <message>
+        <source>Waiter:</source>
+        <translation>等待者：</translation>
+    </message>
+    <message numerus="yes">
+        <source>Releases %n:</source>
+        <translation>
+            <numerusform>释放 %n 项：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Your recent reasons first, then the usual ones; or type your own</source>
+        <translation>先列出您最近用过的原因，再列出常用原因；也可以自己输入</translation>
+    </message>
+    <message>
+        <source>Release all %1</source>
+        <translation>释放全部 %1 项</translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::HotSpotModel</name>
@@ -1081,12 +1314,12 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>每分钟 %1 次拒绝（衰减计数 %2），共 %3 次；最近一次在 %4（%5）</translation>
     </message>
     <message>
-        <source>When the latest refusal here happened</source>
-        <translation>此处最近一次拒绝发生的时间</translation>
+        <source>When the latest refused attempt here happened: a waiter&apos;s retries count here, though the totals count a waiter once per blocker</source>
+        <translation>最近一次在此被拒绝的尝试发生的时间：等待者的重试在此计入，而总计中每个等待者对每个阻塞者只计一次</translation>
     </message>
     <message>
-        <source>Last refusal</source>
-        <translation>最近拒绝</translation>
+        <source>Last refused try</source>
+        <translation>最近一次拒绝</translation>
     </message>
 </context>
 <context>
@@ -1158,16 +1391,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Show every lease</source>
         <translation>显示所有租约</translation>
     </message>
-    <message numerus="yes">
-        <source>&lt;b&gt;Leases&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %Ln held&lt;/span&gt;</source>
-        <translation>
-            <numerusform>&lt;b&gt;租约&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· 持有 %Ln 个&lt;/span&gt;</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Leases&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %1 of %2&lt;/span&gt;</source>
-        <translation>&lt;b&gt;租约&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %1 / %2&lt;/span&gt;</translation>
-    </message>
     <message>
         <source>touching %1</source>
         <translation>涉及 %1</translation>
@@ -1195,6 +1418,44 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Show its events</source>
         <translation>显示其事件</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln live</source>
+        <translation>
+            <numerusform>%Ln 个有效</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln expired</source>
+        <translation>
+            <numerusform>%Ln 个已过期</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln held</source>
+        <translation>
+            <numerusform>持有 %Ln 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Leases&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %1&lt;/span&gt;</source>
+        <translation>&lt;b&gt;租约&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %1&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>matching “%1”</source>
+        <translation>匹配“%1”</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Leases&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %1 of %2 shown,&lt;/span&gt; &lt;b style=&apos;color:#8a4b00&apos;&gt;%3&lt;/b&gt;</source>
+        <translation>&lt;b&gt;租约&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· 显示 %2 个中的 %1 个，&lt;/span&gt; &lt;b style=&apos;color:#8a4b00&apos;&gt;%3&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> 且 </translation>
+    </message>
+    <message>
+        <source>%1 (all: %2). Clear the filter field and the node chip to see every lease.</source>
+        <translation>%1（全部：%2）。清空过滤框并移除节点标签即可看到所有租约。</translation>
     </message>
 </context>
 <context>
@@ -1246,6 +1507,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>State</source>
         <translation>状态</translation>
+    </message>
+    <message>
+        <source>Lease %1 · fence %2 · age %3</source>
+        <translation>租约 %1 · 栅栏令牌 %2 · 已持有 %3</translation>
     </message>
 </context>
 <context>
@@ -2169,10 +2434,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>在终端中：</translation>
     </message>
     <message>
-        <source>Server warning: %1</source>
-        <translation>服务器警告：%1</translation>
-    </message>
-    <message>
         <source>Server warnings:</source>
         <translation>服务器警告：</translation>
     </message>
@@ -2359,6 +2620,46 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Loading leases… %1 of ~%2</source>
         <translation>正在加载租约… %1 / 约 %2</translation>
+    </message>
+    <message>
+        <source>&amp;Timeline</source>
+        <translation>时间线(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Nothing blocks %1 any more: the next attempt should get its locks</source>
+        <translation>已没有任何对象阻塞 %1：下次尝试应能得到锁</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 · %3, waiting %4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · %3，已等待 %4</translation>
+    </message>
+    <message>
+        <source>Release of what blocks %1 cancelled: nothing was released</source>
+        <translation>已取消释放 %1 的阻塞者：未释放任何内容</translation>
+    </message>
+    <message>
+        <source>Releasing what blocks %1…</source>
+        <translation>正在释放 %1 的阻塞者…</translation>
+    </message>
+    <message>
+        <source>Server warning: %1 (the ⚠ beside the address says more)</source>
+        <translation>服务器警告：%1（地址旁的 ⚠ 有更多说明）</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>That waiter got its lease: selected in the lease table</source>
+        <translation>该等待者已得到租约：已在租约表中选中</translation>
+    </message>
+    <message>
+        <source>That waiter no longer waits</source>
+        <translation>该等待者已不再等待</translation>
+    </message>
+    <message>
+        <source>The event log no longer holds that event</source>
+        <translation>事件日志中已不再有该事件</translation>
     </message>
 </context>
 <context>
@@ -2671,6 +2972,128 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
 </context>
 <context>
+    <name>treelock::ui::TimelinePanel</name>
+    <message>
+        <source>Last</source>
+        <translation>最近</translation>
+    </message>
+    <message>
+        <source>1 min</source>
+        <translation>1 分钟</translation>
+    </message>
+    <message>
+        <source>5 min</source>
+        <translation>5 分钟</translation>
+    </message>
+    <message>
+        <source>15 min</source>
+        <translation>15 分钟</translation>
+    </message>
+    <message>
+        <source>1 h</source>
+        <translation>1 小时</translation>
+    </message>
+    <message>
+        <source>Show the last %1 across the chart</source>
+        <translation>在整个图表中显示最近 %1</translation>
+    </message>
+    <message>
+        <source>Show the last %1 (Ctrl+wheel or +/- on the chart zoom between 1 min and 1 h)</source>
+        <translation>显示最近 %1（在图表上用 Ctrl+滚轮或 +/- 可在 1 分钟到 1 小时之间缩放）</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>现在</translation>
+    </message>
+    <message>
+        <source>Follow the present time at the chart&apos;s right edge</source>
+        <translation>在图表右边缘跟随当前时间</translation>
+    </message>
+    <message>
+        <source>Follow the present time again (End on the chart)</source>
+        <translation>重新跟随当前时间（在图表上按 End）</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>by path</source>
+        <translation>按路径</translation>
+    </message>
+    <message>
+        <source>by owner</source>
+        <translation>按持有者</translation>
+    </message>
+    <message>
+        <source>One row per path, or one per owner</source>
+        <translation>每条路径一行，或每个持有者一行</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>Leases in their mode&apos;s colour; waits hatched under them, ending in a dot where the lease was granted and a cross where the waiter gave up; dashed red lines: forced releases; orange: failovers; grey: the connection lost or back</source>
+        <translation>租约以其模式的颜色显示；等待以斜线填充显示在其下方，在获准处以圆点结束，在等待者放弃处以叉号结束；红色虚线：强制释放；橙色：故障转移；灰色：连接丢失或恢复</translation>
+    </message>
+    <message>
+        <source>Simulation</source>
+        <translation>模拟</translation>
+    </message>
+    <message>
+        <source>Click or drag on the chart (or use the arrow keys) to see what was locked at a moment.</source>
+        <translation>在图表上点击或拖动（或使用方向键），查看某一时刻锁定了什么。</translation>
+    </message>
+    <message>
+        <source>Failover: the primary moved from %1 to %2</source>
+        <translation>故障转移：主节点从 %1 迁移到 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lease(s) lost</source>
+        <translation>
+            <numerusform>丢失 %n 个租约</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n survived</source>
+        <translation>
+            <numerusform>保留 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Connection back</source>
+        <translation>连接已恢复</translation>
+    </message>
+    <message>
+        <source>Connection lost</source>
+        <translation>连接丢失</translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::TimelineView</name>
+    <message>
+        <source>Lock timeline</source>
+        <translation>锁时间线</translation>
+    </message>
+    <message>
+        <source>Leases and waits over time, one row per path or owner. Left and Right move the time cursor, Up and Down the row, Enter selects the bar at the cursor, plus and minus zoom, End follows now.</source>
+        <translation>随时间变化的租约和等待，每条路径或每个持有者一行。左右方向键移动时间光标，上下方向键切换行，回车选中光标处的条形，加号和减号缩放，End 跟随当前时间。</translation>
+    </message>
+    <message>
+        <source>No lease in the last hour yet. Leases and waits appear here as they are granted, released and given up.</source>
+        <translation>最近一小时内还没有租约。租约和等待在被授予、释放和放弃时会显示在这里。</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>持有者</translation>
+    </message>
+</context>
+<context>
     <name>treelock::ui::TlsForm</name>
     <message>
         <source>TLS (rediss:// URLs)</source>
@@ -2892,6 +3315,53 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source> &lt;span style=&apos;color:#666&apos;&gt;· locks shown once the leases are listed&lt;/span&gt;</source>
         <translation> &lt;span style=&apos;color:#666&apos;&gt;· 租约列出后显示锁状态&lt;/span&gt;</translation>
     </message>
+    <message>
+        <source>Release what blocks %1 (%2)…</source>
+        <translation>释放 %1（%2）的阻塞者…</translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::UpdateHold</name>
+    <message>
+        <source>&amp;Pause Updates</source>
+        <translation>暂停更新(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Hold the tree and the tables still; the updates that arrive meanwhile are shown when you resume (F8)</source>
+        <translation>让树和表格保持不动；期间到达的更新会在恢复时显示（F8）</translation>
+    </message>
+    <message>
+        <source>Updates are paused</source>
+        <translation>更新已暂停</translation>
+    </message>
+    <message>
+        <source>Updates wait while a menu is open</source>
+        <translation>菜单打开时更新会暂缓</translation>
+    </message>
+    <message>
+        <source>The lease table waits while the pointer rests on it, so its rows stay where you aim</source>
+        <translation>鼠标指针停在租约表上时表格会暂缓更新，使各行停留在您瞄准的位置</translation>
+    </message>
+    <message numerus="yes">
+        <source>Paused · %Ln update(s) waiting</source>
+        <translation>
+            <numerusform>已暂停 · %Ln 个更新等待中</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Held · %Ln update(s) waiting</source>
+        <translation>
+            <numerusform>已暂缓 · %Ln 个更新等待中</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::WaiterTableModel</name>
@@ -2943,6 +3413,16 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>The waiters that queue behind it: once it has waited longer than the project&apos;s fairness grace, newer requests that conflict with it wait until it is served</source>
         <translation>排在它之后的等待者：一旦它等待超过项目的公平宽限期，与之冲突的更新请求会等到它得到锁之后</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 +%n more</source>
+        <translation>
+            <numerusform>%1 等另 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>In its way (%1):</source>
+        <translation>挡住它的（%1）：</translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::WaitingPanel</name>
@@ -2991,6 +3471,20 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>The project&apos;s fairness is off: whoever tries when the paths are free gets them</source>
         <translation>项目的公平已关闭：谁在路径空闲时尝试，谁就得到它们</translation>
+    </message>
+    <message>
+        <source>Release blockers…</source>
+        <translation>释放阻塞者…</translation>
+    </message>
+    <message>
+        <source>Force-release every lease in the selected waiter&apos;s way, and cancel the places of older waiters ahead of it, in one dialog with one reason (Del, or double-click the row)</source>
+        <translation>在一个对话框中以同一个原因强制释放挡住所选等待者的所有租约，并取消排在它前面的更早等待者的排队位置（Del，或双击该行）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n blocker(s)…</source>
+        <translation>
+            <numerusform>释放 %n 个阻塞者…</numerusform>
+        </translation>
     </message>
 </context>
 </TS>
