@@ -294,6 +294,43 @@ private slots:
         QCOMPARE(first, QStringLiteral("disk full on the build host"));
     }
 
+    void theLocksMenuReleasesWhatBlocksTheLongestWaiter()
+    {
+        Scene s;
+        QVERIFY(s.setUp());
+        MainWindow& w = *s.window;
+        QAction* action = menuBarAction(w, QStringLiteral("releaseBlockersAction"));
+        QVERIFY(action);
+        QTRY_VERIFY_WITH_TIMEOUT(action->isEnabled(), kTimeout);
+        QString context;
+        Watch watch{whenModal([&](QWidget* modal) {
+            if (auto* label = modal->findChild<QLabel*>(QStringLiteral("forceReleaseContext")))
+                context = label->text();
+            if (auto* ok = modal->findChild<QPushButton*>(QStringLiteral("forceReleaseButton")))
+                QTest::mouseClick(ok, Qt::LeftButton);
+            else
+                rejectDialog(modal);
+        })};
+        QTest::keyClick(&w, Qt::Key_B, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_VERIFY_WITH_TIMEOUT(context.contains(QStringLiteral("bob")), kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(s.engine->snapshot().leases.empty(), kTimeout);
+        QVERIFY(s.bobGetsIn());
+    }
+
+    void theLeaseTitleCountsALeaseThatExpiresAsExpired()
+    {
+        Scene s;
+        QVERIFY(showActive(*s.window));
+        AcquireOptions o = as("dave", "upload");
+        o.ttl = 1500ms;
+        QVERIFY(s.engine->acquire({{"/B/b.txt", LockMode::X}}, o).granted);
+        auto* title = s.window->leasePanel()->findChild<QLabel*>();
+        QVERIFY(title);
+        QTRY_VERIFY_WITH_TIMEOUT(s.window->leaseModel()->leaseCount() == 1, kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(title->text().contains(QStringLiteral("1 expired")), kTimeout);
+        QVERIFY2(title->text().contains(QStringLiteral("0 live")), qPrintable(title->text()));
+    }
+
     void tabLeavesATableForTheNextControlInView()
     {
         Scene s;
@@ -349,6 +386,11 @@ private slots:
         QEvent leave(QEvent::Leave);
         QApplication::sendEvent(view->viewport(), &leave);
         QTRY_COMPARE_WITH_TIMEOUT(view->model()->index(0, LeaseTableModel::OwnerColumn).data().toString(), QStringLiteral("erin"), kTimeout);
+        // A pointer that comes to rest (reading, not aiming) lets the rows go on after a while.
+        QApplication::sendEvent(view->viewport(), &enter);
+        const LeaseId gina = s.take({{"/B/g.txt", LockMode::X}}, "gina", "upload");
+        QTRY_VERIFY_WITH_TIMEOUT(w.leaseModel()->rowOf(gina) >= 0, kTimeout);
+        QVERIFY(!w.updateHold()->holdingTable());
     }
 
     void aWaiterGoneLeavesNothingSelectedInsteadOfItsNeighbour()

@@ -409,7 +409,7 @@ private slots:
         auto* banner = w.findChild<QWidget*>(QStringLiteral("connectionBanner"));
         QTRY_VERIFY_WITH_TIMEOUT(!banner->isHidden(), kTimeout);
         const QString text = banner->findChild<QLabel*>()->text();
-        QVERIFY2(text.startsWith(QStringLiteral("Cannot connect: Redis at redis://127.0.0.1:1: cannot connect")), qPrintable(text));
+        QVERIFY2(text.startsWith(QStringLiteral("Cannot connect: Redis at redis://127.0.0.1:1: the connection was refused")), qPrintable(text));
         QVERIFY2(!text.contains(QStringLiteral("last known state")), qPrintable(text));
     }
 
@@ -1044,6 +1044,7 @@ private slots:
              }},
             {QStringLiteral("timelineDockAction"), [&](const Control& c) { togglesDock(c.press, w->timelineDock()); }},
             {QStringLiteral("pauseUpdatesAction"), [&](const Control& c) { toggles(c.press, [&] { return w->updateHold()->holding(); }); }},
+            {QStringLiteral("releaseBlockersAction"), [&](const Control& c) { expectDialog(c.press, "treelock::ui::ForceReleaseDialog"); }},
             {QStringLiteral("releaseWaiterBlockers"), [&](const Control& c) {
                  expectDialog(c.press, "treelock::ui::ForceReleaseDialog");
                  w->leasePanel()->setNodeFilter({}); // the right-click selected the waiter, whose node filtered the table

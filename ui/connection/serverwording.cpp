@@ -57,7 +57,8 @@ QString connectionProblemText(const QString& message)
         detail = trw(QT_TRANSLATE_NOOP("ServerWording", "the connection was refused"));
     else if (detail.compare(QLatin1String("Connection reset by peer"), Qt::CaseInsensitive) == 0)
         detail = trw(QT_TRANSLATE_NOOP("ServerWording", "the connection was reset"));
-    const QString what = m.captured(2) == QLatin1String("cannot connect") ? trw(QT_TRANSLATE_NOOP("ServerWording", "the server at %1 cannot be reached"))
+    // "Cannot connect" is what the banner says first: the place and the detail are what it adds.
+    const QString what = m.captured(2) == QLatin1String("cannot connect") ? trw(QT_TRANSLATE_NOOP("ServerWording", "Redis at %1"))
                          : m.captured(2) == QLatin1String("connected")    ? trw(QT_TRANSLATE_NOOP("ServerWording", "the server at %1 cannot be used"))
                                                                           : trw(QT_TRANSLATE_NOOP("ServerWording", "the server at %1 stopped answering"));
     return what.arg(m.captured(1)) + QStringLiteral(": ") + detail;

@@ -471,7 +471,8 @@ void MainWindow::applyState(const LockStatePtr& state)
 void MainWindow::showState(const LockStatePtr& state)
 {
     m_treeModel->applyState(state);
-    if (!m_hold->keepForTable(state))
+    // The table's first state is shown whatever the pointer does.
+    if (!m_leaseModel->state() || !m_hold->keepForTable(state))
         m_leaseModel->applyState(state);
     m_waitingPanel->applyState(state);
     if (!m_simulationShown) // the Hot spots panel shows the project, not the simulation

@@ -225,6 +225,7 @@ private:
     QAction* m_refresh;
     QAction* m_releaseExpired;
     QAction* m_forceRelease;
+    QAction* m_releaseBlockers;       // Locks › Release What Blocks a Waiter…
     QAction* m_copyUrl;
     QAction* m_failOver;
     QAction* m_killPrimary;

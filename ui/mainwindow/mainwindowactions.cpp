@@ -1,6 +1,8 @@
 // MainWindow's actions, menus and tool bar.
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/updatehold.h"
+#include "panels/waiting/waitertablemodel.h"
+#include "panels/waiting/waitingpanel.h"
 
 #include "bridge/bridge.h"
 #include "connection/connectdialog.h"
@@ -9,6 +11,7 @@
 #include "simulation/simulationpanel.h"
 
 #include <QAction>
+#include <QSortFilterProxyModel>
 #include <QApplication>
 #include <QDockWidget>
 #include <QLineEdit>
@@ -74,6 +77,21 @@ void MainWindow::createActions()
         if (!id.isEmpty())
             forceRelease(id);
     });
+
+    m_releaseBlockers = new QAction(tr("Release What &Blocks a Waiter…"), this);
+    m_releaseBlockers->setObjectName(QStringLiteral("releaseBlockersAction"));
+    m_releaseBlockers->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
+    m_releaseBlockers->setToolTip(tr("Force-release everything in the way of the waiter selected in the Waiting panel "
+                                     "(else the one that has waited longest), in one dialog (Ctrl+Shift+B)"));
+    m_releaseBlockers->setEnabled(false);
+    connect(m_releaseBlockers, &QAction::triggered, this, [this] {
+        QString id = m_waitingPanel->currentWaiterId();
+        if (id.isEmpty() && m_waitingPanel->proxy()->rowCount() > 0)
+            id = m_waitingPanel->proxy()->index(0, 0).data(WaiterTableModel::WaiterIdRole).toString();
+        if (!id.isEmpty())
+            releaseBlockers(id);
+    });
+    connect(m_waitingPanel, &WaitingPanel::countChanged, m_releaseBlockers, [this](int n) { m_releaseBlockers->setEnabled(n > 0); });
 
     m_copyUrl = new QAction(s->standardIcon(QStyle::SP_FileLinkIcon), tr("Copy &URL"), this);
     m_copyUrl->setObjectName(QStringLiteral("copyUrlAction"));
@@ -196,6 +214,7 @@ void MainWindow::createMenus()
     locks->setObjectName(QStringLiteral("locksMenu"));
     locks->addAction(m_releaseExpired);
     locks->addAction(m_forceRelease);
+    locks->addAction(m_releaseBlockers);
     locks->addSeparator();
     locks->addAction(m_failOver);
     locks->addAction(m_killPrimary);

@@ -354,6 +354,8 @@ QString MainWindow::terminalCommand(const QString& url, const QString& project) 
 void MainWindow::tickClock()
 {
     m_leaseModel->tick(!m_hold->holdingTable()); // rows stay where the user aims
+    if (std::size_t(m_leaseModel->leaseCount()) <= LeaseTableModel::kCountedExpiries)
+        m_leasePanel->updateTitle(); // a lease that expires moves from live to expired
     m_waiterModel->tick();
     m_hotSpotModel->tick();
     m_treePanel->clockTicked();

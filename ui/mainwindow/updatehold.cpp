@@ -17,6 +17,10 @@ namespace {
 /// after it are kept (it lists every lease; shown whole, it replaces the rest).
 constexpr std::size_t kKeptStates = 600;
 
+/// How long after the pointer last moved on the table its rows stay still:
+/// the time to aim and click, not to read.
+constexpr qint64 kAimingMs = 4000;
+
 } // namespace
 
 UpdateHold::UpdateHold(QWidget* window) : QObject(window), m_window(window)
@@ -34,6 +38,15 @@ UpdateHold::UpdateHold(QWidget* window) : QObject(window), m_window(window)
     m_button->setObjectName(QStringLiteral("pauseUpdatesButton"));
     m_button->setDefaultAction(m_pause);
     m_button->setAutoRaise(true);
+    m_aimed = new QTimer(this);
+    m_aimed->setSingleShot(true);
+    m_aimed->setInterval(kAimingMs + 10);
+    connect(m_aimed, &QTimer::timeout, this, [this] {
+        if (m_pointer && m_moved.isValid() && m_moved.elapsed() < kAimingMs)
+            m_aimed->start(int(kAimingMs - m_moved.elapsed()) + 10); // moved since: wait on
+        else
+            update();
+    });
     m_button->setToolButtonStyle(Qt::ToolButtonTextOnly);
     // Menus of any part of the window: a context menu's rows must stay where they were aimed.
     qApp->installEventFilter(this);
@@ -42,6 +55,7 @@ UpdateHold::UpdateHold(QWidget* window) : QObject(window), m_window(window)
 
 void UpdateHold::watch(QWidget* viewport)
 {
+    viewport->setAttribute(Qt::WA_Hover); // HoverMove: the pointer is aiming
     viewport->installEventFilter(this);
     m_viewports.emplace_back(viewport);
 }
@@ -64,7 +78,8 @@ bool UpdateHold::holding() const
 
 bool UpdateHold::holdingTable() const
 {
-    return holding() || (m_pointer && !passing());
+    // Aiming, not reading: a pointer that has not moved for a while lets the rows go on.
+    return holding() || (m_pointer && m_moved.isValid() && m_moved.elapsed() < kAimingMs && !passing());
 }
 
 void UpdateHold::passFor(int ms)
@@ -82,7 +97,8 @@ QString UpdateHold::reason() const
     if (holding())
         return tr("Updates wait while a menu is open");
     if (holdingTable())
-        return tr("The lease table waits while the pointer rests on it, so its rows stay where you aim");
+        return tr("The lease table's rows stay where they are while the pointer aims at them (until it has "
+                  "rested 4 s); the updates that arrive meanwhile are shown then");
     return {};
 }
 
@@ -116,6 +132,11 @@ bool UpdateHold::keep(const LockStatePtr& state)
 
 bool UpdateHold::keepForTable(const LockStatePtr& state)
 {
+    if (state->full) {
+        m_table = {}; // another project or tree: what waited is moot, and this one is shown now
+        update();
+        return false;
+    }
     if (!holdingTable())
         return false;
     m_table.push(state);
@@ -139,12 +160,16 @@ bool UpdateHold::eventFilter(QObject* watched, QEvent* event)
             QTimer::singleShot(0, this, &UpdateHold::update);
         return false;
     }
-    if (type != QEvent::Enter && type != QEvent::Leave)
+    if (type != QEvent::Enter && type != QEvent::Leave && type != QEvent::HoverMove)
         return false;
     for (const QPointer<QWidget>& v : m_viewports) {
         if (v == watched) {
-            m_pointer = type == QEvent::Enter;
-            update();
+            m_pointer = type != QEvent::Leave;
+            m_moved.start();
+            if (!m_aimed->isActive() || type != QEvent::HoverMove) {
+                update();
+                m_aimed->start();
+            }
             break;
         }
     }
@@ -156,7 +181,7 @@ void UpdateHold::update()
     const int n = waiting();
     if (n > 0)
         m_button->setText(m_paused ? tr("Paused · %Ln update(s) waiting", nullptr, n)
-                                   : tr("Held · %Ln update(s) waiting", nullptr, n));
+                                   : tr("Rows kept still · %Ln update(s) waiting", nullptr, n));
     else
         m_button->setText(m_paused ? tr("Paused") : tr("Pause"));
     m_button->setToolTip(holdingTable() ? reason() + QStringLiteral(" (F8)") : m_pause->toolTip());

@@ -9,6 +9,7 @@
 #include <vector>
 
 class QAction;
+class QTimer;
 class QToolButton;
 class QWidget;
 
@@ -44,7 +45,8 @@ public:
     QString reason() const;
     /// Keeps `state` for every view when holding() (true); false: show it now.
     bool keep(const LockStatePtr& state);
-    /// Keeps `state` for the watched table when holdingTable() (true).
+    /// Keeps `state` for the watched table when holdingTable() (true); a
+    /// state of another project or tree (LockState::full) is never kept.
     bool keepForTable(const LockStatePtr& state);
     /// States kept so far, for every view or for the table.
     int waiting() const { return int(m_all.kept + m_table.kept); }
@@ -78,6 +80,8 @@ private:
     Queue m_table;                      // for the watched table
     bool m_paused = false;
     bool m_pointer = false;             // the pointer is over a watched viewport
+    QElapsedTimer m_moved;              // since the pointer last entered or moved on a watched viewport
+    QTimer* m_aimed;                    // ends the table's hold once the pointer has rested
     QElapsedTimer m_passing;            // started by passFor()
     int m_passMs = 0;
 };

@@ -303,15 +303,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the server at %1 cannot be reached</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the server at %1 cannot be used</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>the server at %1 stopped answering</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis at %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2699,6 +2699,14 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>The event log no longer holds that event</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Release What &amp;Blocks a Waiter…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Force-release everything in the way of the waiter selected in the Waiting panel (else the one that has waited longest), in one dialog (Ctrl+Shift+B)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::MatrixModel</name>
@@ -3366,6 +3374,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Release what blocks %1 (%2)…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No lease is held here</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::UpdateHold</name>
@@ -3385,22 +3397,11 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Updates wait while a menu is open</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>The lease table waits while the pointer rests on it, so its rows stay where you aim</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>Paused · %Ln update(s) waiting</source>
         <translation>
             <numerusform>Paused · %Ln update waiting</numerusform>
             <numerusform>Paused · %Ln updates waiting</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Held · %Ln update(s) waiting</source>
-        <translation>
-            <numerusform>Held · %Ln update waiting</numerusform>
-            <numerusform>Held · %Ln updates waiting</numerusform>
         </translation>
     </message>
     <message>
@@ -3410,6 +3411,17 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Pause</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lease table&apos;s rows stay where they are while the pointer aims at them (until it has rested 4 s); the updates that arrive meanwhile are shown then</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Rows kept still · %Ln update(s) waiting</source>
+        <translation>
+            <numerusform>Rows kept still · %Ln update waiting</numerusform>
+            <numerusform>Rows kept still · %Ln updates waiting</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -302,16 +302,16 @@
         <translation>连接被重置</translation>
     </message>
     <message>
-        <source>the server at %1 cannot be reached</source>
-        <translation>无法连接位于 %1 的服务器</translation>
-    </message>
-    <message>
         <source>the server at %1 cannot be used</source>
         <translation>无法使用位于 %1 的服务器</translation>
     </message>
     <message>
         <source>the server at %1 stopped answering</source>
         <translation>位于 %1 的服务器已停止应答</translation>
+    </message>
+    <message>
+        <source>Redis at %1</source>
+        <translation>位于 %1 的 Redis</translation>
     </message>
 </context>
 <context>
@@ -2661,6 +2661,14 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>The event log no longer holds that event</source>
         <translation>事件日志中已不再有该事件</translation>
     </message>
+    <message>
+        <source>Release What &amp;Blocks a Waiter…</source>
+        <translation>释放阻塞等待者的一切(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Force-release everything in the way of the waiter selected in the Waiting panel (else the one that has waited longest), in one dialog (Ctrl+Shift+B)</source>
+        <translation>在一个对话框中强制释放“等待”面板中所选等待者（若未选择，则为等待最久者）路上的一切（Ctrl+Shift+B）</translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::MatrixModel</name>
@@ -3319,6 +3327,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Release what blocks %1 (%2)…</source>
         <translation>释放 %1（%2）的阻塞者…</translation>
     </message>
+    <message>
+        <source>No lease is held here</source>
+        <translation>此处未持有租约</translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::UpdateHold</name>
@@ -3338,20 +3350,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Updates wait while a menu is open</source>
         <translation>菜单打开时更新会暂缓</translation>
     </message>
-    <message>
-        <source>The lease table waits while the pointer rests on it, so its rows stay where you aim</source>
-        <translation>鼠标指针停在租约表上时表格会暂缓更新，使各行停留在您瞄准的位置</translation>
-    </message>
     <message numerus="yes">
         <source>Paused · %Ln update(s) waiting</source>
         <translation>
             <numerusform>已暂停 · %Ln 个更新等待中</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Held · %Ln update(s) waiting</source>
-        <translation>
-            <numerusform>已暂缓 · %Ln 个更新等待中</numerusform>
         </translation>
     </message>
     <message>
@@ -3361,6 +3363,16 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Pause</source>
         <translation>暂停</translation>
+    </message>
+    <message>
+        <source>The lease table&apos;s rows stay where they are while the pointer aims at them (until it has rested 4 s); the updates that arrive meanwhile are shown then</source>
+        <translation>指针瞄准租约表时（直到它静止 4 秒），表中的行保持不动；期间到达的更新随后显示</translation>
+    </message>
+    <message numerus="yes">
+        <source>Rows kept still · %Ln update(s) waiting</source>
+        <translation>
+            <numerusform>行保持不动 · %Ln 个更新待显示</numerusform>
+        </translation>
     </message>
 </context>
 <context>

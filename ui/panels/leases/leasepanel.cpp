@@ -129,7 +129,7 @@ void LeasePanel::updateTitle()
     const int shown = m_model->rowCount();
     const int total = m_model->leaseCount();
     // Expired leases are listed until reaped, but nobody holds them.
-    const int expired = m_model->state() ? m_model->state()->expiredCount : 0;
+    const int expired = m_model->expiredCount();
     const QString counts = expired > 0 ? tr("%Ln live", nullptr, std::max(0, total - expired)) + QStringLiteral(" · ")
                                              + tr("%Ln expired", nullptr, expired)
                                        : tr("%Ln held", nullptr, total);

@@ -448,6 +448,19 @@ LeaseTableModel::Status LeaseTableModel::statusOf(const LeaseInfo& lease) const
     return lease.revoked ? Status::Revoked : Status::Live;
 }
 
+int LeaseTableModel::expiredCount() const
+{
+    if (!m_state)
+        return 0;
+    if (m_entries.size() > kCountedExpiries)
+        return m_state->expiredCount;
+    const ServerTime now = m_state->clock.now();
+    int n = 0;
+    for (const auto& [id, e] : m_entries)
+        n += e.lease.expired(now);
+    return n;
+}
+
 const LeaseInfo* LeaseTableModel::leaseAt(int row) const
 {
     if (row < 0 || row >= int(m_rows.size()))

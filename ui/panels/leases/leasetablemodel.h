@@ -58,6 +58,10 @@ public:
 
     /// Every lease of the state, shown or filtered out.
     int leaseCount() const { return int(m_entries.size()); }
+    /// Leases expired now, by the clock: counted up to kCountedExpiries
+    /// leases (O(leases)), above that the count of the state's decoration.
+    int expiredCount() const;
+    static constexpr std::size_t kCountedExpiries = 20000;
     /// The lease with `id`, shown or filtered out; null when the state lacks it.
     const LeaseInfo* findLease(const LeaseId& id) const;
     Status statusOf(const LeaseInfo& lease) const;

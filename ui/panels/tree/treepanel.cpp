@@ -289,8 +289,8 @@ QMenu* TreePanel::contextMenuFor(const QModelIndex& index)
     collapse->setObjectName(QStringLiteral("collapseSubtree"));
     collapse->setEnabled(m_proxy->hasChildren(node));
     menu->addSeparator();
-    QAction* force = menu->addAction(tr("Force release %n lease(s) held here…", nullptr, int(held.size())), this,
-                                     [this, held] { emit forceReleaseRequested(held); });
+    QAction* force = menu->addAction(held.isEmpty() ? tr("No lease is held here") : tr("Force release %n lease(s) held here…", nullptr, int(held.size())),
+                                     this, [this, held] { emit forceReleaseRequested(held); });
     force->setObjectName(QStringLiteral("forceReleaseNode"));
     force->setEnabled(!held.isEmpty());
     // Who waits here: what blocks each of them, released in one dialog.
