@@ -453,7 +453,7 @@ void MainWindow::openTreeFileDialog()
 
 void MainWindow::connectDialog()
 {
-    ConnectDialog dialog(m_config, this);
+    ConnectDialog dialog(m_config, m_backend, this);
     if (dialog.exec() == QDialog::Accepted) {
         const BackendConfig c = dialog.config();
         if (c.project != m_config.project && c.project != QLatin1String("demo"))
