@@ -1,25 +1,36 @@
-// Studio and the projects on its server, against real redis-servers: File ›
-// Connect…'s Find projects lists each project with its leases for every kind
-// of connection.
+// Studio and the projects on its server, against real redis-servers: the Copy
+// URL tool button's menu copies a command line that runs as it is (TLS options,
+// password left to the environment); and File › Connect…'s Find projects lists
+// each project with its leases for every kind of connection.
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/studiooptions.h"
+#include "panels/leases/leasetablemodel.h"
 
 #include "modaldialogs.h"
 #include "redisoptions.h"
 #include "redisserver.h"
 #include "studiotest.h"
+#include "tlsfiles.h"
 
 #include <treelock/redisengine.h>
 
 #include <QAbstractItemView>
 #include <QAction>
+#include <QApplication>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QProcess>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QStatusBar>
 #include <QTest>
+#include <QTimer>
+#include <QToolButton>
 
 #include <memory>
 
@@ -44,12 +55,116 @@ std::unique_ptr<MainWindow> openWindow(BackendConfig backend)
     return w;
 }
 
+BackendConfig urlBackend(const std::string& url, const QString& project)
+{
+    BackendConfig backend;
+    backend.kind = BackendConfig::Kind::Url;
+    backend.url = QString::fromStdString(url);
+    backend.project = project;
+    return backend;
+}
+
+/// Whether the lease table has `id`'s row.
+bool showsLease(const MainWindow& w, const QString& id)
+{
+    return w.leaseModel()->rowOf(id.toStdString()) >= 0;
+}
+
+/// Presses the arrow of the tool button `button` and clicks the entry `actionName` of the menu it opens.
+bool pickFromButtonMenu(QToolButton* button, const QString& actionName)
+{
+    bool picked = false;
+    auto* watcher = new QTimer;
+    watcher->setInterval(20);
+    QObject::connect(watcher, &QTimer::timeout, [watcher, actionName, &picked] {
+        auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+        if (!menu || !menu->isVisible())
+            return;
+        watcher->stop();
+        watcher->deleteLater();
+        for (QAction* a : menu->actions()) {
+            if (a->objectName() == actionName) {
+                QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(a).center());
+                picked = true;
+                return;
+            }
+        }
+        menu->close();
+    });
+    watcher->start();
+    // The arrow: the right end of a button whose menu pops up apart from its click.
+    QTest::mouseClick(button, Qt::LeftButton, {}, QPoint(button->width() - 3, button->height() / 2));
+    if (!picked) {
+        watcher->stop();
+        watcher->deleteLater();
+    }
+    return picked;
+}
+
 } // namespace
 
 class TestProjects : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { test::prepareStudioTests(); }
+
+    // Over mutual TLS with an ACL user: the line copied from the tool bar's
+    // Copy URL menu lists the project's locks when pasted into a shell with
+    // the password in the environment.
+    void theCopiedCommandLineRunsAsItIs()
+    {
+        const std::string user = "studio", password = "Copy-cmd-s3cret-19";
+        test::RedisServer::Options serverOptions;
+        serverOptions.tcp = true;
+        serverOptions.tls = test::TlsFiles::get().server(/*authClients=*/true);
+        serverOptions.extraConfig = {"user default off", "user " + user + " on >" + password + " ~* &* +@all"};
+        test::RedisServer server(serverOptions);
+        BackendConfig backend = urlBackend(server.tcpUrl(), QStringLiteral("tls-docs"));
+        backend.user = QString::fromStdString(user);
+        backend.password = QString::fromStdString(password);
+        const auto file = [](const char* name) { return QString::fromStdString(test::TlsFiles::get().path(name)); };
+        backend.tls.caFile = file("ca.crt");
+        backend.tls.certFile = file("client.crt");
+        backend.tls.keyFile = file("client.key");
+        const auto w = openWindow(backend);
+
+        RedisOptions client;
+        client.url = server.tcpUrl();
+        client.user = user;
+        client.password = password;
+        client.tls = test::TlsFiles::get().client();
+        RedisEngine engine(client, "tls-docs");
+        const AcquireResult r = engine.acquire({{"/A/C", LockMode::X}}, test::acquireOptions("carol", "lock", 120s));
+        QVERIFY(r.granted);
+        QTRY_VERIFY_WITH_TIMEOUT(showsLease(*w, QString::fromStdString(r.grant.lease)), kTimeout);
+
+        auto* copy = w->findChild<QToolButton*>(QStringLiteral("copyUrlButton")); // in the tool bar
+        QVERIFY(copy && copy->isVisible());
+        QApplication::clipboard()->clear();
+        QVERIFY(pickFromButtonMenu(copy, QStringLiteral("copyCommandAction")));
+        const QString command = QApplication::clipboard()->text();
+        QVERIFY2(command.startsWith(QStringLiteral("TREELOCK_REDIS_USER=studio treelock --redis rediss://127.0.0.1:"))
+                     && command.contains(QStringLiteral(" --cacert %1 --cert %2 --key %3 ")
+                                             .arg(backend.tls.caFile, backend.tls.certFile, backend.tls.keyFile))
+                     && command.endsWith(QStringLiteral(" --project tls-docs locks")),
+                 qPrintable(command));
+        QVERIFY2(!command.contains(QString::fromStdString(password)) && !command.contains(QStringLiteral("***")),
+                 qPrintable(command));
+        QVERIFY2(w->statusBar()->currentMessage().contains(QStringLiteral("TREELOCK_REDIS_PASSWORD")),
+                 qPrintable(w->statusBar()->currentMessage()));
+
+        QProcess shell;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("PATH"), QFileInfo(QStringLiteral(TREELOCK_CLI_PATH)).absolutePath() + QLatin1Char(':')
+                                               + env.value(QStringLiteral("PATH")));
+        env.insert(QStringLiteral("TREELOCK_REDIS_PASSWORD"), QString::fromStdString(password));
+        shell.setProcessEnvironment(env);
+        shell.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), command});
+        QVERIFY(shell.waitForFinished(30000));
+        const QString out = QString::fromUtf8(shell.readAllStandardOutput());
+        QVERIFY2(shell.exitCode() == 0 && out.contains(QStringLiteral("carol")),
+                 qPrintable(out + QString::fromUtf8(shell.readAllStandardError())));
+    }
 
     // Find projects in File › Connect… for each kind of connection: Studio's
     // private server, a server at a URL, and the in-process engine.

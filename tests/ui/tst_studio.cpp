@@ -1028,6 +1028,12 @@ private slots:
                  c.press();
                  QCOMPARE(QApplication::clipboard()->text(), w->backendInfo().url);
              }},
+            {QStringLiteral("copyCommandAction"), [&](const Control& c) {
+                 QApplication::clipboard()->clear();
+                 c.press();
+                 QCOMPARE(QApplication::clipboard()->text(),
+                          QStringLiteral("treelock --redis %1 --project controls locks").arg(w->backendInfo().url));
+             }},
             {QStringLiteral("onlyLockedAction"), [&](const Control& c) { toggles(c.press, [&] { return w->treePanel()->proxy()->onlyLocked(); }); }},
             {QStringLiteral("onlyLockedButton"), [&](const Control& c) { toggles(c.press, [&] { return w->treePanel()->proxy()->onlyLocked(); }); }},
             {QStringLiteral("legendToggle"), [&](const Control& c) { toggles(c.press, [&] { return w->treePanel()->legendShown(); }); }},
@@ -1253,7 +1259,7 @@ private slots:
         }
         // The walk found the controls it should (it is not vacuous).
         for (const char* key : {"connectAction", "forceReleaseAction", "releaseExpiredAction", "copyNodePath", "leaseForceRelease", "showEventLease",
-                                "legendToggle", "exportEvents", "clearEvents"})
+                                "legendToggle", "exportEvents", "clearEvents", "copyCommandAction"})
             QVERIFY2(checked.contains(QLatin1String(key)), key);
     }
 

@@ -133,6 +133,8 @@ private:
     void onHotSpotAlarm(const QStringList& lines);
     void updateReleaseExpired(int count);
     void copyUrl();
+    /// Copies terminalCommand() for the backend and project shown.
+    void copyCommand();
     /// The `treelock` line that shows this project's locks from a terminal, with
     /// the TLS options the connection uses.
     QString terminalCommand(const QString& url, const QString& project) const;
@@ -226,6 +228,7 @@ private:
     QAction* m_releaseExpired;
     QAction* m_forceRelease;
     QAction* m_copyUrl;
+    QAction* m_copyCommand;
     QAction* m_failOver;
     QAction* m_killPrimary;
     QAction* m_onlyLocked;
