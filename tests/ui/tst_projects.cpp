@@ -1,8 +1,12 @@
-// Studio and the projects on its server, against real redis-servers: the Copy
-// URL tool button's menu copies a command line that runs as it is (TLS options,
-// password left to the environment); and File › Connect…'s Find projects lists
-// each project with its leases for every kind of connection.
+// Studio and the other projects on its server, against real redis-servers: a
+// lock the command-line tool takes in its default project ("default") while
+// Studio shows "demo" raises a bar that switches to it; Dismiss keeps the bar
+// away until another project holds leases; the Copy URL tool button's menu
+// copies a command line that runs as it is (TLS options, password left to the
+// environment); and File › Connect…'s Find projects lists each project with
+// its leases for every kind of connection.
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/projectnotice.h"
 #include "mainwindow/studiooptions.h"
 #include "panels/leases/leasetablemodel.h"
 
@@ -27,6 +31,7 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QTest>
 #include <QTimer>
@@ -62,6 +67,29 @@ BackendConfig urlBackend(const std::string& url, const QString& project)
     backend.url = QString::fromStdString(url);
     backend.project = project;
     return backend;
+}
+
+/// Runs the command-line tool with `arguments`: its standard output, or ""
+/// when it failed (its standard error in `error`).
+QString runCli(const QStringList& arguments, QString* error)
+{
+    QProcess cli;
+    cli.start(QStringLiteral(TREELOCK_CLI_PATH), arguments);
+    if (!cli.waitForFinished(30000) || cli.exitStatus() != QProcess::NormalExit || cli.exitCode() != 0) {
+        *error = QString::fromUtf8(cli.readAllStandardError());
+        return {};
+    }
+    return QString::fromUtf8(cli.readAllStandardOutput()).trimmed();
+}
+
+QLabel* noticeText(const MainWindow& w)
+{
+    return w.projectNotice()->findChild<QLabel*>(QStringLiteral("projectNoticeText"));
+}
+
+QPushButton* noticeButton(const MainWindow& w, const char* name)
+{
+    return w.projectNotice()->findChild<QPushButton*>(QString::fromLatin1(name));
 }
 
 /// Whether the lease table has `id`'s row.
@@ -107,6 +135,70 @@ class TestProjects : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { test::prepareStudioTests(); }
+
+    // The operator's case: an X lock taken with the command-line tool without
+    // --project (so in "default") while Studio shows "demo".
+    void aLeaseInAnotherProjectIsOfferedAndSwitchShowsIt()
+    {
+        test::RedisServer server;
+        const auto w = openWindow(urlBackend(server.url(), QStringLiteral("demo")));
+        QTRY_VERIFY_WITH_TIMEOUT(w->statesApplied() > 0, kTimeout);
+        QVERIFY(w->projectNotice()->isHidden());
+        QString error;
+        const QString lease = runCli({QStringLiteral("--redis"), QString::fromStdString(server.url()), QStringLiteral("acquire"),
+                                      QStringLiteral("--owner"), QStringLiteral("bob"), QStringLiteral("--ttl"),
+                                      QStringLiteral("120000"), QStringLiteral("--lock"), QStringLiteral("X:/A/C")},
+                                     &error);
+        QVERIFY2(!lease.isEmpty(), qPrintable(error));
+
+        QTRY_VERIFY_WITH_TIMEOUT(w->projectNotice()->isVisible(), kTimeout);
+        // (Tests load no translator: the plural reads "1 lease(s)".)
+        QVERIFY2(noticeText(*w)->text().contains(QStringLiteral("Project <b>default</b> on this server has 1 lease")),
+                 qPrintable(noticeText(*w)->text()));
+        // In the smallest window too, both buttons can be pressed.
+        w->resize(640, 420);
+        for (const char* name : {"switchProjectButton", "dismissProjectNoticeButton"}) {
+            QPushButton* b = noticeButton(*w, name);
+            QTRY_VERIFY2_WITH_TIMEOUT(QRect(QPoint(0, 0), w->size()).contains(QRect(b->mapTo(w.get(), QPoint(0, 0)), b->size())),
+                                      name, kTimeout);
+        }
+        QTest::mouseClick(noticeButton(*w, "switchProjectButton"), Qt::LeftButton);
+
+        QTRY_COMPARE_WITH_TIMEOUT(w->backendInfo().project, QStringLiteral("default"), kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(showsLease(*w, lease), kTimeout);
+        QVERIFY2(w->windowTitle().startsWith(QStringLiteral("default @ ")), qPrintable(w->windowTitle()));
+        // "demo" holds nothing: no bar offers it.
+        QVERIFY(w->projectNotice()->isHidden());
+    }
+
+    void aDismissedNoticeStaysAwayUntilAnotherProjectHoldsLeases()
+    {
+        test::RedisServer server;
+        const auto w = openWindow(urlBackend(server.url(), QStringLiteral("demo")));
+        QTRY_VERIFY_WITH_TIMEOUT(w->statesApplied() > 0, kTimeout);
+        RedisEngine cli(test::redisOptionsFor(server), "default");
+        const AcquireOptions as = test::acquireOptions("bob", "lock", 120s);
+        QVERIFY(cli.acquire({{"/A", LockMode::X}}, as).granted);
+        QTRY_VERIFY_WITH_TIMEOUT(w->projectNotice()->isVisible(), kTimeout);
+        QTest::mouseClick(noticeButton(*w, "dismissProjectNoticeButton"), Qt::LeftButton);
+        QVERIFY(w->projectNotice()->isHidden());
+
+        // The same project with one more lease: still dismissed, once the window has heard of it.
+        QSignalSpy heard(w->bridge(), &Bridge::otherProjectsChanged);
+        QVERIFY(cli.acquire({{"/B", LockMode::X}}, as).granted);
+        QTRY_VERIFY_WITH_TIMEOUT(!heard.isEmpty() && heard.last().at(0).value<ProjectList>().value(0).leases == 2, kTimeout);
+        QVERIFY(w->projectNotice()->isHidden());
+
+        // Another project: the bar is back, naming the busiest and counting the rest.
+        RedisEngine build(test::redisOptionsFor(server), "build");
+        QVERIFY(build.acquire({{"/A", LockMode::S}}, as).granted);
+        QTRY_VERIFY_WITH_TIMEOUT(w->projectNotice()->isVisible(), kTimeout);
+        const QString text = noticeText(*w)->text();
+        QVERIFY2(text.contains(QStringLiteral("<b>default</b> on this server has 2 lease"))
+                     && text.contains(QStringLiteral("(1 more project(s) hold leases too)")),
+                 qPrintable(text));
+        QVERIFY2(noticeText(*w)->toolTip().contains(QStringLiteral("build: 1 lease")), qPrintable(noticeText(*w)->toolTip()));
+    }
 
     // Over mutual TLS with an ACL user: the line copied from the tool bar's
     // Copy URL menu lists the project's locks when pasted into a shell with

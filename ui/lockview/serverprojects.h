@@ -26,6 +26,10 @@ using ProjectList = QList<ProjectLeases>;
 /// the GUI thread. Throws as listProjects does.
 ProjectList listServerProjects(const RedisOptions& options);
 
+/// Those of `projects` other than `shown` and `except` that hold leases, the
+/// busiest first (ties by name). Pure.
+ProjectList busyOthers(const ProjectList& projects, const QString& shown, const QString& except = {});
+
 } // namespace treelock::ui
 
 Q_DECLARE_METATYPE(treelock::ui::ProjectList)
