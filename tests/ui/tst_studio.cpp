@@ -7,6 +7,7 @@
 #include "lockview/presentation.h"
 #include "lockview/projecttree.h"
 #include "mainwindow/mainwindow.h"
+#include "mainwindow/projectnotice.h"
 #include "mainwindow/updatehold.h"
 #include "panels/timeline/timelinepanel.h"
 #include "panels/timeline/timelineview.h"
@@ -890,6 +891,19 @@ private slots:
             std::function<void()> press; // what the user does
             QAbstractButton* button = nullptr;
         };
+        // A lease in a project of its own, and its engine.
+        struct Elsewhere {
+            std::unique_ptr<RedisEngine> engine;
+            LeaseId lease;
+        };
+        int elsewhere = 0;
+        // Takes one, waits for the bar above the views to offer its project, and presses `c` (on that bar).
+        const auto pressWhenOffered = [&](const Control& c, Elsewhere* other) {
+            other->engine = std::make_unique<RedisEngine>(redisOptionsFor(f.server), "elsewhere" + std::to_string(++elsewhere));
+            other->lease = other->engine->acquire({{"/A", LockMode::X}}, as("ivan", "lock")).grant.lease;
+            QTRY_COMPARE_WITH_TIMEOUT(w->projectNotice()->offered(), QString::fromStdString(other->engine->project()), kTimeout);
+            c.press();
+        };
         std::vector<Control> controls;
         QSet<QObject*> seen;
         const auto addAction = [&](QAction* a) {
@@ -1027,6 +1041,31 @@ private slots:
                  QApplication::clipboard()->clear();
                  c.press();
                  QCOMPARE(QApplication::clipboard()->text(), w->backendInfo().url);
+             }},
+            {QStringLiteral("copyCommandAction"), [&](const Control& c) {
+                 QApplication::clipboard()->clear();
+                 c.press();
+                 QCOMPARE(QApplication::clipboard()->text(),
+                          QStringLiteral("treelock --redis %1 --project controls locks").arg(w->backendInfo().url));
+             }},
+            {QStringLiteral("switchProjectButton"), [&](const Control& c) {
+                 Elsewhere other;
+                 pressWhenOffered(c, &other);
+                 QTRY_COMPARE_WITH_TIMEOUT(w->backendInfo().project, QString::fromStdString(other.engine->project()), kTimeout);
+                 QTRY_VERIFY_WITH_TIMEOUT(leaseRow(*w, other.lease).isValid(), kTimeout);
+                 // ...and back: the bar now offers the project left.
+                 QTRY_COMPARE_WITH_TIMEOUT(w->projectNotice()->offered(), QStringLiteral("controls"), kTimeout);
+                 c.press();
+                 QTRY_COMPARE_WITH_TIMEOUT(w->backendInfo().project, QStringLiteral("controls"), kTimeout);
+                 QTRY_VERIFY_WITH_TIMEOUT(leaseRow(*w, target).isValid(), kTimeout);
+                 QVERIFY(other.engine->release(other.lease).status == LeaseStatus::Ok);
+                 w->setTree(seedTree()); // each project opened on an empty tree of its own
+             }},
+            {QStringLiteral("dismissProjectNoticeButton"), [&](const Control& c) {
+                 Elsewhere other;
+                 pressWhenOffered(c, &other);
+                 QVERIFY(w->projectNotice()->isHidden());
+                 QVERIFY(other.engine->release(other.lease).status == LeaseStatus::Ok);
              }},
             {QStringLiteral("onlyLockedAction"), [&](const Control& c) { toggles(c.press, [&] { return w->treePanel()->proxy()->onlyLocked(); }); }},
             {QStringLiteral("onlyLockedButton"), [&](const Control& c) { toggles(c.press, [&] { return w->treePanel()->proxy()->onlyLocked(); }); }},
@@ -1254,7 +1293,7 @@ private slots:
         }
         // The walk found the controls it should (it is not vacuous).
         for (const char* key : {"connectAction", "forceReleaseAction", "releaseExpiredAction", "copyNodePath", "leaseForceRelease", "showEventLease",
-                                "legendToggle", "exportEvents", "clearEvents"})
+                                "legendToggle", "exportEvents", "clearEvents", "copyCommandAction", "switchProjectButton"})
             QVERIFY2(checked.contains(QLatin1String(key)), key);
     }
 

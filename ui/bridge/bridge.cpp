@@ -12,6 +12,7 @@ void registerBridgeTypes()
     qRegisterMetaType<ConnectionState>();
     qRegisterMetaType<ActionResult>();
     qRegisterMetaType<BackendConfig>();
+    qRegisterMetaType<ProjectList>();
 }
 
 Bridge::Bridge(QObject* parent)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "lockview/lockstate.h"
+#include "lockview/serverprojects.h"
 
 #include <QObject>
 
@@ -23,6 +24,11 @@ signals:
     /// The engine now talks to another primary; sent after the first snapshot
     /// taken from it, with the leases lost and kept.
     void failedOver(const treelock::ui::FailoverReport& report);
+    /// The projects on the server other than the one shown that hold leases,
+    /// the busiest first (busyOthers()): checked every few seconds on Redis,
+    /// sent when they or their counts change, and empty when another backend
+    /// or project is opened.
+    void otherProjectsChanged(const treelock::ui::ProjectList& projects);
 
 protected:
     /// Only as the base of the Bridge and the BridgeWorker.

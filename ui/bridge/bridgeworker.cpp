@@ -178,6 +178,9 @@ void BridgeWorker::connectTo(const BackendConfig& config)
     m_waiters.clear();
     m_lastContention = {};
     emit contentionChanged(std::make_shared<const Contention>());
+    m_projectsDue = {};
+    m_otherProjects.clear();
+    emit otherProjectsChanged({});
     m_lastEventId.assign(1, '0'); // not = "0": GCC 12 -Wrestrict false positive (PR 105329)
     m_haveSnapshot = false;
     m_releasesUnrecorded = false;
@@ -218,34 +221,6 @@ void BridgeWorker::connectTo(const BackendConfig& config)
             hintOtherProjects();
     }
     m_timer->start();
-}
-
-void BridgeWorker::hintOtherProjects()
-{
-    if (m_config.kind != BackendConfig::Kind::Url || !m_haveSnapshot || !m_leases.empty() || !m_waiters.empty())
-        return;
-    std::vector<ProjectInfo> projects;
-    ServerTime now{};
-    try {
-        projects = listProjects(redisOptions(m_config));
-        now = m_engine->now();
-    } catch (const std::exception&) {
-        return; // a user without SCAN, say: the hint is not worth an error
-    }
-    QStringList others;
-    for (const ProjectInfo& p : projects) {
-        if (QString::fromStdString(p.name) != m_config.project)
-            others << tr("%1 (%n lease(s))", nullptr, int(p.leases)).arg(QString::fromStdString(p.name));
-    }
-    if (others.isEmpty())
-        return;
-    LogEntry entry;
-    entry.type = LogEntry::Type::Info;
-    entry.time = now;
-    entry.detail = tr("Project %1 holds no locks. Other projects on this server: %2. Open one with File › Connect… "
-                      "(Find projects) or --project NAME; the command-line tool's default project is \"default\".")
-                       .arg(m_config.project, others.join(QStringLiteral(", ")));
-    emitLocal(std::move(entry));
 }
 
 bool BridgeWorker::openEngine()
@@ -414,6 +389,8 @@ void BridgeWorker::tick()
         if (Clock::now() - m_lastContention >= kContentionInterval)
             readContention();
     });
+    if (m_status == ConnectionStatus::Connected && Clock::now() >= m_projectsDue)
+        checkProjects();
 }
 
 void BridgeWorker::refresh()

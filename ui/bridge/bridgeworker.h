@@ -73,6 +73,9 @@ public:
     /// primary is in place).
     void failOver();
     void killPrimary();
+    /// Opens `project` on the backend open now, with its credentials (the
+    /// window keeps no password): as connectTo() with that project.
+    void openProject(const QString& project);
     void shutdown();
 
     /// The engine, for tests that need to drive it from the worker's thread.
@@ -117,10 +120,20 @@ private:
     /// The leases the view held before the server changed: m_leases and m_vanished.
     std::map<LeaseId, LeaseInfo> leasesBefore() const;
     void readContention();
+    // bridgeprojects.cpp: the server's other projects.
     /// On a server Studio did not start, a project that holds nothing may be the
     /// wrong one (the command-line tool's default is "default"): logs the other
     /// projects the server has. Never throws.
     void hintOtherProjects();
+    /// Lists the server's projects (nothing on the in-process engine) and sends
+    /// those other than the shown one that hold leases when they changed
+    /// (otherProjectsChanged); the next check is due a few seconds later, or
+    /// later still when listing took long. The list, or nothing when it could
+    /// not be read (a user without SCAN, say). Never throws.
+    std::optional<ProjectList> checkProjects();
+    /// The options that reach the server of the engine open now; nothing on
+    /// the in-process engine.
+    std::optional<RedisOptions> serverOptions() const;
     /// Sends the next state: whole (`full`: no delta), or light (`light`, and
     /// always while a list runs: the delta and the waiters, not decorated), or
     /// decorated with its delta.
@@ -225,6 +238,8 @@ private:
     QThreadPool m_decoratePool;
     std::chrono::steady_clock::time_point m_nextRetry{};
     ServerTime m_nextExpiry = ServerTime::max();
+    ProjectList m_otherProjects;           // what otherProjectsChanged said last
+    std::chrono::steady_clock::time_point m_projectsDue{}; // the next checkProjects()
 };
 
 template <typename F>

@@ -1,9 +1,6 @@
 #include "connection/connectdialog.h"
 
-#include "common/workerthread.h"
-#include "connection/studiowording.h"
 #include "connection/tlsform.h"
-#include "treelock/redistopology.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -15,7 +12,6 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpressionValidator>
-#include <QSet>
 #include <QSettings>
 #include <QTimer>
 #include <QUrl>
@@ -23,7 +19,8 @@
 
 namespace treelock::ui {
 
-ConnectDialog::ConnectDialog(const BackendConfig& current, QWidget* parent) : QDialog(parent), m_current(current)
+ConnectDialog::ConnectDialog(const BackendConfig& current, const BackendInfo& running, QWidget* parent)
+    : QDialog(parent), m_current(current), m_running(running)
 {
     setWindowTitle(tr("Connect"));
     QLayout* savedRow = createSavedRow();
@@ -54,9 +51,10 @@ ConnectDialog::ConnectDialog(const BackendConfig& current, QWidget* parent) : QD
     m_project->setEditText(current.project);
     m_project->lineEdit()->setValidator(
         new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[A-Za-z0-9_.-]{1,64}")), this));
+    createProjectList();
     m_findProjects = new QPushButton(tr("&Find projects"), this);
     m_findProjects->setObjectName(QStringLiteral("findProjectsButton"));
-    m_findProjects->setToolTip(tr("List the projects on the server at the URL (every primary of a cluster)"));
+    m_findProjects->setToolTip(tr("List the projects on the server (every primary of a cluster), each with its leases"));
     m_projectsStatus = new QLabel(this);
     m_projectsStatus->setObjectName(QStringLiteral("projectsStatus"));
     m_projectsStatus->setWordWrap(true);
@@ -188,60 +186,6 @@ void ConnectDialog::updateEnabled()
     m_sentinelUser->setEnabled(url && isSentinelUrl(text));
     m_sentinelPassword->setEnabled(url && isSentinelUrl(text));
     m_tls->setEnabled(url && isTlsUrl(text));
-    m_findProjects->setEnabled(url);
-}
-
-void ConnectDialog::findProjects()
-{
-    RedisOptions options = redisOptions(config());
-    options.connectTimeout = std::chrono::milliseconds(2000);
-    options.commandTimeout = std::chrono::milliseconds(5000);
-    const int search = ++m_search;
-    m_findProjects->setEnabled(false);
-    m_projectsStatus->setText(tr("Looking for projects at %1…").arg(withoutPassword(m_urlEdit->currentText().trimmed())));
-    struct Answer {
-        std::vector<ProjectInfo> projects;
-        QString error;
-    };
-    const auto list = [options] {
-        Answer answer;
-        try {
-            answer.projects = listProjects(options);
-        } catch (const std::exception& e) {
-            answer.error = inStudioTerms(QString::fromUtf8(e.what()));
-        }
-        return answer;
-    };
-    runOnce(QStringLiteral("treelock-projects"), this, list, [this, search](const Answer& found) {
-        if (search != m_search)
-            return;
-        updateEnabled();
-        if (!found.error.isEmpty()) {
-            m_projectsStatus->setText(tr("No projects listed: %1").arg(found.error));
-            return;
-        }
-        const QString typed = m_project->currentText();
-        m_project->clear();
-        QSet<QString> nodes;
-        for (const ProjectInfo& p : found.projects) {
-            const QString name = QString::fromStdString(p.name);
-            const QString node = QString::fromStdString(p.node);
-            nodes.insert(node);
-            m_project->addItem(name);
-            m_project->setItemData(m_project->count() - 1,
-                                   p.slot >= 0 ? tr("%n lease(s) · node %1 · slot %2", nullptr, int(p.leases)).arg(node).arg(p.slot)
-                                               : tr("%n lease(s) · %1", nullptr, int(p.leases)).arg(node),
-                                   Qt::ToolTipRole);
-        }
-        m_project->setEditText(typed);
-        if (found.projects.empty()) {
-            m_projectsStatus->setText(tr("No projects yet: a project appears once it has been granted a lock."));
-            return;
-        }
-        m_projectsStatus->setText(tr("%n project(s) on %1 — pick one from the list", nullptr, int(found.projects.size()))
-                                      .arg(tr("%n node(s)", nullptr, int(nodes.size()))));
-        m_project->showPopup();
-    });
 }
 
 BackendConfig ConnectDialog::config() const

@@ -3,6 +3,8 @@
 #include "connection/keychain.h"
 #include "connection/savedconnections.h"
 #include "lockview/backendconfig.h"
+#include "lockview/lockstate.h"
+#include "lockview/serverprojects.h"
 
 #include <QDialog>
 
@@ -23,11 +25,12 @@ class TlsForm;
 /// keychain answers, the dialog says so and the password is asked for each
 /// time. Recent connections come from and go to QSettings (never a password).
 /// "Find projects" lists the projects on the server or every primary of a
-/// cluster at the URL (in the background), to pick from.
+/// cluster at the URL, or on the private server `running` Studio runs now (in
+/// the background), each with its leases, to pick from.
 class ConnectDialog : public QDialog {
     Q_OBJECT
 public:
-    explicit ConnectDialog(const BackendConfig& current, QWidget* parent = nullptr);
+    ConnectDialog(const BackendConfig& current, const BackendInfo& running, QWidget* parent = nullptr);
     BackendConfig config() const;
 
     /// Recent "url|project|user" entries, newest first.
@@ -38,7 +41,13 @@ public:
 
 private:
     void updateEnabled();
+
+    // connectdialogprojects.cpp: Find projects.
+    /// The project field's list: a project and its leases a row.
+    void createProjectList();
     void findProjects();
+    void showProjects(const ProjectList& projects);
+
     QLayout* createSavedRow();
     void setTabOrder(const QList<QWidget*>& chain);
     /// Makes the dialog as tall as its contents need at its width.
@@ -88,6 +97,7 @@ private:
     TlsForm* m_tls;
     QPushButton* m_connect;
     BackendConfig m_current;
+    BackendInfo m_running; ///< what Studio is connected to: its private server is listed
 };
 
 } // namespace treelock::ui

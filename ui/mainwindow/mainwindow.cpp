@@ -195,6 +195,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     createMenus();
     createToolBar();
     createStatusBar();
+    createProjectNotice();
 
     connect(m_bridge, &Bridge::stateChanged, this, [this](const LockStatePtr& state) {
         if (state->decorated)
@@ -356,15 +357,20 @@ void MainWindow::connectTo(const BackendConfig& config)
     m_config = config;
     if (m_config.operatorName.isEmpty())
         m_config.operatorName = operatorName();
-    m_autoExpanded = false;
-    m_autoExpandTimer.invalidate();
-    m_leasePanel->setNodeFilter({});
     m_bridge->post(&BridgeWorker::connectTo, m_config);
-    if (m_options.useSettings)
-        ConnectDialog::rememberConnection(m_config);
     // The worker has its copy; keep none here.
     m_config.password.clear();
     m_config.sentinelPassword.clear();
+    backendOpening();
+}
+
+void MainWindow::backendOpening()
+{
+    m_autoExpanded = false;
+    m_autoExpandTimer.invalidate();
+    m_leasePanel->setNodeFilter({});
+    if (m_options.useSettings)
+        ConnectDialog::rememberConnection(m_config);
 }
 
 void MainWindow::setTree(const ProjectTreeData& tree)
@@ -453,11 +459,10 @@ void MainWindow::openTreeFileDialog()
 
 void MainWindow::connectDialog()
 {
-    ConnectDialog dialog(m_config, this);
+    ConnectDialog dialog(m_config, m_backend, this);
     if (dialog.exec() == QDialog::Accepted) {
         const BackendConfig c = dialog.config();
-        if (c.project != m_config.project && c.project != QLatin1String("demo"))
-            setTree(ProjectTreeData{c.project, {}, {}, 0});
+        treeForProject(c.project);
         connectTo(c);
     }
 }

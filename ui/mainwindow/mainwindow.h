@@ -33,6 +33,7 @@ class HotSpotModel;
 class HotSpotPanel;
 class LeasePanel;
 class MatrixView;
+class ProjectNotice;
 class LeaseTableModel;
 class LockTreeModel;
 class SimulationPanel;
@@ -94,6 +95,8 @@ public:
     QLabel* hotSpotAlarmLabel() const { return m_alarmLabel; }
     int statesApplied() const { return m_statesApplied; }
     UpdateHold* updateHold() const { return m_hold; }
+    /// The bar that offers the server's other projects that hold leases.
+    ProjectNotice* projectNotice() const { return m_projectNotice; }
 
     /// Asks for a reason (unless `reason` is given) and force-releases the lease.
     void forceRelease(const QString& leaseId, const QString& reason = {});
@@ -133,6 +136,8 @@ private:
     void onHotSpotAlarm(const QStringList& lines);
     void updateReleaseExpired(int count);
     void copyUrl();
+    /// Copies terminalCommand() for the backend and project shown.
+    void copyCommand();
     /// The `treelock` line that shows this project's locks from a terminal, with
     /// the TLS options the connection uses.
     QString terminalCommand(const QString& url, const QString& project) const;
@@ -141,6 +146,15 @@ private:
     void clampToScreen();
     void restoreSettings();
     void saveSettings();
+
+    // mainwindowprojects.cpp: the server's other projects.
+    /// Makes the bar that offers them (above the views) and wires it.
+    void createProjectNotice();
+    /// Opens `project` on the backend open now, as File › Connect… with it would.
+    void switchProject(const QString& project);
+    /// A project whose tree Studio does not know (any but demo, other than the
+    /// one shown) starts with an empty tree named after it.
+    void treeForProject(const QString& project);
 
     // mainwindowtimeline.cpp: the Timeline dock, fed and wired.
     void createTimelineDock();
@@ -157,6 +171,9 @@ private:
     void openFolderDialog();
     void openTreeFileDialog();
     void connectDialog();
+    /// After another backend or project was posted to the bridge: the views
+    /// forget what they expanded and filtered, and the connection is remembered.
+    void backendOpening();
     void showSimulation(bool shown);
     /// Shows and raises a dock tabbed with the event log: the Simulation and
     /// Permission matrix docks at about half the window's height, the others
@@ -218,6 +235,7 @@ private:
     QString m_backendLabelSaved;      // the backend label's own text, while it names the simulation
     QString m_simulationLabel;        // what it says then
     QTimer* m_clock;
+    ProjectNotice* m_projectNotice = nullptr;
     QAction* m_connect;
     QAction* m_openFolder;
     QAction* m_openTree;
@@ -227,6 +245,7 @@ private:
     QAction* m_forceRelease;
     QAction* m_releaseBlockers;       // Locks › Release What Blocks a Waiter…
     QAction* m_copyUrl;
+    QAction* m_copyCommand;
     QAction* m_failOver;
     QAction* m_killPrimary;
     QAction* m_onlyLocked;

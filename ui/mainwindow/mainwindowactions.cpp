@@ -21,6 +21,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QToolBar>
+#include <QToolButton>
 
 namespace treelock::ui {
 
@@ -98,6 +99,11 @@ void MainWindow::createActions()
     m_copyUrl->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     m_copyUrl->setToolTip(tr("Copy the backend URL, to point the treelock CLI at the same server (Ctrl+Shift+C)"));
     connect(m_copyUrl, &QAction::triggered, this, &MainWindow::copyUrl);
+    m_copyCommand = new QAction(tr("Copy &command line"), this);
+    m_copyCommand->setObjectName(QStringLiteral("copyCommandAction"));
+    m_copyCommand->setToolTip(tr("Copy the treelock command that lists this project's locks: the URL, the TLS options "
+                                 "and --project"));
+    connect(m_copyCommand, &QAction::triggered, this, &MainWindow::copyCommand);
 
     m_failOver = new QAction(tr("Fail &over now"), this);
     m_failOver->setObjectName(QStringLiteral("failOverAction"));
@@ -220,6 +226,7 @@ void MainWindow::createMenus()
     locks->addAction(m_killPrimary);
     locks->addSeparator();
     locks->addAction(m_copyUrl);
+    locks->addAction(m_copyCommand);
 
     createSimulationMenu();
 
@@ -266,6 +273,12 @@ void MainWindow::createToolBar()
     bar->addAction(m_forceRelease);
     bar->addSeparator();
     bar->addAction(m_copyUrl);
+    // A click copies the URL; the arrow offers the command line too.
+    if (auto* copy = qobject_cast<QToolButton*>(bar->widgetForAction(m_copyUrl))) {
+        copy->setObjectName(QStringLiteral("copyUrlButton"));
+        copy->addAction(m_copyCommand);
+        copy->setPopupMode(QToolButton::MenuButtonPopup);
+    }
 }
 
 } // namespace treelock::ui

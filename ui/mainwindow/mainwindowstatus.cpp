@@ -3,6 +3,7 @@
 #include "mainwindow/updatehold.h"
 #include "connection/serverwording.h"
 
+#include "connection/connectdialog.h"
 #include "connection/studiowording.h"
 #include "connection/tlsindicator.h"
 #include "lockview/presentation.h"
@@ -24,6 +25,7 @@
 #include <QHeaderView>
 #include <QHelpEvent>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QResizeEvent>
 #include <QScreen>
 #include <QSettings>
@@ -199,6 +201,7 @@ void MainWindow::onBackend(const BackendInfo& info)
     }
     m_backendLabel->setToolTip(tip.trimmed());
     m_copyUrl->setEnabled(info.kind != BackendConfig::Kind::Memory);
+    m_copyCommand->setEnabled(m_copyUrl->isEnabled());
     m_tls->show(info);
     showPanelSources();
     setWindowTitle(tr("%1 — Treelock Studio").arg(info.kind == BackendConfig::Kind::Memory
@@ -334,9 +337,43 @@ void MainWindow::copyUrl()
     statusBar()->showMessage(tr("Copied %1 — try: %2").arg(m_backend.url, terminalCommand(m_backend.url, m_backend.project)), 10000);
 }
 
+void MainWindow::copyCommand()
+{
+    if (m_backend.kind == BackendConfig::Kind::Memory)
+        return;
+    const QString command = terminalCommand(m_backend.url, m_backend.project);
+    QApplication::clipboard()->setText(command);
+    // The URL shown has "***" for a password: the line leaves it to the environment.
+    statusBar()->showMessage(ConnectDialog::withoutPassword(m_backend.url) == m_backend.url
+                                 ? tr("Copied %1").arg(command)
+                                 : tr("Copied %1 — without the password: give it in TREELOCK_REDIS_PASSWORD").arg(command),
+                             10000);
+}
+
 QString MainWindow::terminalCommand(const QString& url, const QString& project) const
 {
-    QString command = QStringLiteral("treelock --redis %1").arg(url);
+    // Each word as a shell reads it: a Sentinel URL's "?" and "&", a path with a space.
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./:@%+=,-]+$"));
+    const auto word = [](const QString& text) -> QString {
+        if (plain.match(text).hasMatch())
+            return text;
+        return QStringLiteral("'%1'").arg(QString(text).replace(QLatin1Char('\''), QStringLiteral("'\\''")));
+    };
+    // No credentials in the URL (a bare "user@" would be read as a password):
+    // the user goes before the command, and the command-line tool takes the
+    // password from TREELOCK_REDIS_PASSWORD (the sentinels' from TREELOCK_SENTINEL_PASSWORD).
+    QString command = QStringLiteral("treelock --redis %1");
+    try {
+        RedisAddress address = RedisAddress::parse(url.toStdString());
+        if (!address.user.empty())
+            command.prepend(QStringLiteral("TREELOCK_REDIS_USER=%1 ").arg(word(QString::fromStdString(address.user))));
+        address.user.clear();
+        address.password.clear();
+        address.sentinelPassword.clear();
+        command = command.arg(word(QString::fromStdString(address.redacted())));
+    } catch (const std::exception&) {
+        command = command.arg(word(ConnectDialog::withoutPassword(url)));
+    }
     // What the connection used besides its URL, so that the line works as it is.
     if (m_config.kind == BackendConfig::Kind::Url && isTlsUrl(m_config.url)) {
         const TlsSettings& tls = m_config.tls;
@@ -344,11 +381,11 @@ QString MainWindow::terminalCommand(const QString& url, const QString& project) 
             {"--cacert", &tls.caFile}, {"--cert", &tls.certFile}, {"--key", &tls.keyFile}, {"--sni", &tls.serverName}};
         for (const auto& [option, value] : files)
             if (!value->isEmpty())
-                command += QStringLiteral(" %1 %2").arg(QLatin1String(option), *value);
+                command += QStringLiteral(" %1 %2").arg(QLatin1String(option), word(*value));
         if (!tls.verify)
             command += QStringLiteral(" --insecure");
     }
-    return command + QStringLiteral(" --project %1 locks").arg(project);
+    return command + QStringLiteral(" --project %1 locks").arg(word(project));
 }
 
 void MainWindow::tickClock()
