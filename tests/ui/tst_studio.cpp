@@ -6,6 +6,7 @@
 #include "lockview/locktreemodel.h"
 #include "lockview/presentation.h"
 #include "lockview/projecttree.h"
+#include "mainwindow/helpdialogs.h"
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/updatehold.h"
 #include "panels/timeline/timelinepanel.h"
@@ -74,11 +75,13 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QTranslator>
 #include <QToolBar>
 #include <QToolButton>
 #include <QTreeView>
+#include <QTreeWidget>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -980,6 +983,13 @@ private slots:
             c.press();
             QCOMPARE(w->timelinePanel()->view()->visibleSpan(), span);
         };
+        // A Help dialog opens (not modal), then is closed.
+        const auto expectHelpDialog = [&](const Control& c, const std::function<QDialog*()>& find, const std::function<bool(QDialog*)>& shows) {
+            c.press();
+            QTRY_VERIFY_WITH_TIMEOUT(find() && find()->isVisible(), kTimeout);
+            QVERIFY(shows(find()));
+            find()->close();
+        };
         std::map<QString, std::function<void(const Control&)>> effects{
             {QStringLiteral("connectAction"), [&](const Control& c) { expectDialog(c.press, "treelock::ui::ConnectDialog"); }},
             {QStringLiteral("openFolderAction"), [&](const Control& c) { expectDialog(c.press, "QFileDialog"); }},
@@ -1105,6 +1115,16 @@ private slots:
                  QTRY_COMPARE_WITH_TIMEOUT(QApplication::focusWidget(), static_cast<QWidget*>(w->leasePanel()->filterField()), kTimeout);
              }},
             {QStringLiteral("aboutAction"), [&](const Control& c) { expectDialog(c.press, "QMessageBox"); }},
+            {QStringLiteral("userGuideAction"), [&](const Control& c) {
+                 expectHelpDialog(c, [&]() -> QDialog* { return w->findChild<UserGuideDialog*>(); }, [](QDialog* d) {
+                     return static_cast<UserGuideDialog*>(d)->browser()->toPlainText().contains(QStringLiteral("Treelock Studio"));
+                 });
+             }},
+            {QStringLiteral("shortcutsAction"), [&](const Control& c) {
+                 expectHelpDialog(c, [&]() -> QDialog* { return w->findChild<ShortcutsDialog*>(); }, [](QDialog* d) {
+                     return static_cast<ShortcutsDialog*>(d)->list()->topLevelItemCount() > 10;
+                 });
+             }},
             {QStringLiteral("copyNodePath"), [&](const Control& c) {
                  c.press();
                  QCOMPARE(QApplication::clipboard()->text(), QString::fromStdString(treeNode));
@@ -1253,7 +1273,7 @@ private slots:
         }
         // The walk found the controls it should (it is not vacuous).
         for (const char* key : {"connectAction", "forceReleaseAction", "releaseExpiredAction", "copyNodePath", "leaseForceRelease", "showEventLease",
-                                "legendToggle", "exportEvents", "clearEvents"})
+                                "legendToggle", "exportEvents", "clearEvents", "userGuideAction", "shortcutsAction"})
             QVERIFY2(checked.contains(QLatin1String(key)), key);
     }
 

@@ -145,6 +145,9 @@ private:
     // mainwindowtimeline.cpp: the Timeline dock, fed and wired.
     void createTimelineDock();
 
+    // mainwindowhelp.cpp: the Help menu and its dialogs.
+    void createHelpMenu();
+
     // mainwindow.cpp: the views, tree loading, states and lease actions.
     /// Shows `state` now, or keeps it while the views hold still (UpdateHold).
     void applyState(const LockStatePtr& state);
