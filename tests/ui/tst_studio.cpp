@@ -9,6 +9,7 @@
 #include "mainwindow/helpdialogs.h"
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/updatehold.h"
+#include "mainwindow/welcomepanel.h"
 #include "panels/timeline/timelinepanel.h"
 #include "panels/timeline/timelineview.h"
 #include "panels/eventlog/eventlogfilterproxy.h"
@@ -23,6 +24,8 @@
 #include "panels/tree/treepanel.h"
 #include "panels/waiting/waitertablemodel.h"
 #include "panels/waiting/waitingpanel.h"
+#include "simulation/scenariostepmodel.h"
+#include "simulation/simulationpanel.h"
 
 #include "redisoptions.h"
 #include "redisserver.h"
@@ -983,6 +986,33 @@ private slots:
             c.press();
             QCOMPARE(w->timelinePanel()->view()->visibleSpan(), span);
         };
+        // The welcome panel retired when the leases came: Help brings it back for
+        // its button, and "Don't show again" puts it away after, as it was.
+        QAction* summonWelcome = menuBarAction(*w, QStringLiteral("welcomeAction"));
+        QVERIFY(summonWelcome);
+        const auto dismissWelcome = [&] {
+            QTest::mouseClick(w->welcomePanel()->findChild<QAbstractButton*>(QStringLiteral("welcomeDismiss")), Qt::LeftButton);
+            QVERIFY(w->welcomePanel()->isHidden());
+        };
+        const auto pressOnWelcome = [&](const Control& c) {
+            summonWelcome->trigger();
+            QVERIFY(w->welcomePanel()->isVisible());
+            c.press();
+        };
+        // The simulation (or scenario) a welcome button showed goes, and the dock in front before comes back.
+        const auto endSimulation = [&](QDockWidget* front, const std::function<void()>& end) {
+            end();
+            QTRY_VERIFY_WITH_TIMEOUT(!w->showsSimulation(), kTimeout);
+            if (front)
+                front->raise();
+            dismissWelcome();
+        };
+        const auto dockInFrontNow = [&]() -> QDockWidget* {
+            for (QDockWidget* d : w->findChildren<QDockWidget*>())
+                if (d != simDock && !d->isFloating() && dockInFront(*w, d) && !w->tabifiedDockWidgets(d).isEmpty())
+                    return d;
+            return nullptr;
+        };
         // A Help dialog opens (not modal), then is closed.
         const auto expectHelpDialog = [&](const Control& c, const std::function<QDialog*()>& find, const std::function<bool(QDialog*)>& shows) {
             c.press();
@@ -1124,6 +1154,37 @@ private slots:
                  expectHelpDialog(c, [&]() -> QDialog* { return w->findChild<ShortcutsDialog*>(); }, [](QDialog* d) {
                      return static_cast<ShortcutsDialog*>(d)->list()->topLevelItemCount() > 10;
                  });
+             }},
+            {QStringLiteral("welcomeAction"), [&](const Control& c) {
+                 QVERIFY(w->welcomePanel()->isHidden());
+                 c.press();
+                 QVERIFY(w->welcomePanel()->isVisible());
+                 dismissWelcome();
+             }},
+            {QStringLiteral("welcomeDismiss"), [&](const Control& c) {
+                 pressOnWelcome(c);
+                 QVERIFY(w->welcomePanel()->isHidden());
+             }},
+            {QStringLiteral("welcomeCopyCommand"), [&](const Control& c) {
+                 QApplication::clipboard()->clear();
+                 pressOnWelcome(c);
+                 QVERIFY2(QApplication::clipboard()->text().contains(QStringLiteral(" --project controls acquire ")),
+                          qPrintable(QApplication::clipboard()->text()));
+                 dismissWelcome();
+             }},
+            {QStringLiteral("welcomeStartSimulation"), [&](const Control& c) {
+                 QDockWidget* front = dockInFrontNow();
+                 pressOnWelcome(c);
+                 QTRY_VERIFY_WITH_TIMEOUT(w->simulationPanel()->state() == sim::Simulation::State::Running, kTimeout);
+                 QTRY_VERIFY_WITH_TIMEOUT(w->showsSimulation(), kTimeout);
+                 endSimulation(front, [&] { w->simulationPanel()->runActions().at(2)->trigger(); }); // Stop
+             }},
+            {QStringLiteral("welcomePlayScenario"), [&](const Control& c) {
+                 QDockWidget* front = dockInFrontNow();
+                 pressOnWelcome(c);
+                 QTRY_VERIFY_WITH_TIMEOUT(w->simulationPanel()->stepModel()->rowCount() > 0, kTimeout);
+                 QTRY_VERIFY_WITH_TIMEOUT(w->showsSimulation(), kTimeout);
+                 endSimulation(front, [&] { w->simulationPanel()->closeScenario(); });
              }},
             {QStringLiteral("copyNodePath"), [&](const Control& c) {
                  c.press();
@@ -1273,7 +1334,8 @@ private slots:
         }
         // The walk found the controls it should (it is not vacuous).
         for (const char* key : {"connectAction", "forceReleaseAction", "releaseExpiredAction", "copyNodePath", "leaseForceRelease", "showEventLease",
-                                "legendToggle", "exportEvents", "clearEvents", "userGuideAction", "shortcutsAction"})
+                                "legendToggle", "exportEvents", "clearEvents", "userGuideAction", "shortcutsAction", "welcomeAction",
+                                "welcomeCopyCommand", "welcomeStartSimulation", "welcomePlayScenario", "welcomeDismiss"})
             QVERIFY2(checked.contains(QLatin1String(key)), key);
     }
 
@@ -1658,6 +1720,10 @@ private slots:
         MainWindow w(options);
         w.setTree(seedTree());
         QVERIFY(showActive(w));
+        // The welcome strip of an empty project takes what the legend lacks at
+        // this size; it goes with the first lease, or with "Don't show again".
+        QTRY_VERIFY(w.welcomePanel()->isVisible());
+        QTest::mouseClick(w.welcomePanel()->findChild<QAbstractButton*>(QStringLiteral("welcomeDismiss")), Qt::LeftButton);
         QAbstractButton* toggle = w.treePanel()->legendToggle();
         if (!toggle->isChecked())
             QTest::mouseClick(toggle, Qt::LeftButton);

@@ -42,6 +42,7 @@ class TreePanel;
 class UpdateHold;
 class WaiterTableModel;
 class WaitingPanel;
+class WelcomePanel;
 struct TreeLoad;
 
 /// Treelock Studio's window: project tree (left), lease table (right), event
@@ -94,6 +95,8 @@ public:
     QLabel* hotSpotAlarmLabel() const { return m_alarmLabel; }
     int statesApplied() const { return m_statesApplied; }
     UpdateHold* updateHold() const { return m_hold; }
+    /// The strip above the views that says what to do first (Help › Show Welcome Panel).
+    WelcomePanel* welcomePanel() const { return m_welcome; }
 
     /// Asks for a reason (unless `reason` is given) and force-releases the lease.
     void forceRelease(const QString& leaseId, const QString& reason = {});
@@ -133,9 +136,9 @@ private:
     void onHotSpotAlarm(const QStringList& lines);
     void updateReleaseExpired(int count);
     void copyUrl();
-    /// The `treelock` line that shows this project's locks from a terminal, with
-    /// the TLS options the connection uses.
-    QString terminalCommand(const QString& url, const QString& project) const;
+    /// The `treelock` line that runs `subcommand` (by default, shows this
+    /// project's locks) from a terminal, with the TLS options the connection uses.
+    QString terminalCommand(const QString& url, const QString& project, const QString& subcommand = QStringLiteral("locks")) const;
     void tickClock();
     void fitToScreen();
     void clampToScreen();
@@ -145,7 +148,7 @@ private:
     // mainwindowtimeline.cpp: the Timeline dock, fed and wired.
     void createTimelineDock();
 
-    // mainwindowhelp.cpp: the Help menu and its dialogs.
+    // mainwindowhelp.cpp: the Help menu, its dialogs, the welcome panel's wiring.
     void createHelpMenu();
 
     // mainwindow.cpp: the views, tree loading, states and lease actions.
@@ -209,6 +212,7 @@ private:
     QFrame* m_banner;
     QLabel* m_bannerText;
     bool m_connectedOnce = false;     // the backend m_backend names answered at least once
+    WelcomePanel* m_welcome;          // the first-run strip above the views
     QFrame* m_failoverBanner;
     QLabel* m_failoverText;
     QLabel* m_backendLabel;

@@ -325,7 +325,7 @@ void MainWindow::copyUrl()
     statusBar()->showMessage(tr("Copied %1 — try: %2").arg(m_backend.url, terminalCommand(m_backend.url, m_backend.project)), 10000);
 }
 
-QString MainWindow::terminalCommand(const QString& url, const QString& project) const
+QString MainWindow::terminalCommand(const QString& url, const QString& project, const QString& subcommand) const
 {
     QString command = QStringLiteral("treelock --redis %1").arg(url);
     // What the connection used besides its URL, so that the line works as it is.
@@ -339,7 +339,7 @@ QString MainWindow::terminalCommand(const QString& url, const QString& project) 
         if (!tls.verify)
             command += QStringLiteral(" --insecure");
     }
-    return command + QStringLiteral(" --project %1 locks").arg(project);
+    return command + QStringLiteral(" --project %1 %2").arg(project, subcommand);
 }
 
 void MainWindow::tickClock()
