@@ -6,9 +6,11 @@
 #include "lockview/locktreemodel.h"
 #include "lockview/presentation.h"
 #include "lockview/projecttree.h"
+#include "mainwindow/helpdialogs.h"
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/projectnotice.h"
 #include "mainwindow/updatehold.h"
+#include "mainwindow/welcomepanel.h"
 #include "panels/timeline/timelinepanel.h"
 #include "panels/timeline/timelineview.h"
 #include "panels/eventlog/eventlogfilterproxy.h"
@@ -23,6 +25,8 @@
 #include "panels/tree/treepanel.h"
 #include "panels/waiting/waitertablemodel.h"
 #include "panels/waiting/waitingpanel.h"
+#include "simulation/scenariostepmodel.h"
+#include "simulation/simulationpanel.h"
 
 #include "redisoptions.h"
 #include "redisserver.h"
@@ -75,11 +79,13 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QTranslator>
 #include <QToolBar>
 #include <QToolButton>
 #include <QTreeView>
+#include <QTreeWidget>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -994,6 +1000,40 @@ private slots:
             c.press();
             QCOMPARE(w->timelinePanel()->view()->visibleSpan(), span);
         };
+        // The welcome panel retired when the leases came: Help brings it back for
+        // its button, and "Don't show again" puts it away after, as it was.
+        QAction* summonWelcome = menuBarAction(*w, QStringLiteral("welcomeAction"));
+        QVERIFY(summonWelcome);
+        const auto dismissWelcome = [&] {
+            QTest::mouseClick(w->welcomePanel()->findChild<QAbstractButton*>(QStringLiteral("welcomeDismiss")), Qt::LeftButton);
+            QVERIFY(w->welcomePanel()->isHidden());
+        };
+        const auto pressOnWelcome = [&](const Control& c) {
+            summonWelcome->trigger();
+            QVERIFY(w->welcomePanel()->isVisible());
+            c.press();
+        };
+        // The simulation (or scenario) a welcome button showed goes, and the dock in front before comes back.
+        const auto endSimulation = [&](QDockWidget* front, const std::function<void()>& end) {
+            end();
+            QTRY_VERIFY_WITH_TIMEOUT(!w->showsSimulation(), kTimeout);
+            if (front)
+                front->raise();
+            dismissWelcome();
+        };
+        const auto dockInFrontNow = [&]() -> QDockWidget* {
+            for (QDockWidget* d : w->findChildren<QDockWidget*>())
+                if (d != simDock && !d->isFloating() && dockInFront(*w, d) && !w->tabifiedDockWidgets(d).isEmpty())
+                    return d;
+            return nullptr;
+        };
+        // A Help dialog opens (not modal), then is closed.
+        const auto expectHelpDialog = [&](const Control& c, const std::function<QDialog*()>& find, const std::function<bool(QDialog*)>& shows) {
+            c.press();
+            QTRY_VERIFY_WITH_TIMEOUT(find() && find()->isVisible(), kTimeout);
+            QVERIFY(shows(find()));
+            find()->close();
+        };
         std::map<QString, std::function<void(const Control&)>> effects{
             {QStringLiteral("connectAction"), [&](const Control& c) { expectDialog(c.press, "treelock::ui::ConnectDialog"); }},
             {QStringLiteral("openFolderAction"), [&](const Control& c) { expectDialog(c.press, "QFileDialog"); }},
@@ -1145,6 +1185,47 @@ private slots:
                  QTRY_COMPARE_WITH_TIMEOUT(QApplication::focusWidget(), static_cast<QWidget*>(w->leasePanel()->filterField()), kTimeout);
              }},
             {QStringLiteral("aboutAction"), [&](const Control& c) { expectDialog(c.press, "QMessageBox"); }},
+            {QStringLiteral("userGuideAction"), [&](const Control& c) {
+                 expectHelpDialog(c, [&]() -> QDialog* { return w->findChild<UserGuideDialog*>(); }, [](QDialog* d) {
+                     return static_cast<UserGuideDialog*>(d)->browser()->toPlainText().contains(QStringLiteral("Treelock Studio"));
+                 });
+             }},
+            {QStringLiteral("shortcutsAction"), [&](const Control& c) {
+                 expectHelpDialog(c, [&]() -> QDialog* { return w->findChild<ShortcutsDialog*>(); }, [](QDialog* d) {
+                     return static_cast<ShortcutsDialog*>(d)->list()->topLevelItemCount() > 10;
+                 });
+             }},
+            {QStringLiteral("welcomeAction"), [&](const Control& c) {
+                 QVERIFY(w->welcomePanel()->isHidden());
+                 c.press();
+                 QVERIFY(w->welcomePanel()->isVisible());
+                 dismissWelcome();
+             }},
+            {QStringLiteral("welcomeDismiss"), [&](const Control& c) {
+                 pressOnWelcome(c);
+                 QVERIFY(w->welcomePanel()->isHidden());
+             }},
+            {QStringLiteral("welcomeCopyCommand"), [&](const Control& c) {
+                 QApplication::clipboard()->clear();
+                 pressOnWelcome(c);
+                 QVERIFY2(QApplication::clipboard()->text().contains(QStringLiteral(" --project controls acquire ")),
+                          qPrintable(QApplication::clipboard()->text()));
+                 dismissWelcome();
+             }},
+            {QStringLiteral("welcomeStartSimulation"), [&](const Control& c) {
+                 QDockWidget* front = dockInFrontNow();
+                 pressOnWelcome(c);
+                 QTRY_VERIFY_WITH_TIMEOUT(w->simulationPanel()->state() == sim::Simulation::State::Running, kTimeout);
+                 QTRY_VERIFY_WITH_TIMEOUT(w->showsSimulation(), kTimeout);
+                 endSimulation(front, [&] { w->simulationPanel()->runActions().at(2)->trigger(); }); // Stop
+             }},
+            {QStringLiteral("welcomePlayScenario"), [&](const Control& c) {
+                 QDockWidget* front = dockInFrontNow();
+                 pressOnWelcome(c);
+                 QTRY_VERIFY_WITH_TIMEOUT(w->simulationPanel()->stepModel()->rowCount() > 0, kTimeout);
+                 QTRY_VERIFY_WITH_TIMEOUT(w->showsSimulation(), kTimeout);
+                 endSimulation(front, [&] { w->simulationPanel()->closeScenario(); });
+             }},
             {QStringLiteral("copyNodePath"), [&](const Control& c) {
                  c.press();
                  QCOMPARE(QApplication::clipboard()->text(), QString::fromStdString(treeNode));
@@ -1293,7 +1374,9 @@ private slots:
         }
         // The walk found the controls it should (it is not vacuous).
         for (const char* key : {"connectAction", "forceReleaseAction", "releaseExpiredAction", "copyNodePath", "leaseForceRelease", "showEventLease",
-                                "legendToggle", "exportEvents", "clearEvents", "copyCommandAction", "switchProjectButton"})
+                                "legendToggle", "exportEvents", "clearEvents", "copyCommandAction", "switchProjectButton",
+                                "userGuideAction", "shortcutsAction", "welcomeAction", "welcomeCopyCommand", "welcomeStartSimulation",
+                                "welcomePlayScenario", "welcomeDismiss"})
             QVERIFY2(checked.contains(QLatin1String(key)), key);
     }
 
@@ -1678,6 +1761,10 @@ private slots:
         MainWindow w(options);
         w.setTree(seedTree());
         QVERIFY(showActive(w));
+        // The welcome strip of an empty project takes what the legend lacks at
+        // this size; it goes with the first lease, or with "Don't show again".
+        QTRY_VERIFY(w.welcomePanel()->isVisible());
+        QTest::mouseClick(w.welcomePanel()->findChild<QAbstractButton*>(QStringLiteral("welcomeDismiss")), Qt::LeftButton);
         QAbstractButton* toggle = w.treePanel()->legendToggle();
         if (!toggle->isChecked())
             QTest::mouseClick(toggle, Qt::LeftButton);

@@ -1,5 +1,6 @@
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/updatehold.h"
+#include "mainwindow/welcomepanel.h"
 
 #include "bridge/bridge.h"
 #include "common/focusring.h"
@@ -134,6 +135,8 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     centralLayout->addWidget(m_banner);
     centralLayout->addWidget(m_failoverBanner);
     centralLayout->addWidget(m_tls->banner());
+    m_welcome = new WelcomePanel(m_options.useSettings, this);
+    centralLayout->addWidget(m_welcome);
     centralLayout->addWidget(m_splitter, 1);
     setCentralWidget(central);
 

@@ -43,6 +43,7 @@ class TreePanel;
 class UpdateHold;
 class WaiterTableModel;
 class WaitingPanel;
+class WelcomePanel;
 struct TreeLoad;
 
 /// Treelock Studio's window: project tree (left), lease table (right), event
@@ -97,6 +98,8 @@ public:
     UpdateHold* updateHold() const { return m_hold; }
     /// The bar that offers the server's other projects that hold leases.
     ProjectNotice* projectNotice() const { return m_projectNotice; }
+    /// The strip above the views that says what to do first (Help › Show Welcome Panel).
+    WelcomePanel* welcomePanel() const { return m_welcome; }
 
     /// Asks for a reason (unless `reason` is given) and force-releases the lease.
     void forceRelease(const QString& leaseId, const QString& reason = {});
@@ -138,9 +141,9 @@ private:
     void copyUrl();
     /// Copies terminalCommand() for the backend and project shown.
     void copyCommand();
-    /// The `treelock` line that shows this project's locks from a terminal, with
-    /// the TLS options the connection uses.
-    QString terminalCommand(const QString& url, const QString& project) const;
+    /// The `treelock` line that runs `subcommand` (by default, shows this
+    /// project's locks) from a terminal, with the TLS options the connection uses.
+    QString terminalCommand(const QString& url, const QString& project, const QString& subcommand = QStringLiteral("locks")) const;
     void tickClock();
     void fitToScreen();
     void clampToScreen();
@@ -158,6 +161,9 @@ private:
 
     // mainwindowtimeline.cpp: the Timeline dock, fed and wired.
     void createTimelineDock();
+
+    // mainwindowhelp.cpp: the Help menu, its dialogs, the welcome panel's wiring.
+    void createHelpMenu();
 
     // mainwindow.cpp: the views, tree loading, states and lease actions.
     /// Shows `state` now, or keeps it while the views hold still (UpdateHold).
@@ -223,6 +229,7 @@ private:
     QFrame* m_banner;
     QLabel* m_bannerText;
     bool m_connectedOnce = false;     // the backend m_backend names answered at least once
+    WelcomePanel* m_welcome;          // the first-run strip above the views
     QFrame* m_failoverBanner;
     QLabel* m_failoverText;
     QLabel* m_backendLabel;

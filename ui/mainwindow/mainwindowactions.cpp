@@ -229,10 +229,7 @@ void MainWindow::createMenus()
     locks->addAction(m_copyCommand);
 
     createSimulationMenu();
-
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->setObjectName(QStringLiteral("helpMenu"));
-    help->addAction(m_about);
+    createHelpMenu();
 }
 
 void MainWindow::createSimulationMenu()

@@ -350,7 +350,7 @@ void MainWindow::copyCommand()
                              10000);
 }
 
-QString MainWindow::terminalCommand(const QString& url, const QString& project) const
+QString MainWindow::terminalCommand(const QString& url, const QString& project, const QString& subcommand) const
 {
     // Each word as a shell reads it: a Sentinel URL's "?" and "&", a path with a space.
     static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./:@%+=,-]+$"));
@@ -385,7 +385,7 @@ QString MainWindow::terminalCommand(const QString& url, const QString& project) 
         if (!tls.verify)
             command += QStringLiteral(" --insecure");
     }
-    return command + QStringLiteral(" --project %1 locks").arg(word(project));
+    return command + QStringLiteral(" --project %1 %2").arg(word(project), subcommand);
 }
 
 void MainWindow::tickClock()
