@@ -784,10 +784,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>List the projects on the server at the URL (every primary of a cluster)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Looking for projects at %1…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -998,6 +994,29 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Project</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the projects on the server (every primary of a cluster), each with its leases</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Studio&apos;s private server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No projects yet: a private server starts empty, so any project name will do.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No projects yet: the in-process engine starts empty each time it is opened, so any project name will do.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lease(s)</source>
+        <translation>
+            <numerusform>%n lease</numerusform>
+            <numerusform>%n leases</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2707,6 +2726,38 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Force-release everything in the way of the waiter selected in the Waiting panel (else the one that has waited longest), in one dialog (Ctrl+Shift+B)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Copy &amp;command line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the treelock command that lists this project&apos;s locks: the URL, the TLS options and --project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show &amp;Welcome Panel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied: %1 — paste it into a terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied %1 — without the password: give it in TREELOCK_REDIS_PASSWORD</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::MatrixModel</name>
@@ -2810,6 +2861,50 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>cannot start %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::ProjectNotice</name>
+    <message>
+        <source>Switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide this bar until other projects hold leases</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n lease(s)</source>
+        <translation>
+            <numerusform>%1: %n lease</numerusform>
+            <numerusform>%1: %n leases</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Project &lt;b&gt;%1&lt;/b&gt; on this server has %n lease(s)</source>
+        <translation>
+            <numerusform>Project &lt;b&gt;%1&lt;/b&gt; on this server has %n lease</numerusform>
+            <numerusform>Project &lt;b&gt;%1&lt;/b&gt; on this server has %n leases</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n more project(s) hold leases too)</source>
+        <translation>
+            <numerusform>(%n more project holds leases too)</numerusform>
+            <numerusform>(%n more projects hold leases too)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Projects on this server that hold leases, besides the one shown:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show project %1 instead, as File › Connect… with that project would</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2943,6 +3038,21 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Menu command</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3425,6 +3535,29 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
 </context>
 <context>
+    <name>treelock::ui::UserGuideDialog</name>
+    <message>
+        <source>Treelock Studio User Guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The user guide is missing from this build (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find in the guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not in the guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is another page of Treelock&apos;s documentation, in the docs folder of its sources.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>treelock::ui::WaiterTableModel</name>
     <message>
         <source>How long it has waited: since its first refused attempt</source>
@@ -3549,6 +3682,69 @@ With no options it starts a private redis-server and opens the demo project.</so
             <numerusform>Release %n blocker…</numerusform>
             <numerusform>Release %n blockers…</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::WelcomePanel</name>
+    <message>
+        <source>Copy a lock command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy a treelock command line that takes a lock on this server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the simulation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the Simulation panel&apos;s virtual users</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Virtual users take and release locks through the real lock engine; while they run, the tree and the lease table show their project (Simulation › Start, F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play a scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play a scripted scenario in the Simulation panel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Don&apos;t show again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide the welcome panel; Help › Show Welcome Panel brings it back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Help › Show Welcome Panel brings it back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Welcome to Treelock Studio.&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Project %1 holds no locks yet.&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take one and watch it here:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copies this line; paste it into a terminal and the lock shows here:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plays “%1” in the Simulation panel, where the other scenarios are listed</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

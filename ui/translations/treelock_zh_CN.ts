@@ -770,10 +770,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>查找项目(&amp;F)</translation>
     </message>
     <message>
-        <source>List the projects on the server at the URL (every primary of a cluster)</source>
-        <translation>列出该 URL 所指服务器上的项目（集群则列出每个主节点上的项目）</translation>
-    </message>
-    <message>
         <source>Looking for projects at %1…</source>
         <translation>正在 %1 查找项目…</translation>
     </message>
@@ -980,6 +976,28 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Project</source>
         <translation>项目</translation>
+    </message>
+    <message>
+        <source>List the projects on the server (every primary of a cluster), each with its leases</source>
+        <translation>列出服务器上的项目（集群则为每个主节点上的），并附上各自的租约</translation>
+    </message>
+    <message>
+        <source>Studio&apos;s private server</source>
+        <translation>Studio 的私有服务器</translation>
+    </message>
+    <message>
+        <source>No projects yet: a private server starts empty, so any project name will do.</source>
+        <translation>尚无项目：私有服务器启动时是空的，因此任何项目名称都可以。</translation>
+    </message>
+    <message>
+        <source>No projects yet: the in-process engine starts empty each time it is opened, so any project name will do.</source>
+        <translation>尚无项目：进程内引擎每次打开时都是空的，因此任何项目名称都可以。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lease(s)</source>
+        <translation>
+            <numerusform>%n 个租约</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2669,6 +2687,38 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Force-release everything in the way of the waiter selected in the Waiting panel (else the one that has waited longest), in one dialog (Ctrl+Shift+B)</source>
         <translation>在一个对话框中强制释放“等待”面板中所选等待者（若未选择，则为等待最久者）路上的一切（Ctrl+Shift+B）</translation>
     </message>
+    <message>
+        <source>Copy &amp;command line</source>
+        <translation>复制命令行(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the treelock command that lists this project&apos;s locks: the URL, the TLS options and --project</source>
+        <translation>复制列出此项目锁的 treelock 命令：包含 URL、TLS 选项和 --project</translation>
+    </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Show &amp;Welcome Panel</source>
+        <translation>显示欢迎面板(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Copied: %1 — paste it into a terminal</source>
+        <translation>已复制：%1 — 请粘贴到终端中</translation>
+    </message>
+    <message>
+        <source>Copied %1</source>
+        <translation>已复制 %1</translation>
+    </message>
+    <message>
+        <source>Copied %1 — without the password: give it in TREELOCK_REDIS_PASSWORD</source>
+        <translation>已复制 %1 — 不含密码：请通过 TREELOCK_REDIS_PASSWORD 提供</translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::MatrixModel</name>
@@ -2773,6 +2823,47 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>cannot start %1: %2</source>
         <translation>无法启动 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::ProjectNotice</name>
+    <message>
+        <source>Switch</source>
+        <translation>切换</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Hide this bar until other projects hold leases</source>
+        <translation>隐藏此提示栏，直到有其他项目持有租约</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n lease(s)</source>
+        <translation>
+            <numerusform>%1：%n 个租约</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Project &lt;b&gt;%1&lt;/b&gt; on this server has %n lease(s)</source>
+        <translation>
+            <numerusform>此服务器上的项目 &lt;b&gt;%1&lt;/b&gt; 有 %n 个租约</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n more project(s) hold leases too)</source>
+        <translation>
+            <numerusform>（另有 %n 个项目也持有租约）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Projects on this server that hold leases, besides the one shown:</source>
+        <translation>此服务器上除当前显示的项目外，持有租约的项目：</translation>
+    </message>
+    <message>
+        <source>Show project %1 instead, as File › Connect… with that project would</source>
+        <translation>改为显示项目 %1，效果同通过 文件 › 连接… 打开该项目</translation>
     </message>
 </context>
 <context>
@@ -2905,6 +2996,21 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>Result</source>
         <translation>结果</translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>Menu command</source>
+        <translation>菜单命令</translation>
     </message>
 </context>
 <context>
@@ -3376,6 +3482,29 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
 </context>
 <context>
+    <name>treelock::ui::UserGuideDialog</name>
+    <message>
+        <source>Treelock Studio User Guide</source>
+        <translation>Treelock Studio 用户指南</translation>
+    </message>
+    <message>
+        <source>The user guide is missing from this build (%1).</source>
+        <translation>此构建中缺少用户指南（%1）。</translation>
+    </message>
+    <message>
+        <source>Find in the guide</source>
+        <translation>在指南中查找</translation>
+    </message>
+    <message>
+        <source>“%1” is not in the guide</source>
+        <translation>指南中没有“%1”</translation>
+    </message>
+    <message>
+        <source>%1 is another page of Treelock&apos;s documentation, in the docs folder of its sources.</source>
+        <translation>%1 是 Treelock 文档中的另一页，位于其源码的 docs 文件夹中。</translation>
+    </message>
+</context>
+<context>
     <name>treelock::ui::WaiterTableModel</name>
     <message>
         <source>How long it has waited: since its first refused attempt</source>
@@ -3497,6 +3626,69 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>
             <numerusform>释放 %n 个阻塞者…</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>treelock::ui::WelcomePanel</name>
+    <message>
+        <source>Copy a lock command</source>
+        <translation>复制加锁命令</translation>
+    </message>
+    <message>
+        <source>Copy a treelock command line that takes a lock on this server</source>
+        <translation>复制一条在此服务器上加锁的 treelock 命令行</translation>
+    </message>
+    <message>
+        <source>Start the simulation</source>
+        <translation>开始模拟</translation>
+    </message>
+    <message>
+        <source>Start the Simulation panel&apos;s virtual users</source>
+        <translation>启动“模拟”面板的虚拟用户</translation>
+    </message>
+    <message>
+        <source>Virtual users take and release locks through the real lock engine; while they run, the tree and the lease table show their project (Simulation › Start, F5)</source>
+        <translation>虚拟用户通过真实的锁引擎获取和释放锁；运行期间，项目树和租约表显示它们的项目（模拟 › 开始，F5）</translation>
+    </message>
+    <message>
+        <source>Play a scenario</source>
+        <translation>播放场景</translation>
+    </message>
+    <message>
+        <source>Play a scripted scenario in the Simulation panel</source>
+        <translation>在“模拟”面板中播放一个预先编写的场景</translation>
+    </message>
+    <message>
+        <source>Don&apos;t show again</source>
+        <translation>不再显示</translation>
+    </message>
+    <message>
+        <source>Hide the welcome panel; Help › Show Welcome Panel brings it back</source>
+        <translation>隐藏欢迎面板；可通过 帮助 › 显示欢迎面板 重新显示</translation>
+    </message>
+    <message>
+        <source>Help › Show Welcome Panel brings it back</source>
+        <translation>可通过 帮助 › 显示欢迎面板 重新显示</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Welcome to Treelock Studio.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;欢迎使用 Treelock Studio。&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Project %1 holds no locks yet.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;项目 %1 还没有任何锁。&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Take one and watch it here:</source>
+        <translation>获取一个锁，在这里观察它：</translation>
+    </message>
+    <message>
+        <source>Copies this line; paste it into a terminal and the lock shows here:</source>
+        <translation>复制这行命令；粘贴到终端中运行，锁就会显示在这里：</translation>
+    </message>
+    <message>
+        <source>Plays “%1” in the Simulation panel, where the other scenarios are listed</source>
+        <translation>在“模拟”面板中播放“%1”，其他场景也列在那里</translation>
     </message>
 </context>
 </TS>
