@@ -146,8 +146,12 @@ private:
     void showSimulation(bool shown);
     /// Shows and raises a dock tabbed with the event log: the Simulation and
     /// Permission matrix docks at about half the window's height, the others
-    /// (tables of a few rows) at about a third, so the tree keeps the most room.
+    /// (tables) at about a quarter and six rows, so the tree keeps the most room.
     void raiseDock(QDockWidget* dock);
+    /// Gives `dock`, in front of its tab bar, the height raiseDock() gives it (a table
+    /// dock at least six rows of its table); a table dock that follows a large
+    /// one takes back what the large one took.
+    void fitDock(QDockWidget* dock);
     /// True when `dock` is open and not tabbed behind another dock.
     bool dockInFront(QDockWidget* dock) const;
     QAction* dockAction(QDockWidget* dock, const QString& text, const QString& name, const QKeySequence& key);
@@ -180,6 +184,7 @@ private:
     ProjectTreeData m_tree;           // the tree Studio's project shows (restored after a simulation)
     LockStatePtr m_bridgeState;       // the bridge's latest state, applied again after a simulation
     bool m_simulationShown = false;
+    bool m_grewForLargeDock = false;  // fitDock() made the docks tall for the Simulation or matrix dock
     QSplitter* m_splitter;
     QFrame* m_banner;
     QLabel* m_bannerText;

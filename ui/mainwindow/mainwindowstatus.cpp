@@ -22,6 +22,7 @@
 #include <QHeaderView>
 #include <QHelpEvent>
 #include <QLabel>
+#include <QLayout>
 #include <QResizeEvent>
 #include <QScreen>
 #include <QSettings>
@@ -355,6 +356,42 @@ void MainWindow::fitToScreen()
     const QSize size(std::min(1440, available.width() * 4 / 5), std::min(900, available.height() * 4 / 5));
     resize(size);
     move(available.center() - QPoint(size.width() / 2, size.height() / 2));
+}
+
+void MainWindow::fitDock(QDockWidget* dock)
+{
+    if (dock->isFloating() || dock->isHidden())
+        return;
+    // Measured and resized at once: a dock that changes height after it came
+    // forward would move what the pointer was on.
+    if (isVisible())
+        layout()->activate();
+    // The simulation's and the matrix's forms need half the window; a table
+    // of waiters, hot spots or events a quarter of it, and six rows, but no
+    // more than two fifths: the tree keeps the larger part.
+    const bool large = dock == m_simDock || dock == m_matrixDock;
+    int wanted = large ? height() / 2 : height() / 4;
+    int least = wanted * 4 / 5;
+    const auto* table = large ? nullptr : dock->findChild<QTableView*>();
+    if (table && table->isVisible()) {
+        const int rows = dock->height() - table->viewport()->height() + 6 * table->verticalHeader()->defaultSectionSize();
+        wanted = std::min(std::max(wanted, rows), height() * 2 / 5);
+        least = std::min(rows, wanted);
+    }
+    const bool grow = dock->height() < least;
+    const bool shrink = !large && m_grewForLargeDock && dock->height() > height() * 2 / 5;
+    if (grow || shrink) {
+        resizeDocks({dock}, {wanted}, Qt::Vertical);
+        if (isVisible()) {
+            layout()->activate();
+            // The size given is the dock area's, with the tab bar under the dock in it.
+            if (const int tabs = wanted - dock->height(); tabs > 0) {
+                resizeDocks({dock}, {wanted + tabs}, Qt::Vertical);
+                layout()->activate();
+            }
+        }
+    }
+    m_grewForLargeDock = large ? m_grewForLargeDock || grow : false;
 }
 
 void MainWindow::clampToScreen()
