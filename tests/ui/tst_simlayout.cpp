@@ -76,6 +76,50 @@ void clickDockTab(MainWindow& w, QDockWidget* dock)
     QFAIL(qPrintable(QStringLiteral("no tab for %1").arg(dock->windowTitle())));
 }
 
+enum PanelTab { LoadTestTab, ScenariosTab };
+
+/// Clicks the panel's tab `tab` (in any language).
+void clickPanelTab(SimulationPanel* panel, PanelTab tab)
+{
+    auto* tabs = child<QTabWidget>(panel, "simulationTabs");
+    clickTabNamed(tabs, tabs->tabText(tab));
+}
+
+/// `widget`'s rectangle in `area`'s viewport: what of it is in sight.
+QRect inViewport(const QWidget* widget, const QAbstractScrollArea* area)
+{
+    return {widget->mapTo(area->viewport(), QPoint(0, 0)), widget->size()};
+}
+
+/// Empty when `widget` lies whole in the visible part of the dock's scroll area
+/// and of the window; else what is out of sight.
+QString outOfSight(const QWidget* widget, const QAbstractScrollArea* area)
+{
+    const QRect r = inViewport(widget, area);
+    const QRect inWindow(widget->mapTo(widget->window(), QPoint(0, 0)), widget->size());
+    if (area->viewport()->rect().contains(r) && widget->window()->rect().contains(inWindow) && widget->isVisible())
+        return {};
+    return QStringLiteral("%1 '%2' at %3,%4 %5x%6 of a %7x%8 viewport")
+        .arg(widget->objectName(), qobject_cast<const QAbstractButton*>(widget) ? static_cast<const QAbstractButton*>(widget)->text() : QString())
+        .arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())
+        .arg(area->viewport()->width()).arg(area->viewport()->height());
+}
+
+/// True when `label` shows its whole text: on one line in its width, wrapped in
+/// its height, or cut with "…" and whole in its tooltip.
+bool shownWhole(const QLabel* label, QString* why)
+{
+    const QFontMetrics fm = label->fontMetrics();
+    if (label->text().endsWith(u'…') && label->toolTip().startsWith(label->text().chopped(1))
+        && fm.horizontalAdvance(label->text()) <= label->contentsRect().width())
+        return true;
+    const bool whole = label->wordWrap() ? label->heightForWidth(label->contentsRect().width()) <= label->contentsRect().height()
+                                         : fm.horizontalAdvance(label->text()) <= label->contentsRect().width();
+    if (!whole)
+        *why = QStringLiteral("'%1' in %2x%3").arg(label->text()).arg(label->width()).arg(label->height());
+    return whole;
+}
+
 /// Rows of `view` whose whole height is in its viewport.
 int rowsInSight(const QTableView* view)
 {
@@ -93,6 +137,44 @@ int rowRoom(const QTableView* view)
     return view->viewport()->height() / view->verticalHeader()->defaultSectionSize();
 }
 
+/// Shows every text of the scenario player's contexts as «text», and, with
+/// `longCaption`, a long caption for the Fencing rejections tile.
+class MarkingTranslator final : public QTranslator {
+public:
+    explicit MarkingTranslator(bool longCaption = false) : m_longCaption(longCaption) {}
+    bool isEmpty() const override { return false; }
+    QString translate(const char* context, const char* source, const char* disambiguation, int n) const override
+    {
+        Q_UNUSED(disambiguation);
+        Q_UNUSED(n);
+        if (m_longCaption && qstrcmp(source, "Fencing rejections") == 0)
+            return QStringLiteral("Writes refused by the file system's fencing check, all of them");
+        if (!m_longCaption && QByteArray(context).startsWith("Scenario"))
+            return QStringLiteral("«%1»").arg(QString::fromUtf8(source));
+        return {};
+    }
+
+private:
+    bool m_longCaption;
+};
+
+/// Every tile of the live statistics in sight, its caption and value whole.
+void verifyTilesReadWhole(MainWindow& w)
+{
+    auto* area = child<QScrollArea>(&w, "simulationPanelScroll");
+    QList<QFrame*> tiles = w.findChildren<QFrame*>(QStringLiteral("counterTile"));
+    tiles << child<QFrame>(&w, "violationsTile");
+    QCOMPARE(tiles.size(), 11);
+    for (const QFrame* tile : tiles) {
+        const QString out = outOfSight(tile, area);
+        QVERIFY2(out.isEmpty(), qPrintable(out));
+        for (const QLabel* label : tile->findChildren<QLabel*>()) {
+            QString why;
+            QVERIFY2(shownWhole(label, &why), qPrintable(why));
+        }
+    }
+}
+
 } // namespace
 
 class TestSimLayout : public QObject {
@@ -102,6 +184,56 @@ private slots:
     {
         test::prepareStudioTests();
         registerSimulationTypes();
+    }
+
+    // At 1280x800 with the Simulation dock brought forward by its tab, the
+    // scenario player's buttons are in sight, a click loads a scenario and Step
+    // runs it; at the window's minimum they are a scroll away.
+    void scenarioPlayerButtonsAreInSightAndAClickLoads()
+    {
+        for (const QSize size : {QSize(1280, 800), QSize(640, 420)}) {
+            auto w = windowAt(size);
+            SimulationPanel* panel = w->simulationPanel();
+            clickDockTab(*w, w->simulationDock());
+            clickPanelTab(panel, ScenariosTab);
+            auto* area = child<QScrollArea>(w.get(), "simulationPanelScroll");
+            const char* const buttons[] = {"scenarioLoad", "scenarioPlay", "scenarioStep", "scenarioRestart", "scenarioClose"};
+            if (size.width() == 1280) {
+                for (const char* name : buttons) {
+                    QString out;
+                    QVERIFY2(QTest::qWaitFor([&] { return (out = outOfSight(child<QPushButton>(panel, name), area)).isEmpty(); }),
+                             qPrintable(out));
+                }
+            }
+            auto* list = child<QListWidget>(panel, "scenarioList");
+            area->ensureWidgetVisible(list);
+            test::clickItem(list, QStringLiteral("seed-example"));
+            QTRY_COMPARE_WITH_TIMEOUT(panel->stepModel()->rowCount(), 11, kTimeout);
+            auto* step = child<QPushButton>(panel, "scenarioStep");
+            area->ensureWidgetVisible(step);
+            QVERIFY2(outOfSight(step, area).isEmpty(), qPrintable(outOfSight(step, area)));
+            QTRY_VERIFY_WITH_TIMEOUT(step->isEnabled(), kTimeout);
+            click(step);
+            QTRY_COMPARE_WITH_TIMEOUT(panel->stepModel()->stepsRun(), 1, kTimeout);
+            QVERIFY(w->showsSimulation());
+        }
+    }
+
+    // A double-click loads the scenario and plays it to the end.
+    void doubleClickLoadsAndPlays()
+    {
+        auto w = windowAt(QSize(1280, 800));
+        SimulationPanel* panel = w->simulationPanel();
+        clickDockTab(*w, w->simulationDock());
+        clickPanelTab(panel, ScenariosTab);
+        auto* list = child<QListWidget>(panel, "scenarioList");
+        const QListWidgetItem* item = list->findItems(QStringLiteral("fine-vs-seed"), Qt::MatchExactly).value(0);
+        QVERIFY(item);
+        const QPoint at = list->visualItemRect(item).center();
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, at); // the first click of the two
+        QTest::mouseDClick(list->viewport(), Qt::LeftButton, {}, at);
+        QTRY_VERIFY2_WITH_TIMEOUT(panel->scenarioAtEnd(), qPrintable(QStringLiteral("%1 of %2 steps run").arg(panel->stepModel()->stepsRun()).arg(panel->stepModel()->rowCount())), 60000);
+        QCOMPARE(panel->stepModel()->stepsPassed(), panel->stepModel()->rowCount());
     }
 
     // The Simulation dock brought forward by its tab gets half the window; a
@@ -197,6 +329,53 @@ private slots:
         QTRY_VERIFY2_WITH_TIMEOUT(rowsInSight(hot) >= 6, qPrintable(QStringLiteral("%1 hot spots in sight").arg(rowsInSight(hot))),
                                   kTimeout);
         QVERIFY(w->treePanel()->height() > w->hotSpotDock()->height());
+    }
+
+    // At 1280x800 the statistic tiles are in sight and show their captions and
+    // values whole, in English and with a caption longer than its tile.
+    void statisticTilesReadWhole_data()
+    {
+        QTest::addColumn<bool>("longCaption");
+        QTest::addColumn<QString>("language");
+        QTest::newRow("English") << false << QString();
+        QTest::newRow("Chinese") << false << QStringLiteral(":/i18n/treelock_zh_CN.qm");
+        QTest::newRow("long caption") << true << QString();
+    }
+    void statisticTilesReadWhole()
+    {
+        QFETCH(bool, longCaption);
+        QFETCH(QString, language);
+        MarkingTranslator marking(longCaption);
+        QTranslator translator;
+        if (longCaption)
+            QCoreApplication::installTranslator(&marking);
+        if (!language.isEmpty()) {
+            QVERIFY(translator.load(language));
+            QCoreApplication::installTranslator(&translator);
+        }
+        const auto untranslated = qScopeGuard([&] {
+            QCoreApplication::removeTranslator(&marking);
+            QCoreApplication::removeTranslator(&translator);
+        });
+        auto w = windowAt(QSize(1280, 800));
+        SimulationPanel* panel = w->simulationPanel();
+        clickDockTab(*w, w->simulationDock());
+        clickPanelTab(panel, LoadTestTab);
+        // Fifty users as fast as the machine goes: five-digit counters, and
+        // heat-map counts of "1.2k" that widen its columns.
+        typeInto(child<QSpinBox>(panel, "simulationUsers"), QStringLiteral("50"));
+        QTest::keyClick(panel->findChild<QSlider*>(), Qt::Key_End);
+        QTest::keyClick(w.get(), Qt::Key_F5);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->matrixModel()->maximum() >= 1000 && panel->statistics().attempts >= 10000, 60000);
+        QTest::keyClick(w.get(), Qt::Key_F5, Qt::ShiftModifier);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->state() == sim::Simulation::State::Finished, kTimeout);
+        verifyTilesReadWhole(*w);
+        if (longCaption) {
+            bool found = false;
+            for (const QLabel* label : w->findChildren<QLabel*>(QStringLiteral("counterCaption")))
+                found = found || label->toolTip() == QStringLiteral("Writes refused by the file system's fencing check, all of them");
+            QVERIFY(found);
+        }
     }
 };
 
