@@ -331,6 +331,53 @@ private slots:
         QVERIFY(w->treePanel()->height() > w->hotSpotDock()->height());
     }
 
+    // While a simulation is shown, the status bar's hot spot alarm says it is
+    // about the live project; after Stop the folders expanded before are again.
+    void liveProjectKeepsItsAlarmAndItsExpandedFolders()
+    {
+        auto w = windowAt(QSize(1280, 800));
+        Engine& engine = *engineOf(*w);
+        QVERIFY(engine.acquire({{"/A/C", LockMode::X}}, as("alice", "move-folder")).granted);
+        for (int i = 0; i < 5; ++i)
+            QVERIFY(!engine.acquire({{"/A/C/c.txt", LockMode::X}}, as("erin", "upload")).granted);
+        test::menuBarAction(*w, QStringLiteral("refreshAction"))->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(w->hotSpotModel()->rowCount() > 0, kTimeout);
+        clickDockTab(*w, w->hotSpotDock());
+        typeInto(w->hotSpotPanel()->thresholdField(), QStringLiteral("2"));
+        QLabel* alarm = w->hotSpotAlarmLabel();
+        QTRY_VERIFY_WITH_TIMEOUT(alarm->isVisible(), kTimeout);
+        QCOMPARE(alarm->text(), QStringLiteral("Hot spot alarm: /A/C"));
+
+        // The user expands /projects and its first folder.
+        QTreeView* tree = w->treePanel()->view();
+        const auto row = [&](const char* path) {
+            QModelIndex source = w->treeModel()->indexForPath(path);
+            return static_cast<const QAbstractProxyModel*>(tree->model())->mapFromSource(source);
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(row("/projects").isValid(), kTimeout);
+        test::clickRow(tree, row("/projects"));
+        QTest::keyClick(tree, Qt::Key_Right);
+        QVERIFY(tree->isExpanded(row("/projects")));
+        const QModelIndex first = tree->model()->index(0, 0, row("/projects"));
+        const QString firstPath = first.data(LockTreeModel::PathRole).toString();
+        test::clickRow(tree, first);
+        QTest::keyClick(tree, Qt::Key_Right);
+        QVERIFY(tree->isExpanded(row(firstPath.toUtf8().constData())));
+
+        QTest::keyClick(w.get(), Qt::Key_F5);
+        QTRY_VERIFY_WITH_TIMEOUT(w->showsSimulation() && w->treeModel()->treeName() == QStringLiteral("sim"), kTimeout);
+        QTRY_VERIFY2_WITH_TIMEOUT(alarm->isVisible() && alarm->text().startsWith(QStringLiteral("Live project demo")),
+                                  qPrintable(alarm->text()), kTimeout);
+        QVERIFY2(alarm->toolTip().contains(QStringLiteral("not the simulation")), qPrintable(alarm->toolTip()));
+
+        QTest::keyClick(w.get(), Qt::Key_F5, Qt::ShiftModifier);
+        QTRY_VERIFY_WITH_TIMEOUT(!w->showsSimulation(), kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(row("/projects").isValid(), kTimeout);
+        QVERIFY(tree->isExpanded(row("/projects")));
+        QVERIFY(tree->isExpanded(row(firstPath.toUtf8().constData())));
+        QCOMPARE(alarm->text(), QStringLiteral("Hot spot alarm: /A/C"));
+    }
+
     // At 1280x800 the statistic tiles are in sight and show their captions and
     // values whole, in English and with a caption longer than its tile.
     void statisticTilesReadWhole_data()

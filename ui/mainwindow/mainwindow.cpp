@@ -19,6 +19,7 @@
 #include "panels/waiting/waitertablemodel.h"
 #include "panels/waiting/waitingpanel.h"
 #include "simulation/simulationpanel.h"
+#include "simulation/treeexpansion.h"
 
 #include <treelock/leaseid.h>
 
@@ -507,7 +508,9 @@ void MainWindow::showSimulation(bool shown)
     m_releaseExpired->setVisible(!shown);
     m_forceRelease->setVisible(!shown);
     showPanelSources();
+    updateHotSpotAlarm(); // it names Studio's project while the views show another
     if (shown) {
+        m_liveExpanded = expandedPaths(*m_treePanel->view());
         raiseDock(m_simDock);
         statusBar()->showMessage(tr("The tree and the lease table show the simulation's project"), 6000);
         return;
@@ -522,6 +525,7 @@ void MainWindow::showSimulation(bool shown)
     m_treeModel->setTree(m_tree);
     m_treePanel->updateTitle();
     applyState(state);
+    expandPaths(*m_treePanel->view(), *m_treeModel, m_liveExpanded);
     m_bridge->post(&BridgeWorker::refresh);
     statusBar()->showMessage(tr("The tree and the lease table show project %1 again").arg(m_backend.project), 6000);
 }

@@ -184,6 +184,7 @@ private:
     ProjectTreeData m_tree;           // the tree Studio's project shows (restored after a simulation)
     LockStatePtr m_bridgeState;       // the bridge's latest state, applied again after a simulation
     bool m_simulationShown = false;
+    QStringList m_liveExpanded;       // the tree's expanded paths of Studio's project, while a simulation is shown
     bool m_grewForLargeDock = false;  // fitDock() made the docks tall for the Simulation or matrix dock
     QSplitter* m_splitter;
     QFrame* m_banner;

@@ -278,13 +278,19 @@ void MainWindow::updateHotSpotAlarm()
     }
     // Short, beside the lease count; a long path keeps its ends.
     const QFontMetrics fm = m_alarmLabel->fontMetrics();
-    const QString text = paths.size() == 1
-                             ? tr("Hot spot alarm: %1")
-                                   .arg(fm.elidedText(QString::fromStdString(paths.front()), Qt::ElideMiddle, fm.averageCharWidth() * 32))
-                             : tr("Hot spot alarm: %n path(s)", nullptr, int(paths.size()));
+    QString text = paths.size() == 1
+                       ? tr("Hot spot alarm: %1")
+                             .arg(fm.elidedText(QString::fromStdString(paths.front()), Qt::ElideMiddle, fm.averageCharWidth() * 32))
+                       : tr("Hot spot alarm: %n path(s)", nullptr, int(paths.size()));
+    // The views show a simulation: the alarm says whose paths these are.
+    if (m_simulationShown)
+        text = tr("Live project %1 · %2").arg(m_backend.project, text);
     auto* label = static_cast<ElidedLabel*>(m_alarmLabel);
     label->setFullText(text);
-    label->setToolTip(tr("Above the alarm threshold of the Hot spots panel (View › Hot spots, Ctrl+Shift+H):") + QLatin1Char('\n')
+    label->setToolTip((m_simulationShown ? tr("About Studio's own project %1, not the simulation the views show.")
+                                                   .arg(m_backend.project) + QLatin1Char('\n')
+                                         : QString())
+                      + tr("Above the alarm threshold of the Hot spots panel (View › Hot spots, Ctrl+Shift+H):") + QLatin1Char('\n')
                       + m_hotSpotPanel->alarmLines().join(QLatin1Char('\n')));
     label->show();
 }
