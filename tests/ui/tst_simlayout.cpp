@@ -378,6 +378,32 @@ private slots:
         QCOMPARE(alarm->text(), QStringLiteral("Hot spot alarm: /A/C"));
     }
 
+    // The load test's Step (F10) and the scenario's Step say what they did, in
+    // the panel and in the status bar, which clears a few seconds later.
+    void stepsSayWhatTheyDid()
+    {
+        auto w = windowAt(QSize(1280, 800));
+        SimulationPanel* panel = w->simulationPanel();
+        QTest::keyClick(w.get(), Qt::Key_F10); // Simulation › Step
+        QTRY_VERIFY2_WITH_TIMEOUT(w->statusBar()->currentMessage().startsWith(QStringLiteral("Step: ")),
+                                  qPrintable(w->statusBar()->currentMessage()), kTimeout);
+        const QString said = w->statusBar()->currentMessage();
+        QVERIFY2(said.size() > 10, qPrintable(said));
+        // The frame that followed the step (shown before the status bar said it) kept its line.
+        QCOMPARE(child<QLabel>(panel, "simulationStatus")->text(), said.toHtmlEscaped());
+        QTRY_VERIFY_WITH_TIMEOUT(w->statusBar()->currentMessage().isEmpty(), 3 * kTimeout);
+
+        clickDockTab(*w, w->simulationDock());
+        clickPanelTab(panel, ScenariosTab);
+        test::clickItem(child<QListWidget>(panel, "scenarioList"), QStringLiteral("seed-example"));
+        auto* step = child<QPushButton>(panel, "scenarioStep");
+        QTRY_VERIFY_WITH_TIMEOUT(step->isEnabled(), kTimeout);
+        click(step);
+        const QString report = QStringLiteral("Step 1 of 11 · A: acquire move-folder /A/C /B → granted ✓");
+        QTRY_COMPARE_WITH_TIMEOUT(w->statusBar()->currentMessage(), report, kTimeout);
+        QVERIFY2(child<QLabel>(panel, "scenarioStatus")->text().contains(report), qPrintable(child<QLabel>(panel, "scenarioStatus")->text()));
+    }
+
     // At 1280x800 the statistic tiles are in sight and show their captions and
     // values whole, in English and with a caption longer than its tile.
     void statisticTilesReadWhole_data()

@@ -249,6 +249,7 @@ void ScenarioPlayer::onStepFinished(const sim::StepResult& result, bool atEnd)
     m_stepView->scrollTo(m_stepModel->index(row, 0));
     const QString mark = result.ok ? QStringLiteral("<span style='color:#2e7d32'><b>✓</b></span>")
                                    : QStringLiteral("<span style='color:#c62828'><b>✗</b></span>");
+    const QModelIndex shown = m_stepModel->index(row, 0);
     QString text = tr("%1 <b>Step %2 of %3.</b> %4").arg(mark).arg(row + 1).arg(m_stepModel->rowCount())
                        .arg(QString::fromStdString(result.narration).toHtmlEscaped());
     if (!result.ok && !result.mismatch.empty())
@@ -257,9 +258,17 @@ void ScenarioPlayer::onStepFinished(const sim::StepResult& result, bool atEnd)
                                                             QString::fromStdString(result.actual),
                                                             QString::fromStdString(result.mismatch)).toHtmlEscaped());
     m_narration->setText(text);
+    // What the step did, where the eye is (above the table) and in the window's status bar.
+    QString report = tr("Step %1 of %2 · %3: %4 → %5").arg(row + 1).arg(m_stepModel->rowCount())
+                         .arg(shown.siblingAtColumn(ScenarioStepModel::ActorColumn).data().toString(),
+                              shown.siblingAtColumn(ScenarioStepModel::StepColumn).data().toString(),
+                              QString::fromStdString(result.actual));
+    report += result.ok ? QStringLiteral(" ✓") : QStringLiteral(" ✗ ") + tr("(expected %1)").arg(QString::fromStdString(result.expected));
     const int run = m_stepModel->stepsRun();
     const int passed = m_stepModel->stepsPassed();
-    m_status->setText(tr("%1 of %2 steps run: %3 ✓, %4 ✗").arg(run).arg(m_stepModel->rowCount()).arg(passed).arg(run - passed));
+    m_status->setText(QStringLiteral("%1<br/>%2").arg(report.toHtmlEscaped(),
+                                                      tr("%1 of %2 steps run: %3 ✓, %4 ✗").arg(run).arg(m_stepModel->rowCount()).arg(passed).arg(run - passed)));
+    emit stepReported(report);
     emit stepFinished(row, result.ok);
     if (atEnd) {
         m_autoplay = false;

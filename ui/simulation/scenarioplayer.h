@@ -14,7 +14,8 @@ namespace treelock::ui {
 class ScenarioStepModel;
 
 /// The Simulation panel's scenario player: Load / Play / Step / Restart / Close
-/// and a status line (above everything, so a short dock keeps them in sight), the built-in scenarios (a click loads one, a
+/// and a status line that reports each step (above everything, so a short dock
+/// keeps them in sight), the built-in scenarios (a click loads one, a
 /// double-click or Enter loads and plays it), their steps with expected and
 /// actual outcomes, and the narration. It asks for the simulation's work by
 /// signals, and the panel hands them to its SimulationController, as it does
@@ -54,6 +55,8 @@ signals:
     /// Asks the simulation to drop the scenario.
     void dropRequested();
     void stepFinished(int row, bool ok);
+    /// One line on what a step did ("Step 2 of 11 · B: acquire upload /A/C/D d.txt → refused ✓").
+    void stepReported(const QString& text);
     void finished(bool passed);
     void closed();
 

@@ -9,6 +9,8 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace treelock::ui {
 
 namespace {
@@ -72,6 +74,7 @@ SimulationPanel::SimulationPanel(QWidget* parent) : QWidget(parent)
             [this] { m_controller->post(&SimulationWorker::setFairness, m_form->request().config.fairnessGrace); });
 
     connect(m_player, &ScenarioPlayer::loadRequested, this, &SimulationPanel::loadScenario);
+    connect(m_player, &ScenarioPlayer::stepReported, this, &SimulationPanel::stepReported);
     connect(m_player, &ScenarioPlayer::closed, this, &SimulationPanel::hideProject);
     connect(m_player, &ScenarioPlayer::stepFinished, this, &SimulationPanel::scenarioStepFinished);
     connect(m_player, &ScenarioPlayer::finished, this, &SimulationPanel::scenarioFinished);
@@ -85,7 +88,12 @@ SimulationPanel::SimulationPanel(QWidget* parent) : QWidget(parent)
     connect(m_controller, &SimulationController::stepFinished, m_player, &ScenarioPlayer::onStepFinished);
 
     connect(m_controller, &SimulationController::frameReady, this, &SimulationPanel::onFrame);
-    connect(m_controller, &SimulationController::stepped, this, [this](const QString& text) { m_live->setStatus(tr("Step: %1").arg(text)); });
+    connect(m_controller, &SimulationController::stepped, this, [this](const QString& text) {
+        m_stepReport = tr("Step: %1").arg(text);
+        m_live->setStatus(m_stepReport.toHtmlEscaped());
+        // The run is paused now: the frame that says so keeps this line.
+        m_state = sim::Simulation::State::Paused;
+    });
     const auto showError = [this](const QString& text) {
         m_live->setStatus(QStringLiteral("<span style='color:#c62828'>%1</span>").arg(text.toHtmlEscaped()));
         m_player->onFailed(text);
@@ -259,6 +267,9 @@ void SimulationPanel::showFrameProject(const SimulationFrame& frame)
         emit simulatedStateChanged(frame.locks);
     if (frame.tree)
         emit simulatedTreeChanged(*frame.tree);
+    // After the frame that follows a Step: the window's own notes on what it shows come first.
+    if (!m_stepReport.isEmpty())
+        emit stepReported(std::exchange(m_stepReport, QString()));
 }
 
 void SimulationPanel::hideProject()
