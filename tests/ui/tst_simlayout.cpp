@@ -14,6 +14,7 @@
 #include "panels/waiting/waitingpanel.h"
 #include "simulation/conflictmatrixmodel.h"
 #include "simulation/scenariostepmodel.h"
+#include "simulation/scenariotexts.h"
 #include "simulation/simulationdata.h"
 #include "simulation/simulationpanel.h"
 
@@ -402,6 +403,80 @@ private slots:
         const QString report = QStringLiteral("Step 1 of 11 · A: acquire move-folder /A/C /B → granted ✓");
         QTRY_COMPARE_WITH_TIMEOUT(w->statusBar()->currentMessage(), report, kTimeout);
         QVERIFY2(child<QLabel>(panel, "scenarioStatus")->text().contains(report), qPrintable(child<QLabel>(panel, "scenarioStatus")->text()));
+    }
+
+    // Every text a scenario shows goes through the translator: the list's
+    // titles, the title, description, steps, outcomes, details and narration.
+    void scenarioTextsAreTranslated()
+    {
+        MarkingTranslator marking;
+        QCoreApplication::installTranslator(&marking);
+        const auto untranslated = qScopeGuard([&marking] { QCoreApplication::removeTranslator(&marking); });
+        auto w = windowAt(QSize(1280, 800));
+        SimulationPanel* panel = w->simulationPanel();
+        clickDockTab(*w, w->simulationDock());
+        clickPanelTab(panel, ScenariosTab);
+        auto* list = child<QListWidget>(panel, "scenarioList");
+        for (int i = 0; i < list->count(); ++i)
+            QVERIFY2(list->item(i)->toolTip().startsWith(u'«'), qPrintable(list->item(i)->toolTip()));
+        test::clickItem(list, QStringLiteral("crash-expiry"));
+        const ScenarioStepModel* steps = panel->stepModel();
+        QTRY_VERIFY_WITH_TIMEOUT(steps->rowCount() > 0, kTimeout);
+        auto* play = child<QPushButton>(panel, "scenarioPlay");
+        QTRY_VERIFY_WITH_TIMEOUT(play->isEnabled(), kTimeout);
+        click(play);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->scenarioAtEnd(), 60000);
+        for (int row = 0; row < steps->rowCount(); ++row) {
+            for (int column : {ScenarioStepModel::StepColumn, ScenarioStepModel::ExpectedColumn, ScenarioStepModel::ActualColumn}) {
+                const QString text = steps->index(row, column).data().toString();
+                QVERIFY2(text.startsWith(u'«') && text.count(u'«') == text.count(u'»'),
+                         qPrintable(QStringLiteral("step %1: %2").arg(row + 1).arg(text)));
+            }
+            const QString narration = steps->index(row, 0).data(ScenarioStepModel::NarrationRole).toString();
+            QVERIFY2(narration.startsWith(u'«'), qPrintable(narration));
+        }
+        // Each detail is marked whole ("«fence 12»"), not only its outcome word.
+        const QString actual = steps->index(0, ScenarioStepModel::ActualColumn).data().toString();
+        QVERIFY2(actual.contains(QStringLiteral(" — «fence ")), qPrintable(actual));
+        for (const char* name : {"scenarioNarration", "scenarioStatus"}) {
+            const QString text = child<QLabel>(panel, name)->text();
+            QVERIFY2(text.contains(u'«'), qPrintable(text));
+        }
+        for (const QLabel* label : panel->findChildren<QLabel*>())
+            if (label->font().bold() && label->wordWrap() && !label->text().isEmpty() && label->objectName().isEmpty())
+                QVERIFY2(label->text().startsWith(u'«'), qPrintable(label->text())); // the title
+    }
+
+    // Every title, description paragraph and narration of the built-in
+    // scenarios is in the table for translators, and every detail the
+    // in-process scenarios produce has a known form.
+    void everyBuiltinScenarioTextIsListed()
+    {
+        for (const QString& name : builtinScenarios()) {
+            QFile file(QStringLiteral(":/scenarios/%1.json").arg(name));
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QByteArray json = file.readAll();
+            const sim::Scenario scenario = sim::Scenario::fromJson(std::string_view(json.constData(), std::size_t(json.size())));
+            std::vector<std::string> texts = {scenario.title};
+            for (const QString& line : QString::fromStdString(scenario.description).split(u'\n'))
+                texts.push_back(line.toStdString());
+            for (const sim::ScenarioStep& step : scenario.steps)
+                if (!step.narration.empty())
+                    texts.push_back(step.narration);
+            for (const std::string& text : texts)
+                QVERIFY2(isListedScenarioText(text), qPrintable(QStringLiteral("%1: %2").arg(name, QString::fromStdString(text))));
+            if (sim::ScenarioPlayer::bringsItsOwnEngine(scenario))
+                continue;
+            auto clock = std::make_shared<sim::ScenarioClock>();
+            auto engine = std::make_shared<MemoryEngine>("layout", PathOptions{}, [clock] { return clock->now(); });
+            sim::ScenarioPlayer player(scenario, engine, clock);
+            for (const sim::StepResult& r : player.runAll())
+                for (const std::string& detail : {r.detail, r.mismatch})
+                    QVERIFY2(detail.empty() || isKnownScenarioDetail(detail),
+                             qPrintable(QStringLiteral("%1 step %2: %3").arg(name).arg(r.index + 1).arg(QString::fromStdString(detail))));
+        }
+        QVERIFY(isKnownScenarioDetail("blocked by A: move-folder X /A/C, X held on /A/C, expires in 29.9 s; waited 2.0 s"));
+        QVERIFY(!isKnownScenarioDetail("something the simulator never says"));
     }
 
     // At 1280x800 the statistic tiles are in sight and show their captions and

@@ -2,6 +2,7 @@
 
 #include "common/controlnames.h"
 #include "simulation/scenariostepmodel.h"
+#include "simulation/scenariotexts.h"
 
 #include <QFile>
 #include <QHBoxLayout>
@@ -86,7 +87,8 @@ ScenarioPlayer::ScenarioPlayer(QWidget* parent) : QWidget(parent)
         auto* item = new QListWidgetItem(name, m_scenarioList);
         QFile f(QStringLiteral(":/scenarios/%1.json").arg(name));
         if (f.open(QIODevice::ReadOnly))
-            item->setToolTip(QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("title")).toString());
+            item->setToolTip(scenarioText(
+                QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("title")).toString().toStdString()));
         item->setData(Qt::UserRole, name);
     }
     connect(m_scenarioList, &QListWidget::itemClicked, this,
@@ -251,19 +253,18 @@ void ScenarioPlayer::onStepFinished(const sim::StepResult& result, bool atEnd)
                                    : QStringLiteral("<span style='color:#c62828'><b>✗</b></span>");
     const QModelIndex shown = m_stepModel->index(row, 0);
     QString text = tr("%1 <b>Step %2 of %3.</b> %4").arg(mark).arg(row + 1).arg(m_stepModel->rowCount())
-                       .arg(QString::fromStdString(result.narration).toHtmlEscaped());
+                       .arg(shown.data(ScenarioStepModel::NarrationRole).toString().toHtmlEscaped());
     if (!result.ok && !result.mismatch.empty())
         text += QStringLiteral("<br/><span style='color:#c62828'>%1</span>")
-                    .arg(tr("Expected %1, got %2: %3").arg(QString::fromStdString(result.expected),
-                                                            QString::fromStdString(result.actual),
-                                                            QString::fromStdString(result.mismatch)).toHtmlEscaped());
+                    .arg(tr("Expected %1, got %2: %3").arg(scenarioOutcome(result.expected), scenarioOutcome(result.actual),
+                                                            scenarioDetail(result.mismatch)).toHtmlEscaped());
     m_narration->setText(text);
     // What the step did, where the eye is (above the table) and in the window's status bar.
     QString report = tr("Step %1 of %2 · %3: %4 → %5").arg(row + 1).arg(m_stepModel->rowCount())
                          .arg(shown.siblingAtColumn(ScenarioStepModel::ActorColumn).data().toString(),
                               shown.siblingAtColumn(ScenarioStepModel::StepColumn).data().toString(),
-                              QString::fromStdString(result.actual));
-    report += result.ok ? QStringLiteral(" ✓") : QStringLiteral(" ✗ ") + tr("(expected %1)").arg(QString::fromStdString(result.expected));
+                              scenarioOutcome(result.actual));
+    report += result.ok ? QStringLiteral(" ✓") : QStringLiteral(" ✗ ") + tr("(expected %1)").arg(scenarioOutcome(result.expected));
     const int run = m_stepModel->stepsRun();
     const int passed = m_stepModel->stepsPassed();
     m_status->setText(QStringLiteral("%1<br/>%2").arg(report.toHtmlEscaped(),
