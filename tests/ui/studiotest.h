@@ -7,17 +7,21 @@
 
 #include <treelock/engine.h>
 
+#include <QAbstractButton>
 #include <QAbstractItemView>
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QApplication>
 #include <QContextMenuEvent>
 #include <QDockWidget>
 #include <QFile>
+#include <QListWidget>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QStandardPaths>
 #include <QTabBar>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -71,6 +75,16 @@ inline AcquireOptions acquireOptions(const char* owner, const char* operation, s
     return o;
 }
 
+/// The descendant of `parent` of type T named `name`; a test without it stops here.
+template <typename T>
+T* child(const QObject* parent, const char* name)
+{
+    T* found = parent->findChild<T*>(QLatin1String(name));
+    if (!found)
+        qFatal("no %s named %s", T::staticMetaObject.className(), name);
+    return found;
+}
+
 /// Shows `w` and makes it the active window (shortcuts need that); false when it
 /// does not become active.
 [[nodiscard]] inline bool showActive(QWidget& w)
@@ -113,6 +127,44 @@ inline void clickRow(QAbstractItemView* view, const QModelIndex& index)
 {
     view->scrollTo(index);
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
+}
+
+/// Clicks `button` as a user does; it must be in sight and enabled.
+inline void click(QAbstractButton* button)
+{
+    QVERIFY2(button->isVisible() && button->isEnabled(), qPrintable(button->objectName()));
+    QTest::mouseClick(button, Qt::LeftButton);
+}
+
+/// Clicks the item of `list` whose text is `text` as a user does, after scrolling it into view.
+inline void clickItem(QListWidget* list, const QString& text)
+{
+    const auto items = list->findItems(text, Qt::MatchExactly);
+    QVERIFY2(!items.isEmpty(), qPrintable(text));
+    list->scrollToItem(items.first());
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(items.first()).center());
+}
+
+/// Clicks the tab titled `title` of `tabs`.
+inline void clickTabNamed(QTabWidget* tabs, const QString& title)
+{
+    QTabBar* bar = tabs->tabBar();
+    for (int i = 0; i < bar->count(); ++i)
+        if (bar->tabText(i) == title) {
+            QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(i).center());
+            QCOMPARE(tabs->currentIndex(), i);
+            return;
+        }
+    QFAIL(qPrintable(QStringLiteral("no tab %1").arg(title)));
+}
+
+/// Types `text` over the spin box's value and confirms it with Enter.
+inline void typeInto(QAbstractSpinBox* spin, const QString& text)
+{
+    spin->setFocus();
+    QTest::keyClick(spin, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(spin, text);
+    QTest::keyClick(spin, Qt::Key_Return);
 }
 
 /// Right-clicks `index` and returns the context menu `menuName` that opened, or null.

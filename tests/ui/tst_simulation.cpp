@@ -51,6 +51,9 @@
 using namespace treelock;
 using namespace treelock::ui;
 using State = sim::Simulation::State;
+using test::child;
+using test::click;
+using test::clickTabNamed;
 using test::memoryOptions;
 
 namespace {
@@ -74,15 +77,6 @@ QStringList anyEngineScenarios()
             names << name;
     }
     return names;
-}
-
-template <typename T>
-T* child(const QObject* parent, const char* name)
-{
-    T* found = parent->findChild<T*>(QLatin1String(name));
-    if (!found)
-        qFatal("no %s named %s", T::staticMetaObject.className(), name);
-    return found;
 }
 
 /// The action `objectName` of the menu bar's menu `menuName`, found as a user would.
@@ -142,19 +136,6 @@ void clickTab(const QWidget* panel, int index)
     QTabBar* bar = tabs->tabBar();
     QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(index).center());
     QCOMPARE(tabs->currentIndex(), index);
-}
-
-/// Clicks the tab titled `title` of `tabs`.
-void clickTabNamed(QTabWidget* tabs, const QString& title)
-{
-    QTabBar* bar = tabs->tabBar();
-    for (int i = 0; i < bar->count(); ++i)
-        if (bar->tabText(i) == title) {
-            QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(i).center());
-            QCOMPARE(tabs->currentIndex(), i);
-            return;
-        }
-    QFAIL(qPrintable(QStringLiteral("no tab %1").arg(title)));
 }
 
 /// Fills the contended setup of the simulator's own tests in the settings
@@ -219,19 +200,10 @@ void toggle(QCheckBox* box)
     QCOMPARE(box->isChecked(), !was);
 }
 
-void click(QAbstractButton* button)
-{
-    QVERIFY2(button->isVisible() && button->isEnabled(), qPrintable(button->objectName()));
-    QTest::mouseClick(button, Qt::LeftButton);
-}
-
 void selectScenario(QListWidget* list, const QString& name)
 {
-    const auto items = list->findItems(name, Qt::MatchExactly);
-    QVERIFY2(!items.isEmpty(), qPrintable(name));
-    list->scrollToItem(items.first());
-    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(items.first()).center());
-    QCOMPARE(list->currentItem(), items.first());
+    test::clickItem(list, name);
+    QCOMPARE(list->currentItem()->text(), name);
 }
 
 /// The scenario shown in `panel` ran to its end with every step passing.

@@ -23,6 +23,7 @@
 #include "panels/waiting/waitertablemodel.h"
 #include "panels/waiting/waitingpanel.h"
 #include "simulation/simulationpanel.h"
+#include "simulation/treeexpansion.h"
 
 #include <treelock/leaseid.h>
 
@@ -222,6 +223,13 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
         m_treePanel->expandLocked();
     });
     connect(m_simPanel, &SimulationPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(m_simPanel, &SimulationPanel::stepReported, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
+    // A dock brought forward by its tab gets the room raiseDock() would give it.
+    for (QDockWidget* dock : {m_logDock, m_waitingDock, m_hotSpotDock, m_simDock, m_matrixDock})
+        connect(dock, &QDockWidget::visibilityChanged, this, [this, dock](bool visible) {
+            if (visible)
+                QTimer::singleShot(0, this, [this, dock] { fitDock(dock); });
+        });
     connect(m_bridge, &Bridge::logEntries, this, [this](const LogBatch& batch) { m_logModel->append(*batch); });
     connect(m_bridge, &Bridge::contentionChanged, m_hotSpotPanel, &HotSpotPanel::applyContention);
     const auto showPath = [this](const QString& path) {
@@ -297,15 +305,15 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
         resize(1440, 900);
     // The lease table gets what all its columns need where the tree keeps
     // what its own need beside it (a 1280-pixel window); in a narrower one
-    // the tree, the main view, is the larger side. The event log starts as a
-    // strip of a few rows that the user can drag taller.
+    // the tree, the main view, is the larger side. The event log starts at a
+    // quarter of the window, with at least six rows once shown (fitDock).
     const int across = width() - m_splitter->handleWidth();
     const int leases = m_leasePanel->preferredWidth();
     if (m_treePanel->preferredWidth() + leases <= across)
         m_splitter->setSizes({across - leases, leases});
     else
         m_splitter->setSizes({width() * 11 / 20, width() * 9 / 20});
-    resizeDocks({m_logDock}, {std::clamp(height() / 5, 150, 240)}, Qt::Vertical);
+    resizeDocks({m_logDock}, {height() / 4}, Qt::Vertical);
     // The legend costs a hundred pixels of tree: shown by default only where
     // the screen is tall (and in screenshots); the user's choice is remembered.
     m_treePanel->setLegendShown(!m_options.screenshot.isEmpty() || screen()->availableGeometry().height() >= 1000);
@@ -529,7 +537,9 @@ void MainWindow::showSimulation(bool shown)
     m_releaseExpired->setVisible(!shown);
     m_forceRelease->setVisible(!shown);
     showPanelSources();
+    updateHotSpotAlarm(); // it names Studio's project while the views show another
     if (shown) {
+        m_liveExpanded = expandedPaths(*m_treePanel->view());
         raiseDock(m_simDock);
         statusBar()->showMessage(tr("The tree and the lease table show the simulation's project"), 6000);
         return;
@@ -544,6 +554,7 @@ void MainWindow::showSimulation(bool shown)
     m_treeModel->setTree(m_tree);
     m_treePanel->updateTitle();
     showState(state);
+    expandPaths(*m_treePanel->view(), *m_treeModel, m_liveExpanded);
     m_bridge->post(&BridgeWorker::refresh);
     statusBar()->showMessage(tr("The tree and the lease table show project %1 again").arg(m_backend.project), 6000);
 }
@@ -552,15 +563,7 @@ void MainWindow::raiseDock(QDockWidget* dock)
 {
     dock->show();
     dock->raise();
-    if (dock->isFloating())
-        return;
-    // It shares the event log's strip of a few rows: too short for its panel.
-    // The simulation's and the matrix's forms, and the timeline's rows, need
-    // half the window; a table of waiters or hot spots shows a dozen rows in a third of it.
-    const bool large = dock == m_simDock || dock == m_matrixDock || dock == m_timelineDock;
-    const int wanted = large ? height() / 2 : height() / 3;
-    if (dock->height() < wanted * 4 / 5)
-        resizeDocks({dock}, {wanted}, Qt::Vertical);
+    fitDock(dock);
 }
 
 void MainWindow::focusDock(QDockWidget* dock)

@@ -183,8 +183,12 @@ private:
     void showSimulation(bool shown);
     /// Shows and raises a dock tabbed with the event log: the Simulation and
     /// Permission matrix docks at about half the window's height, the others
-    /// (tables of a few rows) at about a third, so the tree keeps the most room.
+    /// (tables) at about a quarter and six rows, so the tree keeps the most room.
     void raiseDock(QDockWidget* dock);
+    /// Gives `dock`, in front of its tab bar, the height raiseDock() gives it (a table
+    /// dock at least six rows of its table); a table dock that follows a large
+    /// one takes back what the large one took.
+    void fitDock(QDockWidget* dock);
     /// True when `dock` is open and not tabbed behind another dock.
     bool dockInFront(QDockWidget* dock) const;
     /// Gives the keyboard to the dock's table, its first row selected when none is.
@@ -225,6 +229,8 @@ private:
     LockStatePtr m_bridgeState;       // the bridge's latest state, applied again after a simulation
     bool m_simulationShown = false;
     UpdateHold* m_hold;               // Owned (child): keeps states back while the user aims at a row.
+    QStringList m_liveExpanded;       // the tree's expanded paths of Studio's project, while a simulation is shown
+    bool m_grewForLargeDock = false;  // fitDock() made the docks tall for the Simulation or matrix dock
     QSplitter* m_splitter;
     QFrame* m_banner;
     QLabel* m_bannerText;

@@ -25,6 +25,7 @@
 #include <QHeaderView>
 #include <QHelpEvent>
 #include <QLabel>
+#include <QLayout>
 #include <QRegularExpression>
 #include <QResizeEvent>
 #include <QScreen>
@@ -302,13 +303,19 @@ void MainWindow::updateHotSpotAlarm()
     }
     // Short, beside the lease count; a long path keeps its ends.
     const QFontMetrics fm = m_alarmLabel->fontMetrics();
-    const QString text = paths.size() == 1
-                             ? tr("Hot spot alarm: %1")
-                                   .arg(fm.elidedText(QString::fromStdString(paths.front()), Qt::ElideMiddle, fm.averageCharWidth() * 32))
-                             : tr("Hot spot alarm: %n path(s)", nullptr, int(paths.size()));
+    QString text = paths.size() == 1
+                       ? tr("Hot spot alarm: %1")
+                             .arg(fm.elidedText(QString::fromStdString(paths.front()), Qt::ElideMiddle, fm.averageCharWidth() * 32))
+                       : tr("Hot spot alarm: %n path(s)", nullptr, int(paths.size()));
+    // The views show a simulation: the alarm says whose paths these are.
+    if (m_simulationShown)
+        text = tr("Live project %1 · %2").arg(m_backend.project, text);
     auto* label = static_cast<ElidedLabel*>(m_alarmLabel);
     label->setFullText(text);
-    label->setToolTip(tr("Above the alarm threshold of the Hot spots panel (View › Hot spots, Ctrl+Shift+H):") + QLatin1Char('\n')
+    label->setToolTip((m_simulationShown ? tr("About Studio's own project %1, not the simulation the views show.")
+                                                   .arg(m_backend.project) + QLatin1Char('\n')
+                                         : QString())
+                      + tr("Above the alarm threshold of the Hot spots panel (View › Hot spots, Ctrl+Shift+H):") + QLatin1Char('\n')
                       + m_hotSpotPanel->alarmLines().join(QLatin1Char('\n')));
     label->show();
 }
@@ -418,6 +425,42 @@ void MainWindow::fitToScreen()
     const QSize size(std::min(1440, available.width() * 4 / 5), std::min(900, available.height() * 4 / 5));
     resize(size);
     move(available.center() - QPoint(size.width() / 2, size.height() / 2));
+}
+
+void MainWindow::fitDock(QDockWidget* dock)
+{
+    if (dock->isFloating() || dock->isHidden())
+        return;
+    // Measured and resized at once: a dock that changes height after it came
+    // forward would move what the pointer was on.
+    if (isVisible())
+        layout()->activate();
+    // The simulation's and the matrix's forms, and the timeline's rows, need
+    // half the window; a table of waiters, hot spots or events a quarter of
+    // it, and six rows, but no more than two fifths: the tree keeps the larger part.
+    const bool large = dock == m_simDock || dock == m_matrixDock || dock == m_timelineDock;
+    int wanted = large ? height() / 2 : height() / 4;
+    int least = wanted * 4 / 5;
+    const auto* table = large ? nullptr : dock->findChild<QTableView*>();
+    if (table && table->isVisible()) {
+        const int rows = dock->height() - table->viewport()->height() + 6 * table->verticalHeader()->defaultSectionSize();
+        wanted = std::min(std::max(wanted, rows), height() * 2 / 5);
+        least = std::min(rows, wanted);
+    }
+    const bool grow = dock->height() < least;
+    const bool shrink = !large && m_grewForLargeDock && dock->height() > height() * 2 / 5;
+    if (grow || shrink) {
+        resizeDocks({dock}, {wanted}, Qt::Vertical);
+        if (isVisible()) {
+            layout()->activate();
+            // The size given is the dock area's, with the tab bar under the dock in it.
+            if (const int tabs = wanted - dock->height(); tabs > 0) {
+                resizeDocks({dock}, {wanted + tabs}, Qt::Vertical);
+                layout()->activate();
+            }
+        }
+    }
+    m_grewForLargeDock = large ? m_grewForLargeDock || grow : false;
 }
 
 void MainWindow::clampToScreen()

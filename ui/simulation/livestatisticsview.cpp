@@ -83,10 +83,46 @@ private:
 
 namespace {
 
+// The heat map's least width: its operation names and eleven narrow columns;
+// wider counts make it wider, up to the most it may ask for beside the charts
+// in a 1280-pixel window (past that it scrolls across).
+constexpr int kHeatMapWidth = 340;
+constexpr int kHeatMapMostWidth = 420;
+
 const char* const kTileStyle =
     "QFrame#counterTile { background: palette(base); border: 1px solid palette(mid); border-radius: 6px; }"
     "QLabel#counterValue { font-size: 17pt; font-weight: 600; }"
     "QLabel#counterCaption { color: palette(dark); }";
+
+/// A tile's caption: as wide as its text, up to twenty average characters; a
+/// longer one (a translation) is cut with "…" at the tile's width and shown
+/// whole in its tooltip, so a caption never widens the row past the panel.
+class TileCaption final : public QLabel {
+public:
+    explicit TileCaption(const QString& text) : m_text(text) { setText(text); }
+    QSize sizeHint() const override { return {natural(), QLabel::sizeHint().height()}; }
+    QSize minimumSizeHint() const override
+    {
+        return {std::min(natural(), fontMetrics().averageCharWidth() * 20), QLabel::minimumSizeHint().height()};
+    }
+
+protected:
+    void resizeEvent(QResizeEvent* event) override
+    {
+        QLabel::resizeEvent(event);
+        const QString shown = fontMetrics().elidedText(m_text, Qt::ElideRight, contentsRect().width());
+        setText(shown);
+        setToolTip(shown == m_text ? QString() : m_text);
+    }
+
+private:
+    int natural() const
+    {
+        const QMargins m = contentsMargins();
+        return fontMetrics().horizontalAdvance(m_text) + 4 + m.left() + m.right();
+    }
+    QString m_text;
+};
 
 QString formatCount(std::uint64_t v)
 {
@@ -236,7 +272,7 @@ QWidget* LiveStatisticsView::createCounters()
         l->setSpacing(0);
         c->value = new QLabel(QStringLiteral("0"));
         c->value->setObjectName(QStringLiteral("counterValue"));
-        auto* cap = new QLabel(caption);
+        auto* cap = new TileCaption(caption);
         cap->setObjectName(QStringLiteral("counterCaption"));
         l->addWidget(c->value);
         l->addWidget(cap);
@@ -322,7 +358,7 @@ QWidget* LiveStatisticsView::createCharts()
     m_violationSeries->attachAxis(m_violationAxis);
     m_throughputView = new QChartView(throughput);
     m_throughputView->setRenderHint(QPainter::Antialiasing);
-    m_throughputView->setMinimumSize(300, 220);
+    m_throughputView->setMinimumSize(220, 130);
     splitter->addWidget(m_throughputView);
 
     QChart* wait = makeChart(QString()); // the tab names it
@@ -351,7 +387,7 @@ QWidget* LiveStatisticsView::createCharts()
     m_waitView = new QChartView(wait);
     m_waitView->setObjectName(QStringLiteral("waitHistogram"));
     m_waitView->setRenderHint(QPainter::Antialiasing);
-    m_waitView->setMinimumSize(320, 220);
+    m_waitView->setMinimumSize(220, 130);
     // The waits' distribution, and per operation the longest (starvation): one pane, two tabs.
     auto* waitTabs = new QTabWidget;
     waitTabs->setObjectName(QStringLiteral("waitTabs"));
@@ -381,7 +417,7 @@ QWidget* LiveStatisticsView::createCharts()
     QFont small = m_heatMap->font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     m_heatMap->setFont(small);
-    m_heatMap->setMinimumSize(380, 220);
+    m_heatMap->setMinimumSize(kHeatMapWidth, 110);
     heatLayout->addWidget(m_heatMap, 1);
     // Which operations clashed, and where: one pane, two tabs.
     auto* conflictTabs = new QTabWidget;
@@ -393,6 +429,8 @@ QWidget* LiveStatisticsView::createCharts()
     splitter->setStretchFactor(0, 4);
     splitter->setStretchFactor(1, 3);
     splitter->setStretchFactor(2, 4);
+    // The first widths in those proportions too, not by the charts' small size hints.
+    splitter->setSizes({4000, 3000, 4000});
     return splitter;
 }
 
@@ -473,8 +511,9 @@ void LiveStatisticsView::fitHeatMap()
         return;
     header->setMinimumSectionSize(minimum);
     const int columns = m_matrixModel->columnCount();
-    m_heatMap->setMinimumWidth(std::max(380, m_heatMap->verticalHeader()->sizeHint().width() + columns * minimum
-                                                 + 2 * m_heatMap->frameWidth() + 2));
+    m_heatMap->setMinimumWidth(std::clamp(m_heatMap->verticalHeader()->sizeHint().width() + columns * minimum
+                                              + 2 * m_heatMap->frameWidth() + 2,
+                                          kHeatMapWidth, kHeatMapMostWidth));
     header->resizeSections(QHeaderView::Stretch);
 }
 

@@ -2,9 +2,9 @@
 
 #include "common/controlnames.h"
 #include "simulation/scenariostepmodel.h"
+#include "simulation/scenariotexts.h"
 
 #include <QFile>
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonDocument>
@@ -31,32 +31,14 @@ ScenarioPlayer::ScenarioPlayer(QWidget* parent) : QWidget(parent)
     setObjectName(QStringLiteral("scenarioPlayer"));
     m_stepModel = new ScenarioStepModel(this);
 
-    auto* splitter = new QSplitter(Qt::Horizontal);
-    splitter->setChildrenCollapsible(false);
-
-    auto* left = new QWidget;
-    auto* leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(6, 6, 0, 4);
-    leftLayout->addWidget(new QLabel(tr("<b>Scenarios</b>")));
-    m_scenarioList = new QListWidget;
-    m_scenarioList->setObjectName(QStringLiteral("scenarioList"));
-    for (const QString& name : builtinScenarios()) {
-        auto* item = new QListWidgetItem(name, m_scenarioList);
-        QFile f(QStringLiteral(":/scenarios/%1.json").arg(name));
-        if (f.open(QIODevice::ReadOnly))
-            item->setToolTip(QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("title")).toString());
-        item->setData(Qt::UserRole, name);
-    }
-    connect(m_scenarioList, &QListWidget::itemActivated, this,
-            [this](QListWidgetItem* item) { emit loadRequested(item->data(Qt::UserRole).toString()); });
-    leftLayout->addWidget(m_scenarioList, 1);
-    auto* buttons = new QGridLayout;
+    // The buttons and the status line first: a dock a few rows tall keeps them in sight.
     QStyle* s = style();
     auto* load = new QPushButton(s->standardIcon(QStyle::SP_DialogOpenButton), tr("Load"));
-    load->setToolTip(tr("Load the selected scenario on a fresh engine (Enter or double-click)"));
+    load->setToolTip(tr("Load the selected scenario on a fresh engine (a click in the list does too; a "
+                        "double-click or Enter loads and plays it)"));
     connect(load, &QPushButton::clicked, this, [this] {
         if (QListWidgetItem* item = m_scenarioList->currentItem())
-            emit loadRequested(item->data(Qt::UserRole).toString());
+            emit loadRequested(item->data(Qt::UserRole).toString(), false);
     });
     m_scenarioPlay = new QPushButton(s->standardIcon(QStyle::SP_MediaPlay), tr("Play"));
     m_scenarioPlay->setToolTip(tr("Run the remaining steps one after another"));
@@ -71,7 +53,7 @@ ScenarioPlayer::ScenarioPlayer(QWidget* parent) : QWidget(parent)
     m_scenarioReset->setToolTip(tr("Load the scenario again from its first step"));
     connect(m_scenarioReset, &QPushButton::clicked, this, [this] {
         if (!m_scenarioName.isEmpty())
-            emit loadRequested(m_scenarioName);
+            emit loadRequested(m_scenarioName, false);
     });
     m_scenarioClose = new QPushButton(s->standardIcon(QStyle::SP_DialogCloseButton), tr("Close"));
     m_scenarioClose->setToolTip(tr("Drop the scenario; the main view returns to Studio's project"));
@@ -81,17 +63,44 @@ ScenarioPlayer::ScenarioPlayer(QWidget* parent) : QWidget(parent)
     identifyControl(m_scenarioStep, "scenarioStep", tr("Run the scenario's next step"));
     identifyControl(m_scenarioReset, "scenarioRestart", tr("Restart the scenario"));
     identifyControl(m_scenarioClose, "scenarioClose", tr("Close the scenario"));
-    buttons->addWidget(load, 0, 0);
-    buttons->addWidget(m_scenarioPlay, 0, 1);
-    buttons->addWidget(m_scenarioStep, 1, 0);
-    buttons->addWidget(m_scenarioReset, 1, 1);
-    buttons->addWidget(m_scenarioClose, 2, 0, 1, 2);
-    leftLayout->addLayout(buttons);
+    m_status = new QLabel(tr("Click a scenario to load it; double-click it (or press Enter) to play it."));
+    m_status->setObjectName(QStringLiteral("scenarioStatus"));
+    m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::RichText);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(6, 6, 6, 0);
+    for (QPushButton* b : {load, m_scenarioPlay, m_scenarioStep, m_scenarioReset, m_scenarioClose})
+        bar->addWidget(b);
+    bar->addSpacing(8);
+    bar->addWidget(m_status, 1);
+
+    auto* splitter = new QSplitter(Qt::Horizontal);
+    splitter->setChildrenCollapsible(false);
+    auto* left = new QWidget;
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(6, 0, 0, 4);
+    leftLayout->addWidget(new QLabel(tr("<b>Scenarios</b>")));
+    m_scenarioList = new QListWidget;
+    m_scenarioList->setObjectName(QStringLiteral("scenarioList"));
+    for (const QString& name : builtinScenarios()) {
+        auto* item = new QListWidgetItem(name, m_scenarioList);
+        QFile f(QStringLiteral(":/scenarios/%1.json").arg(name));
+        if (f.open(QIODevice::ReadOnly))
+            item->setToolTip(scenarioText(
+                QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("title")).toString().toStdString()));
+        item->setData(Qt::UserRole, name);
+    }
+    connect(m_scenarioList, &QListWidget::itemClicked, this,
+            [this](QListWidgetItem* item) { request(item->data(Qt::UserRole).toString(), false); });
+    connect(m_scenarioList, &QListWidget::itemActivated, this,
+            [this](QListWidgetItem* item) { request(item->data(Qt::UserRole).toString(), true); });
+    leftLayout->addWidget(m_scenarioList, 1);
     splitter->addWidget(left);
 
     auto* right = new QWidget;
     auto* rightLayout = new QVBoxLayout(right);
-    rightLayout->setContentsMargins(6, 6, 6, 4);
+    rightLayout->setContentsMargins(6, 0, 6, 4);
     rightLayout->setSpacing(4);
     m_scenarioTitle = new QLabel(tr("No scenario loaded"));
     QFont title = m_scenarioTitle->font();
@@ -133,16 +142,39 @@ ScenarioPlayer::ScenarioPlayer(QWidget* parent) : QWidget(parent)
     m_narration->setMinimumHeight(fontMetrics().height() * 2 + 16);
     m_narration->setStyleSheet(QStringLiteral("#scenarioNarration { background: #fff8e1; border: 1px solid #ffe082; border-radius: 4px; padding: 6px; }"));
     rightLayout->addWidget(m_narration);
-    m_scenarioSummary = new QLabel;
-    rightLayout->addWidget(m_scenarioSummary);
     splitter->addWidget(right);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({220, 1000});
-    auto* layout = new QHBoxLayout(this);
+    splitter->setSizes({200, 1000});
+    auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(splitter);
+    layout->setSpacing(4);
+    layout->addLayout(bar);
+    layout->addWidget(splitter, 1);
 
+    updateButtons();
+}
+
+void ScenarioPlayer::request(const QString& name, bool play)
+{
+    if (name == m_scenarioName && (m_loading || m_scenarioLoaded)) {
+        // The click of a double-click, or a click on the scenario shown: no new engine.
+        if (play && m_scenarioLoaded)
+            this->play();
+        else if (play)
+            m_autoplay = true;
+        return;
+    }
+    emit loadRequested(name, play);
+}
+
+void ScenarioPlayer::onFailed(const QString& text)
+{
+    if (!m_loading)
+        return;
+    m_loading = false;
+    m_autoplay = false;
+    m_status->setText(text.toHtmlEscaped());
     updateButtons();
 }
 
@@ -152,11 +184,12 @@ void ScenarioPlayer::onScenarioLoaded(const ScenarioPlanPtr& plan)
     m_scenarioLoaded = true;
     m_scenarioAtEnd = plan->steps.empty();
     m_stepPending = false;
+    m_loading = false;
     m_scenarioTitle->setText(plan->title.toHtmlEscaped());
     m_scenarioDescription->setText(plan->description);
     m_narration->setText(tr("Press Play to run the %n step(s) one after another, or Step to run one.", nullptr,
                             int(plan->steps.size())));
-    m_scenarioSummary->clear();
+    m_status->setText(tr("Loaded %1: %n step(s), none run yet.", nullptr, int(plan->steps.size())).arg(plan->name.toHtmlEscaped()));
     updateButtons();
     if (m_autoplay)
         step();
@@ -168,6 +201,8 @@ void ScenarioPlayer::load(const QString& name, bool play, SimulationEngine engin
     if (!items.isEmpty())
         m_scenarioList->setCurrentItem(items.first());
     m_scenarioName = name;
+    m_loading = true;
+    m_status->setText(tr("Loading %1…").arg(name.toHtmlEscaped()));
     m_scenarioLoaded = false;
     m_scenarioAtEnd = false;
     m_autoplay = play;
@@ -200,6 +235,7 @@ void ScenarioPlayer::close()
         return;
     emit dropRequested();
     m_scenarioLoaded = false;
+    m_loading = false;
     m_stepPending = false;
     emit closed();
     updateButtons();
@@ -215,17 +251,25 @@ void ScenarioPlayer::onStepFinished(const sim::StepResult& result, bool atEnd)
     m_stepView->scrollTo(m_stepModel->index(row, 0));
     const QString mark = result.ok ? QStringLiteral("<span style='color:#2e7d32'><b>✓</b></span>")
                                    : QStringLiteral("<span style='color:#c62828'><b>✗</b></span>");
+    const QModelIndex shown = m_stepModel->index(row, 0);
     QString text = tr("%1 <b>Step %2 of %3.</b> %4").arg(mark).arg(row + 1).arg(m_stepModel->rowCount())
-                       .arg(QString::fromStdString(result.narration).toHtmlEscaped());
+                       .arg(shown.data(ScenarioStepModel::NarrationRole).toString().toHtmlEscaped());
     if (!result.ok && !result.mismatch.empty())
         text += QStringLiteral("<br/><span style='color:#c62828'>%1</span>")
-                    .arg(tr("Expected %1, got %2: %3").arg(QString::fromStdString(result.expected),
-                                                            QString::fromStdString(result.actual),
-                                                            QString::fromStdString(result.mismatch)).toHtmlEscaped());
+                    .arg(tr("Expected %1, got %2: %3").arg(scenarioOutcome(result.expected), scenarioOutcome(result.actual),
+                                                            scenarioDetail(result.mismatch)).toHtmlEscaped());
     m_narration->setText(text);
+    // What the step did, where the eye is (above the table) and in the window's status bar.
+    QString report = tr("Step %1 of %2 · %3: %4 → %5").arg(row + 1).arg(m_stepModel->rowCount())
+                         .arg(shown.siblingAtColumn(ScenarioStepModel::ActorColumn).data().toString(),
+                              shown.siblingAtColumn(ScenarioStepModel::StepColumn).data().toString(),
+                              scenarioOutcome(result.actual));
+    report += result.ok ? QStringLiteral(" ✓") : QStringLiteral(" ✗ ") + tr("(expected %1)").arg(scenarioOutcome(result.expected));
     const int run = m_stepModel->stepsRun();
     const int passed = m_stepModel->stepsPassed();
-    m_scenarioSummary->setText(tr("%1 of %2 steps run: %3 ✓, %4 ✗").arg(run).arg(m_stepModel->rowCount()).arg(passed).arg(run - passed));
+    m_status->setText(QStringLiteral("%1<br/>%2").arg(report.toHtmlEscaped(),
+                                                      tr("%1 of %2 steps run: %3 ✓, %4 ✗").arg(run).arg(m_stepModel->rowCount()).arg(passed).arg(run - passed)));
+    emit stepReported(report);
     emit stepFinished(row, result.ok);
     if (atEnd) {
         m_autoplay = false;

@@ -13,12 +13,14 @@ namespace treelock::ui {
 
 class ScenarioStepModel;
 
-/// The Simulation panel's scenario player: the built-in scenarios, their steps
-/// with expected and actual outcomes, the narration, and Load / Play / Step /
-/// Restart / Close. It asks for the simulation's work by signals, and the panel
-/// hands them to its SimulationController, as it does the load-test form's;
-/// the controller's answers come back through onScenarioLoaded() and
-/// onStepFinished(). GUI thread only.
+/// The Simulation panel's scenario player: Load / Play / Step / Restart / Close
+/// and a status line that reports each step (above everything, so a short dock
+/// keeps them in sight), the built-in scenarios (a click loads one, a
+/// double-click or Enter loads and plays it), their steps with expected and
+/// actual outcomes, and the narration. It asks for the simulation's work by
+/// signals, and the panel hands them to its SimulationController, as it does
+/// the load-test form's; the controller's answers come back through
+/// onScenarioLoaded(), onStepFinished() and onFailed(). GUI thread only.
 class ScenarioPlayer : public QWidget {
     Q_OBJECT
 public:
@@ -40,10 +42,12 @@ public:
     void onScenarioLoaded(const ScenarioPlanPtr& plan);
     /// The simulation ran a step: shows its outcome, and plays on if playing.
     void onStepFinished(const sim::StepResult& result, bool atEnd);
+    /// The simulation reported an error (a scenario that could not load, say).
+    void onFailed(const QString& text);
 
 signals:
-    /// The user picked a scenario to load (list, Load, Restart).
-    void loadRequested(const QString& name);
+    /// The user picked a scenario to load (list, Load, Restart) and, with `play`, to play.
+    void loadRequested(const QString& name, bool play);
     /// Asks the simulation to load the scenario `name` on a fresh `engine`.
     void scenarioRequested(const QString& name, treelock::ui::SimulationEngine engine, const QString& redisUrl);
     /// Asks the simulation to run the scenario's next step.
@@ -51,10 +55,15 @@ signals:
     /// Asks the simulation to drop the scenario.
     void dropRequested();
     void stepFinished(int row, bool ok);
+    /// One line on what a step did ("Step 2 of 11 · B: acquire upload /A/C/D d.txt → refused ✓").
+    void stepReported(const QString& text);
     void finished(bool passed);
     void closed();
 
 private:
+    /// The list asked for `name`: loads it, unless it is the scenario loaded (or
+    /// loading) already, which then only plays if `play`.
+    void request(const QString& name, bool play);
     void updateButtons();
 
     ScenarioStepModel* m_stepModel;       // Owned (child).
@@ -63,7 +72,7 @@ private:
     QLabel* m_scenarioDescription;
     QTableView* m_stepView;
     QLabel* m_narration;
-    QLabel* m_scenarioSummary;
+    QLabel* m_status;
     QPushButton* m_scenarioPlay;
     QPushButton* m_scenarioStep;
     QPushButton* m_scenarioReset;
@@ -72,6 +81,7 @@ private:
     bool m_scenarioAtEnd = false;
     bool m_autoplay = false;
     bool m_stepPending = false;
+    bool m_loading = false;               // asked for m_scenarioName, not loaded yet
     QString m_scenarioName;
     SimulationEngine m_scenarioEngine = SimulationEngine::Memory;
 };

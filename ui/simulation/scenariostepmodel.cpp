@@ -1,6 +1,7 @@
 #include "simulation/scenariostepmodel.h"
 
 #include "common/columntitles.h"
+#include "simulation/scenariotexts.h"
 
 #include <QBrush>
 #include <QFont>
@@ -74,14 +75,14 @@ QVariant ScenarioStepModel::data(const QModelIndex& index, int role) const
         case StepColumn: return step.what;
         case ExpectedColumn:
             if (result && !result->expected.empty())
-                return QString::fromStdString(result->expected);
-            return step.expected.isEmpty() ? tr("(default)") : step.expected;
+                return scenarioOutcome(result->expected);
+            return step.expected.isEmpty() ? tr("(default)") : scenarioOutcome(step.expected.toStdString());
         case ActualColumn:
             if (!result)
                 return {};
-            return result->detail.empty() ? QString::fromStdString(result->actual)
-                                          : QStringLiteral("%1 — %2").arg(QString::fromStdString(result->actual),
-                                                                           QString::fromStdString(result->detail));
+            return result->detail.empty() ? scenarioOutcome(result->actual)
+                                          : QStringLiteral("%1 — %2").arg(scenarioOutcome(result->actual),
+                                                                           scenarioDetail(result->detail));
         case ResultColumn:
             return result ? (result->ok ? QStringLiteral("✓") : QStringLiteral("✗")) : QVariant();
         }
@@ -89,7 +90,7 @@ QVariant ScenarioStepModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole: {
         QString tip = step.narration;
         if (result && !result->ok && !result->mismatch.empty())
-            tip += QStringLiteral("\n\n") + tr("Mismatch: %1").arg(QString::fromStdString(result->mismatch));
+            tip += QStringLiteral("\n\n") + tr("Mismatch: %1").arg(scenarioDetail(result->mismatch));
         return tip;
     }
     case Qt::ForegroundRole:

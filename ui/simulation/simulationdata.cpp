@@ -2,6 +2,7 @@
 
 #include "lockview/decoration.h"
 #include "lockview/treeindex.h"
+#include "simulation/scenariotexts.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -41,16 +42,16 @@ LockStatePtr lockStateFor(const Snapshot& snapshot, const TreeIndex* tree, const
 
 QString stepText(const sim::ScenarioStep& step)
 {
-    QString text = QString::fromUtf8(std::string(toString(step.action)));
+    QString text = scenarioActionWord(step.action);
     if (step.call) {
         text += QLatin1Char(' ') + QString::fromUtf8(std::string(toString(step.call->op)));
         for (const std::string& a : step.call->args)
             text += QLatin1Char(' ') + QString::fromStdString(a);
     }
     if (step.action == sim::ScenarioAction::Wait && step.waitFor.count() > 0)
-        text += QStringLiteral(" %1 ms").arg(step.waitFor.count());
+        text += QCoreApplication::translate("ScenarioPlan", " %1 ms").arg(step.waitFor.count());
     if (step.background)
-        text += QStringLiteral(" in the background, up to %1 ms").arg(step.waitFor.count());
+        text += QCoreApplication::translate("ScenarioPlan", " in the background, up to %1 ms").arg(step.waitFor.count());
     if (!step.target.empty())
         text += QLatin1Char(' ') + QString::fromStdString(step.target);
     return text;
@@ -60,8 +61,8 @@ ScenarioPlanPtr planOf(const sim::Scenario& scenario)
 {
     auto plan = std::make_shared<ScenarioPlan>();
     plan->name = QString::fromStdString(scenario.name);
-    plan->title = QString::fromStdString(scenario.title);
-    plan->description = QString::fromStdString(scenario.description);
+    plan->title = scenarioText(scenario.title);
+    plan->description = scenarioDescription(scenario.description);
     // Where steps use different policy profiles, the same words may lock
     // differently: each acquire then says which profile it runs under.
     std::set<std::string> profiles;
@@ -73,7 +74,7 @@ ScenarioPlanPtr planOf(const sim::Scenario& scenario)
         if (profiles.size() > 1 && s.action == sim::ScenarioAction::Acquire)
             what += QCoreApplication::translate("ScenarioPlan", " · %1 profile").arg(QString::fromStdString(s.profile.value_or(scenario.profile)));
         plan->steps.push_back({QString::fromStdString(s.actor), what, QString::fromStdString(s.expect),
-                               QString::fromStdString(s.narration)});
+                               scenarioText(s.narration)});
     }
     return plan;
 }

@@ -9,7 +9,23 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace treelock::ui {
+
+namespace {
+
+/// The panel's tabs. Their wrapped labels would have the dock's scroll area
+/// make the panel as tall as they prefer; without height-for-width it makes it
+/// as tall as the dock (at least its least height), so nothing scrolls while
+/// the page in front fits.
+class PanelTabs final : public QTabWidget {
+public:
+    using QTabWidget::QTabWidget;
+    bool hasHeightForWidth() const override { return false; }
+};
+
+} // namespace
 
 SimulationPanel::SimulationPanel(QWidget* parent) : QWidget(parent)
 {
@@ -27,11 +43,21 @@ SimulationPanel::SimulationPanel(QWidget* parent) : QWidget(parent)
     loadTest->setStretchFactor(0, 0);
     loadTest->setStretchFactor(1, 1);
 
-    m_tabs = new QTabWidget(this);
+    m_tabs = new PanelTabs(this);
     m_tabs->setDocumentMode(true);
     m_tabs->setObjectName(QStringLiteral("simulationTabs"));
     m_tabs->addTab(loadTest, tr("Load test"));
     m_tabs->addTab(m_player, tr("Scenarios"));
+    // Only the page in front sets the panel's least size: the load test's
+    // charts do not make a short dock scroll the scenario player's buttons away.
+    const auto fitToPage = [this](int current) {
+        for (int i = 0; i < m_tabs->count(); ++i)
+            m_tabs->widget(i)->setSizePolicy(i == current ? QSizePolicy::Preferred : QSizePolicy::Ignored,
+                                             i == current ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+        m_tabs->updateGeometry();
+    };
+    connect(m_tabs, &QTabWidget::currentChanged, this, fitToPage);
+    fitToPage(m_tabs->currentIndex());
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tabs);
@@ -47,7 +73,8 @@ SimulationPanel::SimulationPanel(QWidget* parent) : QWidget(parent)
     connect(m_form, &LoadTestForm::fairnessChanged, this,
             [this] { m_controller->post(&SimulationWorker::setFairness, m_form->request().config.fairnessGrace); });
 
-    connect(m_player, &ScenarioPlayer::loadRequested, this, [this](const QString& name) { loadScenario(name, false); });
+    connect(m_player, &ScenarioPlayer::loadRequested, this, &SimulationPanel::loadScenario);
+    connect(m_player, &ScenarioPlayer::stepReported, this, &SimulationPanel::stepReported);
     connect(m_player, &ScenarioPlayer::closed, this, &SimulationPanel::hideProject);
     connect(m_player, &ScenarioPlayer::stepFinished, this, &SimulationPanel::scenarioStepFinished);
     connect(m_player, &ScenarioPlayer::finished, this, &SimulationPanel::scenarioFinished);
@@ -61,9 +88,15 @@ SimulationPanel::SimulationPanel(QWidget* parent) : QWidget(parent)
     connect(m_controller, &SimulationController::stepFinished, m_player, &ScenarioPlayer::onStepFinished);
 
     connect(m_controller, &SimulationController::frameReady, this, &SimulationPanel::onFrame);
-    connect(m_controller, &SimulationController::stepped, this, [this](const QString& text) { m_live->setStatus(tr("Step: %1").arg(text)); });
+    connect(m_controller, &SimulationController::stepped, this, [this](const QString& text) {
+        m_stepReport = tr("Step: %1").arg(text);
+        m_live->setStatus(m_stepReport.toHtmlEscaped());
+        // The run is paused now: the frame that says so keeps this line.
+        m_state = sim::Simulation::State::Paused;
+    });
     const auto showError = [this](const QString& text) {
         m_live->setStatus(QStringLiteral("<span style='color:#c62828'>%1</span>").arg(text.toHtmlEscaped()));
+        m_player->onFailed(text);
         emit message(text);
     };
     connect(m_controller, &SimulationController::failed, this, showError);
@@ -234,6 +267,9 @@ void SimulationPanel::showFrameProject(const SimulationFrame& frame)
         emit simulatedStateChanged(frame.locks);
     if (frame.tree)
         emit simulatedTreeChanged(*frame.tree);
+    // After the frame that follows a Step: the window's own notes on what it shows come first.
+    if (!m_stepReport.isEmpty())
+        emit stepReported(std::exchange(m_stepReport, QString()));
 }
 
 void SimulationPanel::hideProject()

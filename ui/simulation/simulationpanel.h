@@ -79,6 +79,8 @@ signals:
     void scenarioStepFinished(int row, bool ok);
     void scenarioFinished(bool passed);
     void message(const QString& text);
+    /// What a Step did (the load test's or the scenario's), for a status bar: one line.
+    void stepReported(const QString& text);
 
 private:
     void onFrame(const SimulationFramePtr& frame);
@@ -99,6 +101,7 @@ private:
     QString m_shownEngine;
     QString m_shownProject;
     int m_frames = 0;
+    QString m_stepReport;                 // what the last Step did, told once its frame is shown
 };
 
 } // namespace treelock::ui

@@ -411,9 +411,14 @@ void TreePanel::rowsLeft()
 
 void TreePanel::fitLegend()
 {
-    // The room of the tree and the legend together (the legend's may be stale while hidden).
-    const int room = m_view->height() + (!m_legend->isHidden() ? m_legend->height() + layout()->spacing() : 0);
-    m_legend->setVisible(m_legendToggle->isChecked() && room >= 2 * m_legend->heightFor(width()) + layout()->spacing());
+    // The room of the tree's rows and the legend together (the legend's may be
+    // stale while hidden; the viewport's too, before the first show); the legend
+    // shows only if the rows keep as much as it takes.
+    const QMargins margins = layout()->contentsMargins();
+    const int legend = m_legend->heightFor(width() - margins.left() - margins.right()) + layout()->spacing();
+    const int rows = m_view->height() - 2 * m_view->frameWidth() - (m_view->isHeaderHidden() ? 0 : m_view->header()->sizeHint().height());
+    const int room = rows + (!m_legend->isHidden() ? m_legend->height() + layout()->spacing() : 0);
+    m_legend->setVisible(m_legendToggle->isChecked() && room - legend >= legend);
 }
 
 void TreePanel::resizeEvent(QResizeEvent* event)
