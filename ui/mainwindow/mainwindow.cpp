@@ -225,7 +225,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     connect(m_simPanel, &SimulationPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(m_simPanel, &SimulationPanel::stepReported, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
     // A dock brought forward by its tab gets the room raiseDock() would give it.
-    for (QDockWidget* dock : {m_logDock, m_waitingDock, m_hotSpotDock, m_simDock, m_matrixDock})
+    for (QDockWidget* dock : {m_logDock, m_waitingDock, m_hotSpotDock, m_simDock, m_matrixDock, m_timelineDock})
         connect(dock, &QDockWidget::visibilityChanged, this, [this, dock](bool visible) {
             if (visible)
                 QTimer::singleShot(0, this, [this, dock] { fitDock(dock); });

@@ -253,10 +253,626 @@
     </message>
 </context>
 <context>
+    <name>Scenario</name>
+    <message>
+        <source>Crash and expiry: the operator sees the expired lease and releases it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A crashes while moving /A/C: its lease is never released. While the lease lives, it still blocks others; once its TTL has passed it blocks nothing, and the operator sees it marked expired in the lock table and releases it (no --admin needed for an expired lease; the release is audited in the event stream).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A starts moving /A/C into /B (TTL 300 ms).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&apos;s process dies: the lease is not released and nobody renews it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Right after the crash, A&apos;s lease is still live: B cannot delete c.txt, and is told A is in the way and for how long.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>450 ms later the lease&apos;s TTL has passed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The operator&apos;s lock table shows A&apos;s lease as EXPIRED (not reaped yet: reaping is lazy).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The operator releases it; the event stream records who did it and why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lock table is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B tries again and gets the lock.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>c.txt goes to the recycle bin. A&apos;s move never happened, so the tree is consistent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The half-started move left nothing behind.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failover: a lock lost with the primary, and the same story with --min-replicas 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis replicates asynchronously: the primary answers a grant before any replica has it. If the primary dies then, the replica the sentinels promote never heard of the grant, and the next client is granted the same lock. That is the weakness the seed&apos;s 004 document names.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Played on a private primary, one replica and three sentinels. The replica is held back before each grant, so the loss is certain. First without --min-replicas: two holders at once, and only the fencing token keeps the old holder from overwriting the new one&apos;s save. Then with --min-replicas 1: the grant no replica acknowledged is rolled back and refused, so nobody holds what a failover would lose.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The replica falls behind: from now on it receives nothing from the primary.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A locks d.txt to save it. The primary grants it at once; only the primary knows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The primary dies (SIGKILL). The sentinels promote the replica, which never saw A&apos;s grant; the old primary comes back empty as its replica.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B asks for the same file and is granted it: A and B now both believe they hold d.txt. B&apos;s fencing token is higher than A&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B saves d.txt; the storage remembers B&apos;s token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A saves with its older token: the storage has seen a newer one and rejects the write. Without fencing, A would have overwritten B&apos;s save.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&apos;s lease is gone from the new primary: the release finds nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B is done. Now the same story with --min-replicas 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The replica falls behind again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C locks d.txt with --min-replicas 1. The primary grants it, but no replica acknowledges it within a second: the grant is rolled back and C is told so (the CLI exits 7). C does not write.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nobody holds d.txt: there is nothing a failover could lose.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The primary dies again; the sentinels promote the replica.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>D is granted d.txt, acknowledged by the replica: the only holder, and one a failover would keep.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>D saves d.txt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>D is done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fine vs seed: creating in /B while /A/C moves into /B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same pair of operations under the two built-in profiles. &apos;fine&apos; locks only what changes: X on /A/C and X on /B/C, so creating /B/x meanwhile is allowed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;seed&apos; follows the seed&apos;s table (row 3: create in B is refused during a folder move into B) by also taking SIX on the destination folder /B: nothing new may appear in /B until the move is done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fine: A moves /A/C into /B with X on /A/C and X on /B/C (IX on /B).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fine: B creates /B/x at the same time: IX and IX on /B are compatible, and /B/x is not /B/C. Allowed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B is done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A is done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed: the same move also takes SIX on the destination folder /B.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed: B&apos;s create needs IX on /B, which SIX does not admit: refused, as the seed&apos;s table says (新建 B×).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&apos;s move is done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed: now B may create /B/x.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Same operations, different profile, different answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause and fencing: a paused holder&apos;s late write is rejected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A holds the lock on /A/C/D/d.txt and freezes (a long GC pause, a suspended VM): its watchdog stops renewing and the lease expires.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B then gets the lock, with a higher fencing token, and saves. When A wakes up and saves with its old token, the storage rejects it: a lock alone cannot stop a paused process, the fencing token can.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A locks d.txt to save it (TTL 300 ms, renewed by its watchdog).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&apos;s process freezes before it writes: nothing renews its lease any more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>450 ms pass: A&apos;s lease has expired on the server&apos;s clock.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B asks for the same file: the expired lease blocks nothing, B is granted with a higher fencing token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B saves d.txt; the storage remembers B&apos;s token on it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A wakes up and saves with its old token: the storage has seen a newer token on d.txt and rejects the write. B&apos;s data is safe.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A holds nothing any more: its lease is gone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Many readers and one writer: the writer gets in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copies read their source with S; deleting a folder inside it needs X there, and IX on the folder the copies read. S is compatible with S, so readers that keep overlapping keep the folder readable, and a writer that only waits for a gap may never find one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Treelock queues fairly: a refused acquire that waits is registered as a waiter, and once it has waited longer than the project&apos;s grace (5 ms unless set) newer requests that conflict with it wait behind it. A reader that arrives while the writer waits is refused behind the writer; the readers already in finish, the writer gets in, then the readers go on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reader R1 copies /A/C: S on /A/C, the whole subtree.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reader R2 copies /A/C too: S and S are compatible, the two reads overlap.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writer W wants to delete /A/C/E, inside what they read: X on /A/C/E and IX on /A/C, which S refuses. W waits (up to 10 s, while the next steps play): its refused attempt registers it as a waiter, and past the project&apos;s grace it holds back newer requests that conflict with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lock table: the two readers hold /A/C, and W is listed as waiting.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reader R3 arrives while W waits. Its S would fit beside the readers&apos; S, but it is refused behind W: the blocker named is W&apos;s waiting request (queued, IX reserved on /A/C), not a lease. Without this, new readers could keep the writer out forever.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R1&apos;s copy happens: /R1/C, with E.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R1 finishes; R2 still reads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R2&apos;s copy happens: /R2/C, with E.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The last reader that was in before W leaves: W is woken and tries again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>W&apos;s wait ends in a grant, ahead of R3, who asked later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/A/C/E goes to the recycle bin.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>W is done: nothing holds the readers back any more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R3 tries again and gets in: the readers go on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R3 copies /A/C as it is now, without E.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R1 and R2 copied /A/C before the delete, R3 after it: each read a consistent folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seed&apos;s example: A moves /A/C while B edits /A/C/D/d.txt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User A moves folder /A/C into /B. Meanwhile user B wants to save /A/C/D/d.txt, a file inside the folder being moved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B is refused and told who is in the way. After A&apos;s move, B&apos;s old path no longer exists: the write fails cleanly instead of recreating a stale /A/C, and B saves the file at its new place.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A starts moving /A/C into /B: X on /A/C (the whole subtree) and X on /B/C, taken together.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B wants to save d.txt inside the folder being moved: refused at once, and Treelock names A&apos;s move as the blocker.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&apos;s move happens: /A/C and everything in it is now /B/C.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tree really changed: d.txt now lives at /B/C/D/d.txt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A releases its lease; waiters are woken.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B retries with the path it had: the lock is free now (a lock is about a path, not about a file).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>But /A/C/D no longer exists: the write fails cleanly instead of silently recreating a stale /A/C.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B lets go of the old path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B looks the file up again and locks it at its new place.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s edit is saved to /B/C/D/d.txt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing is held any more; both users got their work done, in order, on the tree as it really was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioAction</name>
+    <message>
+        <source>acquire</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>await</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>release</source>
+        <translation type="unfinished">释放</translation>
+    </message>
+    <message>
+        <source>pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>crash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sweep</source>
+        <translation type="unfinished">清理</translation>
+    </message>
+    <message>
+        <source>force-release</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stall-replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kill-primary</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioDetail</name>
+    <message>
+        <source>fence %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blocked by %1: %2, %3 held on %4, expires in %5 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queued behind %1, who waits longer: %2, %3 reserved on %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waited %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waits up to %1 s, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds newer conflicting requests back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fairness is off: holds nothing back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>did not wait: the next &quot;await&quot; takes the outcome</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds no lease</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>held nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lease %1 (fence %2) is no longer renewed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lease %1</source>
+        <translation type="unfinished">租约 %1</translation>
+    </message>
+    <message>
+        <source>%1 reaped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 live, %2 expired, %3 waiting: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 live, %2 expired, %3 waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 live, %2 expired: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 live, %2 expired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 EXPIRED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 live, %3 s left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 waiting, holds newer requests back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 never held a lease</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replica %1 gets nothing from primary %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>primary %1 killed; the sentinels promoted %2 %3 s later; the old one is back as its replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fencing token %1 is older than token %2 that wrote %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fencing token %1 is older than token %2 that read %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>folder %1 does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected %1, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected %1 live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected %1 expired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected %1 waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected %1 reaped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioOutcome</name>
+    <message>
+        <source>granted</source>
+        <translation type="unfinished">已获准</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation type="unfinished">等待中</translation>
+    </message>
+    <message>
+        <source>applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation type="unfinished">已释放</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation type="unfinished">已过期</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation type="unfinished">有效</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not-acknowledged</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ScenarioPlan</name>
     <message>
         <source> · %1 profile</source>
         <translation> · %1 策略配置</translation>
+    </message>
+    <message>
+        <source> %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> in the background, up to %1 ms</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2719,6 +3335,14 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>Copied %1 — without the password: give it in TREELOCK_REDIS_PASSWORD</source>
         <translation>已复制 %1 — 不含密码：请通过 TREELOCK_REDIS_PASSWORD 提供</translation>
     </message>
+    <message>
+        <source>Live project %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About Studio&apos;s own project %1, not the simulation the views show.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::MatrixModel</name>
@@ -2877,10 +3501,6 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>加载</translation>
     </message>
     <message>
-        <source>Load the selected scenario on a fresh engine (Enter or double-click)</source>
-        <translation>在新的引擎上加载所选场景（回车或双击）</translation>
-    </message>
-    <message>
         <source>Play</source>
         <translation>播放</translation>
     </message>
@@ -2961,6 +3581,32 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>%1 of %2 steps run: %3 ✓, %4 ✗</source>
         <translation>已运行 %1/%2 步：%3 ✓，%4 ✗</translation>
+    </message>
+    <message>
+        <source>Load the selected scenario on a fresh engine (a click in the list does too; a double-click or Enter loads and plays it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a scenario to load it; double-click it (or press Enter) to play it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Loaded %1: %n step(s), none run yet.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 · %3: %4 → %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(expected %1)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
