@@ -5,6 +5,8 @@
 #include "bridge/bridge.h"
 #include "mainwindow/helpdialogs.h"
 #include "mainwindow/mainwindow.h"
+#include "panels/leases/leasepanel.h"
+#include "panels/tree/treepanel.h"
 #include "mainwindow/welcomepanel.h"
 #include "panels/leases/leasetablemodel.h"
 #include "simulation/scenariostepmodel.h"
@@ -91,10 +93,12 @@ private slots:
         WelcomePanel* panel = w->welcomePanel();
         QTRY_VERIFY_WITH_TIMEOUT(panel->isVisible(), kTimeout);
         QCOMPARE(w->leaseModel()->leaseCount(), 0);
-        // Above the tree and the lease table, across the window.
-        const QSplitter* views = w->findChild<QSplitter*>(QStringLiteral("mainSplitter"));
-        QVERIFY(panel->geometry().bottom() < views->geometry().top());
-        QCOMPARE(panel->width(), views->width());
+        // Above the (empty) lease table, which it leaves the room of, beside the whole tree.
+        const QWidget* leases = w->leasePanel();
+        QCOMPARE(panel->parentWidget(), leases->parentWidget());
+        QVERIFY(panel->geometry().bottom() < leases->geometry().top());
+        QCOMPARE(panel->width(), leases->width());
+        QVERIFY(w->treePanel()->mapTo(w.get(), QPoint(0, 0)).y() < panel->mapTo(w.get(), QPoint(0, 0)).y() + panel->height());
         QVERIFY(panel->findChild<QLabel*>(QStringLiteral("welcomeText"))->text().contains(QStringLiteral("demo")));
         // No terminal reaches the in-process engine: no command to copy.
         QVERIFY(welcomeButton(*w, "welcomeCopyCommand")->isHidden());

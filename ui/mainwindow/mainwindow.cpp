@@ -106,7 +106,16 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
     m_splitter->addWidget(m_treePanel);
-    m_splitter->addWidget(m_leasePanel);
+    // What to do first goes where the empty lease table is: the tree keeps its height.
+    m_welcome = new WelcomePanel(m_options.useSettings, this);
+    auto* leaseColumn = new QWidget(this);
+    leaseColumn->setObjectName(QStringLiteral("leaseColumn"));
+    auto* leaseColumnLayout = new QVBoxLayout(leaseColumn);
+    leaseColumnLayout->setContentsMargins(0, 0, 0, 0);
+    leaseColumnLayout->setSpacing(0);
+    leaseColumnLayout->addWidget(m_welcome);
+    leaseColumnLayout->addWidget(m_leasePanel, 1);
+    m_splitter->addWidget(leaseColumn);
     m_splitter->setStretchFactor(0, 5);
     m_splitter->setStretchFactor(1, 6);
     m_splitter->setChildrenCollapsible(false);
@@ -136,8 +145,6 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent)
     centralLayout->addWidget(m_banner);
     centralLayout->addWidget(m_failoverBanner);
     centralLayout->addWidget(m_tls->banner());
-    m_welcome = new WelcomePanel(m_options.useSettings, this);
-    centralLayout->addWidget(m_welcome);
     centralLayout->addWidget(m_splitter, 1);
     setCentralWidget(central);
 

@@ -3635,9 +3635,9 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message numerus="yes">
         <source>Loaded %1: %n step(s), none run yet.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Loaded %1: %n step, not run yet.</numerusform>
+            <numerusform>Loaded %1: %n steps, none run yet.</numerusform>
         </translation>
     </message>
     <message>

@@ -256,608 +256,608 @@
     <name>Scenario</name>
     <message>
         <source>Crash and expiry: the operator sees the expired lease and releases it</source>
-        <translation type="unfinished"></translation>
+        <translation>崩溃与过期：操作员看到过期的租约并将其释放</translation>
     </message>
     <message>
         <source>A crashes while moving /A/C: its lease is never released. While the lease lives, it still blocks others; once its TTL has passed it blocks nothing, and the operator sees it marked expired in the lock table and releases it (no --admin needed for an expired lease; the release is audited in the event stream).</source>
-        <translation type="unfinished"></translation>
+        <translation>A 在移动 /A/C 时崩溃：它的租约永远不会被释放。租约有效期间，它仍会阻塞他人；一旦超过 TTL，它就不再阻塞任何操作，操作员会在锁表中看到它被标记为已过期，并将其释放（释放过期租约无需 --admin；此次释放会在事件流中被审计）。</translation>
     </message>
     <message>
         <source>A starts moving /A/C into /B (TTL 300 ms).</source>
-        <translation type="unfinished"></translation>
+        <translation>A 开始将 /A/C 移入 /B（TTL 300 毫秒）。</translation>
     </message>
     <message>
         <source>A&apos;s process dies: the lease is not released and nobody renews it.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 的进程终止：租约没有被释放，也没有人为它续期。</translation>
     </message>
     <message>
         <source>Right after the crash, A&apos;s lease is still live: B cannot delete c.txt, and is told A is in the way and for how long.</source>
-        <translation type="unfinished"></translation>
+        <translation>崩溃刚发生后，A 的租约仍然有效：B 无法删除 c.txt，并被告知是 A 挡住了它，以及还要挡多久。</translation>
     </message>
     <message>
         <source>450 ms later the lease&apos;s TTL has passed.</source>
-        <translation type="unfinished"></translation>
+        <translation>450 毫秒后，租约的 TTL 已过。</translation>
     </message>
     <message>
         <source>The operator&apos;s lock table shows A&apos;s lease as EXPIRED (not reaped yet: reaping is lazy).</source>
-        <translation type="unfinished"></translation>
+        <translation>操作员的锁表将 A 的租约显示为“已过期”（尚未回收：回收是惰性进行的）。</translation>
     </message>
     <message>
         <source>The operator releases it; the event stream records who did it and why.</source>
-        <translation type="unfinished"></translation>
+        <translation>操作员释放它；事件流记录了是谁释放的以及原因。</translation>
     </message>
     <message>
         <source>The lock table is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>锁表为空。</translation>
     </message>
     <message>
         <source>B tries again and gets the lock.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 再次尝试，得到了锁。</translation>
     </message>
     <message>
         <source>c.txt goes to the recycle bin. A&apos;s move never happened, so the tree is consistent.</source>
-        <translation type="unfinished"></translation>
+        <translation>c.txt 进入回收站。A 的移动从未发生，因此树保持一致。</translation>
     </message>
     <message>
         <source>The half-started move left nothing behind.</source>
-        <translation type="unfinished"></translation>
+        <translation>只开了头的移动没有留下任何痕迹。</translation>
     </message>
     <message>
         <source>Done.</source>
-        <translation type="unfinished"></translation>
+        <translation>完成。</translation>
     </message>
     <message>
         <source>Failover: a lock lost with the primary, and the same story with --min-replicas 1</source>
-        <translation type="unfinished"></translation>
+        <translation>故障转移：随主节点一起丢失的锁，以及使用 --min-replicas 1 时的同一情景</translation>
     </message>
     <message>
         <source>Redis replicates asynchronously: the primary answers a grant before any replica has it. If the primary dies then, the replica the sentinels promote never heard of the grant, and the next client is granted the same lock. That is the weakness the seed&apos;s 004 document names.</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis 异步复制：主节点在任何副本收到授予之前就已应答。如果主节点此时崩溃，哨兵提升的副本从未得知这次授予，下一个客户端就会被授予同一个锁。这正是种子的 004 文档所指出的弱点。</translation>
     </message>
     <message>
         <source>Played on a private primary, one replica and three sentinels. The replica is held back before each grant, so the loss is certain. First without --min-replicas: two holders at once, and only the fencing token keeps the old holder from overwriting the new one&apos;s save. Then with --min-replicas 1: the grant no replica acknowledged is rolled back and refused, so nobody holds what a failover would lose.</source>
-        <translation type="unfinished"></translation>
+        <translation>在私有的主节点、一个副本和三个哨兵上播放。每次授予前副本都被阻滞，因此丢失是必然的。先不使用 --min-replicas：同时出现两个持有者，只有栅栏令牌能阻止旧持有者覆盖新持有者保存的内容。再使用 --min-replicas 1：没有副本确认的授予会被回滚并拒绝，因此没有人持有故障转移会丢失的锁。</translation>
     </message>
     <message>
         <source>The replica falls behind: from now on it receives nothing from the primary.</source>
-        <translation type="unfinished"></translation>
+        <translation>副本落后了：从现在起它收不到主节点的任何数据。</translation>
     </message>
     <message>
         <source>A locks d.txt to save it. The primary grants it at once; only the primary knows.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 为保存 d.txt 而锁定它。主节点立即授予；只有主节点知道这件事。</translation>
     </message>
     <message>
         <source>The primary dies (SIGKILL). The sentinels promote the replica, which never saw A&apos;s grant; the old primary comes back empty as its replica.</source>
-        <translation type="unfinished"></translation>
+        <translation>主节点崩溃（SIGKILL）。哨兵提升了从未见过 A 的授予的副本；旧主节点作为它的副本重新上线，数据为空。</translation>
     </message>
     <message>
         <source>B asks for the same file and is granted it: A and B now both believe they hold d.txt. B&apos;s fencing token is higher than A&apos;s.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 请求同一个文件并获得授予：A 和 B 现在都认为自己持有 d.txt。B 的栅栏令牌比 A 的高。</translation>
     </message>
     <message>
         <source>B saves d.txt; the storage remembers B&apos;s token.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 保存 d.txt；存储记住了 B 的令牌。</translation>
     </message>
     <message>
         <source>A saves with its older token: the storage has seen a newer one and rejects the write. Without fencing, A would have overwritten B&apos;s save.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 用它更旧的令牌保存：存储已见过更新的令牌，于是拒绝这次写入。如果没有栅栏令牌，A 就会覆盖 B 保存的内容。</translation>
     </message>
     <message>
         <source>A&apos;s lease is gone from the new primary: the release finds nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 的租约在新主节点上已不存在：释放时什么也没找到。</translation>
     </message>
     <message>
         <source>B is done. Now the same story with --min-replicas 1.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 完成了。现在用 --min-replicas 1 重演同一情景。</translation>
     </message>
     <message>
         <source>The replica falls behind again.</source>
-        <translation type="unfinished"></translation>
+        <translation>副本再次落后。</translation>
     </message>
     <message>
         <source>C locks d.txt with --min-replicas 1. The primary grants it, but no replica acknowledges it within a second: the grant is rolled back and C is told so (the CLI exits 7). C does not write.</source>
-        <translation type="unfinished"></translation>
+        <translation>C 使用 --min-replicas 1 锁定 d.txt。主节点授予了它，但一秒内没有副本确认：授予被回滚，C 也收到了通知（命令行工具以退出码 7 退出）。C 不写入。</translation>
     </message>
     <message>
         <source>Nobody holds d.txt: there is nothing a failover could lose.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有人持有 d.txt：故障转移没有任何可丢失的东西。</translation>
     </message>
     <message>
         <source>The primary dies again; the sentinels promote the replica.</source>
-        <translation type="unfinished"></translation>
+        <translation>主节点再次崩溃；哨兵提升了副本。</translation>
     </message>
     <message>
         <source>D is granted d.txt, acknowledged by the replica: the only holder, and one a failover would keep.</source>
-        <translation type="unfinished"></translation>
+        <translation>D 获得 d.txt 的授予，并经副本确认：它是唯一的持有者，而且故障转移后仍会保留。</translation>
     </message>
     <message>
         <source>D saves d.txt.</source>
-        <translation type="unfinished"></translation>
+        <translation>D 保存 d.txt。</translation>
     </message>
     <message>
         <source>D is done.</source>
-        <translation type="unfinished"></translation>
+        <translation>D 完成了。</translation>
     </message>
     <message>
         <source>fine vs seed: creating in /B while /A/C moves into /B</source>
-        <translation type="unfinished"></translation>
+        <translation>fine 对 seed：在 /A/C 移入 /B 期间于 /B 中新建</translation>
     </message>
     <message>
         <source>The same pair of operations under the two built-in profiles. &apos;fine&apos; locks only what changes: X on /A/C and X on /B/C, so creating /B/x meanwhile is allowed.</source>
-        <translation type="unfinished"></translation>
+        <translation>同一对操作在两种内置策略配置下的表现。&apos;fine&apos; 只锁定会改变的内容：/A/C 上的 X 和 /B/C 上的 X，因此同时新建 /B/x 是允许的。</translation>
     </message>
     <message>
         <source>&apos;seed&apos; follows the seed&apos;s table (row 3: create in B is refused during a folder move into B) by also taking SIX on the destination folder /B: nothing new may appear in /B until the move is done.</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;seed&apos; 遵循种子的表（第 3 行：文件夹移入 B 期间在 B 中新建会被拒绝），额外在目标文件夹 /B 上获取 SIX：移动完成前，/B 中不能出现任何新内容。</translation>
     </message>
     <message>
         <source>fine: A moves /A/C into /B with X on /A/C and X on /B/C (IX on /B).</source>
-        <translation type="unfinished"></translation>
+        <translation>fine：A 将 /A/C 移入 /B，在 /A/C 上持有 X、在 /B/C 上持有 X（/B 上为 IX）。</translation>
     </message>
     <message>
         <source>fine: B creates /B/x at the same time: IX and IX on /B are compatible, and /B/x is not /B/C. Allowed.</source>
-        <translation type="unfinished"></translation>
+        <translation>fine：B 同时新建 /B/x：/B 上的 IX 与 IX 相容，且 /B/x 不是 /B/C。允许。</translation>
     </message>
     <message>
         <source>B is done.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 完成了。</translation>
     </message>
     <message>
         <source>A is done.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 完成了。</translation>
     </message>
     <message>
         <source>seed: the same move also takes SIX on the destination folder /B.</source>
-        <translation type="unfinished"></translation>
+        <translation>seed：同样的移动还会在目标文件夹 /B 上获取 SIX。</translation>
     </message>
     <message>
         <source>seed: B&apos;s create needs IX on /B, which SIX does not admit: refused, as the seed&apos;s table says (新建 B×).</source>
-        <translation type="unfinished"></translation>
+        <translation>seed：B 的新建需要 /B 上的 IX，而 SIX 不允许：被拒绝，与种子的表一致（新建 B×）。</translation>
     </message>
     <message>
         <source>A&apos;s move is done.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 的移动完成了。</translation>
     </message>
     <message>
         <source>seed: now B may create /B/x.</source>
-        <translation type="unfinished"></translation>
+        <translation>seed：现在 B 可以新建 /B/x 了。</translation>
     </message>
     <message>
         <source>Same operations, different profile, different answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>同样的操作，不同的策略配置，不同的结果。</translation>
     </message>
     <message>
         <source>Pause and fencing: a paused holder&apos;s late write is rejected</source>
-        <translation type="unfinished"></translation>
+        <translation>暂停与栅栏令牌：暂停的持有者迟到的写入被拒绝</translation>
     </message>
     <message>
         <source>A holds the lock on /A/C/D/d.txt and freezes (a long GC pause, a suspended VM): its watchdog stops renewing and the lease expires.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 持有 /A/C/D/d.txt 上的锁后冻结了（长时间的 GC 暂停、被挂起的虚拟机）：它的看门狗停止续期，租约随之过期。</translation>
     </message>
     <message>
         <source>B then gets the lock, with a higher fencing token, and saves. When A wakes up and saves with its old token, the storage rejects it: a lock alone cannot stop a paused process, the fencing token can.</source>
-        <translation type="unfinished"></translation>
+        <translation>随后 B 以更高的栅栏令牌得到锁并保存。当 A 醒来并用旧令牌保存时，存储拒绝了它：单靠锁无法阻止一个暂停的进程，栅栏令牌可以。</translation>
     </message>
     <message>
         <source>A locks d.txt to save it (TTL 300 ms, renewed by its watchdog).</source>
-        <translation type="unfinished"></translation>
+        <translation>A 为保存 d.txt 而锁定它（TTL 300 毫秒，由其看门狗续期）。</translation>
     </message>
     <message>
         <source>A&apos;s process freezes before it writes: nothing renews its lease any more.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 的进程在写入前冻结：再也没有东西为它的租约续期。</translation>
     </message>
     <message>
         <source>450 ms pass: A&apos;s lease has expired on the server&apos;s clock.</source>
-        <translation type="unfinished"></translation>
+        <translation>450 毫秒过去：按服务器的时钟，A 的租约已过期。</translation>
     </message>
     <message>
         <source>B asks for the same file: the expired lease blocks nothing, B is granted with a higher fencing token.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 请求同一个文件：过期的租约不阻塞任何操作，B 以更高的栅栏令牌获得授予。</translation>
     </message>
     <message>
         <source>B saves d.txt; the storage remembers B&apos;s token on it.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 保存 d.txt；存储记住了其上 B 的令牌。</translation>
     </message>
     <message>
         <source>A wakes up and saves with its old token: the storage has seen a newer token on d.txt and rejects the write. B&apos;s data is safe.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 醒来并用旧令牌保存：存储已在 d.txt 上见过更新的令牌，于是拒绝这次写入。B 的数据是安全的。</translation>
     </message>
     <message>
         <source>A holds nothing any more: its lease is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 已不再持有任何东西：它的租约已经不在了。</translation>
     </message>
     <message>
         <source>Many readers and one writer: the writer gets in</source>
-        <translation type="unfinished"></translation>
+        <translation>多个读者与一个写者：写者得以进入</translation>
     </message>
     <message>
         <source>Copies read their source with S; deleting a folder inside it needs X there, and IX on the folder the copies read. S is compatible with S, so readers that keep overlapping keep the folder readable, and a writer that only waits for a gap may never find one.</source>
-        <translation type="unfinished"></translation>
+        <translation>复制操作以 S 读取其源；删除其中的文件夹需要在该处持有 X，并在复制所读的文件夹上持有 IX。S 与 S 相容，所以不断重叠的读者会让该文件夹一直可读，而只等待空隙的写者可能永远等不到。</translation>
     </message>
     <message>
         <source>Treelock queues fairly: a refused acquire that waits is registered as a waiter, and once it has waited longer than the project&apos;s grace (5 ms unless set) newer requests that conflict with it wait behind it. A reader that arrives while the writer waits is refused behind the writer; the readers already in finish, the writer gets in, then the readers go on.</source>
-        <translation type="unfinished"></translation>
+        <translation>Treelock 公平排队：等待中的被拒绝获取会登记为等待者，一旦它等待超过项目的宽限期（未设置时为 5 毫秒），与之冲突的更新请求就排在它之后。写者等待期间到达的读者会因排在写者之后而被拒绝；已在其中的读者完成后，写者进入，然后读者继续。</translation>
     </message>
     <message>
         <source>Reader R1 copies /A/C: S on /A/C, the whole subtree.</source>
-        <translation type="unfinished"></translation>
+        <translation>读者 R1 复制 /A/C：/A/C 上的 S，覆盖整个子树。</translation>
     </message>
     <message>
         <source>Reader R2 copies /A/C too: S and S are compatible, the two reads overlap.</source>
-        <translation type="unfinished"></translation>
+        <translation>读者 R2 也复制 /A/C：S 与 S 相容，两次读取相互重叠。</translation>
     </message>
     <message>
         <source>Writer W wants to delete /A/C/E, inside what they read: X on /A/C/E and IX on /A/C, which S refuses. W waits (up to 10 s, while the next steps play): its refused attempt registers it as a waiter, and past the project&apos;s grace it holds back newer requests that conflict with it.</source>
-        <translation type="unfinished"></translation>
+        <translation>写者 W 想删除它们正在读取的范围内的 /A/C/E：需要 /A/C/E 上的 X 和 /A/C 上的 IX，而 S 拒绝了这些。W 等待（最多 10 秒，期间后续步骤继续播放）：它被拒绝的尝试将它登记为等待者，超过项目的宽限期后，它会挡住与之冲突的更新请求。</translation>
     </message>
     <message>
         <source>The lock table: the two readers hold /A/C, and W is listed as waiting.</source>
-        <translation type="unfinished"></translation>
+        <translation>锁表：两个读者持有 /A/C，W 被列为等待中。</translation>
     </message>
     <message>
         <source>Reader R3 arrives while W waits. Its S would fit beside the readers&apos; S, but it is refused behind W: the blocker named is W&apos;s waiting request (queued, IX reserved on /A/C), not a lease. Without this, new readers could keep the writer out forever.</source>
-        <translation type="unfinished"></translation>
+        <translation>读者 R3 在 W 等待期间到达。它的 S 本可与读者们的 S 共存，但它因排在 W 之后而被拒绝：指出的阻塞者是 W 的等待请求（排队中，在 /A/C 上预留了 IX），而不是租约。若非如此，新来的读者可能会让写者永远进不去。</translation>
     </message>
     <message>
         <source>R1&apos;s copy happens: /R1/C, with E.</source>
-        <translation type="unfinished"></translation>
+        <translation>R1 的复制完成：/R1/C，包含 E。</translation>
     </message>
     <message>
         <source>R1 finishes; R2 still reads.</source>
-        <translation type="unfinished"></translation>
+        <translation>R1 结束；R2 仍在读取。</translation>
     </message>
     <message>
         <source>R2&apos;s copy happens: /R2/C, with E.</source>
-        <translation type="unfinished"></translation>
+        <translation>R2 的复制完成：/R2/C，包含 E。</translation>
     </message>
     <message>
         <source>The last reader that was in before W leaves: W is woken and tries again.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 W 之前进入的最后一个读者离开：W 被唤醒并再次尝试。</translation>
     </message>
     <message>
         <source>W&apos;s wait ends in a grant, ahead of R3, who asked later.</source>
-        <translation type="unfinished"></translation>
+        <translation>W 的等待以获得授予告终，先于稍后才请求的 R3。</translation>
     </message>
     <message>
         <source>/A/C/E goes to the recycle bin.</source>
-        <translation type="unfinished"></translation>
+        <translation>/A/C/E 进入回收站。</translation>
     </message>
     <message>
         <source>W is done: nothing holds the readers back any more.</source>
-        <translation type="unfinished"></translation>
+        <translation>W 完成了：再也没有什么挡住读者了。</translation>
     </message>
     <message>
         <source>R3 tries again and gets in: the readers go on.</source>
-        <translation type="unfinished"></translation>
+        <translation>R3 再次尝试并得以进入：读者们继续。</translation>
     </message>
     <message>
         <source>R3 copies /A/C as it is now, without E.</source>
-        <translation type="unfinished"></translation>
+        <translation>R3 按 /A/C 当前的样子复制它，不含 E。</translation>
     </message>
     <message>
         <source>R1 and R2 copied /A/C before the delete, R3 after it: each read a consistent folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>R1 和 R2 在删除前复制了 /A/C，R3 在删除后复制：每次读到的都是一致的文件夹。</translation>
     </message>
     <message>
         <source>The seed&apos;s example: A moves /A/C while B edits /A/C/D/d.txt</source>
-        <translation type="unfinished"></translation>
+        <translation>种子示例：A 移动 /A/C，同时 B 编辑 /A/C/D/d.txt</translation>
     </message>
     <message>
         <source>User A moves folder /A/C into /B. Meanwhile user B wants to save /A/C/D/d.txt, a file inside the folder being moved.</source>
-        <translation type="unfinished"></translation>
+        <translation>用户 A 将文件夹 /A/C 移入 /B。与此同时，用户 B 想保存 /A/C/D/d.txt，这是正在被移动的文件夹中的一个文件。</translation>
     </message>
     <message>
         <source>B is refused and told who is in the way. After A&apos;s move, B&apos;s old path no longer exists: the write fails cleanly instead of recreating a stale /A/C, and B saves the file at its new place.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 被拒绝，并被告知是谁挡住了它。A 移动完成后，B 的旧路径已不存在：写入干净地失败，而不是重建一个过时的 /A/C，随后 B 在文件的新位置保存它。</translation>
     </message>
     <message>
         <source>A starts moving /A/C into /B: X on /A/C (the whole subtree) and X on /B/C, taken together.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 开始将 /A/C 移入 /B：/A/C 上的 X（整个子树）和 /B/C 上的 X，一起获取。</translation>
     </message>
     <message>
         <source>B wants to save d.txt inside the folder being moved: refused at once, and Treelock names A&apos;s move as the blocker.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 想保存正在被移动的文件夹中的 d.txt：立即被拒绝，Treelock 指出 A 的移动是阻塞者。</translation>
     </message>
     <message>
         <source>A&apos;s move happens: /A/C and everything in it is now /B/C.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 的移动完成：/A/C 及其中的一切现在都成了 /B/C。</translation>
     </message>
     <message>
         <source>The tree really changed: d.txt now lives at /B/C/D/d.txt.</source>
-        <translation type="unfinished"></translation>
+        <translation>树确实改变了：d.txt 现在位于 /B/C/D/d.txt。</translation>
     </message>
     <message>
         <source>A releases its lease; waiters are woken.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 释放它的租约；等待者被唤醒。</translation>
     </message>
     <message>
         <source>B retries with the path it had: the lock is free now (a lock is about a path, not about a file).</source>
-        <translation type="unfinished"></translation>
+        <translation>B 用原来的路径重试：锁现在是空闲的（锁针对的是路径，而不是文件）。</translation>
     </message>
     <message>
         <source>But /A/C/D no longer exists: the write fails cleanly instead of silently recreating a stale /A/C.</source>
-        <translation type="unfinished"></translation>
+        <translation>但 /A/C/D 已不存在：写入干净地失败，而不是悄悄重建一个过时的 /A/C。</translation>
     </message>
     <message>
         <source>B lets go of the old path.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 放开旧路径。</translation>
     </message>
     <message>
         <source>B looks the file up again and locks it at its new place.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 重新查找该文件，并在其新位置锁定它。</translation>
     </message>
     <message>
         <source>B&apos;s edit is saved to /B/C/D/d.txt.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 的编辑保存到了 /B/C/D/d.txt。</translation>
     </message>
     <message>
         <source>Nothing is held any more; both users got their work done, in order, on the tree as it really was.</source>
-        <translation type="unfinished"></translation>
+        <translation>已不再持有任何东西；两个用户都按顺序、在树的真实状态上完成了各自的工作。</translation>
     </message>
 </context>
 <context>
     <name>ScenarioAction</name>
     <message>
         <source>acquire</source>
-        <translation type="unfinished"></translation>
+        <translation>获取</translation>
     </message>
     <message>
         <source>await</source>
-        <translation type="unfinished"></translation>
+        <translation>等待结果</translation>
     </message>
     <message>
         <source>write</source>
-        <translation type="unfinished"></translation>
+        <translation>写入</translation>
     </message>
     <message>
         <source>release</source>
-        <translation type="unfinished">释放</translation>
+        <translation>释放</translation>
     </message>
     <message>
         <source>pause</source>
-        <translation type="unfinished"></translation>
+        <translation>暂停</translation>
     </message>
     <message>
         <source>crash</source>
-        <translation type="unfinished"></translation>
+        <translation>崩溃</translation>
     </message>
     <message>
         <source>wait</source>
-        <translation type="unfinished"></translation>
+        <translation>等待</translation>
     </message>
     <message>
         <source>snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>快照</translation>
     </message>
     <message>
         <source>sweep</source>
-        <translation type="unfinished">清理</translation>
+        <translation>清理</translation>
     </message>
     <message>
         <source>force-release</source>
-        <translation type="unfinished"></translation>
+        <translation>强制释放</translation>
     </message>
     <message>
         <source>expect</source>
-        <translation type="unfinished"></translation>
+        <translation>核对</translation>
     </message>
     <message>
         <source>stall-replica</source>
-        <translation type="unfinished"></translation>
+        <translation>使副本滞后</translation>
     </message>
     <message>
         <source>kill-primary</source>
-        <translation type="unfinished"></translation>
+        <translation>杀死主节点</translation>
     </message>
 </context>
 <context>
     <name>ScenarioDetail</name>
     <message>
         <source>fence %1</source>
-        <translation type="unfinished"></translation>
+        <translation>栅栏令牌 %1</translation>
     </message>
     <message>
         <source>blocked by %1: %2, %3 held on %4, expires in %5 s</source>
-        <translation type="unfinished"></translation>
+        <translation>被 %1 阻塞：%2，%4 上持有 %3，%5 秒后过期</translation>
     </message>
     <message>
         <source>queued behind %1, who waits longer: %2, %3 reserved on %4</source>
-        <translation type="unfinished"></translation>
+        <translation>排在等待更久的 %1 之后：%2，%4 上预留了 %3</translation>
     </message>
     <message>
         <source>waited %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>已等待 %1 秒</translation>
     </message>
     <message>
         <source>waits up to %1 s, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>最多等待 %1 秒，%2</translation>
     </message>
     <message>
         <source>holds newer conflicting requests back</source>
-        <translation type="unfinished"></translation>
+        <translation>挡住与之冲突的更新请求</translation>
     </message>
     <message>
         <source>fairness is off: holds nothing back</source>
-        <translation type="unfinished"></translation>
+        <translation>公平已关闭：不挡住任何请求</translation>
     </message>
     <message>
         <source>did not wait: the next &quot;await&quot; takes the outcome</source>
-        <translation type="unfinished"></translation>
+        <translation>未等待：由下一个“等待结果”步骤取得结果</translation>
     </message>
     <message>
         <source>holds no lease</source>
-        <translation type="unfinished"></translation>
+        <translation>未持有租约</translation>
     </message>
     <message>
         <source>held nothing</source>
-        <translation type="unfinished"></translation>
+        <translation>未持有任何锁</translation>
     </message>
     <message>
         <source>lease %1 (fence %2) is no longer renewed</source>
-        <translation type="unfinished"></translation>
+        <translation>租约 %1（栅栏令牌 %2）不再续期</translation>
     </message>
     <message>
         <source>lease %1</source>
-        <translation type="unfinished">租约 %1</translation>
+        <translation>租约 %1</translation>
     </message>
     <message>
         <source>%1 reaped</source>
-        <translation type="unfinished"></translation>
+        <translation>回收了 %1 个</translation>
     </message>
     <message>
         <source>%1 live, %2 expired, %3 waiting: %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个有效，%2 个已过期，%3 个等待：%4</translation>
     </message>
     <message>
         <source>%1 live, %2 expired, %3 waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个有效，%2 个已过期，%3 个等待</translation>
     </message>
     <message>
         <source>%1 live, %2 expired: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个有效，%2 个已过期：%3</translation>
     </message>
     <message>
         <source>%1 live, %2 expired</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个有效，%2 个已过期</translation>
     </message>
     <message>
         <source>%1 %2 EXPIRED</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 已过期</translation>
     </message>
     <message>
         <source>%1 %2 live, %3 s left</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 有效，剩余 %3 秒</translation>
     </message>
     <message>
         <source>%1 %2 waiting, holds newer requests back</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 等待中，挡住更新的请求</translation>
     </message>
     <message>
         <source>%1 %2 waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 等待中</translation>
     </message>
     <message>
         <source>%1 never held a lease</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 从未持有租约</translation>
     </message>
     <message>
         <source>replica %1 gets nothing from primary %2</source>
-        <translation type="unfinished"></translation>
+        <translation>副本 %1 收不到主节点 %2 的任何数据</translation>
     </message>
     <message>
         <source>primary %1 killed; the sentinels promoted %2 %3 s later; the old one is back as its replica</source>
-        <translation type="unfinished"></translation>
+        <translation>主节点 %1 已被杀死；%3 秒后哨兵提升了 %2；旧主节点已作为其副本恢复</translation>
     </message>
     <message>
         <source>fencing token %1 is older than token %2 that wrote %3</source>
-        <translation type="unfinished"></translation>
+        <translation>栅栏令牌 %1 比写入 %3 的令牌 %2 更旧</translation>
     </message>
     <message>
         <source>fencing token %1 is older than token %2 that read %3</source>
-        <translation type="unfinished"></translation>
+        <translation>栅栏令牌 %1 比读取 %3 的令牌 %2 更旧</translation>
     </message>
     <message>
         <source>folder %1 does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
         <source>%1 does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不存在</translation>
     </message>
     <message>
         <source>%1 exists</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 存在</translation>
     </message>
     <message>
         <source>expected %1, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>预期 %1，实际 %2</translation>
     </message>
     <message>
         <source>expected %1 live</source>
-        <translation type="unfinished"></translation>
+        <translation>预期 %1 个有效</translation>
     </message>
     <message>
         <source>expected %1 expired</source>
-        <translation type="unfinished"></translation>
+        <translation>预期 %1 个已过期</translation>
     </message>
     <message>
         <source>expected %1 waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>预期 %1 个等待</translation>
     </message>
     <message>
         <source>expected %1 reaped</source>
-        <translation type="unfinished"></translation>
+        <translation>预期回收 %1 个</translation>
     </message>
     <message>
         <source>; </source>
-        <translation type="unfinished"></translation>
+        <translation>；</translation>
     </message>
 </context>
 <context>
     <name>ScenarioOutcome</name>
     <message>
         <source>granted</source>
-        <translation type="unfinished">已获准</translation>
+        <translation>已获准</translation>
     </message>
     <message>
         <source>refused</source>
-        <translation type="unfinished"></translation>
+        <translation>被拒绝</translation>
     </message>
     <message>
         <source>timeout</source>
-        <translation type="unfinished"></translation>
+        <translation>超时</translation>
     </message>
     <message>
         <source>waiting</source>
-        <translation type="unfinished">等待中</translation>
+        <translation>等待中</translation>
     </message>
     <message>
         <source>applied</source>
-        <translation type="unfinished"></translation>
+        <translation>已应用</translation>
     </message>
     <message>
         <source>rejected</source>
-        <translation type="unfinished"></translation>
+        <translation>被驳回</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>released</source>
-        <translation type="unfinished">已释放</translation>
+        <translation>已释放</translation>
     </message>
     <message>
         <source>done</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>未知</translation>
     </message>
     <message>
         <source>expired</source>
-        <translation type="unfinished">已过期</translation>
+        <translation>已过期</translation>
     </message>
     <message>
         <source>live</source>
-        <translation type="unfinished">有效</translation>
+        <translation>有效</translation>
     </message>
     <message>
         <source>ok</source>
-        <translation type="unfinished"></translation>
+        <translation>正常</translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished"></translation>
+        <translation>错误</translation>
     </message>
     <message>
         <source>not-acknowledged</source>
-        <translation type="unfinished"></translation>
+        <translation>未获确认</translation>
     </message>
 </context>
 <context>
@@ -868,11 +868,11 @@
     </message>
     <message>
         <source> %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation> %1 毫秒</translation>
     </message>
     <message>
         <source> in the background, up to %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation> （后台，最多 %1 毫秒）</translation>
     </message>
 </context>
 <context>
@@ -3337,11 +3337,11 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>Live project %1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>实时项目 %1 · %2</translation>
     </message>
     <message>
         <source>About Studio&apos;s own project %1, not the simulation the views show.</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 Studio 自身的项目 %1，而非视图中显示的模拟。</translation>
     </message>
 </context>
 <context>
@@ -3584,29 +3584,29 @@ With no options it starts a private redis-server and opens the demo project.</so
     </message>
     <message>
         <source>Load the selected scenario on a fresh engine (a click in the list does too; a double-click or Enter loads and plays it)</source>
-        <translation type="unfinished"></translation>
+        <translation>在全新的引擎上加载所选场景（在列表中单击也会加载；双击或按 Enter 则加载并播放）</translation>
     </message>
     <message>
         <source>Click a scenario to load it; double-click it (or press Enter) to play it.</source>
-        <translation type="unfinished"></translation>
+        <translation>单击场景即可加载；双击（或按 Enter）即可播放。</translation>
     </message>
     <message numerus="yes">
         <source>Loaded %1: %n step(s), none run yet.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已加载 %1：%n 个步骤，尚未运行。</numerusform>
         </translation>
     </message>
     <message>
         <source>Loading %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在加载 %1…</translation>
     </message>
     <message>
         <source>Step %1 of %2 · %3: %4 → %5</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 步，共 %2 步 · %3：%4 → %5</translation>
     </message>
     <message>
         <source>(expected %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>（预期 %1）</translation>
     </message>
 </context>
 <context>
