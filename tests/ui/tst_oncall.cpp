@@ -32,6 +32,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QStyledItemDelegate>
 #include <QStatusBar>
 #include <QTimer>
 #include <QTranslator>
@@ -329,6 +330,70 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(s.window->leaseModel()->leaseCount() == 1, kTimeout);
         QTRY_VERIFY_WITH_TIMEOUT(title->text().contains(QStringLiteral("1 expired")), kTimeout);
         QVERIFY2(title->text().contains(QStringLiteral("0 live")), qPrintable(title->text()));
+    }
+
+    void theLeaseTitleSaysWhichFiltersHideRows()
+    {
+        Scene s;
+        QVERIFY(s.setUp());
+        MainWindow& w = *s.window;
+        QTRY_VERIFY_WITH_TIMEOUT(w.leaseModel()->leaseCount() == 2, kTimeout);
+        QVERIFY(w.treePanel()->selectPath(QStringLiteral("/A/C")));
+        QLineEdit* filter = w.leasePanel()->filterField();
+        filter->setFocus();
+        QTest::keyClicks(filter, QStringLiteral("bob"));
+        auto* title = w.leasePanel()->findChild<QLabel*>();
+        QTRY_VERIFY_WITH_TIMEOUT(title->text().contains(QStringLiteral("0 of 2 shown")), kTimeout);
+        QVERIFY2(title->text().contains(QStringLiteral("touching /A/C")) && title->text().contains(QStringLiteral("bob")),
+                 qPrintable(title->text()));
+    }
+
+    void severalRequestsAreCutAtTheEndNotInTheMiddle()
+    {
+        Scene s;
+        QVERIFY(s.setUp());
+        MainWindow& w = *s.window;
+        const LeaseId erin = s.take({{"/B/b.txt", LockMode::X}, {"/B/c.txt", LockMode::X}}, "erin", "move-file");
+        QTRY_VERIFY_WITH_TIMEOUT(w.leaseModel()->rowOf(erin) >= 0, kTimeout);
+        QTableView* view = w.leasePanel()->view();
+        // The delegate the column draws with: one request keeps the view's cut in
+        // the middle (mode and file name stay), several are cut at the end.
+        struct Probe : QStyledItemDelegate {
+            using QStyledItemDelegate::initStyleOption;
+        };
+        const auto elideOf = [&](const LeaseId& id, QString* text) {
+            const QModelIndex index = view->model()->index(w.leaseModel()->rowOf(id), LeaseTableModel::PathsColumn);
+            auto* delegate = static_cast<Probe*>(static_cast<QStyledItemDelegate*>(view->itemDelegateForIndex(index)));
+            QStyleOptionViewItem option;
+            option.initFrom(view);
+            option.textElideMode = view->textElideMode();
+            delegate->initStyleOption(&option, index);
+            *text = option.text;
+            return option.textElideMode;
+        };
+        QString text;
+        QCOMPARE(elideOf(erin, &text), Qt::ElideRight);
+        QVERIFY2(text.contains(QStringLiteral(", ")), qPrintable(text));
+        QCOMPARE(elideOf(s.alice, &text), Qt::ElideMiddle);
+        QVERIFY2(!text.contains(QStringLiteral(", ")), qPrintable(text));
+    }
+
+    void theWaitingPanelsButtonsAreReachedByTab()
+    {
+        Scene s;
+        QVERIFY(s.setUp());
+        MainWindow& w = *s.window;
+        QTest::keyClick(&w, Qt::Key_W, Qt::ControlModifier | Qt::ShiftModifier);
+        QTableView* view = w.waitingPanel()->view();
+        QTRY_VERIFY_WITH_TIMEOUT(view->hasFocus(), kTimeout);
+        // Back from the table: Release blockers…, then Show blocker, each taking the keys.
+        QTest::keyClick(view, Qt::Key_Backtab, Qt::ShiftModifier);
+        QTRY_COMPARE_WITH_TIMEOUT(QApplication::focusWidget(), static_cast<QWidget*>(w.waitingPanel()->releaseBlockersButton()), kTimeout);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab, Qt::ShiftModifier);
+        QTRY_COMPARE_WITH_TIMEOUT(QApplication::focusWidget(), static_cast<QWidget*>(w.waitingPanel()->showBlockerButton()), kTimeout);
+        // Space presses it: the lease in bob's way is selected in the lease table.
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Space);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.leasePanel()->currentLeaseId().isEmpty(), kTimeout);
     }
 
     void tabLeavesATableForTheNextControlInView()
