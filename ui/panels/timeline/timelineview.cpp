@@ -163,8 +163,10 @@ void TimelineView::invalidateRows()
 const std::vector<const TimelineRow*>& TimelineView::shownRows() const
 {
     if (!m_rowsValid) {
-        m_rows = m_model ? m_model->rowsBetween(m_grouping, visibleStart(), visibleEnd(), now())
-                         : std::vector<const TimelineRow*>{};
+        if (m_model)
+            m_model->rowsBetween(m_grouping, visibleStart(), visibleEnd(), now(), m_rows);
+        else
+            m_rows.clear();
         m_rowsValid = true;
     }
     return m_rows;
@@ -317,10 +319,8 @@ QRect TimelineView::barRect(const LeaseId& id, bool wait) const
 {
     if (!m_model)
         return {};
-    const TimelineSpan* s = wait ? m_model->findWait(id) : m_model->findLease(id);
-    if (!s)
-        return {};
-    return spanRect(std::uint32_t(s - &m_model->span(0)));
+    const std::optional<std::uint32_t> slot = m_model->slotOf(id, wait);
+    return slot ? spanRect(*slot) : QRect();
 }
 
 QRect TimelineView::markerRect(std::size_t index) const
