@@ -25,6 +25,7 @@
 #include <QLabel>
 #include <QRegularExpression>
 #include <QScrollBar>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
 #include <QToolButton>
@@ -338,6 +339,62 @@ private slots:
         QCOMPARE(m.rows(TimelineGrouping::Path).size(), std::size_t(10));
         checkRows(m);
         QCOMPARE(m.at(kT0 + std::chrono::milliseconds(spans - 1)).held.size(), std::size_t(2));
+    }
+
+    void theScrollBarsStayStillUntilTheirHandlesMove()
+    {
+        // Half an hour of history on a clock that stands still, 5 minutes in view.
+        TimelinePanel panel;
+        QVERIFY(showPanel(panel));
+        TimelineView* view = panel.view();
+        auto history = std::make_shared<std::vector<LogEntry>>();
+        for (int n = 0; n < 30; ++n) {
+            const std::string id = busyId(n);
+            const ServerTime at = kT0 + std::chrono::minutes(n);
+            history->push_back(entry(LogEntry::Type::Grant, id.c_str(), at, {{busyPath(n, 30), LockMode::X}}));
+            history->push_back(entry(LogEntry::Type::Release, id.c_str(), at + 20s, {{busyPath(n, 30), LockMode::X}}));
+        }
+        panel.appendLog(history);
+        const auto clockAt = [&panel](ServerTime at) {
+            panel.applyState(std::make_shared<LockState>(stateAt(at, {}, {}, 0)));
+        };
+        ServerTime now = kT0 + 30min;
+        clockAt(now);
+        QScrollBar* bar = view->horizontalScrollBar();
+        QTRY_COMPARE_WITH_TIMEOUT(bar->maximum(), int((30min - 5min) / 100ms), kTimeout);
+        QCOMPARE(bar->value(), bar->maximum());
+        int paints = 0;
+        struct PaintCounter : QObject {
+            int* count;
+            explicit PaintCounter(int* c) : count(c) {}
+            bool eventFilter(QObject*, QEvent* e) override
+            {
+                *count += e->type() == QEvent::Paint;
+                return false;
+            }
+        } counter(&paints);
+        view->viewport()->installEventFilter(&counter);
+        QSignalSpy ranges(bar, &QScrollBar::rangeChanged);
+        // A tenth of a second later the handle stays where it is drawn: the bar is left be.
+        now += 100ms;
+        clockAt(now);
+        QTRY_VERIFY_WITH_TIMEOUT(paints >= 2, kTimeout); // the second after a refresh at the new time
+        QCOMPARE(ranges.count(), 0);
+        // Five minutes later it moves, and the bar with it, still at its end (following).
+        now += 5min;
+        clockAt(now);
+        QTRY_VERIFY_WITH_TIMEOUT(ranges.count() > 0, kTimeout);
+        QCOMPARE(bar->maximum(), int((now - kT0 - 5min) / 100ms));
+        QCOMPARE(bar->value(), bar->maximum());
+        QVERIFY(view->following());
+        // A click left of the handle goes back; End follows again.
+        QTest::mouseClick(bar, Qt::LeftButton, {}, QPoint(bar->width() / 3, bar->height() / 2));
+        QTRY_VERIFY_WITH_TIMEOUT(!view->following(), kTimeout);
+        QVERIFY(view->visibleEnd() <= now - 4min);
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_End);
+        QVERIFY(view->following());
+        QVERIFY(view->visibleEnd() == now);
     }
 
     void zoomButtonsAndKeysChangeTheSpan()
