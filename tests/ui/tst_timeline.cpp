@@ -25,6 +25,7 @@
 #include <QLabel>
 #include <QRegularExpression>
 #include <QScrollBar>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
 #include <QToolButton>
@@ -87,6 +88,56 @@ bool hasRow(const TimelineModel& m, TimelineGrouping g, const std::string& key)
         if (row->key == key)
             return true;
     return false;
+}
+
+/// Shows `panel` at 1000×300; false when it never shows.
+bool showPanel(TimelinePanel& panel)
+{
+    panel.resize(1000, 300);
+    panel.show();
+    return QTest::qWaitForWindowExposed(&panel);
+}
+
+/// The id of the `n`th lease of a busy history, and the path it holds.
+std::string busyId(int n)
+{
+    return QStringLiteral("busy%1").arg(n, 6, 10, QLatin1Char('0')).toStdString();
+}
+std::string busyPath(int n, int paths)
+{
+    return "/P" + std::to_string(n % paths) + "/f" + std::to_string(n % paths) + ".txt";
+}
+
+/// Leases `first` to `last` - 1 of a busy history, each on a path of its own
+/// (`paths` of them in turn), granted a millisecond apart after kT0 and
+/// released right after: one batch.
+std::vector<LogEntry> busyLeases(int first, int last, int paths)
+{
+    std::vector<LogEntry> batch;
+    for (int n = first; n < last; ++n) {
+        const std::string id = busyId(n);
+        const ServerTime at = kT0 + std::chrono::milliseconds(n);
+        const std::vector<LockRequest> path{{busyPath(n, paths), LockMode::X}};
+        const std::string owner = "user" + std::to_string(n % 7);
+        batch.push_back(entry(LogEntry::Type::Grant, id.c_str(), at, path, owner.c_str()));
+        batch.push_back(entry(LogEntry::Type::Release, id.c_str(), at + 1ms, path, owner.c_str()));
+    }
+    return batch;
+}
+
+/// The path rows of `m`: by key, each with the lease spans it shows found by their ids.
+void checkRows(const TimelineModel& m)
+{
+    const auto& rows = m.rows(TimelineGrouping::Path);
+    QVERIFY(std::is_sorted(rows.begin(), rows.end(), [](auto* a, auto* b) { return a->key < b->key; }));
+    for (const TimelineRow* row : rows) {
+        QVERIFY2(!row->spans.empty(), row->key.c_str());
+        for (const std::uint32_t slot : row->spans) {
+            const TimelineSpan& s = m.span(slot);
+            QCOMPARE(m.findLease(s.id), &s);
+            QCOMPARE(s.requests.front().path, row->key);
+        }
+    }
 }
 
 /// A window on a private redis-server's project "timeline", its Timeline dock
@@ -245,12 +296,111 @@ private slots:
         QCOMPARE(m.at(kT0 - 1s).held.size(), std::size_t(0));
     }
 
+    void aBusyHistoryDropsItsQuietestRowsInOnePass()
+    {
+        // A lease held from the start, then a new path a lease, each released:
+        // one row past the cap, and the rows quiet longest go, down to four fifths of it.
+        TimelineModel m;
+        m.appendLog({entry(LogEntry::Type::Grant, "held", kT0 - 1s, {{"/held", LockMode::X}})});
+        const int paths = int(TimelineModel::kMaxRows);
+        m.appendLog(busyLeases(0, paths, paths));
+        QCOMPARE(m.rows(TimelineGrouping::Path).size(), TimelineModel::kMaxRows * 4 / 5);
+        QVERIFY(hasRow(m, TimelineGrouping::Path, "/held")); // busy: it stays, oldest as it is
+        QCOMPARE(int(m.findLease("held")->end), int(TimelineSpan::End::Open));
+        QVERIFY(!m.findLease(busyId(0)));
+        QVERIFY(!hasRow(m, TimelineGrouping::Path, busyPath(0, paths)));
+        QVERIFY(m.findLease(busyId(paths - 1)));
+        QVERIFY(hasRow(m, TimelineGrouping::Path, busyPath(paths - 1, paths)));
+        QCOMPARE(m.spanCount(), TimelineModel::kMaxRows * 4 / 5);
+        // Many more passes (rows, and the ids and keys they are found by, go and
+        // are used again): the rows stay under the cap, by key, each lease found.
+        for (int n = paths; n < 6 * paths; n += 250)
+            m.appendLog(busyLeases(n, n + 250, 3 * paths));
+        QVERIFY(m.rows(TimelineGrouping::Path).size() <= TimelineModel::kMaxRows);
+        QVERIFY(m.rows(TimelineGrouping::Path).size() >= TimelineModel::kMaxRows * 4 / 5);
+        QVERIFY(hasRow(m, TimelineGrouping::Path, "/held"));
+        checkRows(m);
+        QVERIFY(m.findLease(busyId(6 * paths - 1)));
+        QCOMPARE(m.at(kT0 - 500ms).held.size(), std::size_t(1));
+    }
+
+    void aLongHistoryDropsItsOldestSpansInOnePass()
+    {
+        // A few paths, a span past the spans' cap: those that came first go, down to four fifths of it.
+        TimelineModel m;
+        m.appendLog({entry(LogEntry::Type::Grant, "held", kT0 - 1s, {{"/P0/f0.txt", LockMode::S}})});
+        const int spans = int(TimelineModel::kMaxSpans);
+        m.appendLog(busyLeases(0, spans, 10));
+        QCOMPARE(m.spanCount(), TimelineModel::kMaxSpans * 4 / 5);
+        QVERIFY(m.findLease("held")); // open: it stays
+        QVERIFY(!m.findLease(busyId(0)));
+        QVERIFY(!m.findLease(busyId(spans - int(m.spanCount()))));
+        QVERIFY(m.findLease(busyId(spans - int(m.spanCount()) + 1)));
+        QCOMPARE(m.rows(TimelineGrouping::Path).size(), std::size_t(10));
+        checkRows(m);
+        QCOMPARE(m.at(kT0 + std::chrono::milliseconds(spans - 1)).held.size(), std::size_t(2));
+    }
+
+    void theScrollBarsStayStillUntilTheirHandlesMove()
+    {
+        // Half an hour of history on a clock that stands still, 5 minutes in view.
+        TimelinePanel panel;
+        QVERIFY(showPanel(panel));
+        TimelineView* view = panel.view();
+        auto history = std::make_shared<std::vector<LogEntry>>();
+        for (int n = 0; n < 30; ++n) {
+            const std::string id = busyId(n);
+            const ServerTime at = kT0 + std::chrono::minutes(n);
+            history->push_back(entry(LogEntry::Type::Grant, id.c_str(), at, {{busyPath(n, 30), LockMode::X}}));
+            history->push_back(entry(LogEntry::Type::Release, id.c_str(), at + 20s, {{busyPath(n, 30), LockMode::X}}));
+        }
+        panel.appendLog(history);
+        const auto clockAt = [&panel](ServerTime at) {
+            panel.applyState(std::make_shared<LockState>(stateAt(at, {}, {}, 0)));
+        };
+        ServerTime now = kT0 + 30min;
+        clockAt(now);
+        QScrollBar* bar = view->horizontalScrollBar();
+        QTRY_COMPARE_WITH_TIMEOUT(bar->maximum(), int((30min - 5min) / 100ms), kTimeout);
+        QCOMPARE(bar->value(), bar->maximum());
+        int paints = 0;
+        struct PaintCounter : QObject {
+            int* count;
+            explicit PaintCounter(int* c) : count(c) {}
+            bool eventFilter(QObject*, QEvent* e) override
+            {
+                *count += e->type() == QEvent::Paint;
+                return false;
+            }
+        } counter(&paints);
+        view->viewport()->installEventFilter(&counter);
+        QSignalSpy ranges(bar, &QScrollBar::rangeChanged);
+        // A tenth of a second later the handle stays where it is drawn: the bar is left be.
+        now += 100ms;
+        clockAt(now);
+        QTRY_VERIFY_WITH_TIMEOUT(paints >= 2, kTimeout); // the second after a refresh at the new time
+        QCOMPARE(ranges.count(), 0);
+        // Five minutes later it moves, and the bar with it, still at its end (following).
+        now += 5min;
+        clockAt(now);
+        QTRY_VERIFY_WITH_TIMEOUT(ranges.count() > 0, kTimeout);
+        QCOMPARE(bar->maximum(), int((now - kT0 - 5min) / 100ms));
+        QCOMPARE(bar->value(), bar->maximum());
+        QVERIFY(view->following());
+        // A click left of the handle goes back; End follows again.
+        QTest::mouseClick(bar, Qt::LeftButton, {}, QPoint(bar->width() / 3, bar->height() / 2));
+        QTRY_VERIFY_WITH_TIMEOUT(!view->following(), kTimeout);
+        QVERIFY(view->visibleEnd() <= now - 4min);
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_End);
+        QVERIFY(view->following());
+        QVERIFY(view->visibleEnd() == now);
+    }
+
     void zoomButtonsAndKeysChangeTheSpan()
     {
         TimelinePanel panel;
-        panel.resize(1000, 300);
-        panel.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY(showPanel(panel));
         TimelineView* view = panel.view();
         QCOMPARE(view->visibleSpan(), std::chrono::milliseconds(5min));
         QTest::mouseClick(panel.spanButton(1min), Qt::LeftButton);

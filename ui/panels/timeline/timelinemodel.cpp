@@ -16,6 +16,40 @@ constexpr milliseconds kLateGrant{10000};
 /// How often the history is trimmed to the last hour.
 constexpr milliseconds kPruneEvery{30000};
 
+/// `text` into `out` as UTF-8, its buffer used again: no allocation for a
+/// text no longer than the longest before (ids are ASCII; others take the slow way).
+void assignText(std::string& out, const QString& text)
+{
+    out.resize(std::size_t(text.size()));
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const char16_t c = text[i].unicode();
+        if (c >= 0x80) {
+            out = text.toStdString();
+            return;
+        }
+        out[std::size_t(i)] = char(c);
+    }
+}
+
+void assignText(std::string& out, const std::string& text)
+{
+    out.assign(text);
+}
+
+/// Fills a span taken for a new lease or wait (its buffers used again).
+template <class Text>
+void fill(TimelineSpan& s, TimelineSpan::Kind kind, std::string_view id, const Text& owner, const Text& operation,
+          const std::vector<LockRequest>& requests, ServerTime from, ServerTime expiresAt = {})
+{
+    s.kind = kind;
+    s.id.assign(id);
+    assignText(s.owner, owner);
+    assignText(s.operation, operation);
+    s.requests = requests;
+    s.from = from;
+    s.expiresAt = expiresAt;
+}
+
 int modeRank(LockMode mode)
 {
     switch (mode) {
@@ -29,19 +63,6 @@ int modeRank(LockMode mode)
 }
 
 } // namespace
-
-TimelineSpan TimelineSpan::lease(LeaseId id, std::string owner, std::string operation, std::vector<LockRequest> requests,
-                                 ServerTime from, ServerTime expiresAt)
-{
-    TimelineSpan s;
-    s.id = std::move(id);
-    s.owner = std::move(owner);
-    s.operation = std::move(operation);
-    s.requests = std::move(requests);
-    s.from = from;
-    s.expiresAt = expiresAt;
-    return s;
-}
 
 ServerTime TimelineSpan::shownEnd(ServerTime now) const
 {
@@ -80,15 +101,18 @@ void TimelineModel::noteTime(ServerTime t)
 
 void TimelineModel::clear()
 {
-    m_spans.clear();
-    m_free.clear();
-    m_count = 0;
-    m_leases.clear();
-    m_waits.clear();
-    m_openLeases.clear();
-    m_openWaits.clear();
+    // The maps key on the spans' ids and the rows' keys: they go first.
+    m_leases.index.clear();
+    m_waits.index.clear();
     m_byPath = {};
     m_byOwner = {};
+    m_spans.clear();
+    m_slots.clear();
+    m_free.clear();
+    m_arrivals.clear();
+    m_openLeases.clear();
+    m_openWaits.clear();
+    m_count = 0;
     m_markers.clear();
     m_clock = {};
     m_newestEvent = {};
@@ -101,54 +125,99 @@ void TimelineModel::clear()
     emit changed();
 }
 
-template <class F>
-void TimelineModel::forEachRow(const TimelineSpan& span, F&& f)
+TimelineModel::Slot TimelineModel::takeSlot()
 {
-    for (const LockRequest& r : span.requests)
-        f(m_byPath, r.path);
-    f(m_byOwner, span.owner);
+    if (m_free.empty()) {
+        m_spans.emplace_back();
+        m_slots.emplace_back();
+        return Slot(m_spans.size() - 1);
+    }
+    const Slot slot = m_free.back();
+    m_free.pop_back();
+    // What fill() does not set; its strings and vectors keep their buffers for it.
+    TimelineSpan& s = m_spans[slot];
+    s.end = TimelineSpan::End::Open;
+    s.to = {};
+    s.expiresAt = {};
+    s.endDetail.clear();
+    return slot;
 }
 
-TimelineModel::Slot TimelineModel::newSpan(TimelineSpan span)
+void TimelineModel::touch(Rows& rows, RowNode* node)
 {
-    span.alive = true;
-    if (span.to < span.from && span.end != TimelineSpan::End::Open)
-        span.to = span.from;
-    Slot slot = 0;
-    if (!m_free.empty()) {
-        slot = m_free.back();
-        m_free.pop_back();
-        m_spans[slot] = std::move(span);
-    } else {
-        slot = Slot(m_spans.size());
-        m_spans.push_back(std::move(span));
+    node->changed = ++m_changes;
+    rows.changes.push_back({node, node->changed});
+    if (rows.changes.size() > 4 * rows.byKey.size() + 4096) // the older changes of rows that changed again
+        std::erase_if(rows.changes, [](const Change& c) { return c.at != c.node->changed; });
+}
+
+TimelineModel::RowNode* TimelineModel::rowFor(Rows& rows, const std::string& key)
+{
+    const std::size_t hash = hashText(key);
+    const auto [entry, added] = rows.byKey.emplace(key, hash, nullptr);
+    if (!added) {
+        touch(rows, entry->value);
+        return entry->value;
     }
+    RowNode* node = nullptr;
+    if (rows.spare.empty()) {
+        node = &rows.pool.emplace_back();
+        node->index = std::uint32_t(rows.pool.size() - 1);
+        rows.briefs.emplace_back();
+        rows.briefs.back().used = true;
+    } else {
+        node = rows.spare.back();
+        rows.spare.pop_back();
+        node->row.spans.clear();
+        node->row.open.clear();
+        node->row.longest = {};
+        node->row.lastEnd = {};
+        node->lastFrom = {};
+        rows.briefs[node->index] = {.used = true};
+    }
+    node->row.key.assign(key);
+    node->keyHash = hash;
+    entry->key = node->row.key; // the row's own text, not the span's
+    entry->value = node;
+    rows.added.emplace_back(&node->row, node->index);
+    touch(rows, node);
+    return node;
+}
+
+void TimelineModel::addSpan(Slot slot, std::size_t idHash)
+{
+    TimelineSpan& s = m_spans[slot];
+    SlotInfo& info = m_slots[slot];
+    info.live = true;
+    info.idHash = idHash;
+    info.wait = s.kind == TimelineSpan::Kind::Wait;
     ++m_count;
-    const TimelineSpan& s = m_spans[slot];
+    m_arrivals.push_back({slot, info.serial});
     noteTime(s.from);
-    (s.kind == TimelineSpan::Kind::Lease ? m_leases : m_waits)[s.id] = slot;
-    if (s.end == TimelineSpan::End::Open)
-        (s.kind == TimelineSpan::Kind::Lease ? m_openLeases : m_openWaits)[s.id] = slot;
-    forEachRow(s, [this, slot, &s](Rows& rows, const std::string& key) {
-        auto& row = rows.byKey[key];
-        if (!row) {
-            row = std::make_unique<TimelineRow>();
-            row->key = key;
-            rows.added.push_back(row.get());
-        }
+    (info.wait ? m_waits : m_leases).set(s.id, idHash, slot);
+    std::vector<Slot>& open = openOf(s);
+    info.openAt = std::uint32_t(open.size());
+    open.push_back(slot);
+    info.rowCount = 0;
+    info.moreRows.clear();
+    for (const LockRequest& r : s.requests)
+        info.addRow({&m_byPath, rowFor(m_byPath, r.path)});
+    info.addRow({&m_byOwner, rowFor(m_byOwner, s.owner)});
+    info.forEachRow([&](const RowRef& ref) {
+        TimelineRow& row = ref.node->row;
         // Mostly in order: spans come as they start.
-        auto at = row->spans.end();
-        while (at != row->spans.begin() && m_spans[*(at - 1)].from > s.from)
-            --at;
-        row->spans.insert(at, slot);
-        if (s.end == TimelineSpan::End::Open) {
-            row->open.push_back(slot);
+        if (row.spans.empty() || s.from >= ref.node->lastFrom) {
+            row.spans.push_back(slot);
+            ref.node->lastFrom = s.from;
         } else {
-            row->longest = std::max(row->longest, milliseconds(s.to - s.from));
-            row->lastEnd = std::max(row->lastEnd, s.to);
+            auto at = row.spans.end();
+            while (at != row.spans.begin() && m_spans[*(at - 1)].from > s.from)
+                --at;
+            row.spans.insert(at, slot);
         }
+        row.open.push_back(slot);
+        ++ref.rows->briefs[ref.node->index].open;
     });
-    return slot;
 }
 
 void TimelineModel::endSpan(Slot slot, TimelineSpan::End end, ServerTime at)
@@ -157,32 +226,37 @@ void TimelineModel::endSpan(Slot slot, TimelineSpan::End end, ServerTime at)
     const bool wasOpen = s.end == TimelineSpan::End::Open;
     s.end = end;
     s.to = std::max(s.from, at);
-    if (wasOpen)
-        (s.kind == TimelineSpan::Kind::Lease ? m_openLeases : m_openWaits).erase(s.id);
-    forEachRow(s, [this, slot, wasOpen, &s](Rows& rows, const std::string& key) {
-        const auto it = rows.byKey.find(key);
-        if (it == rows.byKey.end())
-            return;
-        TimelineRow& row = *it->second;
-        if (wasOpen)
+    if (wasOpen) {
+        std::vector<Slot>& open = openOf(s);
+        const std::uint32_t i = m_slots[slot].openAt;
+        open[i] = open.back();
+        m_slots[open[i]].openAt = i;
+        open.pop_back();
+    }
+    m_slots[slot].forEachRow([&](const RowRef& ref) {
+        touch(*ref.rows, ref.node);
+        TimelineRow& row = ref.node->row;
+        RowBrief& brief = ref.rows->briefs[ref.node->index];
+        if (wasOpen) {
             row.open.erase(std::remove(row.open.begin(), row.open.end(), slot), row.open.end());
+            --brief.open;
+        }
         row.longest = std::max(row.longest, milliseconds(s.to - s.from));
         row.lastEnd = std::max(row.lastEnd, s.to);
+        brief.lastEnd = row.lastEnd;
     });
 }
 
-void TimelineModel::grantWait(const LeaseId& id, ServerTime at)
+void TimelineModel::grantWait(std::string_view id, std::size_t hash, ServerTime at)
 {
-    if (const auto open = m_openWaits.find(id); open != m_openWaits.end()) {
-        endSpan(open->second, TimelineSpan::End::Granted, at);
+    // The last wait span of the id: the open one, if any.
+    const std::optional<Slot> slot = m_waits.find(id, hash);
+    if (!slot)
         return;
-    }
-    const auto it = m_waits.find(id);
-    if (it == m_waits.end())
-        return;
-    TimelineSpan& s = m_spans[it->second];
-    if (s.end == TimelineSpan::End::GaveUp && at >= s.from && at - s.to <= kLateGrant)
-        endSpan(it->second, TimelineSpan::End::Granted, at);
+    const TimelineSpan& s = m_spans[*slot];
+    if (s.end == TimelineSpan::End::Open
+        || (s.end == TimelineSpan::End::GaveUp && at >= s.from && at - s.to <= kLateGrant))
+        endSpan(*slot, TimelineSpan::End::Granted, at);
 }
 
 void TimelineModel::applyEntry(const LogEntry& e)
@@ -190,16 +264,21 @@ void TimelineModel::applyEntry(const LogEntry& e)
     using End = TimelineSpan::End;
     if (e.time > m_newestEvent)
         m_newestEvent = e.time;
-    const LeaseId id = e.lease.toStdString();
+    assignText(m_id, e.lease);
+    const LeaseId& id = m_id;
+    const std::size_t hash = hashText(id);
     switch (e.type) {
     case LogEntry::Type::Grant: {
-        grantWait(id, e.time);
-        if (const auto it = m_leases.find(id); it != m_leases.end()) {
-            m_spans[it->second].expiresAt = std::max(m_spans[it->second].expiresAt, e.expiresAt);
+        grantWait(id, hash, e.time);
+        if (const std::optional<Slot> slot = m_leases.find(id, hash)) {
+            m_spans[*slot].expiresAt = std::max(m_spans[*slot].expiresAt, e.expiresAt);
             return;
         }
-        if (hasRoom())
-            newSpan(TimelineSpan::lease(id, e.owner.toStdString(), e.operation.toStdString(), e.requests, e.time, e.expiresAt));
+        if (hasRoom()) {
+            const Slot slot = takeSlot();
+            fill(m_spans[slot], TimelineSpan::Kind::Lease, id, e.owner, e.operation, e.requests, e.time, e.expiresAt);
+            addSpan(slot, hash);
+        }
         return;
     }
     case LogEntry::Type::Release:
@@ -215,31 +294,30 @@ void TimelineModel::applyEntry(const LogEntry& e)
             m.lease = id;
             addMarker(std::move(m));
         }
-        const auto it = m_leases.find(id);
-        Slot slot = 0;
-        if (it == m_leases.end()) {
+        std::optional<Slot> slot = m_leases.find(id, hash);
+        if (!slot) {
             // Its grant is older than what the stream holds: a bar from the
             // end alone would say nothing; the lock state tells of those held.
             if (e.type != LogEntry::Type::Force || e.requests.empty() || !hasRoom())
                 return;
-            slot = newSpan(TimelineSpan::lease(id, e.owner.toStdString(), e.operation.toStdString(), e.requests, e.time));
+            slot = takeSlot();
+            fill(m_spans[*slot], TimelineSpan::Kind::Lease, id, e.owner, e.operation, e.requests, e.time);
+            addSpan(*slot, hash);
         } else {
-            slot = it->second;
-            const End before = m_spans[slot].end;
+            const End before = m_spans[*slot].end;
             if (before != End::Open && before != End::Gone)
                 return; // ended already by its own event
         }
-        TimelineSpan& s = m_spans[slot];
+        TimelineSpan& s = m_spans[*slot];
         const bool expiredFirst = s.expiresAt != ServerTime{} && s.expiresAt < e.time;
         if (e.type == LogEntry::Type::Release)
-            endSpan(slot, End::Released, e.time);
+            endSpan(*slot, End::Released, e.time);
         else if (e.type == LogEntry::Type::Expire)
-            endSpan(slot, End::Expired, expiredFirst ? s.expiresAt : e.time);
+            endSpan(*slot, End::Expired, expiredFirst ? s.expiresAt : e.time);
         else
-            endSpan(slot, End::Forced, e.wasLive || !expiredFirst ? e.time : s.expiresAt);
-        m_spans[slot].streamId = e.streamId;
+            endSpan(*slot, End::Forced, e.wasLive || !expiredFirst ? e.time : s.expiresAt);
         if (e.type == LogEntry::Type::Force)
-            m_spans[slot].endDetail = e.detail;
+            s.endDetail = e.detail;
         return;
     }
     default:
@@ -264,51 +342,57 @@ void TimelineModel::appendLog(const std::vector<LogEntry>& batch)
 
 void TimelineModel::leaseSeen(const LeaseInfo& lease)
 {
-    if (const auto it = m_leases.find(lease.id); it != m_leases.end()) {
-        TimelineSpan& s = m_spans[it->second];
+    const std::size_t hash = hashText(lease.id);
+    if (const std::optional<Slot> slot = m_leases.find(lease.id, hash)) {
+        TimelineSpan& s = m_spans[*slot];
         if (s.end == TimelineSpan::End::Open)
             s.expiresAt = lease.expiresAt; // renewed, or revoked
         return;
     }
     if (m_count >= kMaxSpans)
         return; // a listing of more leases than the timeline keeps: the newest events still come
-    grantWait(lease.id, lease.createdAt);
-    newSpan(TimelineSpan::lease(lease.id, lease.owner, lease.operation, lease.requests, lease.createdAt, lease.expiresAt));
+    grantWait(lease.id, hash, lease.createdAt);
+    const Slot slot = takeSlot();
+    fill(m_spans[slot], TimelineSpan::Kind::Lease, lease.id, lease.owner, lease.operation, lease.requests,
+         lease.createdAt, lease.expiresAt);
+    addSpan(slot, hash);
 }
 
-void TimelineModel::leaseGone(const LeaseId& id, ServerTime at)
+void TimelineModel::leaseGone(Slot slot, ServerTime at)
 {
-    const auto it = m_openLeases.find(id);
-    if (it == m_openLeases.end())
+    const TimelineSpan& s = m_spans[slot];
+    if (s.end != TimelineSpan::End::Open)
         return;
-    const TimelineSpan& s = m_spans[it->second];
     // Gone from the state with no event: it ended between the state before and this one.
     const bool expired = s.expiresAt != ServerTime{} && s.expiresAt <= at;
-    endSpan(it->second, expired ? TimelineSpan::End::Expired : TimelineSpan::End::Gone, expired ? s.expiresAt : at);
+    endSpan(slot, expired ? TimelineSpan::End::Expired : TimelineSpan::End::Gone, expired ? s.expiresAt : at);
 }
 
 void TimelineModel::waitersSeen(const std::vector<WaiterInfo>& waiters, ServerTime at)
 {
-    std::unordered_set<LeaseId> now;
+    std::unordered_set<std::string_view> now;
     now.reserve(waiters.size());
     for (const WaiterInfo& w : waiters) {
         now.insert(w.id);
-        if (m_openWaits.contains(w.id) || !hasRoom())
+        if (!hasRoom())
             continue;
-        if (const auto lease = m_leases.find(w.id); lease != m_leases.end())
+        const std::size_t hash = hashText(w.id);
+        const std::optional<Slot> wait = m_waits.find(w.id, hash);
+        if (wait && m_spans[*wait].end == TimelineSpan::End::Open)
+            continue;
+        if (m_leases.find(w.id, hash))
             continue; // granted already: the state's waiters lag its grant
-        TimelineSpan s = TimelineSpan::lease(w.id, w.owner, w.operation, w.requests, w.since);
-        s.kind = TimelineSpan::Kind::Wait;
-        newSpan(std::move(s));
+        const Slot slot = takeSlot();
+        fill(m_spans[slot], TimelineSpan::Kind::Wait, w.id, w.owner, w.operation, w.requests, w.since);
+        addSpan(slot, hash);
     }
-    std::vector<std::pair<LeaseId, Slot>> gone;
-    for (const auto& [id, slot] : m_openWaits)
-        if (!now.contains(id))
-            gone.emplace_back(id, slot);
-    for (const auto& [id, slot] : gone) {
-        const auto lease = m_leases.find(id);
-        if (lease != m_leases.end())
-            endSpan(slot, TimelineSpan::End::Granted, m_spans[lease->second].from);
+    std::vector<Slot> gone;
+    for (const Slot slot : m_openWaits)
+        if (!now.contains(m_spans[slot].id))
+            gone.push_back(slot);
+    for (const Slot slot : gone) {
+        if (const std::optional<Slot> lease = m_leases.find(m_spans[slot].id))
+            endSpan(slot, TimelineSpan::End::Granted, m_spans[*lease].from);
         else
             endSpan(slot, TimelineSpan::End::GaveUp, at);
     }
@@ -323,22 +407,23 @@ void TimelineModel::applyState(const LockState& state)
         for (const LeaseInfo& l : state.leasesSet)
             leaseSeen(l);
         for (const LeaseId& id : state.leasesGone)
-            leaseGone(id, at);
+            if (const std::optional<Slot> slot = m_leases.find(id))
+                leaseGone(*slot, at);
         m_generation = state.generation;
     } else if (state.decorated) {
         // The open leases it lists (a set as small as the history, not as the project).
         std::unordered_set<Slot> listed;
         for (const LeaseInfo& l : state.leases) {
             leaseSeen(l);
-            if (const auto it = m_openLeases.find(l.id); it != m_openLeases.end())
-                listed.insert(it->second);
+            if (const std::optional<Slot> slot = m_leases.find(l.id))
+                listed.insert(*slot);
         }
-        std::vector<LeaseId> gone;
-        for (const auto& [id, slot] : m_openLeases)
+        std::vector<Slot> gone;
+        for (const Slot slot : m_openLeases)
             if (!listed.contains(slot))
-                gone.push_back(id);
-        for (const LeaseId& id : gone)
-            leaseGone(id, at);
+                gone.push_back(slot);
+        for (const Slot slot : gone)
+            leaseGone(slot, at);
         m_generation = state.generation;
     }
     // else: a light state whose base is not ours: the next decorated one lists every lease.
@@ -360,45 +445,66 @@ void TimelineModel::addMarker(TimelineMarker marker)
 
 const TimelineSpan* TimelineModel::findLease(const LeaseId& id) const
 {
-    const auto it = m_leases.find(id);
-    return it == m_leases.end() ? nullptr : &m_spans[it->second];
+    const std::optional<Slot> slot = m_leases.find(id);
+    return slot ? &m_spans[*slot] : nullptr;
 }
 
 const TimelineSpan* TimelineModel::findWait(const LeaseId& id) const
 {
-    const auto it = m_waits.find(id);
-    return it == m_waits.end() ? nullptr : &m_spans[it->second];
+    const std::optional<Slot> slot = m_waits.find(id);
+    return slot ? &m_spans[*slot] : nullptr;
+}
+
+std::optional<std::uint32_t> TimelineModel::slotOf(const LeaseId& id, bool wait) const
+{
+    return (wait ? m_waits : m_leases).find(id);
+}
+
+const std::vector<TimelineModel::SortedRow>& TimelineModel::sortedRows(TimelineGrouping grouping) const
+{
+    const Rows& rows = rowsOf(grouping);
+    if (!rows.added.empty()) {
+        // A busy project adds rows all the time: merged, not sorted again.
+        std::sort(rows.added.begin(), rows.added.end());
+        rows.merged.clear();
+        rows.merged.reserve(rows.sorted.size() + rows.added.size());
+        std::merge(rows.sorted.begin(), rows.sorted.end(), rows.added.begin(), rows.added.end(),
+                   std::back_inserter(rows.merged));
+        rows.sorted.swap(rows.merged);
+        rows.added.clear();
+        rows.listed = false;
+    }
+    return rows.sorted;
 }
 
 const std::vector<const TimelineRow*>& TimelineModel::rows(TimelineGrouping grouping) const
 {
     const Rows& rows = rowsOf(grouping);
-    const auto byKey = [](const TimelineRow* a, const TimelineRow* b) { return a->key < b->key; };
-    if (rows.dirty) {
-        rows.sorted.clear();
-        rows.sorted.reserve(rows.byKey.size());
-        for (const auto& [key, row] : rows.byKey)
-            rows.sorted.push_back(row.get());
-        std::sort(rows.sorted.begin(), rows.sorted.end(), byKey);
-        rows.added.clear();
-        rows.dirty = false;
-    } else if (!rows.added.empty()) {
-        // A busy project adds rows all the time: merged, not sorted again.
-        std::sort(rows.added.begin(), rows.added.end(), byKey);
-        const auto middle = rows.sorted.insert(rows.sorted.end(), rows.added.begin(), rows.added.end());
-        std::inplace_merge(rows.sorted.begin(), middle, rows.sorted.end(), byKey);
-        rows.added.clear();
+    sortedRows(grouping);
+    if (!rows.listed) {
+        rows.list.clear();
+        for (const SortedRow& r : rows.sorted)
+            rows.list.push_back(r.row);
+        rows.listed = true;
     }
-    return rows.sorted;
+    return rows.list;
 }
 
-std::vector<const TimelineRow*> TimelineModel::rowsBetween(TimelineGrouping grouping, ServerTime from, ServerTime to,
-                                                           ServerTime now) const
+void TimelineModel::rowsBetween(TimelineGrouping grouping, ServerTime from, ServerTime to, ServerTime now,
+                                std::vector<const TimelineRow*>& out) const
 {
-    std::vector<const TimelineRow*> out;
-    for (const TimelineRow* row : rows(grouping)) {
-        if (row->open.empty() && row->lastEnd < from)
+    out.clear();
+    const std::vector<RowBrief>& briefs = rowsOf(grouping).briefs;
+    for (const SortedRow& sorted : sortedRows(grouping)) {
+        // Most rows are told by their brief, without reading the row.
+        const RowBrief& brief = briefs[sorted.index];
+        if (brief.lastEnd >= from && brief.lastEnd <= to) {
+            out.push_back(sorted.row); // the span that ended last ends in view
             continue;
+        }
+        if (brief.open == 0 && brief.lastEnd < from)
+            continue;
+        const TimelineRow* row = sorted.row;
         bool any = false;
         // forEachSpan cannot stop early; look at the open ones and the ended ones by hand.
         for (const Slot s : row->open)
@@ -413,7 +519,6 @@ std::vector<const TimelineRow*> TimelineModel::rowsBetween(TimelineGrouping grou
         if (any)
             out.push_back(row);
     }
-    return out;
 }
 
 LockMode TimelineModel::modeIn(const TimelineSpan& span, const TimelineRow& row, TimelineGrouping grouping) const
@@ -429,8 +534,9 @@ TimelineModel::Moment TimelineModel::at(ServerTime t) const
 {
     Moment m;
     const ServerTime now = this->now();
-    for (const TimelineSpan& s : m_spans) {
-        if (!s.alive || s.from > t || s.shownEnd(now) <= t)
+    for (Slot slot = 0; slot < m_spans.size(); ++slot) {
+        const TimelineSpan& s = m_spans[slot];
+        if (!m_slots[slot].live || s.from > t || s.shownEnd(now) <= t)
             continue;
         (s.kind == TimelineSpan::Kind::Lease ? m.held : m.waiting).push_back(&s);
     }
@@ -445,86 +551,140 @@ void TimelineModel::prune()
     const ServerTime now = this->now();
     const bool due = m_lastPrune == ServerTime{} || now - m_lastPrune >= kPruneEvery;
     const bool spansFull = m_count > m_pruneAbove;
-    const bool full = spansFull || std::max(m_byPath.byKey.size(), m_byOwner.byKey.size()) > m_rowsAbove;
-    if (!due && !full)
+    const bool rowsFull = std::max(m_byPath.byKey.size(), m_byOwner.byKey.size()) > m_rowsAbove;
+    if (!due && !spansFull && !rowsFull)
         return;
-    m_lastPrune = now;
     const ServerTime horizon = now - kHistory;
-    std::vector<bool> dead(m_spans.size(), false);
-    std::vector<std::pair<ServerTime, Slot>> ended;
-    for (Slot i = 0; i < m_spans.size(); ++i) {
-        const TimelineSpan& s = m_spans[i];
-        if (!s.alive || s.end == TimelineSpan::End::Open)
-            continue;
-        if (s.to < horizon)
-            dead[i] = true;
-        else
-            ended.emplace_back(s.to, i);
-    }
-    // Past a cap: the spans that ended first go, then the rows that were
-    // quiet longest (their ended spans), down to three quarters of the cap,
-    // so that the next pass is a quarter of the cap away.
-    constexpr std::size_t kKeepSpans = kMaxSpans * 3 / 4;
-    constexpr std::size_t kKeepRows = kMaxRows * 3 / 4;
-    std::size_t alive = m_count - std::size_t(std::count(dead.begin(), dead.end(), true));
-    if (alive > kKeepSpans && spansFull) {
-        const std::size_t drop = std::min(ended.size(), alive - kKeepSpans);
-        std::nth_element(ended.begin(), ended.begin() + std::ptrdiff_t(drop), ended.end());
-        for (std::size_t i = 0; i < drop; ++i)
-            dead[ended[i].second] = true;
-    }
-    for (Rows* rows : {&m_byPath, &m_byOwner}) {
-        if (rows->byKey.size() <= m_rowsAbove)
-            continue;
-        // Quiet rows only: the spans they share with other rows go with them.
-        std::vector<std::pair<ServerTime, TimelineRow*>> quiet;
-        for (auto& [key, row] : rows->byKey)
-            if (row->open.empty())
-                quiet.emplace_back(row->lastEnd, row.get());
-        const std::size_t drop = std::min(quiet.size(), rows->byKey.size() - kKeepRows);
-        std::nth_element(quiet.begin(), quiet.begin() + std::ptrdiff_t(drop), quiet.end());
-        for (std::size_t i = 0; i < drop; ++i)
-            for (const Slot s : quiet[i].second->spans)
-                dead[s] = true;
-    }
-    std::size_t dropped = 0;
-    for (Slot i = 0; i < m_spans.size(); ++i) {
-        if (!dead[i])
-            continue;
-        TimelineSpan& s = m_spans[i];
-        auto& ids = s.kind == TimelineSpan::Kind::Lease ? m_leases : m_waits;
-        if (const auto it = ids.find(s.id); it != ids.end() && it->second == i)
-            ids.erase(it);
-        s = TimelineSpan{};
-        m_free.push_back(i);
-        ++dropped;
-    }
-    m_count -= dropped;
-    if (dropped > 0) {
-        for (Rows* rows : {&m_byPath, &m_byOwner}) {
-            for (auto it = rows->byKey.begin(); it != rows->byKey.end();) {
-                TimelineRow& row = *it->second;
-                row.spans.erase(std::remove_if(row.spans.begin(), row.spans.end(), [&dead](Slot s) { return dead[s]; }),
-                                row.spans.end());
-                if (row.spans.empty()) {
-                    it = rows->byKey.erase(it);
-                    rows->dirty = true;
-                } else {
-                    ++it;
-                }
-            }
+    std::vector<Slot>& dead = m_dead;
+    dead.clear();
+    const auto kill = [this, &dead](Slot slot) {
+        m_slots[slot].dying = true;
+        dead.push_back(slot);
+    };
+    if (due) {
+        // What ended before the last hour: spans come about as they start, so
+        // the walk stops at the first that started within it.
+        m_lastPrune = now;
+        for (const Arrival& a : m_arrivals) {
+            if (stale(a))
+                continue;
+            const TimelineSpan& s = m_spans[a.slot];
+            if (s.from >= horizon)
+                break;
+            if (s.end != TimelineSpan::End::Open && s.to < horizon)
+                kill(a.slot);
         }
     }
-    // Open spans and busy rows stay: the next pass waits for a quarter of a cap more.
-    m_pruneAbove = std::max(kMaxSpans, m_count + kMaxSpans / 4);
-    m_rowsAbove = std::max(kMaxRows, std::max(m_byPath.byKey.size(), m_byOwner.byKey.size()) + kMaxRows / 4);
+    // Past a cap, down to four fifths of it at once, so that the next pass is
+    // a fifth of the cap away: the spans that came first (and ended) go, then
+    // the rows quiet longest (with their spans).
+    constexpr std::size_t kKeepSpans = kMaxSpans * 4 / 5;
+    constexpr std::size_t kKeepRows = kMaxRows * 4 / 5;
+    if (spansFull) {
+        for (auto it = m_arrivals.begin(); it != m_arrivals.end() && m_count - dead.size() > kKeepSpans; ++it)
+            if (!stale(*it) && m_spans[it->slot].end != TimelineSpan::End::Open)
+                kill(it->slot);
+    }
+    bool rowsPass = false;
+    for (Rows* rows : {&m_byPath, &m_byOwner}) {
+        if (rows->byKey.size() > m_rowsAbove) {
+            pickQuietRows(*rows, kKeepRows, dead);
+            rowsPass = true;
+        }
+    }
+    dropSpans(dead);
+    while (!m_arrivals.empty() && stale(m_arrivals.front()))
+        m_arrivals.pop_front();
+    if (m_arrivals.size() > 2 * m_count + 1024) // the stale entries of spans that went from the middle
+        std::erase_if(m_arrivals, [this](const Arrival& a) { return stale(a); });
+    // Open spans and busy rows stay: when they keep a pass from its mark, the
+    // next waits for a fifth of a cap more.
+    if (spansFull)
+        m_pruneAbove = m_count > kKeepSpans ? m_count + kMaxSpans / 5 : kMaxSpans;
+    if (rowsPass) {
+        const std::size_t rowsLeft = std::max(m_byPath.byKey.size(), m_byOwner.byKey.size());
+        m_rowsAbove = rowsLeft > kKeepRows ? rowsLeft + kMaxRows / 5 : kMaxRows;
+    }
     while (!m_markers.empty() && m_markers.front().at < horizon)
         m_markers.pop_front();
-    // The oldest time left.
+    // The oldest time left: the first span that came (spans come about as they start).
     m_oldest = m_markers.empty() ? ServerTime{} : m_markers.front().at;
-    for (const TimelineSpan& s : m_spans)
-        if (s.alive && (m_oldest == ServerTime{} || s.from < m_oldest))
-            m_oldest = s.from;
+    if (!m_arrivals.empty()) {
+        const ServerTime first = m_spans[m_arrivals.front().slot].from;
+        if (m_oldest == ServerTime{} || first < m_oldest)
+            m_oldest = first;
+    }
+}
+
+void TimelineModel::pickQuietRows(Rows& rows, std::size_t keep, std::vector<Slot>& dead)
+{
+    std::size_t left = rows.byKey.size();
+    for (auto it = rows.changes.begin(); it != rows.changes.end() && left > keep; ++it) {
+        const TimelineRow& row = it->node->row;
+        if (it->at != it->node->changed || !row.open.empty())
+            continue; // changed since, or busy: it stays
+        for (const Slot s : row.spans) {
+            if (!m_slots[s].dying) {
+                m_slots[s].dying = true;
+                dead.push_back(s);
+            }
+        }
+        --left;
+    }
+}
+
+void TimelineModel::dropSpans(const std::vector<Slot>& dead)
+{
+    if (dead.empty())
+        return;
+    // The rows the spans leave, each once.
+    std::vector<RowRef>& touched = m_touched;
+    touched.clear();
+    ++m_passes;
+    for (const Slot slot : dead) {
+        m_slots[slot].forEachRow([&](const RowRef& ref) {
+            if (ref.node->pass != m_passes) {
+                ref.node->pass = m_passes;
+                touched.push_back(ref);
+            }
+        });
+    }
+    std::vector<RowRef>& emptied = m_emptied;
+    emptied.clear();
+    for (const RowRef& ref : touched) {
+        std::erase_if(ref.node->row.spans, [this](Slot s) { return m_slots[s].dying; });
+        if (ref.node->row.spans.empty()) {
+            emptied.push_back(ref);
+            ref.rows->briefs[ref.node->index].used = false;
+        }
+    }
+    if (!emptied.empty()) {
+        // Out of the sorted lists, then kept for new rows.
+        for (Rows* rows : {&m_byPath, &m_byOwner}) {
+            const auto gone = [rows](const SortedRow& r) { return !rows->briefs[r.index].used; };
+            std::erase_if(rows->sorted, gone);
+            std::erase_if(rows->added, gone);
+            rows->listed = false;
+        }
+        for (const RowRef& ref : emptied) {
+            ref.rows->byKey.erase(ref.rows->byKey.findValue(ref.node->keyHash, ref.node));
+            ref.node->changed = 0;
+            ref.rows->spare.push_back(ref.node);
+        }
+        for (Rows* rows : {&m_byPath, &m_byOwner})
+            while (!rows->changes.empty() && rows->changes.front().at != rows->changes.front().node->changed)
+                rows->changes.pop_front();
+    }
+    // Their spans are not read: their strings and vectors stay for the next spans of the slots.
+    for (const Slot slot : dead) {
+        SlotInfo& info = m_slots[slot];
+        (info.wait ? m_waits : m_leases).drop(info.idHash, slot);
+        info.live = false;
+        info.dying = false;
+        ++info.serial;
+        m_free.push_back(slot);
+    }
+    m_count -= dead.size();
 }
 
 } // namespace treelock::ui

@@ -5,6 +5,7 @@
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QScrollBar>
+#include <QStyleOptionSlider>
 #include <QTimer>
 #include <QToolTip>
 #include <QWheelEvent>
@@ -21,6 +22,42 @@ using std::chrono::milliseconds;
 constexpr milliseconds kScrollUnit{100};
 constexpr int kMarkerSlop = 3; // pixels either side of a marker's line that hit it
 
+/// Where `bar` draws its handle with `max`, `page` and `value`.
+QRect handleRect(const QScrollBar* bar, int max, int page, int value)
+{
+    QStyleOptionSlider o;
+    o.initFrom(bar);
+    o.orientation = bar->orientation();
+    if (o.orientation == Qt::Horizontal)
+        o.state |= QStyle::State_Horizontal;
+    o.minimum = bar->minimum();
+    o.maximum = max;
+    o.sliderPosition = value;
+    o.sliderValue = value;
+    o.singleStep = bar->singleStep();
+    o.pageStep = page;
+    o.upsideDown = bar->invertedAppearance();
+    return bar->style()->subControlRect(QStyle::CC_ScrollBar, &o, QStyle::SC_ScrollBarSlider, bar);
+}
+
+/// Sets `bar` to 0..`max` at `value`. With `quiet`, leaves it as it is while
+/// its handle would be drawn where it is: a scroll bar repaints on any change,
+/// and as "now" moves the range changes at every refresh.
+void setScrollBar(QScrollBar* bar, int max, int page, int single, int value, bool quiet)
+{
+    max = std::max(0, max);
+    value = std::clamp(value, 0, max);
+    if (quiet && !bar->isSliderDown() && (max > 0) == (bar->maximum() > 0)
+        && handleRect(bar, max, page, value) == handleRect(bar, bar->maximum(), bar->pageStep(), bar->value()))
+        return;
+    bar->setRange(0, max);
+    if (bar->pageStep() != page)
+        bar->setPageStep(page);
+    if (bar->singleStep() != single)
+        bar->setSingleStep(single);
+    bar->setValue(value);
+}
+
 } // namespace
 
 TimelineView::TimelineView(QWidget* parent) : QAbstractScrollArea(parent)
@@ -28,6 +65,7 @@ TimelineView::TimelineView(QWidget* parent) : QAbstractScrollArea(parent)
     setObjectName(QStringLiteral("timelineView"));
     setFocusPolicy(Qt::StrongFocus);
     viewport()->setMouseTracking(false);
+    viewport()->setAttribute(Qt::WA_OpaquePaintEvent); // paintEvent() fills it all: no background first
     setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     setAccessibleName(tr("Lock timeline"));
@@ -37,7 +75,7 @@ TimelineView::TimelineView(QWidget* parent) : QAbstractScrollArea(parent)
     m_refresh = new QTimer(this);
     m_refresh->setSingleShot(true);
     m_refresh->setInterval(1000 / kRefreshesPerSecond);
-    connect(m_refresh, &QTimer::timeout, this, &TimelineView::refresh);
+    connect(m_refresh, &QTimer::timeout, this, [this] { refresh(true); });
     m_tick = new QTimer(this);
     connect(m_tick, &QTimer::timeout, this, &TimelineView::scheduleRefresh);
     connect(horizontalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
@@ -163,8 +201,10 @@ void TimelineView::invalidateRows()
 const std::vector<const TimelineRow*>& TimelineView::shownRows() const
 {
     if (!m_rowsValid) {
-        m_rows = m_model ? m_model->rowsBetween(m_grouping, visibleStart(), visibleEnd(), now())
-                         : std::vector<const TimelineRow*>{};
+        if (m_model)
+            m_model->rowsBetween(m_grouping, visibleStart(), visibleEnd(), now(), m_rows);
+        else
+            m_rows.clear();
         m_rowsValid = true;
     }
     return m_rows;
@@ -177,13 +217,13 @@ void TimelineView::scheduleRefresh()
         m_refresh->start();
 }
 
-void TimelineView::refresh()
+void TimelineView::refresh(bool quiet)
 {
     if (!isVisible())
         return; // painted when shown (showEvent)
     if (m_following)
         invalidateRows(); // "now" moved
-    updateScrollBars();
+    updateScrollBars(quiet);
     viewport()->update();
 }
 
@@ -194,26 +234,21 @@ void TimelineView::showEvent(QShowEvent* event)
     refresh();
 }
 
-void TimelineView::updateScrollBars()
+void TimelineView::updateScrollBars(bool quiet)
 {
     m_updatingScrollBars = true;
     const ServerTime n = now();
     const ServerTime oldest = m_model && m_model->oldest() != ServerTime{} ? m_model->oldest() : n;
     const ServerTime base = std::min(oldest, n - m_span);
-    QScrollBar* h = horizontalScrollBar();
-    const int max = int((n - (base + m_span)) / kScrollUnit);
-    h->setRange(0, std::max(0, max));
-    h->setPageStep(int(m_span / kScrollUnit));
-    h->setSingleStep(std::max(1, int(m_span / kScrollUnit / 20)));
     if (!m_following && m_end < base + m_span)
         m_end = base + m_span;
-    h->setValue(m_following ? h->maximum() : int((m_end - (base + m_span)) / kScrollUnit));
+    const int max = int((n - (base + m_span)) / kScrollUnit);
+    setScrollBar(horizontalScrollBar(), max, int(m_span / kScrollUnit), std::max(1, int(m_span / kScrollUnit / 20)),
+                 m_following ? max : int((m_end - (base + m_span)) / kScrollUnit), quiet);
     const int rows = int(shownRows().size());
     QScrollBar* v = verticalScrollBar();
     const int height = std::max(0, viewport()->height() - axisHeight());
-    v->setRange(0, std::max(0, rows * rowHeight() - height));
-    v->setPageStep(height);
-    v->setSingleStep(rowHeight());
+    setScrollBar(v, rows * rowHeight() - height, height, rowHeight(), v->value(), quiet);
     m_updatingScrollBars = false;
 }
 
@@ -317,10 +352,8 @@ QRect TimelineView::barRect(const LeaseId& id, bool wait) const
 {
     if (!m_model)
         return {};
-    const TimelineSpan* s = wait ? m_model->findWait(id) : m_model->findLease(id);
-    if (!s)
-        return {};
-    return spanRect(std::uint32_t(s - &m_model->span(0)));
+    const std::optional<std::uint32_t> slot = m_model->slotOf(id, wait);
+    return slot ? spanRect(*slot) : QRect();
 }
 
 QRect TimelineView::markerRect(std::size_t index) const

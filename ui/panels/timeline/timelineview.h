@@ -3,10 +3,14 @@
 #include "panels/timeline/timelinemodel.h"
 
 #include <QAbstractScrollArea>
+#include <QFont>
 #include <QPointer>
+#include <QStaticText>
 
 #include <chrono>
 #include <optional>
+#include <string>
+#include <unordered_map>
 
 class QTimer;
 
@@ -103,8 +107,9 @@ private:
     void invalidateRows();
     /// Marks the chart out of date; repaints within 1/kRefreshesPerSecond s.
     void scheduleRefresh();
-    void refresh();
-    void updateScrollBars();
+    /// Repaints, with the scroll bars up to date (`quiet`: as far as their handles show).
+    void refresh(bool quiet = false);
+    void updateScrollBars(bool quiet = false);
     int rowHeight() const;
     int axisHeight() const;
     int labelWidth() const;
@@ -135,6 +140,17 @@ private:
     mutable std::vector<const TimelineRow*> m_rows;
     mutable bool m_rowsValid = false;
     bool m_updatingScrollBars = false;
+    /// What the last paint and this one drew as texts: the rows' labels as
+    /// elided and the axis' times, each laid out once while in view.
+    struct PaintedTexts {
+        std::unordered_map<std::string, QStaticText> labels, labelsBefore;
+        std::unordered_map<qint64, QStaticText> times, timesBefore;
+        int labelWidth = 0;  // what the labels were elided for
+        TimelineGrouping grouping = TimelineGrouping::Path;
+        QFont font;
+        void nextPaint(int width, TimelineGrouping by, const QFont& with);
+    };
+    mutable PaintedTexts m_texts;
 };
 
 } // namespace treelock::ui
