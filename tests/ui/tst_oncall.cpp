@@ -20,6 +20,7 @@
 #include "panels/eventlog/eventlogpanel.h"
 #include "panels/hotspots/hotspotmodel.h"
 
+#include "engineleases.h"
 #include "modaldialogs.h"
 #include "redisserver.h"
 #include "studiotest.h"
@@ -54,15 +55,6 @@ namespace {
 
 constexpr int kTimeout = 10000;
 
-AcquireOptions as(const char* owner, const char* op)
-{
-    AcquireOptions o;
-    o.owner = owner;
-    o.operation = op;
-    o.ttl = 10min;
-    return o;
-}
-
 /// A studio on the in-process engine, 1280x800, with the seed's tree, and
 /// the scene of the page: alice moves /A/C (X), carol reads /A/a.txt (S),
 /// and bob's delete of /A waits for both.
@@ -77,7 +69,7 @@ struct Scene {
         window->setTree(t);
         window->resize(1280, 800);
         window->start();
-        engine = window->bridge()->engine().get();
+        engine = engineOf(*window);
     }
 
     bool setUp()
