@@ -46,7 +46,9 @@
 #include <QValueAxis>
 #include <QWheelEvent>
 
+#include <chrono>
 #include <functional>
+#include <thread>
 
 using namespace treelock;
 using namespace treelock::ui;
@@ -998,6 +1000,34 @@ private slots:
         QVERIFY(child<QLabel>(&window, "backendLabel")->text().contains(QStringLiteral("project <b>sim-scenario</b>")));
     }
 
+    // Close pressed while a step runs: the step's report and its frame arrive
+    // after the scenario is gone, and must not bring it back into the views.
+    void aScenarioClosedMidStepStaysClosed()
+    {
+        MainWindow window(memoryOptions());
+        window.resize(1500, 1000);
+        window.show();
+        window.start();
+        SimulationPanel* panel = window.simulationPanel();
+        clickTab(panel, 1);
+        selectScenario(child<QListWidget>(panel, "scenarioList"), QStringLiteral("seed-example"));
+        auto* play = child<QPushButton>(panel, "scenarioPlay");
+        QTRY_VERIFY_WITH_TIMEOUT(play->isEnabled(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.showsSimulation(), 10000);
+        click(play); // its first step is asked for at once
+        // The GUI thread is busy while the worker runs the step and queues what it made.
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        click(child<QPushButton>(panel, "scenarioClose"));
+        QVERIFY(!window.showsSimulation());
+        const int frames = panel->framesApplied();
+        QTest::qWait(1000);
+        QVERIFY2(panel->framesApplied() > frames, "the step's frame never came: the test shows nothing");
+        QVERIFY(!window.showsSimulation());
+        QCOMPARE(panel->stepModel()->stepsRun(), 0);
+        QVERIFY(window.treeModel()->treeName() != QStringLiteral("sim-scenario"));
+        QVERIFY(!child<QLabel>(&window, "backendLabel")->text().contains(QStringLiteral("sim-scenario")));
+    }
+
     void mainWindowShowsTheSimulatedProjectAndSwitchesBack()
     {
         MainWindow window(memoryOptions());
@@ -1022,6 +1052,13 @@ private slots:
         // Stopped while users hold leases: none of their paths may stay in Studio's tree.
         click(child<QPushButton>(window.simulationPanel(), "simulationPause"));
         QTRY_VERIFY_WITH_TIMEOUT(window.simulationPanel()->state() == State::Paused, 10000);
+        // Paused between two users' leases (a slow machine pauses early): Step runs
+        // one event at a time until someone holds one.
+        for (int i = 0; i < 500 && window.leaseModel()->rowCount() == 0; ++i) {
+            const int frames = window.simulationPanel()->framesApplied();
+            click(child<QPushButton>(window.simulationPanel(), "simulationStep"));
+            QTRY_VERIFY_WITH_TIMEOUT(window.simulationPanel()->framesApplied() > frames, 10000);
+        }
         QTRY_VERIFY_WITH_TIMEOUT(window.leaseModel()->rowCount() > 0, 10000);
         click(child<QPushButton>(window.simulationPanel(), "simulationStop"));
         QTRY_VERIFY_WITH_TIMEOUT(!window.showsSimulation(), 10000);

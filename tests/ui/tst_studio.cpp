@@ -1098,10 +1098,11 @@ private slots:
                  w->leasePanel()->filterField()->clear();
                  // A reconnection: on a loaded machine its first list takes longer than a click's effect.
                  QTRY_VERIFY2_WITH_TIMEOUT(leaseRow(*w, other.lease).isValid(),
-                                           qPrintable(QStringLiteral("%1 leases (first: %2), node filter '%3', text '%4', hold '%5'")
+                                           qPrintable(QStringLiteral("%1 leases (first: %2), node filter '%3', text '%4', hold '%5', simulation shown %6")
                                                           .arg(w->leaseModel()->leaseCount())
                                                           .arg(w->leaseModel()->leaseAt(0) ? QString::fromStdString(w->leaseModel()->leaseAt(0)->owner + " " + w->leaseModel()->leaseAt(0)->id) : QString())
-                                                          .arg(w->leaseModel()->nodePath(), w->leaseModel()->searchText(), w->updateHold()->reason())),
+                                                          .arg(w->leaseModel()->nodePath(), w->leaseModel()->searchText(), w->updateHold()->reason())
+                                                          .arg(w->showsSimulation())),
                                            4 * kTimeout);
                  // ...and back: the bar now offers the project left.
                  QTRY_COMPARE_WITH_TIMEOUT(w->projectNotice()->offered(), QStringLiteral("controls"), kTimeout);

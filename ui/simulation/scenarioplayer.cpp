@@ -180,6 +180,8 @@ void ScenarioPlayer::onFailed(const QString& text)
 
 void ScenarioPlayer::onScenarioLoaded(const ScenarioPlanPtr& plan)
 {
+    if (plan->session != m_session)
+        return; // a load closed or replaced before the simulation got to it
     m_stepModel->setPlan(plan);
     m_scenarioLoaded = true;
     m_scenarioAtEnd = plan->steps.empty();
@@ -207,7 +209,8 @@ void ScenarioPlayer::load(const QString& name, bool play, SimulationEngine engin
     m_scenarioAtEnd = false;
     m_autoplay = play;
     m_scenarioEngine = engine;
-    emit scenarioRequested(name, m_scenarioEngine, redisUrl);
+    m_session = ++m_lastSession;
+    emit scenarioRequested(name, m_scenarioEngine, redisUrl, m_session);
 }
 
 void ScenarioPlayer::play()
@@ -234,6 +237,7 @@ void ScenarioPlayer::close()
     if (!m_scenarioLoaded && m_scenarioName.isEmpty())
         return;
     emit dropRequested();
+    m_session = 0;
     m_scenarioLoaded = false;
     m_loading = false;
     m_stepPending = false;
@@ -241,8 +245,10 @@ void ScenarioPlayer::close()
     updateButtons();
 }
 
-void ScenarioPlayer::onStepFinished(const sim::StepResult& result, bool atEnd)
+void ScenarioPlayer::onStepFinished(const sim::StepResult& result, bool atEnd, quint64 session)
 {
+    if (session != m_session)
+        return; // a step of a scenario closed or replaced since
     m_stepPending = false;
     m_stepModel->setResult(result);
     m_scenarioAtEnd = atEnd;

@@ -34,6 +34,10 @@ public:
     void close();
 
     bool isLoaded() const { return m_scenarioLoaded; }
+    /// The load asked for last, while it is not closed; 0 otherwise. The
+    /// simulation stamps what a scenario reports with it, so that a late report
+    /// of a scenario closed or replaced since is dropped.
+    quint64 session() const { return m_session; }
     bool atEnd() const { return m_scenarioAtEnd; }
     ScenarioStepModel* stepModel() const { return m_stepModel; }
 
@@ -41,7 +45,7 @@ public:
     /// it if load() asked to.
     void onScenarioLoaded(const ScenarioPlanPtr& plan);
     /// The simulation ran a step: shows its outcome, and plays on if playing.
-    void onStepFinished(const sim::StepResult& result, bool atEnd);
+    void onStepFinished(const sim::StepResult& result, bool atEnd, quint64 session);
     /// The simulation reported an error (a scenario that could not load, say).
     void onFailed(const QString& text);
 
@@ -49,7 +53,7 @@ signals:
     /// The user picked a scenario to load (list, Load, Restart) and, with `play`, to play.
     void loadRequested(const QString& name, bool play);
     /// Asks the simulation to load the scenario `name` on a fresh `engine`.
-    void scenarioRequested(const QString& name, treelock::ui::SimulationEngine engine, const QString& redisUrl);
+    void scenarioRequested(const QString& name, treelock::ui::SimulationEngine engine, const QString& redisUrl, quint64 session);
     /// Asks the simulation to run the scenario's next step.
     void nextStepRequested();
     /// Asks the simulation to drop the scenario.
@@ -83,6 +87,8 @@ private:
     bool m_stepPending = false;
     bool m_loading = false;               // asked for m_scenarioName, not loaded yet
     QString m_scenarioName;
+    quint64 m_session = 0;                // see session()
+    quint64 m_lastSession = 0;
     SimulationEngine m_scenarioEngine = SimulationEngine::Memory;
 };
 

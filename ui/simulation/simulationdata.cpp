@@ -57,9 +57,10 @@ QString stepText(const sim::ScenarioStep& step)
     return text;
 }
 
-ScenarioPlanPtr planOf(const sim::Scenario& scenario)
+ScenarioPlanPtr planOf(const sim::Scenario& scenario, quint64 session)
 {
     auto plan = std::make_shared<ScenarioPlan>();
+    plan->session = session;
     plan->name = QString::fromStdString(scenario.name);
     plan->title = scenarioText(scenario.title);
     plan->description = scenarioDescription(scenario.description);

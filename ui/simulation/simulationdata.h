@@ -44,6 +44,7 @@ struct SimulationFrame {
     LockStatePtr locks;                         ///< the engine's leases, decorated on `tree`
     QString project;                            ///< the engine's project ("sim")
     QString engineText;                         ///< "memory (virtual clock)", the Redis URL
+    quint64 scenario = 0;                       ///< Source::Scenario: the load it belongs to (ScenarioPlayer::session())
 };
 using SimulationFramePtr = std::shared_ptr<const SimulationFrame>;
 
@@ -59,6 +60,7 @@ struct ScenarioPlan {
         QString narration;
     };
     std::vector<Step> steps;
+    quint64 session = 0;    ///< the load that made it (ScenarioPlayer::session())
 };
 using ScenarioPlanPtr = std::shared_ptr<const ScenarioPlan>;
 
@@ -74,8 +76,8 @@ ProjectTreeData treeFromSnapshot(const sim::FileSystem::Snapshot& snapshot, cons
 LockStatePtr lockStateFor(const Snapshot& snapshot, const TreeIndex* tree, const LockState* previous,
                           bool treeChanged, std::uint64_t generation, double clockRate = 1.0);
 
-/// The plan of a scenario: one row per step, nothing run yet.
-ScenarioPlanPtr planOf(const sim::Scenario& scenario);
+/// The plan of a scenario loaded as `session`: one row per step, nothing run yet.
+ScenarioPlanPtr planOf(const sim::Scenario& scenario, quint64 session = 0);
 
 /// "acquire move-folder /A/C /B", "write", "wait 2500 ms",
 /// "acquire delete-folder /A/C/E in the background, up to 10000 ms", "await".

@@ -79,8 +79,8 @@ SimulationPanel::SimulationPanel(QWidget* parent) : QWidget(parent)
     connect(m_player, &ScenarioPlayer::stepFinished, this, &SimulationPanel::scenarioStepFinished);
     connect(m_player, &ScenarioPlayer::finished, this, &SimulationPanel::scenarioFinished);
     connect(m_player, &ScenarioPlayer::scenarioRequested, this,
-            [this](const QString& name, SimulationEngine engine, const QString& redisUrl) {
-                m_controller->post(&SimulationWorker::loadScenario, name, engine, redisUrl);
+            [this](const QString& name, SimulationEngine engine, const QString& redisUrl, quint64 session) {
+                m_controller->post(&SimulationWorker::loadScenario, name, engine, redisUrl, session);
             });
     connect(m_player, &ScenarioPlayer::nextStepRequested, this, [this] { m_controller->post(&SimulationWorker::scenarioNext); });
     connect(m_player, &ScenarioPlayer::dropRequested, this, [this] { m_controller->post(&SimulationWorker::closeScenario); });
@@ -226,6 +226,10 @@ void SimulationPanel::closeScenario()
 void SimulationPanel::onFrame(const SimulationFramePtr& frame)
 {
     ++m_frames;
+    // A scenario's frames come in the order it made them, but one made before
+    // the scenario was closed or replaced may arrive after: it shows nothing.
+    if (frame->source == SimulationFrame::Source::Scenario && frame->scenario != m_player->session())
+        return;
     if (frame->source == SimulationFrame::Source::Simulation) {
         if (m_player->isLoaded())
             return; // a late frame of the run the scenario replaced

@@ -14,7 +14,8 @@ class SimulationSignals : public QObject {
 signals:
     void frameReady(const treelock::ui::SimulationFramePtr& frame);
     void scenarioLoaded(const treelock::ui::ScenarioPlanPtr& plan);
-    void stepFinished(const treelock::sim::StepResult& result, bool atEnd);
+    /// `session`: the scenario load the step belongs to (ScenarioPlayer::session()).
+    void stepFinished(const treelock::sim::StepResult& result, bool atEnd, quint64 session);
     /// Simulation::step()'s description of the event it ran.
     void stepped(const QString& text);
     void failed(const QString& message);

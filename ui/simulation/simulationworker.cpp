@@ -203,7 +203,7 @@ void SimulationWorker::publish(SimulationFrame::Source source, const sim::FileSy
     emit frameReady(frame);
 }
 
-void SimulationWorker::loadScenario(const QString& name, SimulationEngine engine, const QString& redisUrl)
+void SimulationWorker::loadScenario(const QString& name, SimulationEngine engine, const QString& redisUrl, quint64 session)
 {
     if (m_sim) {
         m_sim->stop();
@@ -238,7 +238,8 @@ void SimulationWorker::loadScenario(const QString& name, SimulationEngine engine
             m_scenarioEngine->sweep("studio");
         }
         m_project = QString::fromStdString(kScenarioProject);
-        const ScenarioPlanPtr plan = planOf(scenario);
+        m_session = session;
+        const ScenarioPlanPtr plan = planOf(scenario, session);
         m_player = std::make_unique<sim::ScenarioPlayer>(std::move(scenario), m_scenarioEngine, m_scenarioClock);
         if (!m_scenarioEngine) {
             m_scenarioEngine = m_player->engine();
@@ -247,6 +248,7 @@ void SimulationWorker::loadScenario(const QString& name, SimulationEngine engine
         }
         emit scenarioLoaded(plan);
         auto frame = std::make_shared<SimulationFrame>();
+        frame->scenario = m_session;
         publish(SimulationFrame::Source::Scenario, m_player->tree(), *m_scenarioEngine, frame, true, scenarioClockRate());
     } catch (const std::exception& e) {
         closeScenario();
@@ -268,8 +270,9 @@ void SimulationWorker::scenarioNext()
         result.ok = false;
         result.mismatch = e.what();
     }
-    emit stepFinished(result, m_player->atEnd());
+    emit stepFinished(result, m_player->atEnd(), m_session);
     auto frame = std::make_shared<SimulationFrame>();
+    frame->scenario = m_session;
     publish(SimulationFrame::Source::Scenario, m_player->tree(), *m_scenarioEngine, frame, true, scenarioClockRate());
 }
 
@@ -283,6 +286,7 @@ void SimulationWorker::closeScenario()
     m_player.reset();
     m_scenarioEngine.reset();
     m_scenarioClock.reset();
+    m_session = 0;
 }
 
 } // namespace treelock::ui

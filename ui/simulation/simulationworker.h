@@ -44,7 +44,8 @@ public:
     void setFairness(std::optional<std::chrono::milliseconds> grace);
 
     /// Loads a compiled-in scenario and a fresh engine; stops a running simulation.
-    void loadScenario(const QString& name, SimulationEngine engine, const QString& redisUrl);
+    /// What the scenario reports until it is dropped carries `session`.
+    void loadScenario(const QString& name, SimulationEngine engine, const QString& redisUrl, quint64 session);
     /// Runs the scenario's next step (may take seconds: waits, TTLs).
     void scenarioNext();
     /// Drops the scenario (its player releases what the actors hold).
@@ -63,6 +64,7 @@ private:
 
     std::unique_ptr<sim::Simulation> m_sim;          // Owned.
     std::unique_ptr<sim::ScenarioPlayer> m_player;   // Owned.
+    quint64 m_session = 0;                           // the loaded scenario's, 0 when none
     std::shared_ptr<Engine> m_scenarioEngine;
     std::shared_ptr<sim::ScenarioClock> m_scenarioClock; // the in-process scenario engine's clock
     bool m_virtualTime = false;                           // m_sim runs on the simulated clock
