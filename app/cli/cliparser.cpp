@@ -31,6 +31,7 @@ struct Declared {
     struct Rules {
         ArgumentRule arguments;
         BuildCommand build;
+        bool manyProjects = false;
     };
     std::map<std::string, Rules, std::less<>> commands;
 };
@@ -44,7 +45,7 @@ std::unique_ptr<Declared> declare()
     for (const CommandDeclaration& command : commandDeclarations()) {
         CLI::App* sub = app.add_subcommand(command.name, command.summary);
         sub->set_help_flag();
-        declared->commands.emplace(command.name, Declared::Rules{command.arguments, command.declare(*sub)});
+        declared->commands.emplace(command.name, Declared::Rules{command.arguments, command.declare(*sub), command.manyProjects});
     }
     return declared;
 }
@@ -319,6 +320,8 @@ Invocation parseCommandLine(const std::vector<std::string>& args)
     // Errors come in the order a line is read: the global options' values, the
     // command's arguments, then its options' values and how they combine.
     parseCanonical(declared->app, scanned.globalWords);
+    if (declared->global.projects.size() > 1 && !command.manyProjects)
+        throw UsageError("option --project given twice");
     command.arguments(scanned.positionals);
     std::vector<std::string> words = scanned.globalWords;
     words.push_back(scanned.command);

@@ -24,7 +24,10 @@ public:
 /// Options valid with every command (before or after the command name).
 struct GlobalOptions {
     std::optional<std::string> redisUrl; ///< --redis; unset: $TREELOCK_REDIS, then the default
-    std::string project = "default";     ///< --project, validated
+    std::string project = "default";     ///< --project, validated (the last one given)
+    /// Every --project given, in order; more than one only for a command that
+    /// follows several (CommandDeclaration::manyProjects).
+    std::vector<std::string> projects;
     bool json = false;                   ///< --json
     bool quiet = false;                  ///< --quiet: no server warnings on stderr
     bool caseInsensitive = false;        ///< --case-insensitive: PathOptions::caseInsensitive

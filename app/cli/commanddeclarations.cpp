@@ -94,14 +94,18 @@ void declareGlobalOptions(CLI::App& app, GlobalOptions& global)
 {
     GlobalOptions* g = &global;
     value(app, "--redis", [g](const std::string& v) { g->redisUrl = values::nonEmpty("--redis", v); });
-    value(app, "--project", [g](const std::string& v) {
-        try {
-            validateProject(v);
-        } catch (const InvalidInput& error) {
-            throw UsageError(error.what());
-        }
-        g->project = v;
-    });
+    app.add_option_function<std::vector<std::string>>("--project", [g](const std::vector<std::string>& given) {
+           for (const std::string& v : given) {
+               try {
+                   validateProject(v);
+               } catch (const InvalidInput& error) {
+                   throw UsageError(error.what());
+               }
+           }
+           g->projects = given;
+           if (!given.empty())
+               g->project = given.back();
+       })->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     flag(app, "--json", global.json);
     flag(app, "--quiet,-q", global.quiet);
     flag(app, "--case-insensitive", global.caseInsensitive);

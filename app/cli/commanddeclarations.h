@@ -36,6 +36,8 @@ struct CommandDeclaration {
     std::string summary; ///< its line in `treelock --help`
     std::string help;    ///< `treelock help NAME`, as docs/cli.md shows it
     ArgumentRule arguments;
+    /// --project may be given more than once: the command follows each.
+    bool manyProjects = false;
     /// Declares the options on the command's CLI11 subcommand (value checks and
     /// ranges as option callbacks, exclusions with Option::excludes) and returns
     /// what builds the command from them.

@@ -76,14 +76,23 @@ Topology readTopology(const RedisOptions& options, const std::string& project = 
 struct ProjectInfo {
     std::string name;
     std::int64_t leases = 0; ///< held leases, expired ones not yet reaped included
+    std::int64_t expired = 0; ///< of those, the ones past their expiry on the server's clock
     std::string node;        ///< the primary serving it: "host:port", or the socket path
     int slot = -1;           ///< its hash slot on a Redis Cluster; -1 elsewhere
 };
 
 /// Every project on the primary, or on every primary of a Redis Cluster,
-/// sorted by name. SCAN (never KEYS) for "tl:{*}:state", then ZCARD of each
-/// project's expiry index, pipelined. Throws ConnectionError, InvalidInput.
+/// sorted by name. SCAN (never KEYS) for "tl:{*}:state", then TIME and, for
+/// each project, ZCARD and ZCOUNT of its expiry index, pipelined. Throws
+/// ConnectionError, InvalidInput.
 std::vector<ProjectInfo> listProjects(const RedisOptions& options);
+
+/// The projects among `names` that exist (have a state hash), sorted by name,
+/// counted as listProjects() counts them, without a SCAN: per primary one TIME
+/// and, pipelined, EXISTS, ZCARD and ZCOUNT per project. O(names x log leases)
+/// on the server, whatever else it holds: for a follower that asks every few
+/// seconds. Throws ConnectionError, InvalidInput (a bad project name).
+std::vector<ProjectInfo> countProjects(const RedisOptions& options, const std::vector<std::string>& names);
 
 /// Parses the "slaveN:ip=...,port=...,state=...,offset=...,lag=..." lines and
 /// master_repl_offset of an INFO replication text.

@@ -1,0 +1,104 @@
+// `exporter`: serves the projects' metrics to Prometheus until stopped.
+
+#include "commanddeclarations.h"
+
+#include "commandcontext.h"
+
+#include "exporter.h"
+#include "exportermetrics.h"
+
+#include <prometheus/exposer.h>
+
+#include <memory>
+#include <ostream>
+#include <thread>
+
+namespace treelock::cli {
+
+namespace {
+
+/// `exporter --listen HOST:PORT [--hot-paths N]`.
+struct ExporterCommand {
+    values::ListenAddress listen{"127.0.0.1", 9481};
+    std::size_t hotPaths = 10;
+};
+
+// How often the command looks at the stop flag.
+constexpr std::chrono::milliseconds kStopCheck{200};
+
+int runExporter(const ExporterCommand& cmd, CommandContext& ctx)
+{
+    exporter::ExporterOptions options;
+    options.redis = ctx.redisOptions();
+    options.projects = ctx.global().projects;
+    options.hotPaths = cmd.hotPaths;
+    const auto metrics = std::make_shared<exporter::Exporter>(options);
+    std::unique_ptr<prometheus::Exposer> server;
+    try {
+        server = std::make_unique<prometheus::Exposer>(cmd.listen.text());
+    } catch (const std::exception&) {
+        return ctx.fail(kExitInvalid, "listen",
+                        "cannot listen on " + cmd.listen.text()
+                            + ": the port is taken, or the address is not one of this machine's");
+    }
+    server->RegisterCollectable(metrics);
+    metrics->start();
+    const std::vector<int> ports = server->GetListeningPorts();
+    const int port = ports.empty() ? cmd.listen.port : ports.front();
+    const std::string projects = options.projects.empty() ? std::string("every project") : [&] {
+        std::string names;
+        for (const auto& p : options.projects)
+            names += (names.empty() ? "" : ", ") + p;
+        return "project" + std::string(options.projects.size() > 1 ? "s " : " ") + names;
+    }();
+    ctx.err() << "treelock exporter: http://" << cmd.listen.host << ":" << port << "/metrics serves " << projects
+              << " on " << RedisAddress::of(options.redis).redacted() << " (Ctrl-C stops)" << std::endl;
+    if (ctx.run().catchStopSignals)
+        ctx.run().catchStopSignals();
+    while (!(ctx.run().stop && ctx.run().stop->load()))
+        std::this_thread::sleep_for(kStopCheck);
+    metrics->stop();
+    return kExitOk;
+}
+
+BuildCommand declareExporter(CLI::App& app)
+{
+    auto cmd = std::make_shared<ExporterCommand>();
+    value(app, "--listen", [cmd](const std::string& v) { cmd->listen = values::listenAddress("--listen", v); });
+    value(app, "--hot-paths", [cmd](const std::string& v) {
+        cmd->hotPaths = static_cast<std::size_t>(
+            values::wholeNumber("--hot-paths", v, 0, static_cast<long long>(exporter::kMaxHotPaths), "a whole number of paths"));
+    });
+    return [cmd](const Positionals&, const GlobalOptions&) -> Command { return Command(*cmd, runExporter); };
+}
+
+const CommandRegistration registration{{
+    .rank = 145,
+    .name = "exporter",
+    .summary = "serve the projects' metrics to Prometheus",
+    .help = "usage: treelock exporter [--listen HOST:PORT] [--hot-paths N] [--project P]...\n"
+        "\n"
+        "Serves metrics in the Prometheus text format at http://HOST:PORT/metrics until\n"
+        "SIGINT or SIGTERM: leases by mode, the oldest lease's age, expired leases not\n"
+        "yet reaped, waiters and the longest wait, grants, releases, expiries,\n"
+        "force-releases and refusals counted since it started, the hottest paths, and\n"
+        "behind Sentinel or on a cluster the primaries and their replicas' lag. Every\n"
+        "sample of a project is labelled project=\"P\". docs/monitoring.md lists them all.\n"
+        "It reports every project on the server (every primary of a cluster), looked\n"
+        "for again every 30 s, or only those named with --project, which may be given\n"
+        "more than once. It follows each project's events (a list, then the events\n"
+        "stream) and reads its waiters and contention table once per scrape, never\n"
+        "every lease. A server it cannot reach gives treelock_up 0, not an exit.\n"
+        "  --listen HOST:PORT  where to serve: an IPv4 address, [an IPv6 address] or\n"
+        "                      localhost, and a port, 0 for any free one\n"
+        "                      (default 127.0.0.1:9481)\n"
+        "  --hot-paths N       paths per project in treelock_hot_path_*, 0.."
+        + std::to_string(exporter::kMaxHotPaths) + " (default 10)\n",
+    .arguments = noArguments("exporter"),
+    .manyProjects = true,
+    .declare = declareExporter,
+}};
+
+} // namespace
+
+} // namespace treelock::cli

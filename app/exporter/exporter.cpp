@@ -1,0 +1,295 @@
+#include "exporter.h"
+
+#include "exportermetrics.h"
+
+#include "treelock/error.h"
+#include "treelock/leaseid.h"
+#include "treelock/leasewatch.h"
+#include "treelock/redisengine.h"
+#include "treelock/redistopology.h"
+
+#include <algorithm>
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+#include <unordered_map>
+
+namespace treelock::exporter {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+// Polls of one project per pass: pages of a list, or batches of events that
+// keep coming, before the follower turns to the next project.
+constexpr int kPollsPerPass = 20;
+// After a pass that could not reach the server, the follower waits this many
+// times followEvery (at most kMaxBackoff) before the next.
+constexpr int kBackoffFactor = 8;
+constexpr milliseconds kMaxBackoff{5000};
+
+// One followed project: the follower thread's own.
+struct Follower {
+    std::unique_ptr<LeaseWatch> watch;
+    ProjectTally tally;
+    bool everSynced = false;
+};
+
+// What a scrape keeps of a project between scrapes.
+struct ScrapeState {
+    std::unique_ptr<RedisEngine> engine;                 // for waiters and contention
+    std::unordered_map<std::string, std::int64_t> seen;  // refusal totals by path, at the last read
+    std::uint64_t refusals = 0;
+};
+
+} // namespace
+
+struct Exporter::Impl {
+    ExporterOptions options;
+    std::chrono::system_clock::time_point started = std::chrono::system_clock::now();
+
+    // Shared by the follower thread and scrapes; guarded by `mutex`.
+    mutable std::mutex mutex;
+    std::condition_variable wake;
+    bool stopping = false;
+    std::set<std::string> wanted;                // the projects to follow
+    std::map<std::string, ProjectTally> tallies; // as the follower last published them
+    std::thread thread;
+
+    // Scrapes only; guarded by `scrapeMutex` (the HTTP server may scrape from two threads).
+    mutable std::mutex scrapeMutex;
+    mutable std::map<std::string, ScrapeState> states;
+    mutable std::map<std::string, std::string> primaries; // by shard ("" behind Sentinel): the last seen
+    mutable std::uint64_t errors = 0;
+    mutable std::uint64_t failovers = 0;
+
+    bool named() const { return !options.projects.empty(); }
+
+    void run();
+    void discover();
+    // Follows one project for a pass; false when the server could not be reached.
+    bool follow(Follower& follower) const;
+    std::vector<ShardScrape> topology(const std::string& project) const;
+};
+
+void Exporter::Impl::discover()
+{
+    if (named())
+        return;
+    std::set<std::string> found;
+    try {
+        for (const ProjectInfo& p : listProjects(options.redis))
+            found.insert(p.name);
+    } catch (const std::exception&) {
+        return; // the scrape says so (treelock_up 0); the projects followed stay
+    }
+    std::lock_guard lock(mutex);
+    wanted = std::move(found);
+}
+
+bool Exporter::Impl::follow(Follower& f) const
+{
+    bool changed = !f.everSynced;
+    try {
+        for (int i = 0; i < kPollsPerPass; ++i) {
+            const WatchUpdate update = f.watch->poll(milliseconds(0));
+            applyDeltas(f.tally, update.deltas, f.everSynced);
+            changed = changed || !update.deltas.empty();
+            if (f.watch->synced())
+                f.everSynced = true;
+            const bool listing = update.listing && !update.listing->done;
+            if (!listing && update.events < kWatchEventBatch)
+                break;
+        }
+    } catch (const std::exception&) {
+        ++f.tally.errors;
+        return false;
+    }
+    f.tally.synced = f.everSynced;
+    f.tally.relists = f.watch->stats().relists;
+    if (changed)
+        applyView(f.tally, f.watch->leases());
+    return true;
+}
+
+void Exporter::Impl::run()
+{
+    std::map<std::string, Follower> followers;
+    Clock::time_point nextDiscovery = Clock::now();
+    for (;;) {
+        if (Clock::now() >= nextDiscovery) {
+            discover();
+            nextDiscovery = Clock::now() + options.discoverEvery;
+        }
+        std::set<std::string> names;
+        {
+            std::lock_guard lock(mutex);
+            if (stopping)
+                return;
+            names = wanted;
+        }
+        std::erase_if(followers, [&](const auto& entry) { return !names.contains(entry.first); });
+        bool reached = true;
+        for (const std::string& name : names) {
+            auto it = followers.find(name);
+            if (it == followers.end())
+                it = followers.emplace(name, Follower{std::make_unique<LeaseWatch>(options.redis, name), {}, false}).first;
+            if (reached)
+                reached = follow(it->second);
+        }
+        std::unique_lock lock(mutex);
+        tallies.clear();
+        for (const auto& [name, f] : followers)
+            tallies.emplace(name, f.tally);
+        const milliseconds pause = reached ? options.followEvery : std::min(kMaxBackoff, options.followEvery * kBackoffFactor);
+        wake.wait_for(lock, pause, [this] { return stopping; });
+    }
+}
+
+std::vector<ShardScrape> Exporter::Impl::topology(const std::string& project) const
+{
+    const RedisAddress address = RedisAddress::of(options.redis);
+    if (!address.isSentinel() && !address.isCluster())
+        return {};
+    const Topology t = readTopology(options.redis, project);
+    std::vector<ShardScrape> shards;
+    if (t.kind == Topology::Kind::Cluster) {
+        for (const ShardStatus& s : t.shards)
+            shards.push_back({s.primary.text(), s.slotRanges, s.replicas});
+    } else if (!t.primary.empty()) {
+        shards.push_back({t.primary, {}, t.replicas});
+    }
+    for (const ShardScrape& s : shards) {
+        // A shard is known by its slots; behind Sentinel there is one, "".
+        auto [it, added] = primaries.try_emplace(s.slots, s.primary);
+        if (!added && it->second != s.primary) {
+            ++failovers;
+            it->second = s.primary;
+        }
+    }
+    return shards;
+}
+
+Exporter::Exporter(ExporterOptions options) : m_impl(std::make_unique<Impl>())
+{
+    RedisAddress::of(options.redis); // throws InvalidInput for a bad URL
+    for (const auto& project : options.projects)
+        validateProject(project);
+    if (options.hotPaths > kMaxHotPaths)
+        throw InvalidInput("hot paths " + std::to_string(options.hotPaths) + " is out of range: the contention table keeps between 0 and "
+                           + std::to_string(kMaxHotPaths));
+    m_impl->options = std::move(options);
+    m_impl->wanted.insert(m_impl->options.projects.begin(), m_impl->options.projects.end());
+}
+
+Exporter::~Exporter()
+{
+    stop();
+}
+
+void Exporter::start()
+{
+    if (!m_impl->thread.joinable())
+        m_impl->thread = std::thread([impl = m_impl.get()] { impl->run(); });
+}
+
+void Exporter::stop()
+{
+    {
+        std::lock_guard lock(m_impl->mutex);
+        m_impl->stopping = true;
+    }
+    m_impl->wake.notify_all();
+    if (m_impl->thread.joinable())
+        m_impl->thread.join();
+}
+
+std::vector<prometheus::MetricFamily> Exporter::Collect() const
+{
+    Impl& d = *m_impl;
+    std::lock_guard scrapeLock(d.scrapeMutex);
+    const Clock::time_point begun = Clock::now();
+    Scrape scrape;
+    scrape.started = d.started;
+    std::vector<std::string> names;
+    std::map<std::string, ProjectTally> tallies;
+    {
+        std::lock_guard lock(d.mutex);
+        names.assign(d.wanted.begin(), d.wanted.end());
+        tallies = d.tallies;
+    }
+    try {
+        const std::vector<ProjectInfo> counts = names.empty() ? std::vector<ProjectInfo>{} : countProjects(d.options.redis, names);
+        std::set<std::string> present;
+        for (const ProjectInfo& p : counts)
+            present.insert(p.name);
+        if (!d.named()) {
+            // A project gone from the server is followed no more; found again, it starts afresh.
+            std::lock_guard lock(d.mutex);
+            std::erase_if(d.wanted, [&](const std::string& name) { return !present.contains(name); });
+        }
+        std::erase_if(d.states, [&](const auto& entry) { return !present.contains(entry.first); });
+        for (const ProjectInfo& info : counts) {
+            ScrapeState& state = d.states[info.name];
+            if (!state.engine)
+                state.engine = std::make_unique<RedisEngine>(d.options.redis, info.name);
+            Snapshot waiting = state.engine->waiters();
+            std::vector<HotPath> table = state.engine->contention(kMaxHotPaths);
+            state.refusals += refusalsSince(state.seen, table);
+            table.resize(std::min(table.size(), d.options.hotPaths));
+            ProjectScrape p;
+            p.name = info.name;
+            if (const auto t = tallies.find(info.name); t != tallies.end())
+                p.tally = t->second;
+            p.counts = info;
+            p.now = waiting.serverTime;
+            p.waiters = std::move(waiting.waiters);
+            p.hotPaths = std::move(table);
+            p.refusals = state.refusals;
+            scrape.projects.push_back(std::move(p));
+        }
+        scrape.shards = d.topology(counts.empty() ? std::string("default") : counts.front().name);
+        scrape.up = true;
+    } catch (const std::exception&) {
+        ++d.errors;
+        scrape.projects.clear();
+        scrape.shards.clear();
+        // Engines reconnect on their next call; a stale slot map is read again.
+    }
+    scrape.errors = d.errors;
+    scrape.failovers = d.failovers;
+    scrape.duration = Clock::now() - begun;
+    return metricFamilies(scrape);
+}
+
+std::vector<std::string> Exporter::followed() const
+{
+    std::lock_guard lock(m_impl->mutex);
+    std::vector<std::string> names;
+    for (const auto& [name, tally] : m_impl->tallies)
+        names.push_back(name);
+    return names;
+}
+
+bool Exporter::waitSynced(std::chrono::milliseconds timeout) const
+{
+    const Clock::time_point deadline = Clock::now() + timeout;
+    for (;;) {
+        {
+            std::lock_guard lock(m_impl->mutex);
+            const bool all = m_impl->tallies.size() >= m_impl->wanted.size()
+                             && std::all_of(m_impl->tallies.begin(), m_impl->tallies.end(),
+                                            [](const auto& entry) { return entry.second.synced; });
+            if (all)
+                return true;
+        }
+        if (Clock::now() >= deadline)
+            return false;
+        std::this_thread::sleep_for(milliseconds(20));
+    }
+}
+
+} // namespace treelock::exporter
