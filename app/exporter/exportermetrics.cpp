@@ -69,21 +69,24 @@ LockMode strongestMode(const LeaseInfo& lease)
     return strongest;
 }
 
-void applyDeltas(ProjectTally& tally, const std::vector<LeaseDelta>& deltas, bool counting)
+void applyDeltas(ProjectTally& tally, const std::vector<LeaseDelta>& deltas)
 {
     for (const LeaseDelta& d : deltas) {
-        if (d.kind == LeaseDelta::Kind::Added && counting)
-            ++tally.grants;
         if (d.kind != LeaseDelta::Kind::Removed)
             continue;
-        switch (d.cause) {
-        case LeaseDelta::Cause::Released: ++tally.releases; break;
-        case LeaseDelta::Cause::Expired: ++tally.expiries; break;
-        case LeaseDelta::Cause::Forced: ++tally.forced; break;
-        case LeaseDelta::Cause::Vanished: ++tally.vanished; break;
-        case LeaseDelta::Cause::None: break;
-        }
+        if (d.cause == LeaseDelta::Cause::Expired)
+            ++tally.expiries;
+        else if (d.cause == LeaseDelta::Cause::Vanished)
+            ++tally.vanished;
     }
+}
+
+void applyStats(ProjectTally& tally, const WatchStats& stats)
+{
+    tally.grants = stats.eventsOf(EventType::Grant);
+    tally.releases = stats.eventsOf(EventType::Release);
+    tally.forced = stats.eventsOf(EventType::Force);
+    tally.relists = stats.relists;
 }
 
 void applyView(ProjectTally& tally, const std::unordered_map<LeaseId, LeaseInfo>& leases)

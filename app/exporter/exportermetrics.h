@@ -2,7 +2,7 @@
 
 // What the exporter shows, as pure functions over plain data: the tallies kept
 // from a project's events, the refusal counter kept from its contention table,
-// and the metric families one scrape renders. No I/O here (exporter.h does it).
+// and the metric families one scrape renders. No I/O here (projectexporter.h does it).
 
 #include "treelock/engine.h"
 #include "treelock/leasewatch.h"
@@ -29,10 +29,10 @@ inline constexpr std::size_t kMaxHotPaths = 256;
 /// What a project's events said since the exporter began to follow it, and
 /// what its leases are now, as the follower's LeaseWatch has them.
 struct ProjectTally {
-    std::uint64_t grants = 0;        ///< leases that appeared after the first list
-    std::uint64_t releases = 0;      ///< removed by a release event
-    std::uint64_t expiries = 0;      ///< removed when their expiry passed (reaped or not)
-    std::uint64_t forced = 0;        ///< force-released
+    std::uint64_t grants = 0;        ///< grant events read
+    std::uint64_t releases = 0;      ///< release events read
+    std::uint64_t forced = 0;        ///< force events read
+    std::uint64_t expiries = 0;      ///< leases that left the view when their expiry passed (reaped or not)
     std::uint64_t vanished = 0;      ///< gone without an event saying why (a list did not find them)
     std::array<std::uint64_t, kRelistReasons> relists{}; ///< lists begun, by RelistReason
     std::uint64_t errors = 0;        ///< polls that failed (the server could not be reached)
@@ -43,10 +43,13 @@ struct ProjectTally {
     std::optional<ServerTime> oldestCreated; ///< the oldest lease's grant, when there is one
 };
 
-/// Applies one poll's changes to `tally`. `counting`: the watch had finished a
-/// list before this poll, so an added lease is a grant (the first list's are
-/// leases found, not granted). O(deltas).
-void applyDeltas(ProjectTally& tally, const std::vector<LeaseDelta>& deltas, bool counting);
+/// Counts the expiries and vanished leases among one poll's changes. O(deltas).
+void applyDeltas(ProjectTally& tally, const std::vector<LeaseDelta>& deltas);
+
+/// Takes the counts of events the watch read (grants, releases, force-releases)
+/// and its lists by reason. Events, not the view: a lease granted and released
+/// between two polls never shows in the view. O(1).
+void applyStats(ProjectTally& tally, const WatchStats& stats);
 
 /// Sets the tally's view figures (leases, by mode, the oldest) from `leases`. O(leases).
 void applyView(ProjectTally& tally, const std::unordered_map<LeaseId, LeaseInfo>& leases);
@@ -70,7 +73,7 @@ struct ProjectScrape {
     ServerTime now{};                 ///< the server's time at the waiters read
     std::vector<WaiterInfo> waiters;
     std::vector<HotPath> hotPaths;    ///< hottest first, at most the --hot-paths asked for
-    std::uint64_t refusals = 0;       ///< refusalsSince, summed since the project was followed
+    std::uint64_t refusals = 0;       ///< refusalsSince, summed over the scrapes after the project's first
 };
 
 /// A primary and its replicas, for Sentinel or Redis Cluster.

@@ -236,6 +236,7 @@ struct LeaseWatch::Impl {
             return;
         }
         for (const Event& event : *events) {
+            ++stats.eventsByType[static_cast<std::size_t>(event.type)];
             if (event.type == EventType::Config)
                 onConfig(event);
             if (const auto id = view.apply(event, update.deltas))

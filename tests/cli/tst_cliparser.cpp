@@ -6,6 +6,7 @@
 #include "commands/config.h"
 #include "commands/contention.h"
 #include "commands/events.h"
+#include "commands/exporter.h"
 #include "commands/forcerelease.h"
 #include "commands/fsck.h"
 #include "commands/help.h"
@@ -141,6 +142,35 @@ TEST(CliParserGlobal, globalOptionGivenTwiceIsRefused)
 {
     expectUsageError({"--project", "a", "--project", "b", "locks"}, "--project");
     expectUsageError({"--json", "locks", "--json"}, "--json");
+}
+
+TEST(CliParserExporter, listenIsCheckedAndProjectMayBeGivenMoreThanOnce)
+{
+    const auto defaults = commandOf<ExporterCommand>({"exporter"});
+    EXPECT_EQ(defaults.listen.text(), "127.0.0.1:9481");
+    EXPECT_EQ(defaults.hotPaths, 10u);
+    EXPECT_EQ(commandOf<ExporterCommand>({"exporter", "--listen", "0.0.0.0:0"}).listen.text(), "0.0.0.0:0");
+    EXPECT_EQ(commandOf<ExporterCommand>({"exporter", "--listen=[::1]:9000"}).listen.text(), "[::1]:9000");
+    EXPECT_EQ(commandOf<ExporterCommand>({"exporter", "--listen", "localhost:80"}).listen.text(), "127.0.0.1:80");
+    const auto bad = [](const std::string& value, const std::string& rule) {
+        EXPECT_EQ(usageErrorOf({"exporter", "--listen", value}), "--listen " + quoteInput(value) + " is not HOST:PORT: " + rule)
+            << value;
+    };
+    bad("9481", "it has no port (give 127.0.0.1:9481, [::1]:9481 or 0.0.0.0:9481)");
+    bad(":9481", "the host is missing (0.0.0.0 listens on every interface)");
+    bad("127.0.0.1:65536", "the port must be a whole number from 0 to 65535 (0: any free port)");
+    bad("127.0.0.1:http", "the port must be a whole number from 0 to 65535 (0: any free port)");
+    bad("127.0.0.1:", "the port must be a whole number from 0 to 65535 (0: any free port)");
+    bad("300.1.1.1:80", "\"300.1.1.1\" is not an IPv4 address, an IPv6 address in brackets or localhost");
+    bad("example.com:80", "\"example.com\" is not an IPv4 address, an IPv6 address in brackets or localhost");
+    bad("[::g]:80", "\"[::g]\" is not an IPv6 address");
+    expectUsageError({"exporter", "--hot-paths", "257"}, "--hot-paths");
+    EXPECT_EQ(commandOf<ExporterCommand>({"exporter", "--hot-paths", "0"}).hotPaths, 0u);
+
+    const Invocation many = parse({"--project", "a", "exporter", "--project", "b"});
+    EXPECT_EQ(many.global.projects, (std::vector<std::string>{"a", "b"}));
+    EXPECT_TRUE(parse({"exporter"}).global.projects.empty());
+    EXPECT_EQ(parse({"--project", "a", "locks"}).global.projects, std::vector<std::string>{"a"});
 }
 
 // ---------------------------------------------------------------- usage errors

@@ -157,6 +157,26 @@ TEST_P(WatchTest, followsGrantsAndReleasesFromTheStream)
     expectMatches(*w);
 }
 
+// A lease granted and released between two polls leaves the view as it was:
+// the counts by event type still say it happened (what the exporter counts).
+TEST_P(WatchTest, countsEveryEventByTypeEvenWhenTheViewIsUnchanged)
+{
+    auto w = watch();
+    pollUntilQuiet(*w);
+    for (int i = 0; i < 3; ++i)
+        engine().release(grant("/brief" + std::to_string(i)));
+    const LeaseId forced = grant("/forced");
+    engine().forceRelease(forced, ForceOptions{.operatorName = "op", .host = "h", .reason = "stuck", .admin = true});
+    const test::Polled polled = pollUntilQuiet(*w);
+    EXPECT_EQ(polled.events, 8u);
+    EXPECT_TRUE(w->leases().empty());
+    EXPECT_EQ(w->stats().eventsOf(EventType::Grant), 4u);
+    EXPECT_EQ(w->stats().eventsOf(EventType::Release), 3u);
+    EXPECT_EQ(w->stats().eventsOf(EventType::Force), 1u);
+    EXPECT_EQ(w->stats().eventsOf(EventType::Expire), 0u);
+    EXPECT_EQ(w->stats().events, 8u);
+}
+
 TEST_P(WatchTest, forcedReleasesLeaveOrMarkTheLeaseRevoked)
 {
     const LeaseId gone = grant("/a");

@@ -1,11 +1,12 @@
 // `exporter`: serves the projects' metrics to Prometheus until stopped.
 
-#include "commanddeclarations.h"
+#include "exporter.h"
 
+#include "commanddeclarations.h"
 #include "commandcontext.h"
 
-#include "exporter.h"
 #include "exportermetrics.h"
+#include "projectexporter.h"
 
 #include <prometheus/exposer.h>
 
@@ -17,12 +18,6 @@ namespace treelock::cli {
 
 namespace {
 
-/// `exporter --listen HOST:PORT [--hot-paths N]`.
-struct ExporterCommand {
-    values::ListenAddress listen{"127.0.0.1", 9481};
-    std::size_t hotPaths = 10;
-};
-
 // How often the command looks at the stop flag.
 constexpr std::chrono::milliseconds kStopCheck{200};
 
@@ -32,7 +27,7 @@ int runExporter(const ExporterCommand& cmd, CommandContext& ctx)
     options.redis = ctx.redisOptions();
     options.projects = ctx.global().projects;
     options.hotPaths = cmd.hotPaths;
-    const auto metrics = std::make_shared<exporter::Exporter>(options);
+    const auto metrics = std::make_shared<exporter::ProjectExporter>(options);
     std::unique_ptr<prometheus::Exposer> server;
     try {
         server = std::make_unique<prometheus::Exposer>(cmd.listen.text());

@@ -5,6 +5,7 @@
 #include "treelock/path.h"
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -225,6 +226,8 @@ struct FsckReport {
 /// What an event of the stream records. Written as "grant", "release", "expire",
 /// "force", "sweep" and "config"; Unknown stands for any other text.
 enum class EventType { Grant, Release, Expire, Force, Sweep, Config, Unknown };
+/// How many EventType values there are.
+inline constexpr std::size_t kEventTypes = 7;
 
 /// Which events a project records.
 enum class EventLevel {

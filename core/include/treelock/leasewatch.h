@@ -91,6 +91,10 @@ struct WatchUpdate {
 struct WatchStats {
     std::array<std::uint64_t, kRelistReasons> relists{}; ///< lists begun, by RelistReason
     std::uint64_t events = 0;         ///< stream entries read
+    /// Of those, how many of each EventType (index: the type's value). A grant
+    /// and its release between two polls leave the view as it was, and are
+    /// counted here all the same.
+    std::array<std::uint64_t, kEventTypes> eventsByType{};
     std::uint64_t listedLeases = 0;   ///< leases read by lists
     std::uint64_t recordReads = 0;    ///< leases read one by one: new grants, forced, due to expire
     std::uint64_t calls = 0;          ///< round trips to the server (0 on a MemoryEngine)
@@ -98,6 +102,10 @@ struct WatchStats {
     std::uint64_t relistsFor(RelistReason reason) const noexcept
     {
         return relists[static_cast<std::size_t>(reason)];
+    }
+    std::uint64_t eventsOf(EventType type) const noexcept
+    {
+        return eventsByType[static_cast<std::size_t>(type)];
     }
 };
 

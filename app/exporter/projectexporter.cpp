@@ -1,4 +1,4 @@
-#include "exporter.h"
+#include "projectexporter.h"
 
 #include "exportermetrics.h"
 
@@ -15,6 +15,7 @@
 #include <set>
 #include <thread>
 #include <unordered_map>
+#include <utility>
 
 namespace treelock::exporter {
 
@@ -43,11 +44,12 @@ struct ScrapeState {
     std::unique_ptr<RedisEngine> engine;                 // for waiters and contention
     std::unordered_map<std::string, std::int64_t> seen;  // refusal totals by path, at the last read
     std::uint64_t refusals = 0;
+    bool tableRead = false;  // the first read sets `seen`: refusals count from then on
 };
 
 } // namespace
 
-struct Exporter::Impl {
+struct ProjectExporter::Impl {
     ExporterOptions options;
     std::chrono::system_clock::time_point started = std::chrono::system_clock::now();
 
@@ -75,7 +77,7 @@ struct Exporter::Impl {
     std::vector<ShardScrape> topology(const std::string& project) const;
 };
 
-void Exporter::Impl::discover()
+void ProjectExporter::Impl::discover()
 {
     if (named())
         return;
@@ -90,13 +92,13 @@ void Exporter::Impl::discover()
     wanted = std::move(found);
 }
 
-bool Exporter::Impl::follow(Follower& f) const
+bool ProjectExporter::Impl::follow(Follower& f) const
 {
     bool changed = !f.everSynced;
     try {
         for (int i = 0; i < kPollsPerPass; ++i) {
             const WatchUpdate update = f.watch->poll(milliseconds(0));
-            applyDeltas(f.tally, update.deltas, f.everSynced);
+            applyDeltas(f.tally, update.deltas);
             changed = changed || !update.deltas.empty();
             if (f.watch->synced())
                 f.everSynced = true;
@@ -109,13 +111,13 @@ bool Exporter::Impl::follow(Follower& f) const
         return false;
     }
     f.tally.synced = f.everSynced;
-    f.tally.relists = f.watch->stats().relists;
+    applyStats(f.tally, f.watch->stats());
     if (changed)
         applyView(f.tally, f.watch->leases());
     return true;
 }
 
-void Exporter::Impl::run()
+void ProjectExporter::Impl::run()
 {
     std::map<std::string, Follower> followers;
     Clock::time_point nextDiscovery = Clock::now();
@@ -149,7 +151,7 @@ void Exporter::Impl::run()
     }
 }
 
-std::vector<ShardScrape> Exporter::Impl::topology(const std::string& project) const
+std::vector<ShardScrape> ProjectExporter::Impl::topology(const std::string& project) const
 {
     const RedisAddress address = RedisAddress::of(options.redis);
     if (!address.isSentinel() && !address.isCluster())
@@ -173,7 +175,7 @@ std::vector<ShardScrape> Exporter::Impl::topology(const std::string& project) co
     return shards;
 }
 
-Exporter::Exporter(ExporterOptions options) : m_impl(std::make_unique<Impl>())
+ProjectExporter::ProjectExporter(ExporterOptions options) : m_impl(std::make_unique<Impl>())
 {
     RedisAddress::of(options.redis); // throws InvalidInput for a bad URL
     for (const auto& project : options.projects)
@@ -185,18 +187,18 @@ Exporter::Exporter(ExporterOptions options) : m_impl(std::make_unique<Impl>())
     m_impl->wanted.insert(m_impl->options.projects.begin(), m_impl->options.projects.end());
 }
 
-Exporter::~Exporter()
+ProjectExporter::~ProjectExporter()
 {
     stop();
 }
 
-void Exporter::start()
+void ProjectExporter::start()
 {
     if (!m_impl->thread.joinable())
         m_impl->thread = std::thread([impl = m_impl.get()] { impl->run(); });
 }
 
-void Exporter::stop()
+void ProjectExporter::stop()
 {
     {
         std::lock_guard lock(m_impl->mutex);
@@ -207,7 +209,7 @@ void Exporter::stop()
         m_impl->thread.join();
 }
 
-std::vector<prometheus::MetricFamily> Exporter::Collect() const
+std::vector<prometheus::MetricFamily> ProjectExporter::Collect() const
 {
     Impl& d = *m_impl;
     std::lock_guard scrapeLock(d.scrapeMutex);
@@ -238,7 +240,9 @@ std::vector<prometheus::MetricFamily> Exporter::Collect() const
                 state.engine = std::make_unique<RedisEngine>(d.options.redis, info.name);
             Snapshot waiting = state.engine->waiters();
             std::vector<HotPath> table = state.engine->contention(kMaxHotPaths);
-            state.refusals += refusalsSince(state.seen, table);
+            const std::uint64_t refused = refusalsSince(state.seen, table);
+            if (std::exchange(state.tableRead, true))
+                state.refusals += refused;
             table.resize(std::min(table.size(), d.options.hotPaths));
             ProjectScrape p;
             p.name = info.name;
@@ -265,7 +269,7 @@ std::vector<prometheus::MetricFamily> Exporter::Collect() const
     return metricFamilies(scrape);
 }
 
-std::vector<std::string> Exporter::followed() const
+std::vector<std::string> ProjectExporter::followed() const
 {
     std::lock_guard lock(m_impl->mutex);
     std::vector<std::string> names;
@@ -274,7 +278,7 @@ std::vector<std::string> Exporter::followed() const
     return names;
 }
 
-bool Exporter::waitSynced(std::chrono::milliseconds timeout) const
+bool ProjectExporter::waitSynced(std::chrono::milliseconds timeout) const
 {
     const Clock::time_point deadline = Clock::now() + timeout;
     for (;;) {

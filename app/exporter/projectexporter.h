@@ -15,7 +15,7 @@
 
 namespace treelock::exporter {
 
-/// Settings of an Exporter; the defaults suit a scrape every 15 s.
+/// Settings of a ProjectExporter; the defaults suit a scrape every 15 s.
 struct ExporterOptions {
     RedisOptions redis;
     /// The projects to report; empty: every project on the server (every
@@ -39,13 +39,13 @@ struct ExporterOptions {
 /// Nothing here throws once made: a server that cannot be reached shows as
 /// treelock_up 0 and a scrape error, and the followers connect again.
 /// Collect() may be called from any thread (the HTTP server's).
-class Exporter final : public prometheus::Collectable {
+class ProjectExporter final : public prometheus::Collectable {
 public:
     /// Throws InvalidInput (a bad URL, project or option).
-    explicit Exporter(ExporterOptions options);
-    ~Exporter() override;
-    Exporter(const Exporter&) = delete;
-    Exporter& operator=(const Exporter&) = delete;
+    explicit ProjectExporter(ExporterOptions options);
+    ~ProjectExporter() override;
+    ProjectExporter(const ProjectExporter&) = delete;
+    ProjectExporter& operator=(const ProjectExporter&) = delete;
 
     /// Starts the follower thread: it finds the projects and follows them.
     void start();
