@@ -9,6 +9,7 @@
 #include "scriptcompare.h"
 #include "starvationbench.h"
 #include "tlsbench.h"
+#include "exporterbench.h"
 #include "watchbench.h"
 #include "studiobench.h"
 
@@ -77,6 +78,8 @@ int benchMain(int argc, char** argv)
             return runCluster(options, commandLine);
         if (options.tlsRounds > 0)
             return runTlsBench(options, commandLine, std::cout, std::cerr);
+        if (options.exporter)
+            return runExporterBench(options, commandLine, options.json ? std::cerr : std::cout, std::cerr);
         if (options.watch)
             return runWatchBench(options, commandLine, options.json ? std::cerr : std::cout, std::cerr);
         if (options.starvationRounds > 0)

@@ -94,6 +94,14 @@ Following a project (instead of the run above; see docs/benchmarks.md):
                        server CPU, the follower's calls, the PING p99 and its
                        ratio to nobody's; then Studio's window (when built with
                        the UI) lists and follows it (--json as above)
+
+The exporter (instead of the run above; see docs/benchmarks.md):
+  --exporter           fills --projects projects (default 100) of --n leases
+                       (default 1000), then --duration windows (default 20000),
+                       --reps times in rotating order, under 100 changes/s in
+                       all: nobody following, `treelock exporter` following,
+                       and scraped every second: server CPU, the exporter's
+                       command time per second, and per scrape (--json as above)
 )";
 }
 
@@ -103,7 +111,7 @@ const std::vector<std::string>& knownOptions()
         "--redis", "--redis-server", "--unix",   "--no-pin",  "--duration",        "--reps",
         "--connections", "--n",      "--contenders", "--quick", "--smoke",         "--json",
         "--plot",  "--ui",           "--ui-only", "--ui-size", "--compare-scripts", "--rounds",
-        "--pairs", "--depth",        "--failover", "--cluster", "--projects", "--starvation", "--readers", "--tls", "--watch",
+        "--pairs", "--depth",        "--failover", "--cluster", "--projects", "--starvation", "--readers", "--tls", "--watch", "--exporter",
         "--hold",  "--writer-wait",  "-h",       "--help"};
     return names;
 }
@@ -169,6 +177,7 @@ ParseOutcome parseOptions(int argc, char** argv)
     BenchOptions o;
     bool heldGiven = false;
     bool durationGiven = false;
+    bool projectsGiven = false;
     // Presets first, so explicit options given with them win wherever they stand.
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
@@ -291,9 +300,12 @@ ParseOutcome parseOptions(int argc, char** argv)
                     throw std::invalid_argument("--tls must be 1 to 100");
             } else if (arg == "--watch") {
                 o.watch = true;
+            } else if (arg == "--exporter") {
+                o.exporter = true;
             } else if (arg == "--cluster") {
                 o.cluster = true;
             } else if (arg == "--projects") {
+                projectsGiven = true;
                 o.clusterProjects = number<int>(value(), arg);
                 if (o.clusterProjects < 1 || o.clusterProjects > 10000)
                     throw std::invalid_argument("--projects must be 1 to 10000");
@@ -326,6 +338,22 @@ ParseOutcome parseOptions(int argc, char** argv)
                                        || !o.plotFile.empty() || !o.contenders.empty()))
             throw std::invalid_argument("--starvation runs alone: no --cluster, --failover, --compare-scripts, "
                                         "--ui, --plot or --contenders with it");
+        if (o.exporter) {
+            if (o.watch || o.cluster || o.failoverRounds > 0 || o.starvationRounds > 0 || o.tlsRounds > 0
+                || !o.compareScripts.empty() || o.ui || !o.plotFile.empty() || !o.contenders.empty()
+                || !o.redisUrl.empty())
+                throw std::invalid_argument("--exporter starts its own server and runs alone: no --redis, --cluster, "
+                                            "--failover, --starvation, --tls, --watch, --compare-scripts, --ui, "
+                                            "--plot or --contenders with it");
+            if (!heldGiven)
+                o.held = {o.mode == "smoke" ? 100 : 1000};
+            if (o.held.size() != 1 || o.held.front() < 1)
+                throw std::invalid_argument("--exporter takes one --n: the leases of each project, at least 1");
+            if (!projectsGiven)
+                o.clusterProjects = o.mode == "smoke" ? 5 : 100;
+            if (!durationGiven)
+                o.duration = std::chrono::milliseconds(o.mode == "full" ? 20000 : 3000);
+        }
         if (o.watch) {
             if (o.cluster || o.failoverRounds > 0 || o.starvationRounds > 0 || o.tlsRounds > 0
                 || !o.compareScripts.empty() || o.ui || !o.plotFile.empty() || !o.contenders.empty()

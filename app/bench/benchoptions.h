@@ -48,6 +48,9 @@ struct BenchOptions {
     /// --watch: following a project, re-read every second against a LeaseWatch,
     /// with --n leases (default 100,000 and 1,000,000), instead of the run above.
     bool watch = false;
+    /// --exporter: what `treelock exporter` costs the server, on --projects
+    /// projects (default 100) of --n leases (default 1,000), instead of the run above.
+    bool exporter = false;
 };
 
 /// Parses argv. Returns nullopt and fills `message` for --help (exitCode 0)

@@ -31,7 +31,6 @@ namespace {
 
 using std::chrono::milliseconds;
 
-constexpr int kFillBatch = 1000;
 constexpr int kChangesPerSecond = 100;
 constexpr std::chrono::microseconds kProbePace{1000};
 constexpr std::array<int, 6> kPageSizes{100, 250, 500, 1000, 2000, 5000};
@@ -95,28 +94,6 @@ struct SizeRun {
 };
 
 double seconds(WatchClock::duration d) { return std::chrono::duration<double>(d).count(); }
-
-/// `n` leases of 24 h in `keys`' project, as many clients' grants would leave them.
-void fill(redis::RawConnection& control, const redis::KeySchema& keys, long long n)
-{
-    const redis::Library& library = redis::embeddedLibrary();
-    control.load(library);
-    const std::string function = library.function(redis::Script::Acquire);
-    for (long long first = 0; first < n; first += kFillBatch) {
-        const long long last = std::min(n, first + kFillBatch);
-        for (long long i = first; i < last; ++i) {
-            const std::string path = "/w/" + std::to_string(i / 1000) + "/f" + std::to_string(i);
-            control.append(redis::acquireCall(keys, newLeaseId(), "fill", "hold", kMaxTtl, kReapBatch,
-                                              {{path, LockMode::X}})
-                               .fcall(function));
-        }
-        for (long long i = first; i < last; ++i) {
-            const redis::Reply reply = control.readReply();
-            if (!reply.isArray() || !reply[0].is(1))
-                throw std::runtime_error("--watch: filling the project: unexpected reply " + reply.describe());
-        }
-    }
-}
 
 /// Server time per list call at each page size: the watch's ZSCAN + HMGET and
 /// the snapshot function's page, kPagesPerSize calls each, from SLOWLOG.
@@ -279,7 +256,7 @@ SizeRun runSize(long long leases, const BenchOptions& options, const std::string
 
     progress << "treelock-bench --watch: " << leases << " leases: filling..." << std::flush;
     const auto filled = WatchClock::now();
-    fill(control, keys, leases);
+    fillProject(control, keys, leases);
     run.fillSeconds = seconds(WatchClock::now() - filled);
     progress << " " << std::fixed << std::setprecision(1) << run.fillSeconds << " s; page sizes..." << std::flush;
     run.pages = measurePages(control, server, keys, leases);

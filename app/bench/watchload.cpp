@@ -3,6 +3,7 @@
 #include "benchrunner.h"
 #include "serverinfo.h"
 #include "treelock/error.h"
+#include "treelock/leaseid.h"
 #include "treelock/redisengine.h"
 
 #include <algorithm>
@@ -19,6 +20,7 @@ using std::chrono::milliseconds;
 
 constexpr milliseconds kLoadTtl{10000};
 constexpr std::size_t kLoadLeases = 20; ///< the load keeps about this many leases
+constexpr int kFillBatch = 1000;        ///< acquires pipelined per round trip
 
 std::string upper(std::string text)
 {
@@ -188,6 +190,29 @@ void ServerWindow::finish()
             call.command = entry[3][1].text;
         call.micros = entry[2].integer;
         m_calls.push_back(std::move(call));
+    }
+}
+
+// ---------------------------------------------------------------- fillProject
+
+void fillProject(redis::RawConnection& control, const redis::KeySchema& keys, long long n)
+{
+    const redis::Library& library = redis::embeddedLibrary();
+    control.load(library);
+    const std::string function = library.function(redis::Script::Acquire);
+    for (long long first = 0; first < n; first += kFillBatch) {
+        const long long last = std::min(n, first + kFillBatch);
+        for (long long i = first; i < last; ++i) {
+            const std::string path = "/w/" + std::to_string(i / 1000) + "/f" + std::to_string(i);
+            control.append(redis::acquireCall(keys, newLeaseId(), "fill", "hold", kMaxTtl, kReapBatch,
+                                              {{path, LockMode::X}})
+                               .fcall(function));
+        }
+        for (long long i = first; i < last; ++i) {
+            const redis::Reply reply = control.readReply();
+            if (!reply.isArray() || !reply[0].is(1))
+                throw std::runtime_error("filling project " + keys.project() + ": unexpected reply " + reply.describe());
+        }
     }
 }
 

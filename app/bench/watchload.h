@@ -51,6 +51,8 @@ class ChangeLoad {
 public:
     ChangeLoad(const std::string& url, const std::string& project, int perSecond, bool pin);
     ~ChangeLoad();
+    /// Asks the client to stop after its current change, without waiting for it.
+    void requestStop() noexcept { m_stop = true; }
     void stop();
     long long changes() const noexcept { return m_changes.load(); }
     long long errors() const noexcept { return m_errors.load(); }
@@ -91,5 +93,9 @@ private:
     double m_wall = 0;
     std::vector<LoggedCall> m_calls;
 };
+
+/// Puts `n` leases of 24 h in `keys`' project, as many clients' grants would
+/// leave them, pipelined in batches of 1,000 acquires. Throws on a refusal.
+void fillProject(redis::RawConnection& control, const redis::KeySchema& keys, long long n);
 
 } // namespace treelock::bench

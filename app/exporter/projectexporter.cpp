@@ -57,6 +57,7 @@ struct ProjectExporter::Impl {
     mutable std::mutex mutex;
     std::condition_variable wake;
     bool stopping = false;
+    bool published = false;                      // the follower has published a pass
     std::set<std::string> wanted;                // the projects to follow
     std::map<std::string, ProjectTally> tallies; // as the follower last published them
     std::thread thread;
@@ -146,6 +147,7 @@ void ProjectExporter::Impl::run()
         tallies.clear();
         for (const auto& [name, f] : followers)
             tallies.emplace(name, f.tally);
+        published = true;
         const milliseconds pause = reached ? options.followEvery : std::min(kMaxBackoff, options.followEvery * kBackoffFactor);
         wake.wait_for(lock, pause, [this] { return stopping; });
     }
@@ -284,7 +286,7 @@ bool ProjectExporter::waitSynced(std::chrono::milliseconds timeout) const
     for (;;) {
         {
             std::lock_guard lock(m_impl->mutex);
-            const bool all = m_impl->tallies.size() >= m_impl->wanted.size()
+            const bool all = m_impl->published && m_impl->tallies.size() >= m_impl->wanted.size()
                              && std::all_of(m_impl->tallies.begin(), m_impl->tallies.end(),
                                             [](const auto& entry) { return entry.second.synced; });
             if (all)

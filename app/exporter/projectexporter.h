@@ -6,6 +6,7 @@
 #include "treelock/redisurl.h"
 
 #include <prometheus/collectable.h>
+#include <prometheus/metric_family.h>
 
 #include <chrono>
 #include <cstddef>
@@ -25,8 +26,10 @@ struct ExporterOptions {
     std::size_t hotPaths = 10;
     /// How often the server is searched for projects (SCAN) when none are named.
     std::chrono::milliseconds discoverEvery{30000};
-    /// How often the followers read their projects' events.
-    std::chrono::milliseconds followEvery{250};
+    /// How often each project's events are read: one XREAD a project a pass.
+    /// The stream keeps about 10,000 events, so a pass a second keeps up with
+    /// any project that makes fewer than 10,000 changes a second.
+    std::chrono::milliseconds followEvery{1000};
 };
 
 /// Follows projects in a thread of its own, one LeaseWatch each (list once,

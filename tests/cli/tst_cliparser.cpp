@@ -166,6 +166,11 @@ TEST(CliParserExporter, listenIsCheckedAndProjectMayBeGivenMoreThanOnce)
     bad("[::g]:80", "\"[::g]\" is not an IPv6 address");
     expectUsageError({"exporter", "--hot-paths", "257"}, "--hot-paths");
     EXPECT_EQ(commandOf<ExporterCommand>({"exporter", "--hot-paths", "0"}).hotPaths, 0u);
+    EXPECT_EQ(commandOf<ExporterCommand>({"exporter"}).discoverEvery, std::chrono::seconds(30));
+    EXPECT_EQ(commandOf<ExporterCommand>({"exporter", "--discover-every", "5"}).discoverEvery, std::chrono::seconds(5));
+    expectUsageError({"exporter", "--discover-every", "0"}, "--discover-every");
+    EXPECT_EQ(usageErrorOf({"--project", "a", "exporter", "--discover-every", "30"}),
+              "--discover-every and --project cannot be combined: named projects are not looked for");
 
     const Invocation many = parse({"--project", "a", "exporter", "--project", "b"});
     EXPECT_EQ(many.global.projects, (std::vector<std::string>{"a", "b"}));

@@ -3,6 +3,7 @@
 // renders. The exporter against a real redis-server: tests/exporter/test_exporter.py.
 
 #include "exportermetrics.h"
+#include "families.h"
 
 #include <prometheus/text_serializer.h>
 
@@ -12,6 +13,8 @@
 
 using namespace treelock;
 using namespace treelock::exporter;
+using treelock::test::family;
+using treelock::test::labelOf;
 using namespace std::chrono_literals;
 
 namespace {
@@ -42,20 +45,6 @@ HotPath hot(const std::string& path, std::int64_t total)
     h.total = total;
     h.refusals = double(total);
     return h;
-}
-
-const prometheus::MetricFamily* family(const std::vector<prometheus::MetricFamily>& families, const std::string& name)
-{
-    const auto it = std::find_if(families.begin(), families.end(), [&](const auto& f) { return f.name == name; });
-    return it == families.end() ? nullptr : &*it;
-}
-
-std::string labelOf(const prometheus::ClientMetric& m, const std::string& name)
-{
-    for (const auto& l : m.label)
-        if (l.name == name)
-            return l.value;
-    return {};
 }
 
 } // namespace

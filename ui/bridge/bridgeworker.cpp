@@ -368,11 +368,11 @@ void BridgeWorker::tick()
         } else if (Clock::now() - m_lastSnapshot >= kSnapshotInterval || m_failover) {
             takeSnapshot();
         }
-        const auto now = Clock::now();
+        const auto polled = Clock::now(); // after the polls above
         // Made aside, a decorated state costs the worker nothing: they come
         // more often (the pool thread works half the time at most).
         const int factor = m_decorateCost >= kDecorateAside ? kAsideCostFactor : kPublishCostFactor;
-        const bool decorateDue = !m_decorating && now - m_lastDecorated >= factor * m_decorateCost;
+        const bool decorateDue = !m_decorating && polled - m_lastDecorated >= factor * m_decorateCost;
         const bool due = m_dirty || m_clock.now() >= m_nextExpiry || (m_treeBehind && decorateDue);
         // A project whose decoration takes long is a large one: each state
         // costs the window in proportion to its size, so they come once a second.
@@ -380,8 +380,8 @@ void BridgeWorker::tick()
                               : m_touched.size() > kBusyChanges || !decorateDue ? BridgeWorker::kBusyPublishInterval
                                                                                 : kMinPublishInterval;
         const bool batchRead = m_listing && m_touched.size() >= kListingStateLeases
-                               && now - m_lastPublish >= kMinPublishInterval;
-        if (due && (batchRead || now - m_lastPublish >= interval)) {
+                               && polled - m_lastPublish >= kMinPublishInterval;
+        if (due && (batchRead || polled - m_lastPublish >= interval)) {
             // A large project's decorated state is made aside; a light one goes now.
             const bool aside = decorateDue && decorateAside();
             publish(false, !decorateDue || aside || m_decorating);

@@ -27,6 +27,7 @@ int runExporter(const ExporterCommand& cmd, CommandContext& ctx)
     options.redis = ctx.redisOptions();
     options.projects = ctx.global().projects;
     options.hotPaths = cmd.hotPaths;
+    options.discoverEvery = cmd.discoverEvery;
     const auto metrics = std::make_shared<exporter::ProjectExporter>(options);
     std::unique_ptr<prometheus::Exposer> server;
     try {
@@ -64,14 +65,24 @@ BuildCommand declareExporter(CLI::App& app)
         cmd->hotPaths = static_cast<std::size_t>(
             values::wholeNumber("--hot-paths", v, 0, static_cast<long long>(exporter::kMaxHotPaths), "a whole number of paths"));
     });
-    return [cmd](const Positionals&, const GlobalOptions&) -> Command { return Command(*cmd, runExporter); };
+    auto discoverGiven = std::make_shared<bool>(false);
+    value(app, "--discover-every", [cmd, discoverGiven](const std::string& v) {
+        cmd->discoverEvery = std::chrono::seconds(values::wholeNumber("--discover-every", v, 1, 3600, "a whole number of seconds"));
+        *discoverGiven = true;
+    });
+    return [cmd, discoverGiven](const Positionals&, const GlobalOptions& global) -> Command {
+        if (!global.projects.empty() && *discoverGiven)
+            throw UsageError("--discover-every and --project cannot be combined: named projects are not looked for");
+        return Command(*cmd, runExporter);
+    };
 }
 
 const CommandRegistration registration{{
     .rank = 145,
     .name = "exporter",
     .summary = "serve the projects' metrics to Prometheus",
-    .help = "usage: treelock exporter [--listen HOST:PORT] [--hot-paths N] [--project P]...\n"
+    .help = "usage: treelock exporter [--listen HOST:PORT] [--hot-paths N]\n"
+        "                         [--discover-every S | --project P...]\n"
         "\n"
         "Serves metrics in the Prometheus text format at http://HOST:PORT/metrics until\n"
         "SIGINT or SIGTERM: leases by mode, the oldest lease's age, expired leases not\n"
@@ -80,15 +91,18 @@ const CommandRegistration registration{{
         "behind Sentinel or on a cluster the primaries and their replicas' lag. Every\n"
         "sample of a project is labelled project=\"P\". docs/monitoring.md lists them all.\n"
         "It reports every project on the server (every primary of a cluster), looked\n"
-        "for again every 30 s, or only those named with --project, which may be given\n"
-        "more than once. It follows each project's events (a list, then the events\n"
-        "stream) and reads its waiters and contention table once per scrape, never\n"
-        "every lease. A server it cannot reach gives treelock_up 0, not an exit.\n"
+        "for with SCAN every --discover-every seconds, or only those named with\n"
+        "--project, which may be given more than once and costs no SCAN: on a large\n"
+        "shared server, name them. It follows each project's events (a list, then the\n"
+        "events stream) and reads its waiters and contention table once per scrape,\n"
+        "never every lease. A server it cannot reach gives treelock_up 0, not an exit.\n"
         "  --listen HOST:PORT  where to serve: an IPv4 address, [an IPv6 address] or\n"
         "                      localhost, and a port, 0 for any free one\n"
         "                      (default 127.0.0.1:9481)\n"
         "  --hot-paths N       paths per project in treelock_hot_path_*, 0.."
-        + std::to_string(exporter::kMaxHotPaths) + " (default 10)\n",
+        + std::to_string(exporter::kMaxHotPaths) + " (default 10)\n"
+        "  --discover-every S  look for new projects every S seconds, 1..3600\n"
+        "                      (default 30)\n",
     .arguments = noArguments("exporter"),
     .manyProjects = true,
     .declare = declareExporter,

@@ -2,6 +2,7 @@
 
 #include "clivalues.h"
 
+#include <chrono>
 #include <cstddef>
 
 namespace treelock::cli {
@@ -10,6 +11,7 @@ namespace treelock::cli {
 struct ExporterCommand {
     values::ListenAddress listen{"127.0.0.1", 9481}; ///< where /metrics is served
     std::size_t hotPaths = 10;                       ///< 0..exporter::kMaxHotPaths
+    std::chrono::seconds discoverEvery{30};          ///< 1..3600: how often projects are looked for
 };
 
 } // namespace treelock::cli
