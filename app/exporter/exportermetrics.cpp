@@ -71,14 +71,9 @@ LockMode strongestMode(const LeaseInfo& lease)
 
 void applyDeltas(ProjectTally& tally, const std::vector<LeaseDelta>& deltas)
 {
-    for (const LeaseDelta& d : deltas) {
-        if (d.kind != LeaseDelta::Kind::Removed)
-            continue;
-        if (d.cause == LeaseDelta::Cause::Expired)
-            ++tally.expiries;
-        else if (d.cause == LeaseDelta::Cause::Vanished)
+    for (const LeaseDelta& d : deltas)
+        if (d.kind == LeaseDelta::Kind::Removed && d.cause == LeaseDelta::Cause::Vanished)
             ++tally.vanished;
-    }
 }
 
 void applyStats(ProjectTally& tally, const WatchStats& stats)
@@ -86,6 +81,7 @@ void applyStats(ProjectTally& tally, const WatchStats& stats)
     tally.grants = stats.eventsOf(EventType::Grant);
     tally.releases = stats.eventsOf(EventType::Release);
     tally.forced = stats.eventsOf(EventType::Force);
+    tally.expiries = stats.eventsOf(EventType::Expire);
     tally.relists = stats.relists;
 }
 
@@ -160,7 +156,8 @@ std::vector<MetricFamily> metricFamilies(const Scrape& scrape)
                              [](const ProjectScrape& p) { return double(p.tally.grants); }));
     out.push_back(perProject(scrape, "treelock_releases_total", "Leases released by their holder", MetricType::Counter,
                              [](const ProjectScrape& p) { return double(p.tally.releases); }));
-    out.push_back(perProject(scrape, "treelock_expiries_total", "Leases that expired (their holder stopped renewing)",
+    out.push_back(perProject(scrape, "treelock_expiries_total",
+                             "Expired leases reaped (their holder stopped renewing); those not reaped yet are treelock_expired_leases",
                              MetricType::Counter, [](const ProjectScrape& p) { return double(p.tally.expiries); }));
     out.push_back(perProject(scrape, "treelock_force_releases_total", "Leases force-released by an operator",
                              MetricType::Counter, [](const ProjectScrape& p) { return double(p.tally.forced); }));

@@ -32,7 +32,7 @@ struct ProjectTally {
     std::uint64_t grants = 0;        ///< grant events read
     std::uint64_t releases = 0;      ///< release events read
     std::uint64_t forced = 0;        ///< force events read
-    std::uint64_t expiries = 0;      ///< leases that left the view when their expiry passed (reaped or not)
+    std::uint64_t expiries = 0;      ///< expire events read: leases reaped after their expiry
     std::uint64_t vanished = 0;      ///< gone without an event saying why (a list did not find them)
     std::array<std::uint64_t, kRelistReasons> relists{}; ///< lists begun, by RelistReason
     std::uint64_t errors = 0;        ///< polls that failed (the server could not be reached)
@@ -43,12 +43,13 @@ struct ProjectTally {
     std::optional<ServerTime> oldestCreated; ///< the oldest lease's grant, when there is one
 };
 
-/// Counts the expiries and vanished leases among one poll's changes. O(deltas).
+/// Counts the vanished leases among one poll's changes. O(deltas).
 void applyDeltas(ProjectTally& tally, const std::vector<LeaseDelta>& deltas);
 
-/// Takes the counts of events the watch read (grants, releases, force-releases)
-/// and its lists by reason. Events, not the view: a lease granted and released
-/// between two polls never shows in the view. O(1).
+/// Takes the counts of events the watch read (grants, releases, expiries,
+/// force-releases) and its lists by reason. Events, not the view: a lease
+/// granted and released, or expired, between two polls never shows in the
+/// view. O(1).
 void applyStats(ProjectTally& tally, const WatchStats& stats);
 
 /// Sets the tally's view figures (leases, by mode, the oldest) from `leases`. O(leases).

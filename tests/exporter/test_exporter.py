@@ -43,19 +43,25 @@ def free_port() -> int:
 
 
 class Redis:
-    """A redis-server on a loopback port of its own, stopped and started again at will."""
+    """A redis-server on a loopback port of its own, stopped and started again at will;
+    with `certs`, it speaks only TLS and asks clients for a certificate of the test CA."""
 
-    def __init__(self) -> None:
+    def __init__(self, certs: Path | None = None) -> None:
         self.folder = tempfile.mkdtemp(prefix="treelock-exporter-")
         self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}"
+        self.certs = certs
+        self.url = f"{'rediss' if certs else 'redis'}://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
         self.start()
 
     def start(self) -> None:
+        listen = ["--port", str(self.port)]
+        if self.certs:
+            listen = ["--port", "0", "--tls-port", str(self.port), "--tls-cert-file", str(self.certs / "server.crt"),
+                      "--tls-key-file", str(self.certs / "server.key"), "--tls-ca-cert-file",
+                      str(self.certs / "ca.crt"), "--tls-auth-clients", "yes"]
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", self.folder],
+            ["redis-server", *listen, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", self.folder],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 10
         while True:
@@ -96,8 +102,13 @@ def project() -> str:
     return f"exp{next(_projects)}"
 
 
+def tls_options(certs: Path) -> tuple[str, ...]:
+    return ("--cacert", str(certs / "ca.crt"), "--cert", str(certs / "client.crt"), "--key", str(certs / "client.key"))
+
+
 def treelock(redis: Redis, project: str, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([cli_path(), "--quiet", "--redis", redis.url, "--project", project, *args],
+    tls = tls_options(redis.certs) if redis.certs else ()
+    done = subprocess.run([cli_path(), "--quiet", "--redis", redis.url, *tls, "--project", project, *args],
                           capture_output=True, text=True, timeout=60)
     if check and done.returncode != 0:
         raise AssertionError(f"treelock {' '.join(args)} exited {done.returncode}: {done.stderr}")
@@ -109,10 +120,11 @@ def cli_json(redis: Redis, project: str, *args: str) -> dict:
 
 
 class Exporter:
-    """`treelock exporter` on a free port; scrape() parses /metrics with prometheus_client."""
+    """`treelock exporter` on a free port; scrape() parses /metrics with prometheus_client.
+    `globals` go before the command (TLS options, say)."""
 
-    def __init__(self, redis: Redis, *args: str) -> None:
-        self.process = subprocess.Popen([cli_path(), "--quiet", "--redis", redis.url, "exporter",
+    def __init__(self, redis: Redis, *args: str, globals: tuple[str, ...] = ()) -> None:
+        self.process = subprocess.Popen([cli_path(), "--quiet", "--redis", redis.url, *globals, "exporter",
                                          "--listen", "127.0.0.1:0", *args],
                                         stderr=subprocess.PIPE, text=True)
         assert self.process.stderr is not None
@@ -143,8 +155,8 @@ class Exporter:
 def start_exporter(redis: Redis) -> Iterator[Callable[..., Exporter]]:
     started: list[Exporter] = []
 
-    def start(*args: str) -> Exporter:
-        exporter = Exporter(redis, *args)
+    def start(*args: str, on: Redis | None = None, globals: tuple[str, ...] = ()) -> Exporter:
+        exporter = Exporter(on or redis, *args, globals=globals)
         started.append(exporter)
         return exporter
 
@@ -201,7 +213,7 @@ def test_a_scrape_says_what_locks_waiting_and_contention_say(redis: Redis, proje
                                "--owner", "bob", "--op", "delete-folder", "/A", "--wait", "60000"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        eventually(lambda: cli_json(redis, project, "waiting")["waiters"][0])
+        wait_for(lambda: cli_json(redis, project, "waiting")["waiters"], "bob waiting")
         exporter = start_exporter("--project", project)
 
         def matches() -> tuple[dict, dict, dict, dict]:
@@ -258,19 +270,24 @@ def test_counters_follow_grants_releases_expiries_and_forced_releases(redis: Red
     treelock(redis, project, "force-release", forced, "--admin", "--reason", "stuck in a test")
     treelock(redis, project, "acquire", "--owner", "gone", "--op", "delete-folder", "/E", "--ttl", "300")
 
-    def counted() -> dict:
-        now = exporter.scrape()
-        for name, added in (("treelock_grants_total", 5), ("treelock_releases_total", 3),
-                            ("treelock_force_releases_total", 1), ("treelock_expiries_total", 1)):
-            assert value(now, name, project=project) - value(base, name, project=project) == added, name
-        return now
+    def counted(expiries: int) -> Callable[[], dict]:
+        def check() -> dict:
+            now = exporter.scrape()
+            for name, added in (("treelock_grants_total", 5), ("treelock_releases_total", 3),
+                                ("treelock_force_releases_total", 1), ("treelock_expiries_total", expiries)):
+                assert value(now, name, project=project) - value(base, name, project=project) == added, name
+            return now
+        return check
 
-    now = eventually(counted)
-    # The expired lease is still on the server until something reaps it.
+    time.sleep(0.5)  # past the 300 ms lease's expiry
+    now = eventually(counted(0))
+    # The expired lease is still on the server until something reaps it: a gauge says so.
     assert value(now, "treelock_expired_leases", project=project) == 1
     assert len(cli_json(redis, project, "locks")["leases"]) == 2
     treelock(redis, project, "sweep")
-    wait_for(lambda: value(exporter.scrape(), "treelock_expired_leases", project=project) == 0, "no expired lease")
+    # Reaped: the gauge goes back to 0 and the expiry is counted.
+    now = eventually(counted(1))
+    assert value(now, "treelock_expired_leases", project=project) == 0
 
 
 def test_a_project_that_disappears_drops_its_series(redis: Redis, project: str, start_exporter) -> None:
@@ -327,6 +344,91 @@ def test_hot_paths_are_bounded_by_the_option(redis: Redis, project: str, start_e
     for _ in range(3):  # on a path the metrics do not name: counted all the same
         treelock(redis, project, "acquire", "--owner", "r", "--op", "delete-folder", "/P0", check=False)
     assert value(exporter.scrape(), "treelock_refusals_total", project=project) == 3
+
+
+def test_a_scraped_lease_held_for_an_hour_fires_the_alert_in_promtool(redis: Redis, project: str,
+                                                                      start_exporter, tmp_path: Path) -> None:
+    """The exporter's own sample, as Prometheus would store it scrape after scrape for an
+    hour (its age rising a second a second, as two real scrapes show), run through
+    resources/monitoring/alerts.yml with `promtool test rules`: the long-lease alert fires
+    for that project."""
+    promtool = shutil.which("promtool")
+    assert promtool, "promtool is missing (Debian's package prometheus; scripts/setup installs it)"
+    treelock(redis, project, "acquire", "--owner", "stuck", "--op", "delete-folder", "/S", "--ttl", "86400000")
+    exporter = start_exporter("--project", project)
+    first = wait_for(lambda: value(exporter.scrape(), "treelock_oldest_lease_age_seconds", project=project),
+                     "the lease's age")
+    time.sleep(2)
+    second = value(exporter.scrape(), "treelock_oldest_lease_age_seconds", project=project)
+    assert 1 <= second - first <= 10, (first, second)  # its age follows the clock
+    [(labels, _)] = [(l, v) for l, v in exporter.scrape()["treelock_oldest_lease_age_seconds"]
+                     if l["project"] == project]
+    series = "treelock_oldest_lease_age_seconds{" + ",".join(
+        f'{k}="{v}"' for k, v in sorted({**labels, "job": "treelock", "instance": "exporter:9481"}.items())) + "}"
+    rules = Path(__file__).resolve().parents[2] / "resources" / "monitoring" / "alerts.yml"
+    age = int(second)  # below 60: the alert's summary then says "1h 0m <age>s" at minute 60
+    assert age < 60
+    (tmp_path / "stuck.test.yml").write_text(f"""rule_files:
+  - {rules}
+evaluation_interval: 1m
+tests:
+  - interval: 1m
+    input_series:
+      - series: '{series}'
+        values: '{age}+60x70'
+    alert_rule_test:
+      - eval_time: 10m
+        alertname: TreelockLeaseHeldTooLong
+        exp_alerts: []
+      - eval_time: 60m
+        alertname: TreelockLeaseHeldTooLong
+        exp_alerts:
+          - exp_labels:
+              severity: warning
+              job: treelock
+              instance: exporter:9481
+              project: {project}
+            exp_annotations:
+              summary: 'Treelock project {project}: a lease held for 1h 0m {age}s'
+              description: >-
+                The oldest lease of project {project} was granted 1h 0m {age}s ago; leases
+                normally live seconds to minutes. Find it and its owner with
+                `treelock --project {project} locks --json | jq '.leases | min_by(.created_ms)'`,
+                and whom it blocks with `treelock --project {project} waiting`. Ask its
+                owner; if its holder is hung or gone, revoke it with
+                `treelock --project {project} force-release LEASE --admin --reason TEXT`.
+""")
+    done = subprocess.run([promtool, "test", "rules", str(tmp_path / "stuck.test.yml")], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_tls_only_server_is_read_with_the_clis_tls_options(project: str, start_exporter) -> None:
+    certs = Path(tempfile.mkdtemp(prefix="treelock-exporter-certs-"))
+    made = subprocess.run(["bash", str(Path(__file__).resolve().parents[1] / "support" / "make-test-certs.sh"),
+                           str(certs)], capture_output=True, text=True, timeout=60)
+    assert made.returncode == 0, made.stderr
+    server = Redis(certs)
+    try:
+        treelock(server, project, "acquire", "--owner", "tess", "--op", "delete-folder", "/T", "--ttl", "60000")
+        exporter = start_exporter("--project", project, on=server, globals=tls_options(certs))
+
+        def read() -> dict:
+            s = exporter.scrape()
+            assert value(s, "treelock_up") == 1
+            assert value(s, "treelock_leases", project=project, mode="X") == 1
+            return s
+
+        samples = eventually(read)
+        assert value(samples, "treelock_waiters", project=project) == 0
+        # Without a client certificate the server refuses the handshake: up 0, and the exporter goes on.
+        refused = start_exporter("--project", project, on=server, globals=("--cacert", str(certs / "ca.crt")))
+        assert value(refused.scrape(), "treelock_up") == 0
+        assert refused.process.poll() is None
+    finally:
+        server.stop()
+        shutil.rmtree(server.folder, ignore_errors=True)
+        shutil.rmtree(certs, ignore_errors=True)
 
 
 @pytest.mark.parametrize("listen, says", [
