@@ -218,9 +218,13 @@ ListenAddress listenAddress(std::string_view option, const std::string& value)
     const auto refuse = [&](const std::string& why) {
         return UsageError(std::string(option) + " " + quoteInput(value) + " is not HOST:PORT: " + why);
     };
+    if (!value.empty() && value.front() == '[')
+        throw UsageError(std::string(option) + " " + quoteInput(value)
+                         + ": the HTTP server listens on IPv4 only (0.0.0.0 for every interface, 127.0.0.1 for this "
+                           "machine alone)");
     const auto colon = value.rfind(':');
     if (colon == std::string::npos)
-        throw refuse("it has no port (give 127.0.0.1:9481, [::1]:9481 or 0.0.0.0:9481)");
+        throw refuse("it has no port (give 127.0.0.1:9481 or 0.0.0.0:9481)");
     ListenAddress address;
     address.host = value.substr(0, colon);
     const std::string port = value.substr(colon + 1);
@@ -229,17 +233,12 @@ ListenAddress listenAddress(std::string_view option, const std::string& value)
     if (port.empty() || error != std::errc{} || end != port.data() + port.size() || number < 0 || number > 65535)
         throw refuse("the port must be a whole number from 0 to 65535 (0: any free port)");
     address.port = number;
-    unsigned char bytes[16];
-    if (address.host == "localhost") {
+    unsigned char bytes[4];
+    if (address.host == "localhost")
         address.host = "127.0.0.1";
-    } else if (address.host.size() > 2 && address.host.front() == '[' && address.host.back() == ']') {
-        if (inet_pton(AF_INET6, address.host.substr(1, address.host.size() - 2).c_str(), bytes) != 1)
-            throw refuse(quoteInput(address.host) + " is not an IPv6 address");
-    } else if (inet_pton(AF_INET, address.host.c_str(), bytes) != 1) {
+    else if (inet_pton(AF_INET, address.host.c_str(), bytes) != 1)
         throw refuse(address.host.empty() ? std::string("the host is missing (0.0.0.0 listens on every interface)")
-                                          : quoteInput(address.host)
-                                                + " is not an IPv4 address, an IPv6 address in brackets or localhost");
-    }
+                                          : quoteInput(address.host) + " is not an IPv4 address or localhost");
     return address;
 }
 

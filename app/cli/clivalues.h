@@ -80,10 +80,11 @@ void noArguments(std::string_view command, const std::vector<std::string>& posit
 /// The arguments `--op OPERATION` takes, checked against what it needs.
 OperationCall operation(const std::string& name, const std::vector<std::string>& positionals);
 
-/// Where a server listens: "HOST:PORT", HOST an IPv4 address, an IPv6 address
-/// in brackets or `localhost` (127.0.0.1), PORT 0 to 65535 (0: any free port).
+/// Where a server listens: "HOST:PORT", HOST an IPv4 address or `localhost`
+/// (127.0.0.1), PORT 0 to 65535 (0: any free port). The HTTP server behind it
+/// (prometheus-cpp's) listens on IPv4 only, so "[::1]:80" is refused by name.
 struct ListenAddress {
-    std::string host;   ///< as given, brackets kept; "127.0.0.1" for localhost
+    std::string host;   ///< as given; "127.0.0.1" for localhost
     int port = 0;
     /// "host:port", as the HTTP server takes it.
     std::string text() const { return host + ":" + std::to_string(port); }

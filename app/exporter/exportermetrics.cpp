@@ -124,6 +124,8 @@ std::vector<MetricFamily> metricFamilies(const Scrape& scrape)
     out.push_back(Family("treelock_exporter_start_time_seconds",
                          "When the exporter started (Unix time): its counters count from then", MetricType::Gauge)
                       .add(seconds(scrape.started.time_since_epoch())).take());
+    out.push_back(Family("treelock_exporter_info", "The Redis the exporter reads (its URL, password hidden): 1",
+                         MetricType::Gauge).add(1, {label("redis", scrape.redis)}).take());
     out.push_back(Family("treelock_exporter_projects", "Projects the exporter reports", MetricType::Gauge)
                       .add(double(scrape.projects.size())).take());
 

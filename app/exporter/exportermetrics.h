@@ -90,6 +90,7 @@ struct Scrape {
     std::chrono::duration<double> duration{0};
     std::uint64_t errors = 0;         ///< scrapes that could not read Redis, since start
     std::chrono::system_clock::time_point started{};
+    std::string redis;                ///< the server read, as its URL without password
     std::vector<ProjectScrape> projects;
     std::vector<ShardScrape> shards;  ///< empty on a single server
     std::uint64_t failovers = 0;      ///< primaries seen to change between scrapes, since start

@@ -68,6 +68,16 @@ struct ProjectExporter::Impl {
     mutable std::map<std::string, std::string> primaries; // by shard ("" behind Sentinel): the last seen
     mutable std::uint64_t errors = 0;
     mutable std::uint64_t failovers = 0;
+    mutable bool failing = false;                 // the last scrape could not read Redis
+    mutable std::set<std::string> missing;        // named projects the server does not have
+
+    void log(const std::string& line) const
+    {
+        if (options.log)
+            options.log(line);
+    }
+    // Logs the named projects that are missing now, or were and are not any more.
+    void noteMissing(const std::set<std::string>& present) const;
 
     bool named() const { return !options.projects.empty(); }
 
@@ -153,6 +163,18 @@ void ProjectExporter::Impl::run()
     }
 }
 
+void ProjectExporter::Impl::noteMissing(const std::set<std::string>& present) const
+{
+    for (const std::string& name : options.projects) {
+        const bool gone = !present.contains(name);
+        if (gone && missing.insert(name).second)
+            log("project " + name + " is not on the server (no lock granted there yet, or a misspelt name): "
+                "it is reported once it is");
+        else if (!gone && missing.erase(name) > 0)
+            log("project " + name + " is on the server now");
+    }
+}
+
 std::vector<ShardScrape> ProjectExporter::Impl::topology(const std::string& project) const
 {
     const RedisAddress address = RedisAddress::of(options.redis);
@@ -218,6 +240,7 @@ std::vector<prometheus::MetricFamily> ProjectExporter::Collect() const
     const Clock::time_point begun = Clock::now();
     Scrape scrape;
     scrape.started = d.started;
+    scrape.redis = RedisAddress::of(d.options.redis).redacted();
     std::vector<std::string> names;
     std::map<std::string, ProjectTally> tallies;
     {
@@ -226,10 +249,12 @@ std::vector<prometheus::MetricFamily> ProjectExporter::Collect() const
         tallies = d.tallies;
     }
     try {
-        const std::vector<ProjectInfo> counts = names.empty() ? std::vector<ProjectInfo>{} : countProjects(d.options.redis, names);
+        // With no names it still reaches the server: treelock_up says whether it answers.
+        const std::vector<ProjectInfo> counts = countProjects(d.options.redis, names);
         std::set<std::string> present;
         for (const ProjectInfo& p : counts)
             present.insert(p.name);
+        d.noteMissing(present);
         if (!d.named()) {
             // A project gone from the server is followed no more; found again, it starts afresh.
             std::lock_guard lock(d.mutex);
@@ -259,8 +284,12 @@ std::vector<prometheus::MetricFamily> ProjectExporter::Collect() const
         }
         scrape.shards = d.topology(counts.empty() ? std::string("default") : counts.front().name);
         scrape.up = true;
-    } catch (const std::exception&) {
+        if (std::exchange(d.failing, false))
+            d.log("Redis answers again");
+    } catch (const std::exception& e) {
         ++d.errors;
+        if (!std::exchange(d.failing, true))
+            d.log(std::string("cannot read Redis: ") + e.what());
         scrape.projects.clear();
         scrape.shards.clear();
         // Engines reconnect on their next call; a stale slot map is read again.

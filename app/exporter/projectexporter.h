@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -30,6 +31,10 @@ struct ExporterOptions {
     /// The stream keeps about 10,000 events, so a pass a second keeps up with
     /// any project that makes fewer than 10,000 changes a second.
     std::chrono::milliseconds followEvery{1000};
+    /// Told one line when a scrape first fails to read Redis (and why), when it
+    /// reads it again, and when a project named in `projects` is not on the
+    /// server (and when it appears). Called on the scraping thread; may be empty.
+    std::function<void(const std::string&)> log;
 };
 
 /// Follows projects in a thread of its own, one LeaseWatch each (list once,

@@ -332,6 +332,38 @@ def test_redis_down_is_up_0_and_an_error_not_a_crash(redis: Redis, project: str,
     assert value(exporter.scrape(), "treelock_exporter_projects") == 0
 
 
+def test_a_server_out_of_reach_is_up_0_even_with_no_project_and_the_log_says_why(start_exporter) -> None:
+    nobody = Redis()
+    nobody.stop()  # its port answers nothing now
+    try:
+        exporter = start_exporter(on=nobody)
+        samples = exporter.scrape()
+        assert value(samples, "treelock_up") == 0
+        assert value(samples, "treelock_exporter_scrape_errors_total") == 1
+        assert value(samples, "treelock_exporter_info", redis=nobody.url) == 1
+        exporter.scrape()
+        assert exporter.stop() == 0
+        assert exporter.process.stderr is not None
+        log = exporter.process.stderr.read()
+        assert log.count("cannot read Redis:") == 1, log  # once, not at every scrape
+        assert str(nobody.port) in log, log
+    finally:
+        shutil.rmtree(nobody.folder, ignore_errors=True)
+
+
+def test_a_named_project_missing_from_the_server_is_logged(redis: Redis, project: str, start_exporter) -> None:
+    treelock(redis, project, "acquire", "--owner", "a", "--op", "delete-folder", "/A", "--ttl", "60000")
+    exporter = start_exporter("--project", project, "--project", "nosuch")
+    samples = exporter.scrape()
+    assert value(samples, "treelock_exporter_projects") == 1
+    assert value(samples, "treelock_up") == 1
+    assert exporter.stop() == 0
+    assert exporter.process.stderr is not None
+    log = exporter.process.stderr.read()
+    assert "project nosuch is not on the server" in log, log
+    assert f"project {project} is not" not in log, log
+
+
 def test_hot_paths_are_bounded_by_the_option(redis: Redis, project: str, start_exporter) -> None:
     for i in range(5):
         treelock(redis, project, "acquire", "--owner", "h", "--op", "delete-folder", f"/P{i}", "--ttl", "60000")
@@ -435,6 +467,7 @@ def test_a_tls_only_server_is_read_with_the_clis_tls_options(project: str, start
     ("9481", "it has no port"),
     ("127.0.0.1:99999", "the port must be a whole number from 0 to 65535"),
     ("example.com:80", "is not an IPv4 address"),
+    ("[::1]:9481", "the HTTP server listens on IPv4 only"),
     ("", "is not HOST:PORT"),
 ])
 def test_a_bad_listen_value_is_named_with_exit_2(redis: Redis, listen: str, says: str) -> None:
@@ -452,4 +485,4 @@ def test_a_port_in_use_is_named_with_exit_2(redis: Redis) -> None:
         done = subprocess.run([cli_path(), "--redis", redis.url, "exporter", "--listen", f"127.0.0.1:{port}"],
                               capture_output=True, text=True, timeout=30)
     assert done.returncode == 2, done.stderr
-    assert f"cannot listen on 127.0.0.1:{port}" in done.stderr, done.stderr
+    assert f"cannot listen on 127.0.0.1:{port}: the port is taken by another program" in done.stderr, done.stderr

@@ -115,6 +115,7 @@ TEST(ExporterMetrics, AScrapeRendersEveryProjectAndDropsTheGoneOnes)
     const ServerTime t0{std::chrono::milliseconds(5'000'000)};
     Scrape scrape;
     scrape.up = true;
+    scrape.redis = "redis://127.0.0.1:6379";
     ProjectScrape p;
     p.name = "alpha";
     p.now = t0 + 90s;
@@ -151,6 +152,8 @@ TEST(ExporterMetrics, AScrapeRendersEveryProjectAndDropsTheGoneOnes)
     ASSERT_EQ(hotPaths->metric.size(), 1u);
     EXPECT_EQ(labelOf(hotPaths->metric.front(), "path"), "/A");
     EXPECT_FALSE(family(families, "treelock_redis_primary")) << "a single server has no shards";
+    ASSERT_TRUE(family(families, "treelock_exporter_info"));
+    EXPECT_EQ(labelOf(family(families, "treelock_exporter_info")->metric.front(), "redis"), "redis://127.0.0.1:6379");
 
     // The text format names every family once, each with its HELP and TYPE.
     const std::string text = prometheus::TextSerializer().Serialize(families);

@@ -10,8 +10,16 @@
 
 #include <prometheus/exposer.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <memory>
 #include <ostream>
+#include <set>
 #include <thread>
 
 namespace treelock::cli {
@@ -21,21 +29,52 @@ namespace {
 // How often the command looks at the stop flag.
 constexpr std::chrono::milliseconds kStopCheck{200};
 
+// Why nothing can listen on `address`, or "" when something can: a socket is
+// bound there and closed again, so the reason is the system's, not a guess.
+std::string listenProblem(const values::ListenAddress& address)
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0)
+        return std::strerror(errno);
+    const int on = 1;
+    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+    sockaddr_in where{};
+    where.sin_family = AF_INET;
+    where.sin_port = htons(static_cast<std::uint16_t>(address.port));
+    ::inet_pton(AF_INET, address.host.c_str(), &where.sin_addr);
+    std::string problem;
+    if (::bind(fd, reinterpret_cast<const sockaddr*>(&where), sizeof where) != 0) {
+        const int error = errno;
+        problem = error == EADDRINUSE      ? std::string("the port is taken by another program")
+                  : error == EADDRNOTAVAIL ? address.host + " is not an address of this machine"
+                  : error == EACCES        ? std::string("ports below 1024 need privileges")
+                                           : std::string(std::strerror(error));
+    }
+    ::close(fd);
+    return problem;
+}
+
 int runExporter(const ExporterCommand& cmd, CommandContext& ctx)
 {
     exporter::ExporterOptions options;
     options.redis = ctx.redisOptions();
-    options.projects = ctx.global().projects;
+    const std::set<std::string> named(ctx.global().projects.begin(), ctx.global().projects.end());
+    options.projects.assign(named.begin(), named.end());
     options.hotPaths = cmd.hotPaths;
     options.discoverEvery = cmd.discoverEvery;
+    options.log = [&ctx](const std::string& line) {
+        ctx.err() << "treelock exporter: " << isoTime(ServerTime(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                   std::chrono::system_clock::now().time_since_epoch())))
+                  << " " << line << std::endl;
+    };
     const auto metrics = std::make_shared<exporter::ProjectExporter>(options);
+    if (const std::string problem = listenProblem(cmd.listen); !problem.empty())
+        return ctx.fail(kExitInvalid, "listen", "cannot listen on " + cmd.listen.text() + ": " + problem);
     std::unique_ptr<prometheus::Exposer> server;
     try {
         server = std::make_unique<prometheus::Exposer>(cmd.listen.text());
-    } catch (const std::exception&) {
-        return ctx.fail(kExitInvalid, "listen",
-                        "cannot listen on " + cmd.listen.text()
-                            + ": the port is taken, or the address is not one of this machine's");
+    } catch (const std::exception& e) {
+        return ctx.fail(kExitInvalid, "listen", "cannot listen on " + cmd.listen.text() + ": " + e.what());
     }
     server->RegisterCollectable(metrics);
     metrics->start();
@@ -95,9 +134,10 @@ const CommandRegistration registration{{
         "--project, which may be given more than once and costs no SCAN: on a large\n"
         "shared server, name them. It follows each project's events (a list, then the\n"
         "events stream) and reads its waiters and contention table once per scrape,\n"
-        "never every lease. A server it cannot reach gives treelock_up 0, not an exit.\n"
-        "  --listen HOST:PORT  where to serve: an IPv4 address, [an IPv6 address] or\n"
-        "                      localhost, and a port, 0 for any free one\n"
+        "never every lease. A server it cannot reach gives treelock_up 0, not an exit,\n"
+        "and a line on stderr when reading fails and when it works again.\n"
+        "  --listen HOST:PORT  where to serve: an IPv4 address (0.0.0.0: every\n"
+        "                      interface) or localhost, and a port, 0 for any free one\n"
         "                      (default 127.0.0.1:9481)\n"
         "  --hot-paths N       paths per project in treelock_hot_path_*, 0.."
         + std::to_string(exporter::kMaxHotPaths) + " (default 10)\n"

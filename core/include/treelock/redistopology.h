@@ -91,7 +91,10 @@ std::vector<ProjectInfo> listProjects(const RedisOptions& options);
 /// counted as listProjects() counts them, without a SCAN: per primary one TIME
 /// and, pipelined, EXISTS, ZCARD and ZCOUNT per project. O(names x log leases)
 /// on the server, whatever else it holds: for a follower that asks every few
-/// seconds. Throws ConnectionError, InvalidInput (a bad project name).
+/// seconds. With no names it still reaches the server (TIME, or a cluster's
+/// slot map), so an empty answer means the server answered. Throws
+/// ConnectionError, ScriptError (the server refused a command, NOAUTH),
+/// InvalidInput (a bad project name).
 std::vector<ProjectInfo> countProjects(const RedisOptions& options, const std::vector<std::string>& names);
 
 /// Parses the "slaveN:ip=...,port=...,state=...,offset=...,lag=..." lines and

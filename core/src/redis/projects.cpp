@@ -40,9 +40,9 @@ std::string shownAs(const RedisAddress& primary)
 void countOn(detail::RedisConnection& connection, std::vector<std::string> names, const std::string& shown,
              bool cluster, bool checkExists, std::vector<ProjectInfo>& out)
 {
+    const redis::Reply time = connection.call({"TIME"}); // also says the server answers
     if (names.empty())
         return;
-    const redis::Reply time = connection.call({"TIME"});
     if (time.isError())
         throw ScriptError("Redis at " + shown + " refused TIME: " + time.text);
     const std::int64_t nowMs
@@ -135,6 +135,7 @@ std::vector<ProjectInfo> countProjects(const RedisOptions& options, const std::v
     std::vector<ProjectInfo> projects;
     if (address.isCluster()) {
         detail::ClusterMap map(address, options.connectTimeout, options.commandTimeout);
+        map.refresh(); // the slot map is read even when no project is named: the nodes answer
         std::map<std::string, std::pair<RedisAddress, std::vector<std::string>>> byPrimary;
         for (const auto& name : names) {
             const RedisAddress primary = map.primaryFor(detail::hashSlot(redis::KeySchema(name).prefix()));
