@@ -58,6 +58,19 @@ MetricFamily perProject(const Scrape& scrape, std::string name, std::string help
     return family.take();
 }
 
+// The same for figures from the follower's view and events, for the projects
+// whose first list has ended: before it a project would show no lease and an
+// age of 0, and an alert on its age would start its `for` again.
+template <typename Value>
+MetricFamily perFollowedProject(const Scrape& scrape, std::string name, std::string help, MetricType type, Value value)
+{
+    Family family(std::move(name), std::move(help), type);
+    for (const ProjectScrape& p : scrape.projects)
+        if (p.tally.synced)
+            family.add(value(p), {label("project", p.name)});
+    return family.take();
+}
+
 } // namespace
 
 LockMode strongestMode(const LeaseInfo& lease)
@@ -132,16 +145,19 @@ std::vector<MetricFamily> metricFamilies(const Scrape& scrape)
     {
         Family leases("treelock_leases", "Leases held (live, or revoked and waiting out a lock-delay), by their strongest mode",
                       MetricType::Gauge);
-        for (const ProjectScrape& p : scrape.projects)
+        for (const ProjectScrape& p : scrape.projects) {
+            if (!p.tally.synced)
+                continue; // no view yet (perFollowedProject)
             for (LockMode mode : kAllModes)
                 leases.add(double(p.tally.leasesByMode[static_cast<std::size_t>(mode)]),
                            {label("project", p.name), label("mode", std::string(toString(mode)))});
+        }
         out.push_back(leases.take());
     }
-    out.push_back(perProject(scrape, "treelock_oldest_lease_age_seconds", "Age of the oldest lease held (0 when none)",
-                             MetricType::Gauge, [](const ProjectScrape& p) {
-                                 return p.tally.oldestCreated ? std::max(0.0, seconds(p.now - *p.tally.oldestCreated)) : 0.0;
-                             }));
+    out.push_back(perFollowedProject(scrape, "treelock_oldest_lease_age_seconds", "Age of the oldest lease held (0 when none)",
+                                     MetricType::Gauge, [](const ProjectScrape& p) {
+                                         return p.tally.oldestCreated ? std::max(0.0, seconds(p.now - *p.tally.oldestCreated)) : 0.0;
+                                     }));
     out.push_back(perProject(scrape, "treelock_expired_leases",
                              "Leases past their expiry that no call has reaped yet (a sweeper missing leaves them)",
                              MetricType::Gauge, [](const ProjectScrape& p) { return double(p.counts.expired); }));
@@ -154,18 +170,18 @@ std::vector<MetricFamily> metricFamilies(const Scrape& scrape)
                                      longest = std::max(longest, seconds(p.now - w.since));
                                  return longest;
                              }));
-    out.push_back(perProject(scrape, "treelock_grants_total", "Leases granted, as the events stream told", MetricType::Counter,
-                             [](const ProjectScrape& p) { return double(p.tally.grants); }));
-    out.push_back(perProject(scrape, "treelock_releases_total", "Leases released by their holder", MetricType::Counter,
-                             [](const ProjectScrape& p) { return double(p.tally.releases); }));
-    out.push_back(perProject(scrape, "treelock_expiries_total",
-                             "Expired leases reaped (their holder stopped renewing); those not reaped yet are treelock_expired_leases",
-                             MetricType::Counter, [](const ProjectScrape& p) { return double(p.tally.expiries); }));
-    out.push_back(perProject(scrape, "treelock_force_releases_total", "Leases force-released by an operator",
-                             MetricType::Counter, [](const ProjectScrape& p) { return double(p.tally.forced); }));
-    out.push_back(perProject(scrape, "treelock_leases_vanished_total",
-                             "Leases gone without an event saying why (found missing by a list)", MetricType::Counter,
-                             [](const ProjectScrape& p) { return double(p.tally.vanished); }));
+    out.push_back(perFollowedProject(scrape, "treelock_grants_total", "Leases granted, as the events stream told", MetricType::Counter,
+                                     [](const ProjectScrape& p) { return double(p.tally.grants); }));
+    out.push_back(perFollowedProject(scrape, "treelock_releases_total", "Leases released by their holder", MetricType::Counter,
+                                     [](const ProjectScrape& p) { return double(p.tally.releases); }));
+    out.push_back(perFollowedProject(scrape, "treelock_expiries_total",
+                                     "Expired leases reaped (their holder stopped renewing); those not reaped yet are treelock_expired_leases",
+                                     MetricType::Counter, [](const ProjectScrape& p) { return double(p.tally.expiries); }));
+    out.push_back(perFollowedProject(scrape, "treelock_force_releases_total", "Leases force-released by an operator",
+                                     MetricType::Counter, [](const ProjectScrape& p) { return double(p.tally.forced); }));
+    out.push_back(perFollowedProject(scrape, "treelock_leases_vanished_total",
+                                     "Leases gone without an event saying why (found missing by a list)", MetricType::Counter,
+                                     [](const ProjectScrape& p) { return double(p.tally.vanished); }));
     out.push_back(perProject(scrape, "treelock_refusals_total", "Acquires refused, as the contention table counted them",
                              MetricType::Counter, [](const ProjectScrape& p) { return double(p.refusals); }));
     {
@@ -185,13 +201,13 @@ std::vector<MetricFamily> metricFamilies(const Scrape& scrape)
                        "Times the exporter listed a project's leases again instead of following its events, by reason",
                        MetricType::Counter);
         for (const ProjectScrape& p : scrape.projects)
-            for (std::size_t r = 0; r < kRelistReasons; ++r)
+            for (std::size_t r = 0; r < kRelistReasons && p.tally.synced; ++r)
                 relists.add(double(p.tally.relists[r]),
                             {label("project", p.name), label("reason", std::string(toString(static_cast<RelistReason>(r))))});
         out.push_back(relists.take());
     }
-    out.push_back(perProject(scrape, "treelock_watch_errors_total", "Polls of a project's events that failed",
-                             MetricType::Counter, [](const ProjectScrape& p) { return double(p.tally.errors); }));
+    out.push_back(perFollowedProject(scrape, "treelock_watch_errors_total", "Polls of a project's events that failed",
+                                     MetricType::Counter, [](const ProjectScrape& p) { return double(p.tally.errors); }));
 
     if (!scrape.shards.empty()) {
         Family primary("treelock_redis_primary", "The primary serving Treelock's projects (1 per primary; slots on a cluster)",

@@ -185,10 +185,14 @@ def eventually(check: Callable[[], object], timeout: float = 15) -> object:
 
 
 def wait_for(predicate: Callable[[], object], what: str, timeout: float = 15) -> object:
-    """Calls `predicate` until it returns something true, and returns that."""
+    """Calls `predicate` until it returns something true, and returns that (an
+    AssertionError, a sample not served yet, counts as not yet)."""
     deadline = time.monotonic() + timeout
     while True:
-        got = predicate()
+        try:
+            got = predicate()
+        except AssertionError:
+            got = None
         if got:
             return got
         if time.monotonic() > deadline:

@@ -118,6 +118,7 @@ TEST(ExporterMetrics, AScrapeRendersEveryProjectAndDropsTheGoneOnes)
     scrape.redis = "redis://127.0.0.1:6379";
     ProjectScrape p;
     p.name = "alpha";
+    p.tally.synced = true;
     p.now = t0 + 90s;
     p.tally.grants = 4;
     p.tally.leasesByMode[std::size_t(LockMode::X)] = 2;
@@ -159,6 +160,16 @@ TEST(ExporterMetrics, AScrapeRendersEveryProjectAndDropsTheGoneOnes)
     const std::string text = prometheus::TextSerializer().Serialize(families);
     EXPECT_NE(text.find("# TYPE treelock_grants_total counter"), std::string::npos) << text;
     EXPECT_NE(text.find("treelock_leases{project=\"alpha\",mode=\"X\"} 2"), std::string::npos) << text;
+
+    // A project whose first list has not ended shows what the scrape read, and
+    // nothing of a view it does not have yet (no lease, an age of 0).
+    scrape.projects.front().tally.synced = false;
+    const auto listing = metricFamilies(scrape);
+    EXPECT_TRUE(family(listing, "treelock_leases")->metric.empty());
+    EXPECT_TRUE(family(listing, "treelock_oldest_lease_age_seconds")->metric.empty());
+    EXPECT_TRUE(family(listing, "treelock_grants_total")->metric.empty());
+    EXPECT_EQ(family(listing, "treelock_waiters")->metric.size(), 1u);
+    EXPECT_EQ(family(listing, "treelock_expired_leases")->metric.size(), 1u);
 
     scrape.projects.clear();
     scrape.up = false;
