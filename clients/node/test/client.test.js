@@ -282,7 +282,10 @@ describe('waiting', () => {
     assert.equal(queued.blocker.queued, true);
     const second = await a.acquire({ requests: [['S', '/a/d']], op: 'copy', holding: [first.id] });
     assert.equal(second.holds, 1);
-    const other = await refusalOf(carol.acquire({ requests: [['S', '/a/e']], holding: [second.id] }));
+    // carol names a lease of her own that bob does not wait for. (Naming alice's second
+    // lease would race: bob keeps retrying, and his last blocker may become that lease.)
+    const unrelated = await carol.acquire({ requests: [['S', '/z']] });
+    const other = await refusalOf(carol.acquire({ requests: [['S', '/a/e']], holding: [unrelated.id] }));
     assert.equal(other.blocker.owner, 'bob', 'fairness toward everyone else is unchanged');
     await assert.rejects(a.acquire({ requests: [['S', '/a/f']], holding: Array(65).fill(first.id) }),
       /holding names 65 leases, at most 64 are allowed/);

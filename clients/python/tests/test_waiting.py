@@ -123,7 +123,10 @@ def test_a_holder_is_not_held_back_by_a_waiter_that_waits_for_it(
         assert b.owner == "bob" and b.queued
         second = alice.acquire([("S", "/a/d")], op="copy", holding=[first.id])
         assert second.holds == 1
-        assert pytest.raises(Refused, carol.acquire, [("S", "/a/e")], holding=[second.id]).value.blocker.owner == "bob"
+        # carol names a lease of her own that bob does not wait for. (Naming alice's second
+        # lease would race: bob keeps retrying, and his last blocker may become that lease.)
+        unrelated = carol.acquire([("S", "/z")])
+        assert pytest.raises(Refused, carol.acquire, [("S", "/a/e")], holding=[unrelated.id]).value.blocker.owner == "bob"
         with pytest.raises(treelock.InvalidInput, match="holding names 65 leases, at most 64 are allowed"):
             alice.acquire([("S", "/a/f")], holding=[first.id] * 65)
         alice.release(second)
