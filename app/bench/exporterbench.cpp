@@ -30,8 +30,6 @@ constexpr double kPrometheusInterval = 15;    ///< Prometheus's default scrape i
 constexpr milliseconds kSettle{1000};         ///< unmeasured, before each window
 constexpr std::array<const char*, 3> kWindows{"nobody", "following", "scraped"};
 
-double seconds(WatchClock::duration d) { return std::chrono::duration<double>(d).count(); }
-
 // The control connection's commands and the load's functions; everything else
 // in a window is the exporter's.
 bool isExporterCall(const std::string& command)
@@ -97,14 +95,6 @@ Window measure(const char* kind, const BenchOptions& options, exporter::ProjectE
     w.wallSeconds = wall;
     w.scrapes = int(w.scrapeMs.size());
     return w;
-}
-
-double median(std::vector<double> values)
-{
-    if (values.empty())
-        return 0;
-    std::sort(values.begin(), values.end());
-    return values[values.size() / 2];
 }
 
 } // namespace
@@ -187,7 +177,7 @@ int runExporterBench(const BenchOptions& options, const std::string& commandLine
         std::vector<double> v;
         for (const auto& rep : reps)
             v.push_back(value(rep[kind]));
-        return median(v);
+        return Spread::of(std::move(v)).median;
     };
     const double nobodyCpu = medianOf(0, [](const Window& w) { return w.cpuPercent; });
     const double followCpu = medianOf(1, [](const Window& w) { return w.cpuPercent; });
@@ -197,12 +187,13 @@ int runExporterBench(const BenchOptions& options, const std::string& commandLine
     const double scrapeServerMs = medianOf(2, [&](const Window& w) {
         return w.scrapes == 0 ? 0.0 : std::max(0.0, (w.exporterMsPerS - followMs) * seconds(options.duration) / w.scrapes);
     });
-    std::vector<double> scrapeWall;
+    std::vector<double> walls;
     double longestCall = 0;
     for (const auto& rep : reps) {
-        scrapeWall.insert(scrapeWall.end(), rep[2].scrapeMs.begin(), rep[2].scrapeMs.end());
+        walls.insert(walls.end(), rep[2].scrapeMs.begin(), rep[2].scrapeMs.end());
         longestCall = std::max({longestCall, rep[1].longestCallMs, rep[2].longestCallMs});
     }
+    const Spread scrapeWall = Spread::of(std::move(walls));
     const double perSecondAt15 = followMs + scrapeServerMs / kPrometheusInterval;
 
     out << std::fixed << "treelock-bench --exporter: " << projects << " projects x " << leases << " leases, "
@@ -215,9 +206,8 @@ int runExporterBench(const BenchOptions& options, const std::string& commandLine
         << followCpu << " %, scraped every " << kScrapeEvery.count() / 1000 << " s " << scrapedCpu << " %\n";
     out << "exporter command time while following: " << std::setprecision(3) << followMs << " ms/s ("
         << std::setprecision(3) << followMs / 10 << " % of a core)\n";
-    out << "one scrape: " << std::setprecision(2) << scrapeServerMs << " ms of server time, " << median(scrapeWall)
-        << " ms wall (median; longest " << (scrapeWall.empty() ? 0.0 : *std::max_element(scrapeWall.begin(), scrapeWall.end()))
-        << " ms)\n";
+    out << "one scrape: " << std::setprecision(2) << scrapeServerMs << " ms of server time, " << scrapeWall.median
+        << " ms wall (median; longest " << scrapeWall.max << " ms)\n";
     out << "at a scrape every 15 s: " << std::setprecision(3) << perSecondAt15 << " ms of server time per second ("
         << perSecondAt15 / 10 << " % of a core); longest exporter call " << std::setprecision(2) << longestCall << " ms\n";
     // Where the exporter's time goes, over every repetition of each window.
@@ -255,7 +245,7 @@ int runExporterBench(const BenchOptions& options, const std::string& commandLine
                                       {"server_cpu_percent", {{"nobody", nobodyCpu}, {"following", followCpu}, {"scraped", scrapedCpu}}},
                                       {"following_server_ms_per_s", followMs},
                                       {"scrape_server_ms", scrapeServerMs},
-                                      {"scrape_wall_ms_median", median(scrapeWall)},
+                                      {"scrape_wall_ms_median", scrapeWall.median},
                                       {"server_ms_per_s_at_15s_scrapes", perSecondAt15},
                                       {"longest_call_ms", longestCall}});
     return failures == 0 ? 0 : 1;

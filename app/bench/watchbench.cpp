@@ -93,8 +93,6 @@ struct SizeRun {
     double studioP99Ratio = 0;             ///< the probe's p99 while it followed, over nobody's (median)
 };
 
-double seconds(WatchClock::duration d) { return std::chrono::duration<double>(d).count(); }
-
 /// Server time per list call at each page size: the watch's ZSCAN + HMGET and
 /// the snapshot function's page, kPagesPerSize calls each, from SLOWLOG.
 std::vector<PageRow> measurePages(redis::RawConnection& control, ServerWindow& server, const redis::KeySchema& keys,

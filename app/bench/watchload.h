@@ -17,6 +17,9 @@ namespace treelock::bench {
 
 using WatchClock = std::chrono::steady_clock;
 
+/// A WatchClock interval in seconds.
+inline double seconds(WatchClock::duration d) { return std::chrono::duration<double>(d).count(); }
+
 /// A client that sends one PING every `pace` on its own connection and notes
 /// each round trip with when it was sent: another client's latency, as the
 /// follower measured changes it. Starts in its constructor; stops in stop()

@@ -48,25 +48,25 @@ ClientMetric::Label label(std::string name, std::string value)
     return ClientMetric::Label{std::move(name), std::move(value)};
 }
 
-// The families that have one sample per project, filled by `value`.
-template <typename Value>
-MetricFamily perProject(const Scrape& scrape, std::string name, std::string help, MetricType type, Value value)
+// Where a per-project figure comes from. The follower's view and events exist
+// for a project only once its first list has ended: before it the project
+// would show no lease and an age of 0, and an alert on its age would start its
+// `for` again, so those figures leave such a project out.
+enum class Source { Scrape, Follower };
+
+bool serves(Source source, const ProjectScrape& p)
 {
-    Family family(std::move(name), std::move(help), type);
-    for (const ProjectScrape& p : scrape.projects)
-        family.add(value(p), {label("project", p.name)});
-    return family.take();
+    return source == Source::Scrape || p.tally.synced;
 }
 
-// The same for figures from the follower's view and events, for the projects
-// whose first list has ended: before it a project would show no lease and an
-// age of 0, and an alert on its age would start its `for` again.
+// The families that have one sample per project, filled by `value`.
 template <typename Value>
-MetricFamily perFollowedProject(const Scrape& scrape, std::string name, std::string help, MetricType type, Value value)
+MetricFamily perProject(const Scrape& scrape, Source source, std::string name, std::string help, MetricType type,
+                        Value value)
 {
     Family family(std::move(name), std::move(help), type);
     for (const ProjectScrape& p : scrape.projects)
-        if (p.tally.synced)
+        if (serves(source, p))
             family.add(value(p), {label("project", p.name)});
     return family.take();
 }
@@ -146,44 +146,44 @@ std::vector<MetricFamily> metricFamilies(const Scrape& scrape)
         Family leases("treelock_leases", "Leases held (live, or revoked and waiting out a lock-delay), by their strongest mode",
                       MetricType::Gauge);
         for (const ProjectScrape& p : scrape.projects) {
-            if (!p.tally.synced)
-                continue; // no view yet (perFollowedProject)
+            if (!serves(Source::Follower, p))
+                continue;
             for (LockMode mode : kAllModes)
                 leases.add(double(p.tally.leasesByMode[static_cast<std::size_t>(mode)]),
                            {label("project", p.name), label("mode", std::string(toString(mode)))});
         }
         out.push_back(leases.take());
     }
-    out.push_back(perFollowedProject(scrape, "treelock_oldest_lease_age_seconds", "Age of the oldest lease held (0 when none)",
-                                     MetricType::Gauge, [](const ProjectScrape& p) {
-                                         return p.tally.oldestCreated ? std::max(0.0, seconds(p.now - *p.tally.oldestCreated)) : 0.0;
-                                     }));
-    out.push_back(perProject(scrape, "treelock_expired_leases",
-                             "Leases past their expiry that no call has reaped yet (a sweeper missing leaves them)",
-                             MetricType::Gauge, [](const ProjectScrape& p) { return double(p.counts.expired); }));
-    out.push_back(perProject(scrape, "treelock_waiters", "Registered waiters: refused acquires that wait", MetricType::Gauge,
-                             [](const ProjectScrape& p) { return double(p.waiters.size()); }));
-    out.push_back(perProject(scrape, "treelock_longest_wait_seconds", "How long the oldest waiter has waited (0 when none)",
-                             MetricType::Gauge, [](const ProjectScrape& p) {
-                                 double longest = 0;
-                                 for (const WaiterInfo& w : p.waiters)
-                                     longest = std::max(longest, seconds(p.now - w.since));
-                                 return longest;
-                             }));
-    out.push_back(perFollowedProject(scrape, "treelock_grants_total", "Leases granted, as the events stream told", MetricType::Counter,
-                                     [](const ProjectScrape& p) { return double(p.tally.grants); }));
-    out.push_back(perFollowedProject(scrape, "treelock_releases_total", "Leases released by their holder", MetricType::Counter,
-                                     [](const ProjectScrape& p) { return double(p.tally.releases); }));
-    out.push_back(perFollowedProject(scrape, "treelock_expiries_total",
-                                     "Expired leases reaped (their holder stopped renewing); those not reaped yet are treelock_expired_leases",
-                                     MetricType::Counter, [](const ProjectScrape& p) { return double(p.tally.expiries); }));
-    out.push_back(perFollowedProject(scrape, "treelock_force_releases_total", "Leases force-released by an operator",
-                                     MetricType::Counter, [](const ProjectScrape& p) { return double(p.tally.forced); }));
-    out.push_back(perFollowedProject(scrape, "treelock_leases_vanished_total",
-                                     "Leases gone without an event saying why (found missing by a list)", MetricType::Counter,
-                                     [](const ProjectScrape& p) { return double(p.tally.vanished); }));
-    out.push_back(perProject(scrape, "treelock_refusals_total", "Acquires refused, as the contention table counted them",
-                             MetricType::Counter, [](const ProjectScrape& p) { return double(p.refusals); }));
+    out.push_back(perProject(scrape, Source::Follower, "treelock_oldest_lease_age_seconds", "Age of the oldest lease held (0 when none)",
+        MetricType::Gauge, [](const ProjectScrape& p) {
+            return p.tally.oldestCreated ? std::max(0.0, seconds(p.now - *p.tally.oldestCreated)) : 0.0;
+        }));
+    out.push_back(perProject(scrape, Source::Scrape, "treelock_expired_leases",
+        "Leases past their expiry that no call has reaped yet (a sweeper missing leaves them)",
+        MetricType::Gauge, [](const ProjectScrape& p) { return double(p.counts.expired); }));
+    out.push_back(perProject(scrape, Source::Scrape, "treelock_waiters", "Registered waiters: refused acquires that wait", MetricType::Gauge,
+        [](const ProjectScrape& p) { return double(p.waiters.size()); }));
+    out.push_back(perProject(scrape, Source::Scrape, "treelock_longest_wait_seconds", "How long the oldest waiter has waited (0 when none)",
+        MetricType::Gauge, [](const ProjectScrape& p) {
+            double longest = 0;
+            for (const WaiterInfo& w : p.waiters)
+                longest = std::max(longest, seconds(p.now - w.since));
+            return longest;
+        }));
+    out.push_back(perProject(scrape, Source::Follower, "treelock_grants_total", "Leases granted, as the events stream told", MetricType::Counter,
+        [](const ProjectScrape& p) { return double(p.tally.grants); }));
+    out.push_back(perProject(scrape, Source::Follower, "treelock_releases_total", "Leases released by their holder", MetricType::Counter,
+        [](const ProjectScrape& p) { return double(p.tally.releases); }));
+    out.push_back(perProject(scrape, Source::Follower, "treelock_expiries_total",
+        "Expired leases reaped (their holder stopped renewing); those not reaped yet are treelock_expired_leases",
+        MetricType::Counter, [](const ProjectScrape& p) { return double(p.tally.expiries); }));
+    out.push_back(perProject(scrape, Source::Follower, "treelock_force_releases_total", "Leases force-released by an operator",
+        MetricType::Counter, [](const ProjectScrape& p) { return double(p.tally.forced); }));
+    out.push_back(perProject(scrape, Source::Follower, "treelock_leases_vanished_total",
+        "Leases gone without an event saying why (found missing by a list)", MetricType::Counter,
+        [](const ProjectScrape& p) { return double(p.tally.vanished); }));
+    out.push_back(perProject(scrape, Source::Scrape, "treelock_refusals_total", "Acquires refused, as the contention table counted them",
+        MetricType::Counter, [](const ProjectScrape& p) { return double(p.refusals); }));
     {
         Family rate("treelock_hot_path_refusals_per_minute",
                     "Refusals per minute on the project's hottest paths (the --hot-paths most refused)", MetricType::Gauge);
@@ -200,14 +200,17 @@ std::vector<MetricFamily> metricFamilies(const Scrape& scrape)
         Family relists("treelock_watch_relists_total",
                        "Times the exporter listed a project's leases again instead of following its events, by reason",
                        MetricType::Counter);
-        for (const ProjectScrape& p : scrape.projects)
-            for (std::size_t r = 0; r < kRelistReasons && p.tally.synced; ++r)
+        for (const ProjectScrape& p : scrape.projects) {
+            if (!serves(Source::Follower, p))
+                continue;
+            for (std::size_t r = 0; r < kRelistReasons; ++r)
                 relists.add(double(p.tally.relists[r]),
                             {label("project", p.name), label("reason", std::string(toString(static_cast<RelistReason>(r))))});
+        }
         out.push_back(relists.take());
     }
-    out.push_back(perFollowedProject(scrape, "treelock_watch_errors_total", "Polls of a project's events that failed",
-                                     MetricType::Counter, [](const ProjectScrape& p) { return double(p.tally.errors); }));
+    out.push_back(perProject(scrape, Source::Follower, "treelock_watch_errors_total", "Polls of a project's events that failed",
+        MetricType::Counter, [](const ProjectScrape& p) { return double(p.tally.errors); }));
 
     if (!scrape.shards.empty()) {
         Family primary("treelock_redis_primary", "The primary serving Treelock's projects (1 per primary; slots on a cluster)",

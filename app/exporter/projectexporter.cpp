@@ -35,8 +35,7 @@ constexpr milliseconds kMaxBackoff{5000};
 // One followed project: the follower thread's own.
 struct Follower {
     std::unique_ptr<LeaseWatch> watch;
-    ProjectTally tally;
-    bool everSynced = false;
+    ProjectTally tally; // tally.synced: a first list has ended (it stays so through later lists)
 };
 
 // What a scrape keeps of a project between scrapes.
@@ -51,6 +50,8 @@ struct ScrapeState {
 
 struct ProjectExporter::Impl {
     ExporterOptions options;
+    std::string redisShown;      // the URL, password hidden (treelock_exporter_info)
+    bool replicated = false;     // Sentinel or Cluster: a scrape reads the topology
     std::chrono::system_clock::time_point started = std::chrono::system_clock::now();
 
     // Shared by the follower thread and scrapes; guarded by `mutex`.
@@ -105,14 +106,14 @@ void ProjectExporter::Impl::discover()
 
 bool ProjectExporter::Impl::follow(Follower& f) const
 {
-    bool changed = !f.everSynced;
+    bool changed = !f.tally.synced;
     try {
         for (int i = 0; i < kPollsPerPass; ++i) {
             const WatchUpdate update = f.watch->poll(milliseconds(0));
             applyDeltas(f.tally, update.deltas);
             changed = changed || !update.deltas.empty();
             if (f.watch->synced())
-                f.everSynced = true;
+                f.tally.synced = true;
             const bool listing = update.listing && !update.listing->done;
             if (!listing && update.events < kWatchEventBatch)
                 break;
@@ -121,7 +122,6 @@ bool ProjectExporter::Impl::follow(Follower& f) const
         ++f.tally.errors;
         return false;
     }
-    f.tally.synced = f.everSynced;
     applyStats(f.tally, f.watch->stats());
     if (changed)
         applyView(f.tally, f.watch->leases());
@@ -149,7 +149,7 @@ void ProjectExporter::Impl::run()
         for (const std::string& name : names) {
             auto it = followers.find(name);
             if (it == followers.end())
-                it = followers.emplace(name, Follower{std::make_unique<LeaseWatch>(options.redis, name), {}, false}).first;
+                it = followers.emplace(name, Follower{std::make_unique<LeaseWatch>(options.redis, name), {}}).first;
             if (reached)
                 reached = follow(it->second);
         }
@@ -177,8 +177,7 @@ void ProjectExporter::Impl::noteMissing(const std::set<std::string>& present) co
 
 std::vector<ShardScrape> ProjectExporter::Impl::topology(const std::string& project) const
 {
-    const RedisAddress address = RedisAddress::of(options.redis);
-    if (!address.isSentinel() && !address.isCluster())
+    if (!replicated)
         return {};
     const Topology t = readTopology(options.redis, project);
     std::vector<ShardScrape> shards;
@@ -201,13 +200,15 @@ std::vector<ShardScrape> ProjectExporter::Impl::topology(const std::string& proj
 
 ProjectExporter::ProjectExporter(ExporterOptions options) : m_impl(std::make_unique<Impl>())
 {
-    RedisAddress::of(options.redis); // throws InvalidInput for a bad URL
+    const RedisAddress address = RedisAddress::of(options.redis); // throws InvalidInput for a bad URL
     for (const auto& project : options.projects)
         validateProject(project);
     if (options.hotPaths > kMaxHotPaths)
         throw InvalidInput("hot paths " + std::to_string(options.hotPaths) + " is out of range: the contention table keeps between 0 and "
                            + std::to_string(kMaxHotPaths));
     m_impl->options = std::move(options);
+    m_impl->redisShown = address.redacted();
+    m_impl->replicated = address.isSentinel() || address.isCluster();
     m_impl->wanted.insert(m_impl->options.projects.begin(), m_impl->options.projects.end());
 }
 
@@ -240,7 +241,7 @@ std::vector<prometheus::MetricFamily> ProjectExporter::Collect() const
     const Clock::time_point begun = Clock::now();
     Scrape scrape;
     scrape.started = d.started;
-    scrape.redis = RedisAddress::of(d.options.redis).redacted();
+    scrape.redis = d.redisShown;
     std::vector<std::string> names;
     std::map<std::string, ProjectTally> tallies;
     {

@@ -187,17 +187,12 @@ def eventually(check: Callable[[], object], timeout: float = 15) -> object:
 def wait_for(predicate: Callable[[], object], what: str, timeout: float = 15) -> object:
     """Calls `predicate` until it returns something true, and returns that (an
     AssertionError, a sample not served yet, counts as not yet)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            got = predicate()
-        except AssertionError:
-            got = None
-        if got:
-            return got
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not within {timeout} s: {what}")
-        time.sleep(0.2)
+    def check() -> object:
+        got = predicate()
+        assert got, f"not within {timeout} s: {what}"
+        return got
+
+    return eventually(check, timeout)
 
 
 def strongest(requests: list[dict]) -> str:
