@@ -12,7 +12,9 @@
 #include <gtest/gtest.h>
 
 
+#include <algorithm>
 #include <random>
+#include <thread>
 
 using namespace treelock;
 using namespace std::chrono_literals;
@@ -330,9 +332,16 @@ TEST(EngineHistory, redisEngineHistoryPassesAndTrimmingIsReported)
 
     // Push the stream past its cap: the check must say it was trimmed and still pass.
     // What the random traffic still holds goes first (a live lease on "/" would refuse
-    // /t; which ones are left depends on how fast the 10 ms leases ran out).
+    // /t; which ones are left depends on how fast the 10 ms leases ran out). A lease it
+    // force-released with a lock-delay keeps its paths until the delay (20 ms) ends, so
+    // wait for those to run out on the server's clock.
     for (const LeaseInfo& lease : engine.snapshot().leases)
-        engine.forceRelease(lease.id, {"op", "host", "clear the way", true, 0ms});
+        if (!lease.revoked)
+            engine.forceRelease(lease.id, {"op", "host", "clear the way", true, 0ms});
+    for (Snapshot s = engine.snapshot();
+         std::ranges::any_of(s.leases, [&](const LeaseInfo& l) { return !l.expired(s.serverTime); });
+         s = engine.snapshot())
+        std::this_thread::sleep_for(5ms);
     while (readEventStreamInfo(redisAt(server.url()), "p")->entriesAdded <= 10500)
         for (int i = 0; i < 500; ++i) {
             auto r = engine.acquire({{"/t", LockMode::X}}, {});
