@@ -9,7 +9,11 @@ ARGV: [1] wake-up command, [2] lease id (binary), [3] owner, [4] operation,
       refreshes) the waiter under the lease id for this long, and a grant ends
       it; 0: the caller is no waiter, [10] optional: the leases the caller
       holds, lease ids (binary) one after the other, at most 64: a waiter last
-      refused by one of them does not hold this call back (no wait cycle).
+      refused by one of them does not hold this call back (no wait cycle),
+      [11] optional: the call id, at most 64 bytes without NUL, chosen by the
+      caller for this call and sent again with its repeats: when the lease is
+      live and this call made its last hold, the call was applied already (its
+      answer was lost) and is answered as then, changing nothing.
 KEYS: common, and waiters and hot.
 Replies:
   {1, fence, expires_ms, holds}                                 granted (or reentered)
@@ -50,6 +54,12 @@ if not refresh or (refresh ~= 0 and (refresh < 10 or refresh > DAY_MS)) or refre
 end
 if badLabel(owner) or badLabel(op) then
   return { -1, 'owner and operation must be at most 256 bytes, without NUL or newline' }
+end
+-- (Checked here without the prologue's helpers: Lua 5.1 allows a function 60 upvalues,
+-- and this one is near them.)
+local callId = ARGV[11] or ''
+if #callId > 64 or string.find(callId, '\0', 1, true) then
+  return { -1, 'call id must be at most 64 bytes, without NUL' }
 end
 local holding = nil -- set of the caller's own lease ids
 local heldText = ARGV[10] or ''
@@ -106,7 +116,11 @@ end
 if live then -- reentrant: a live lease is never reaped
   if waiter then dropWaiter(id, waiter, false) end
   if waiter or metaDirty then call('HSET', STATE, '#m', metaValue()) end
+  if callId ~= '' and existing[10] == callId then -- a repeat of the call that took this hold (R_CALL)
+    return { 1, existing[R_FENCE], existing[R_EXPIRES], existing[R_HOLDS] }
+  end
   existing[R_HOLDS] = existing[R_HOLDS] + 1
+  existing[10] = callId
   local expires = extendLease(id, existing, ttl)
   return { 1, existing[R_FENCE], expires, existing[R_HOLDS] }
 end
@@ -208,7 +222,11 @@ local n = #set
 set[n + 1] = '#m'
 set[n + 2] = metaValue()
 set[n + 3] = id
-set[n + 4] = packRecord(owner, op, text, ttl, expires, fence, 1, NOW_MS, 0)
+if callId ~= '' then
+  set[n + 4] = packRecord(owner, op, text, ttl, expires, fence, 1, NOW_MS, 0, callId)
+else
+  set[n + 4] = packRecord(owner, op, text, ttl, expires, fence, 1, NOW_MS, 0)
+end
 callChunked('HSET', STATE, set)
 local expiresText = decimal(expires)
 call('ZADD', EXPIRY, expiresText, id)

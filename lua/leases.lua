@@ -3,6 +3,10 @@ freeing a lease and reaping expired ones. ]]
 
 -- Lease records. Indexes into a record read as a table:
 local R_OWNER, R_OP, R_REQUESTS, R_TTL, R_EXPIRES, R_FENCE, R_HOLDS, R_CREATED, R_REVOKED = 1, 2, 3, 4, 5, 6, 7, 8, 9
+-- The tenth value, when present: the id of the last call that changed the lease's
+-- holds (an acquire or a release that named one). A repeat of that call (its
+-- answer was lost, the caller sends it again) finds it here and changes nothing.
+local R_CALL = 10
 
 -- The record of lease `id` as a table, or nil.
 local function readLease(id)
@@ -12,7 +16,17 @@ local function readLease(id)
 end
 
 local function recordValue(r)
+  local callId = r[R_CALL]
+  if callId and callId ~= '' then
+    return packRecord(r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], callId)
+  end
   return packRecord(r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9])
+end
+
+-- Whether a call id breaks its rule: at most 64 bytes, without NUL (empty: the
+-- call names none, and is applied every time it is sent).
+local function badCallId(callId)
+  return #callId > 64 or find(callId, '\0', 1, true)
 end
 
 -- Moves a live lease's expiry to now + ttl (its record, the index, and "reap at"

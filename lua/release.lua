@@ -1,7 +1,10 @@
 --[[ release.lua — drop one hold of a lease; the last hold frees its paths.
 
 KEYS: common (state, expiry, events).
-ARGV: [1] wake-up command, [2] lease id (binary).
+ARGV: [1] wake-up command, [2] lease id (binary), [3] optional: the call id
+      (as acquire.lua's ARGV[11]): when this call made the lease's last change
+      of holds, it was applied already and is answered as then. (A repeat of a
+      release that freed the lease finds no lease: {0, 0}.)
 Replies:
   {1, remaining holds}   released (0: the paths are free; waiters were woken)
   {0, 0}                 unknown: no such lease, or it was revoked (the holder lost it)
@@ -16,16 +19,19 @@ local bad = begin(KEYS, ARGV)
 if bad then return { -1, bad } end
 local id = ARGV[2]
 if not validId(id) then return { -1, 'lease id must be a NUL and 16 bytes' } end
+local callId = ARGV[3] or ''
+if badCallId(callId) then return { -1, 'call id must be at most 64 bytes, without NUL' } end
 local value = call('HGET', STATE, id)
 if not value then return { 0, 0 } end
-local owner, op, text, ttl, expires, fence, holds, created, revoked = unpackRecord(value)
+local owner, op, text, ttl, expires, fence, holds, created, revoked, lastCall = unpackRecord(value)
 if revoked == 1 then return { 0, 0 } end
 if expires <= NOW_MS then
   freeLease(id, 'expire', owner, op, text, fence)
   return { 2, 0 }
 end
+if callId ~= '' and lastCall == callId then return { 1, holds } end -- a repeat: it dropped a hold already
 if holds > 1 then
-  call('HSET', STATE, id, packRecord(owner, op, text, ttl, expires, fence, holds - 1, created, revoked))
+  call('HSET', STATE, id, recordValue({ owner, op, text, ttl, expires, fence, holds - 1, created, revoked, callId }))
   return { 1, holds - 1 }
 end
 freeLease(id, 'release', owner, op, text, fence)

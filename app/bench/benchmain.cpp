@@ -4,6 +4,7 @@
 #include "benchrunner.h"
 #include "clusterbench.h"
 #include "failoverbench.h"
+#include "outcomebench.h"
 #include "plot.h"
 #include "report.h"
 #include "scriptcompare.h"
@@ -74,6 +75,8 @@ int benchMain(int argc, char** argv)
             return runScriptComparison(options, std::cout, std::cerr);
         if (options.failoverRounds > 0)
             return runFailover(options, commandLine);
+        if (options.outcomeRounds > 0)
+            return runOutcomeBench(options, commandLine, options.json ? std::cerr : std::cout, std::cerr);
         if (options.cluster)
             return runCluster(options, commandLine);
         if (options.tlsRounds > 0)

@@ -58,6 +58,13 @@ Failover (instead of the run above; see docs/high-availability.md):
                        the new primary and the grants lost and refused (--json,
                        --plot FILE.png as above)
 
+Outcomes (instead of the run above; see docs/high-availability.md):
+  --outcomes N         N kill -9 failovers on a private Sentinel set-up, then N
+                       on a private Redis Cluster, under 8 clients that take and
+                       release leases with min-replicas 1; counts unknown
+                       outcomes, orphaned leases and double grants, and exits 1
+                       unless all are 0 (--json as above)
+
 Scale-out (instead of the run above; see docs/scale-out.md):
   --cluster            a private Redis Cluster of 1 primary and one of 3: each
                        client thread takes and releases a depth-3 X lock in its
@@ -111,7 +118,7 @@ const std::vector<std::string>& knownOptions()
         "--redis", "--redis-server", "--unix",   "--no-pin",  "--duration",        "--reps",
         "--connections", "--n",      "--contenders", "--quick", "--smoke",         "--json",
         "--plot",  "--ui",           "--ui-only", "--ui-size", "--compare-scripts", "--rounds",
-        "--pairs", "--depth",        "--failover", "--cluster", "--projects", "--starvation", "--readers", "--tls", "--watch", "--exporter",
+        "--pairs", "--depth",        "--failover", "--outcomes", "--cluster", "--projects", "--starvation", "--readers", "--tls", "--watch", "--exporter",
         "--hold",  "--writer-wait",  "-h",       "--help"};
     return names;
 }
@@ -278,6 +285,10 @@ ParseOutcome parseOptions(int argc, char** argv)
                 o.failoverRounds = number<int>(value(), arg);
                 if (o.failoverRounds < 1 || o.failoverRounds > 100)
                     throw std::invalid_argument("--failover must be 1 to 100");
+            } else if (arg == "--outcomes") {
+                o.outcomeRounds = number<int>(value(), arg);
+                if (o.outcomeRounds < 1 || o.outcomeRounds > 100)
+                    throw std::invalid_argument("--outcomes must be 1 to 100");
             } else if (arg == "--starvation") {
                 o.starvationRounds = number<int>(value(), arg);
                 if (o.starvationRounds < 1 || o.starvationRounds > 1000)

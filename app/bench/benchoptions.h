@@ -35,6 +35,9 @@ struct BenchOptions {
     int compareDepth = 3;                       ///< --depth of the measured paths
     /// --failover N: failovers of a private Sentinel set-up instead of the run above.
     int failoverRounds = 0;
+    /// --outcomes N: kill -9 failovers on Sentinel and on a Cluster under 8 clients,
+    /// counting calls without a known outcome, instead of the run above.
+    int outcomeRounds = 0;
     /// --cluster: 1 and 3 Redis Cluster primaries compared instead of the run above.
     bool cluster = false;
     int clusterProjects = 64;                   ///< --projects N

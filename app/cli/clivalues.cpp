@@ -183,6 +183,14 @@ void leaseArgument(std::string_view command, const std::vector<std::string>& pos
                          + std::to_string(kShortLeaseIdChars) + " or more, as `locks` shows them");
 }
 
+std::string leaseId(std::string_view option, const std::string& value)
+{
+    if (!isValidLeaseId(value))
+        throw UsageError("invalid " + std::string(option) + " " + quoteInput(value)
+                         + ": a lease id is 32 lower-case hex digits (for example from `openssl rand -hex 16`)");
+    return value;
+}
+
 std::string waiterId(std::string_view option, const std::string& value)
 {
     if (!isLeaseIdStart(value))

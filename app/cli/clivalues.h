@@ -72,6 +72,8 @@ void leaseArgument(std::string_view command, const std::vector<std::string>& pos
 
 /// The value of an option that names a waiter (--blockers-of): its lease id or
 /// the start of one, as `waiting` shows it.
+/// A whole lease id given with `option` (acquire --lease-id), or UsageError.
+std::string leaseId(std::string_view option, const std::string& value);
 std::string waiterId(std::string_view option, const std::string& value);
 
 /// No positional argument at all.

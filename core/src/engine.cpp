@@ -14,6 +14,7 @@ std::string_view toString(LeaseStatus status) noexcept
     case LeaseStatus::Unknown: return "unknown";
     case LeaseStatus::Expired: return "expired";
     case LeaseStatus::Live: return "live";
+    case LeaseStatus::Gone: return "gone";
     }
     return "unknown";
 }

@@ -280,7 +280,8 @@ AcquireOutcome LockClient::acquire(const OperationCall& call, const Policy& poli
 }
 
 AcquireOutcome LockClient::acquire(const std::vector<LockRequest>& requests, const std::string& operation,
-                                   milliseconds wait, const std::vector<LeaseId>& holding)
+                                   milliseconds wait, const std::vector<LeaseId>& holding,
+                                   const std::optional<LeaseId>& leaseId)
 {
     const auto& opts = m_shared->options;
     // Checked before the first attempt, in the engines' words: a wait out of range must
@@ -300,7 +301,13 @@ AcquireOutcome LockClient::acquire(const std::vector<LockRequest>& requests, con
     AcquireOutcome outcome;
     // Every attempt asks for the same id: a waiter is registered under it, its
     // place in the queue kept from one attempt to the next.
-    acquireOptions.leaseId = opts.newLeaseId ? opts.newLeaseId() : newLeaseId();
+    if (leaseId) {
+        detail::validateLeaseIdArgument(*leaseId);
+        acquireOptions.leaseId = *leaseId;
+        acquireOptions.callId = *leaseId; // a repeat of the whole call is recognised as one
+    } else {
+        acquireOptions.leaseId = opts.newLeaseId ? opts.newLeaseId() : newLeaseId();
+    }
     acquireOptions.waitRefresh = opts.waitRefresh;
     acquireOptions.holding = holding;
     // Every attempt of a call that waits says so, so a registration may exist from the first on.

@@ -166,6 +166,15 @@ void validateHolding(const std::vector<LeaseId>& holding)
         validateLeaseIdArgument(lease);
 }
 
+void validateCallId(std::string_view callId)
+{
+    if (callId.size() > kMaxCallId)
+        throw InvalidInput("call id of " + std::to_string(callId.size()) + " bytes is too long: at most "
+                           + std::to_string(kMaxCallId) + " are allowed");
+    if (callId.find('\0') != std::string_view::npos)
+        throw InvalidInput("call id must not contain NUL");
+}
+
 void validateForce(std::string_view lease, const ForceOptions& options)
 {
     validateLeaseIdArgument(lease);

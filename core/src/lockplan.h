@@ -79,6 +79,9 @@ void validateWait(std::chrono::milliseconds wait, std::chrono::milliseconds refr
 /// Throws InvalidInput unless `holding` has at most kMaxHolding valid lease ids.
 void validateHolding(const std::vector<LeaseId>& holding);
 
+/// Throws InvalidInput unless `callId` has at most kMaxCallId bytes and no NUL.
+void validateCallId(std::string_view callId);
+
 /// The checks of a force-release, in the order every client makes them: the lease id,
 /// the operator (required), the host, the reason (required), the lock-delay in [0, kMaxTtl].
 void validateForce(std::string_view lease, const ForceOptions& options);

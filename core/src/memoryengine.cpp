@@ -75,6 +75,7 @@ AcquireResult MemoryEngine::acquire(const std::vector<LockRequest>& requests,
         detail::validateLeaseIdArgument(*options.leaseId);
     detail::validateWait(options.wait, options.waitRefresh);
     detail::validateHolding(options.holding);
+    detail::validateCallId(options.callId);
     const LeaseId id = options.leaseId ? *options.leaseId : newLeaseId();
     // Only an attempt that names its id and waits is (or becomes) a registered waiter.
     const bool waits = options.leaseId && options.wait > milliseconds{0};
@@ -106,9 +107,13 @@ AcquireResult MemoryEngine::acquire(const std::vector<LockRequest>& requests,
             if (waits)
                 s.dropWaiter(id, false);
             LeaseRecord& record = it->second;
-            ++record.holds;
-            record.ttlMs = options.ttl.count();
-            s.setExpiry(id, record, now + record.ttlMs);
+            // A repeat of the call that made the last change of holds changes nothing.
+            if (options.callId.empty() || record.lastCall != options.callId) {
+                ++record.holds;
+                record.lastCall = options.callId;
+                record.ttlMs = options.ttl.count();
+                s.setExpiry(id, record, now + record.ttlMs);
+            }
             AcquireResult result;
             result.granted = true;
             result.grant.lease = id;
@@ -165,6 +170,7 @@ AcquireResult MemoryEngine::acquire(const std::vector<LockRequest>& requests,
     record.createdMs = now;
     record.expiresMs = now + record.ttlMs;
     record.fence = fence;
+    record.lastCall = options.callId;
     s.addCounts(id, record.requests);
     s.expiry.emplace(record.expiresMs, id);
     if (s.eventLevel == EventLevel::All) {
@@ -199,6 +205,7 @@ ReleaseResult MemoryEngine::release(const LeaseId& lease)
         return result;
     if (record->holds > 1) {
         result.remainingHolds = --record->holds;
+        record->lastCall.clear(); // the last change of holds named no call
         return result;
     }
     s.dropLease(lease, EventType::Release, now);

@@ -41,6 +41,9 @@ LeaseStatus statusOf(long long code)
 
 ServerTime serverTime(long long ms) { return ServerTime(std::chrono::milliseconds(ms)); }
 
+// A call id for one call and its repeats: 64 random bits, as 16 hex digits.
+std::string newCallId() { return newLeaseId().substr(0, 16); }
+
 /// A blocker as acquire and the waiter records list it: {id, owner, op, path,
 /// mode, expires_in_ms, clash path, held mode, wanted path, wanted mode, queued}.
 Blocker blockerOf(const Reply& r, size_t first)
@@ -209,12 +212,22 @@ struct RedisEngine::Impl {
         return counters->settings;
     }
 
-    // Releases a grant nobody will learn of; whether that worked. Caller holds `mutex`.
+    // The status a release or force-release answered, as its caller must read
+    // it: a repeat that found no lease means the first attempt ended it.
+    // Caller holds `mutex`, since the run.
+    LeaseStatus repeatedStatus(LeaseStatus status) const
+    {
+        return status == LeaseStatus::Unknown && route->repeats() > 0 ? LeaseStatus::Gone : status;
+    }
+
+    // Releases a grant nobody will learn of; whether the lease is gone now. Any
+    // answer says it is: released, expired, or not there (a failover lost it, or
+    // a repeat of the release found it released). Caller holds `mutex`.
     bool rollBack(const LeaseId& lease)
     {
         try {
-            const Reply undo = run(redis::releaseCall(keys, lease));
-            return statusOf(intAt(undo, 0)) == LeaseStatus::Ok;
+            run(redis::releaseCall(keys, lease, newCallId()));
+            return true;
         } catch (const Error&) {
             return false;
         }
@@ -236,7 +249,13 @@ struct RedisEngine::Impl {
         try {
             acknowledged = acknowledgedReplicas();
         } catch (const ConnectionError& error) {
-            throw ConnectionError(error.what() + undone());
+            // The outcome is known once the rollback is: no grant.
+            if (rollBack(lease))
+                throw ReplicationError(std::string("grant not acknowledged: WAIT failed (") + error.what()
+                                           + "); the grant was rolled back",
+                                       0, minReplicas, true);
+            throw ConnectionError(error.what() + std::string("; the grant could not be rolled back: lease ") + lease
+                                  + " stays until its TTL ends, or until it is released");
         } catch (const Error& error) {
             throw ScriptError(error.what() + undone());
         }
@@ -390,13 +409,15 @@ AcquireResult RedisEngine::acquire(const std::vector<LockRequest>& requests, con
     detail::validateLeaseIdArgument(id);
     detail::validateWait(options.wait, options.waitRefresh);
     detail::validateHolding(options.holding);
+    detail::validateCallId(options.callId);
 
     // Only an attempt that names its id and waits is (or becomes) a registered waiter.
     const bool waits = options.leaseId && options.wait > std::chrono::milliseconds(0);
+    // The call id makes a repeat after a lost answer safe: it cannot add a hold twice.
     const auto call = redis::acquireCall(m_impl->keys, id, options.owner, options.operation, options.ttl,
                                          kReapBatch, normal, options.wait,
                                          waits ? options.waitRefresh : std::chrono::milliseconds(0),
-                                         options.holding);
+                                         options.holding, options.callId.empty() ? newCallId() : options.callId);
     std::lock_guard lock(m_impl->mutex);
     Reply reply = m_impl->run(call);
     AcquireResult result;
@@ -421,10 +442,10 @@ AcquireResult RedisEngine::acquire(const std::vector<LockRequest>& requests, con
 ReleaseResult RedisEngine::release(const LeaseId& lease)
 {
     detail::validateLeaseIdArgument(lease);
-    const auto call = redis::releaseCall(m_impl->keys, lease);
+    const auto call = redis::releaseCall(m_impl->keys, lease, newCallId());
     std::lock_guard lock(m_impl->mutex);
     Reply reply = m_impl->run(call);
-    return {statusOf(intAt(reply, 0)), static_cast<int>(intAt(reply, 1))};
+    return {m_impl->repeatedStatus(statusOf(intAt(reply, 0))), static_cast<int>(intAt(reply, 1))};
 }
 
 RenewResult RedisEngine::renew(const LeaseId& lease, std::optional<std::chrono::milliseconds> ttl)
@@ -448,7 +469,7 @@ ReleaseResult RedisEngine::forceRelease(const LeaseId& lease, const ForceOptions
                                               options.reason, options.admin, options.lockDelay);
     std::lock_guard lock(m_impl->mutex);
     Reply reply = m_impl->run(call);
-    return {statusOf(intAt(reply, 0)), 0};
+    return {m_impl->repeatedStatus(statusOf(intAt(reply, 0))), 0};
 }
 
 std::size_t RedisEngine::sweep(const std::string& by, const std::string& host)

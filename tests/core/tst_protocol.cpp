@@ -334,6 +334,10 @@ private:
             options.operation = operation;
             options.ttl = ttl;
             options.holding = holding;
+            if (args.contains("as"))
+                options.leaseId = leaseArg(json{{"lease", args.at("as")}});
+            if (args.contains("call"))
+                options.callId = text(args.at("call"));
             const AcquireResult r = engine->acquire(wanted, options);
             if (!r.granted)
                 return {{"refused", blockerJson(*r.blocker)}};

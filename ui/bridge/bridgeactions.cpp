@@ -147,6 +147,11 @@ void BridgeWorker::forceRelease(const QString& leaseId, const QString& reason)
         case LeaseStatus::Live:
             message = tr("Lease %1 is live and was not released").arg(shortId);
             break;
+        case LeaseStatus::Gone:
+            done = true;
+            message = tr("Lease %1 force-released (its answer was lost; sent again, it found the lease gone)")
+                          .arg(shortId);
+            break;
         }
     }
     emit actionFinished({ActionResult::Kind::ForceRelease, done, message, done ? 1 : 0});
@@ -170,7 +175,8 @@ void BridgeWorker::releaseBlockers(const QString& waiter, const QStringList& lea
             const QString owner = it == m_leases.end() ? QString::fromStdString(shortLeaseId(id.toStdString()))
                                                        : QString::fromStdString(it->second.owner);
             const LeaseStatus status = m_engine->forceRelease(id.toStdString(), options).status;
-            (status == LeaseStatus::Ok || status == LeaseStatus::Expired ? released : gone) << owner;
+            const bool ended = status == LeaseStatus::Ok || status == LeaseStatus::Expired || status == LeaseStatus::Gone;
+            (ended ? released : gone) << owner;
         }
         for (const QString& id : waiterIds) {
             const auto w = std::find_if(m_waiters.begin(), m_waiters.end(), [&](const WaiterInfo& i) { return i.id == id.toStdString(); });

@@ -1350,6 +1350,10 @@ With no options it starts a private redis-server and opens the demo project.</so
         <source>%1 cancelled the place of %2 in the queue ahead of %3: %4</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Lease %1 force-released (its answer was lost; sent again, it found the lease gone)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>treelock::ui::ConflictMatrixModel</name>

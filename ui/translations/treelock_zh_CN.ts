@@ -138,7 +138,7 @@
         <translation>%2 上持有的 %1 锁</translation>
     </message>
     <message>
-        <source>%1&apos;s %2 of %3</source>
+        <source>%1's %2 of %3</source>
         <translation>%1 的%2（%3）</translation>
     </message>
     <message>
@@ -174,7 +174,7 @@
         <translation>已等待 %1（自 %2 起）；上次尝试于 %3</translation>
     </message>
     <message>
-        <source>Refused by %1&apos;s lease %2 (%3): %4 on %5, clash at %6</source>
+        <source>Refused by %1's lease %2 (%3): %4 on %5, clash at %6</source>
         <translation>被 %1 的租约 %2（%3）拒绝：%5 上的 %4，冲突于 %6</translation>
     </message>
     <message>
@@ -190,11 +190,11 @@
         <translation>挡住了 %1：他们排在它之后</translation>
     </message>
     <message>
-        <source>Has waited past the project&apos;s fairness grace (%1 ms): a newer request that conflicts with it waits behind it</source>
+        <source>Has waited past the project's fairness grace (%1 ms): a newer request that conflicts with it waits behind it</source>
         <translation>已等待超过项目的公平宽限期（%1 毫秒）：与之冲突的更新请求排在它之后</translation>
     </message>
     <message>
-        <source>Has waited past the project&apos;s grace: a newer request that conflicts with it waits behind it</source>
+        <source>Has waited past the project's grace: a newer request that conflicts with it waits behind it</source>
         <translation>已等待超过项目的宽限期：与之冲突的更新请求排在它之后</translation>
     </message>
     <message>
@@ -213,8 +213,8 @@
         <translation>不是有效的 JSON：%1</translation>
     </message>
     <message>
-        <source>Not a Treelock tree file (expected &quot;format&quot;: &quot;treelock-tree&quot; and a &quot;paths&quot; array)</source>
-        <translation>不是 Treelock 树文件（应包含 &quot;format&quot;: &quot;treelock-tree&quot; 和 &quot;paths&quot; 数组）</translation>
+        <source>Not a Treelock tree file (expected "format": "treelock-tree" and a "paths" array)</source>
+        <translation>不是 Treelock 树文件（应包含 "format": "treelock-tree" 和 "paths" 数组）</translation>
     </message>
 </context>
 <context>
@@ -240,7 +240,7 @@
         <translation>不一致</translation>
     </message>
     <message>
-        <source>Clash at %1: held %2, wanted %3 (first operation&apos;s %4)</source>
+        <source>Clash at %1: held %2, wanted %3 (first operation's %4)</source>
         <translation>冲突位置 %1：已持有 %2，请求 %3（第一个操作的 %4）</translation>
     </message>
     <message>
@@ -267,19 +267,19 @@
         <translation>A 开始将 /A/C 移入 /B（TTL 300 毫秒）。</translation>
     </message>
     <message>
-        <source>A&apos;s process dies: the lease is not released and nobody renews it.</source>
+        <source>A's process dies: the lease is not released and nobody renews it.</source>
         <translation>A 的进程终止：租约没有被释放，也没有人为它续期。</translation>
     </message>
     <message>
-        <source>Right after the crash, A&apos;s lease is still live: B cannot delete c.txt, and is told A is in the way and for how long.</source>
+        <source>Right after the crash, A's lease is still live: B cannot delete c.txt, and is told A is in the way and for how long.</source>
         <translation>崩溃刚发生后，A 的租约仍然有效：B 无法删除 c.txt，并被告知是 A 挡住了它，以及还要挡多久。</translation>
     </message>
     <message>
-        <source>450 ms later the lease&apos;s TTL has passed.</source>
+        <source>450 ms later the lease's TTL has passed.</source>
         <translation>450 毫秒后，租约的 TTL 已过。</translation>
     </message>
     <message>
-        <source>The operator&apos;s lock table shows A&apos;s lease as EXPIRED (not reaped yet: reaping is lazy).</source>
+        <source>The operator's lock table shows A's lease as EXPIRED (not reaped yet: reaping is lazy).</source>
         <translation>操作员的锁表将 A 的租约显示为“已过期”（尚未回收：回收是惰性进行的）。</translation>
     </message>
     <message>
@@ -295,7 +295,7 @@
         <translation>B 再次尝试，得到了锁。</translation>
     </message>
     <message>
-        <source>c.txt goes to the recycle bin. A&apos;s move never happened, so the tree is consistent.</source>
+        <source>c.txt goes to the recycle bin. A's move never happened, so the tree is consistent.</source>
         <translation>c.txt 进入回收站。A 的移动从未发生，因此树保持一致。</translation>
     </message>
     <message>
@@ -311,11 +311,11 @@
         <translation>故障转移：随主节点一起丢失的锁，以及使用 --min-replicas 1 时的同一情景</translation>
     </message>
     <message>
-        <source>Redis replicates asynchronously: the primary answers a grant before any replica has it. If the primary dies then, the replica the sentinels promote never heard of the grant, and the next client is granted the same lock. That is the weakness the seed&apos;s 004 document names.</source>
+        <source>Redis replicates asynchronously: the primary answers a grant before any replica has it. If the primary dies then, the replica the sentinels promote never heard of the grant, and the next client is granted the same lock. That is the weakness the seed's 004 document names.</source>
         <translation>Redis 异步复制：主节点在任何副本收到授予之前就已应答。如果主节点此时崩溃，哨兵提升的副本从未得知这次授予，下一个客户端就会被授予同一个锁。这正是种子的 004 文档所指出的弱点。</translation>
     </message>
     <message>
-        <source>Played on a private primary, one replica and three sentinels. The replica is held back before each grant, so the loss is certain. First without --min-replicas: two holders at once, and only the fencing token keeps the old holder from overwriting the new one&apos;s save. Then with --min-replicas 1: the grant no replica acknowledged is rolled back and refused, so nobody holds what a failover would lose.</source>
+        <source>Played on a private primary, one replica and three sentinels. The replica is held back before each grant, so the loss is certain. First without --min-replicas: two holders at once, and only the fencing token keeps the old holder from overwriting the new one's save. Then with --min-replicas 1: the grant no replica acknowledged is rolled back and refused, so nobody holds what a failover would lose.</source>
         <translation>在私有的主节点、一个副本和三个哨兵上播放。每次授予前副本都被阻滞，因此丢失是必然的。先不使用 --min-replicas：同时出现两个持有者，只有栅栏令牌能阻止旧持有者覆盖新持有者保存的内容。再使用 --min-replicas 1：没有副本确认的授予会被回滚并拒绝，因此没有人持有故障转移会丢失的锁。</translation>
     </message>
     <message>
@@ -327,23 +327,23 @@
         <translation>A 为保存 d.txt 而锁定它。主节点立即授予；只有主节点知道这件事。</translation>
     </message>
     <message>
-        <source>The primary dies (SIGKILL). The sentinels promote the replica, which never saw A&apos;s grant; the old primary comes back empty as its replica.</source>
+        <source>The primary dies (SIGKILL). The sentinels promote the replica, which never saw A's grant; the old primary comes back empty as its replica.</source>
         <translation>主节点崩溃（SIGKILL）。哨兵提升了从未见过 A 的授予的副本；旧主节点作为它的副本重新上线，数据为空。</translation>
     </message>
     <message>
-        <source>B asks for the same file and is granted it: A and B now both believe they hold d.txt. B&apos;s fencing token is higher than A&apos;s.</source>
+        <source>B asks for the same file and is granted it: A and B now both believe they hold d.txt. B's fencing token is higher than A's.</source>
         <translation>B 请求同一个文件并获得授予：A 和 B 现在都认为自己持有 d.txt。B 的栅栏令牌比 A 的高。</translation>
     </message>
     <message>
-        <source>B saves d.txt; the storage remembers B&apos;s token.</source>
+        <source>B saves d.txt; the storage remembers B's token.</source>
         <translation>B 保存 d.txt；存储记住了 B 的令牌。</translation>
     </message>
     <message>
-        <source>A saves with its older token: the storage has seen a newer one and rejects the write. Without fencing, A would have overwritten B&apos;s save.</source>
+        <source>A saves with its older token: the storage has seen a newer one and rejects the write. Without fencing, A would have overwritten B's save.</source>
         <translation>A 用它更旧的令牌保存：存储已见过更新的令牌，于是拒绝这次写入。如果没有栅栏令牌，A 就会覆盖 B 保存的内容。</translation>
     </message>
     <message>
-        <source>A&apos;s lease is gone from the new primary: the release finds nothing.</source>
+        <source>A's lease is gone from the new primary: the release finds nothing.</source>
         <translation>A 的租约在新主节点上已不存在：释放时什么也没找到。</translation>
     </message>
     <message>
@@ -383,12 +383,12 @@
         <translation>fine 对 seed：在 /A/C 移入 /B 期间于 /B 中新建</translation>
     </message>
     <message>
-        <source>The same pair of operations under the two built-in profiles. &apos;fine&apos; locks only what changes: X on /A/C and X on /B/C, so creating /B/x meanwhile is allowed.</source>
-        <translation>同一对操作在两种内置策略配置下的表现。&apos;fine&apos; 只锁定会改变的内容：/A/C 上的 X 和 /B/C 上的 X，因此同时新建 /B/x 是允许的。</translation>
+        <source>The same pair of operations under the two built-in profiles. 'fine' locks only what changes: X on /A/C and X on /B/C, so creating /B/x meanwhile is allowed.</source>
+        <translation>同一对操作在两种内置策略配置下的表现。'fine' 只锁定会改变的内容：/A/C 上的 X 和 /B/C 上的 X，因此同时新建 /B/x 是允许的。</translation>
     </message>
     <message>
-        <source>&apos;seed&apos; follows the seed&apos;s table (row 3: create in B is refused during a folder move into B) by also taking SIX on the destination folder /B: nothing new may appear in /B until the move is done.</source>
-        <translation>&apos;seed&apos; 遵循种子的表（第 3 行：文件夹移入 B 期间在 B 中新建会被拒绝），额外在目标文件夹 /B 上获取 SIX：移动完成前，/B 中不能出现任何新内容。</translation>
+        <source>'seed' follows the seed's table (row 3: create in B is refused during a folder move into B) by also taking SIX on the destination folder /B: nothing new may appear in /B until the move is done.</source>
+        <translation>'seed' 遵循种子的表（第 3 行：文件夹移入 B 期间在 B 中新建会被拒绝），额外在目标文件夹 /B 上获取 SIX：移动完成前，/B 中不能出现任何新内容。</translation>
     </message>
     <message>
         <source>fine: A moves /A/C into /B with X on /A/C and X on /B/C (IX on /B).</source>
@@ -411,11 +411,11 @@
         <translation>seed：同样的移动还会在目标文件夹 /B 上获取 SIX。</translation>
     </message>
     <message>
-        <source>seed: B&apos;s create needs IX on /B, which SIX does not admit: refused, as the seed&apos;s table says (新建 B×).</source>
+        <source>seed: B's create needs IX on /B, which SIX does not admit: refused, as the seed's table says (新建 B×).</source>
         <translation>seed：B 的新建需要 /B 上的 IX，而 SIX 不允许：被拒绝，与种子的表一致（新建 B×）。</translation>
     </message>
     <message>
-        <source>A&apos;s move is done.</source>
+        <source>A's move is done.</source>
         <translation>A 的移动完成了。</translation>
     </message>
     <message>
@@ -427,7 +427,7 @@
         <translation>同样的操作，不同的策略配置，不同的结果。</translation>
     </message>
     <message>
-        <source>Pause and fencing: a paused holder&apos;s late write is rejected</source>
+        <source>Pause and fencing: a paused holder's late write is rejected</source>
         <translation>暂停与栅栏令牌：暂停的持有者迟到的写入被拒绝</translation>
     </message>
     <message>
@@ -443,11 +443,11 @@
         <translation>A 为保存 d.txt 而锁定它（TTL 300 毫秒，由其看门狗续期）。</translation>
     </message>
     <message>
-        <source>A&apos;s process freezes before it writes: nothing renews its lease any more.</source>
+        <source>A's process freezes before it writes: nothing renews its lease any more.</source>
         <translation>A 的进程在写入前冻结：再也没有东西为它的租约续期。</translation>
     </message>
     <message>
-        <source>450 ms pass: A&apos;s lease has expired on the server&apos;s clock.</source>
+        <source>450 ms pass: A's lease has expired on the server's clock.</source>
         <translation>450 毫秒过去：按服务器的时钟，A 的租约已过期。</translation>
     </message>
     <message>
@@ -455,11 +455,11 @@
         <translation>B 请求同一个文件：过期的租约不阻塞任何操作，B 以更高的栅栏令牌获得授予。</translation>
     </message>
     <message>
-        <source>B saves d.txt; the storage remembers B&apos;s token on it.</source>
+        <source>B saves d.txt; the storage remembers B's token on it.</source>
         <translation>B 保存 d.txt；存储记住了其上 B 的令牌。</translation>
     </message>
     <message>
-        <source>A wakes up and saves with its old token: the storage has seen a newer token on d.txt and rejects the write. B&apos;s data is safe.</source>
+        <source>A wakes up and saves with its old token: the storage has seen a newer token on d.txt and rejects the write. B's data is safe.</source>
         <translation>A 醒来并用旧令牌保存：存储已在 d.txt 上见过更新的令牌，于是拒绝这次写入。B 的数据是安全的。</translation>
     </message>
     <message>
@@ -475,7 +475,7 @@
         <translation>复制操作以 S 读取其源；删除其中的文件夹需要在该处持有 X，并在复制所读的文件夹上持有 IX。S 与 S 相容，所以不断重叠的读者会让该文件夹一直可读，而只等待空隙的写者可能永远等不到。</translation>
     </message>
     <message>
-        <source>Treelock queues fairly: a refused acquire that waits is registered as a waiter, and once it has waited longer than the project&apos;s grace (5 ms unless set) newer requests that conflict with it wait behind it. A reader that arrives while the writer waits is refused behind the writer; the readers already in finish, the writer gets in, then the readers go on.</source>
+        <source>Treelock queues fairly: a refused acquire that waits is registered as a waiter, and once it has waited longer than the project's grace (5 ms unless set) newer requests that conflict with it wait behind it. A reader that arrives while the writer waits is refused behind the writer; the readers already in finish, the writer gets in, then the readers go on.</source>
         <translation>Treelock 公平排队：等待中的被拒绝获取会登记为等待者，一旦它等待超过项目的宽限期（未设置时为 5 毫秒），与之冲突的更新请求就排在它之后。写者等待期间到达的读者会因排在写者之后而被拒绝；已在其中的读者完成后，写者进入，然后读者继续。</translation>
     </message>
     <message>
@@ -487,7 +487,7 @@
         <translation>读者 R2 也复制 /A/C：S 与 S 相容，两次读取相互重叠。</translation>
     </message>
     <message>
-        <source>Writer W wants to delete /A/C/E, inside what they read: X on /A/C/E and IX on /A/C, which S refuses. W waits (up to 10 s, while the next steps play): its refused attempt registers it as a waiter, and past the project&apos;s grace it holds back newer requests that conflict with it.</source>
+        <source>Writer W wants to delete /A/C/E, inside what they read: X on /A/C/E and IX on /A/C, which S refuses. W waits (up to 10 s, while the next steps play): its refused attempt registers it as a waiter, and past the project's grace it holds back newer requests that conflict with it.</source>
         <translation>写者 W 想删除它们正在读取的范围内的 /A/C/E：需要 /A/C/E 上的 X 和 /A/C 上的 IX，而 S 拒绝了这些。W 等待（最多 10 秒，期间后续步骤继续播放）：它被拒绝的尝试将它登记为等待者，超过项目的宽限期后，它会挡住与之冲突的更新请求。</translation>
     </message>
     <message>
@@ -495,11 +495,11 @@
         <translation>锁表：两个读者持有 /A/C，W 被列为等待中。</translation>
     </message>
     <message>
-        <source>Reader R3 arrives while W waits. Its S would fit beside the readers&apos; S, but it is refused behind W: the blocker named is W&apos;s waiting request (queued, IX reserved on /A/C), not a lease. Without this, new readers could keep the writer out forever.</source>
+        <source>Reader R3 arrives while W waits. Its S would fit beside the readers' S, but it is refused behind W: the blocker named is W's waiting request (queued, IX reserved on /A/C), not a lease. Without this, new readers could keep the writer out forever.</source>
         <translation>读者 R3 在 W 等待期间到达。它的 S 本可与读者们的 S 共存，但它因排在 W 之后而被拒绝：指出的阻塞者是 W 的等待请求（排队中，在 /A/C 上预留了 IX），而不是租约。若非如此，新来的读者可能会让写者永远进不去。</translation>
     </message>
     <message>
-        <source>R1&apos;s copy happens: /R1/C, with E.</source>
+        <source>R1's copy happens: /R1/C, with E.</source>
         <translation>R1 的复制完成：/R1/C，包含 E。</translation>
     </message>
     <message>
@@ -507,7 +507,7 @@
         <translation>R1 结束；R2 仍在读取。</translation>
     </message>
     <message>
-        <source>R2&apos;s copy happens: /R2/C, with E.</source>
+        <source>R2's copy happens: /R2/C, with E.</source>
         <translation>R2 的复制完成：/R2/C，包含 E。</translation>
     </message>
     <message>
@@ -515,7 +515,7 @@
         <translation>在 W 之前进入的最后一个读者离开：W 被唤醒并再次尝试。</translation>
     </message>
     <message>
-        <source>W&apos;s wait ends in a grant, ahead of R3, who asked later.</source>
+        <source>W's wait ends in a grant, ahead of R3, who asked later.</source>
         <translation>W 的等待以获得授予告终，先于稍后才请求的 R3。</translation>
     </message>
     <message>
@@ -539,7 +539,7 @@
         <translation>R1 和 R2 在删除前复制了 /A/C，R3 在删除后复制：每次读到的都是一致的文件夹。</translation>
     </message>
     <message>
-        <source>The seed&apos;s example: A moves /A/C while B edits /A/C/D/d.txt</source>
+        <source>The seed's example: A moves /A/C while B edits /A/C/D/d.txt</source>
         <translation>种子示例：A 移动 /A/C，同时 B 编辑 /A/C/D/d.txt</translation>
     </message>
     <message>
@@ -547,7 +547,7 @@
         <translation>用户 A 将文件夹 /A/C 移入 /B。与此同时，用户 B 想保存 /A/C/D/d.txt，这是正在被移动的文件夹中的一个文件。</translation>
     </message>
     <message>
-        <source>B is refused and told who is in the way. After A&apos;s move, B&apos;s old path no longer exists: the write fails cleanly instead of recreating a stale /A/C, and B saves the file at its new place.</source>
+        <source>B is refused and told who is in the way. After A's move, B's old path no longer exists: the write fails cleanly instead of recreating a stale /A/C, and B saves the file at its new place.</source>
         <translation>B 被拒绝，并被告知是谁挡住了它。A 移动完成后，B 的旧路径已不存在：写入干净地失败，而不是重建一个过时的 /A/C，随后 B 在文件的新位置保存它。</translation>
     </message>
     <message>
@@ -555,11 +555,11 @@
         <translation>A 开始将 /A/C 移入 /B：/A/C 上的 X（整个子树）和 /B/C 上的 X，一起获取。</translation>
     </message>
     <message>
-        <source>B wants to save d.txt inside the folder being moved: refused at once, and Treelock names A&apos;s move as the blocker.</source>
+        <source>B wants to save d.txt inside the folder being moved: refused at once, and Treelock names A's move as the blocker.</source>
         <translation>B 想保存正在被移动的文件夹中的 d.txt：立即被拒绝，Treelock 指出 A 的移动是阻塞者。</translation>
     </message>
     <message>
-        <source>A&apos;s move happens: /A/C and everything in it is now /B/C.</source>
+        <source>A's move happens: /A/C and everything in it is now /B/C.</source>
         <translation>A 的移动完成：/A/C 及其中的一切现在都成了 /B/C。</translation>
     </message>
     <message>
@@ -587,7 +587,7 @@
         <translation>B 重新查找该文件，并在其新位置锁定它。</translation>
     </message>
     <message>
-        <source>B&apos;s edit is saved to /B/C/D/d.txt.</source>
+        <source>B's edit is saved to /B/C/D/d.txt.</source>
         <translation>B 的编辑保存到了 /B/C/D/d.txt。</translation>
     </message>
     <message>
@@ -681,7 +681,7 @@
         <translation>公平已关闭：不挡住任何请求</translation>
     </message>
     <message>
-        <source>did not wait: the next &quot;await&quot; takes the outcome</source>
+        <source>did not wait: the next "await" takes the outcome</source>
         <translation>未等待：由下一个“等待结果”步骤取得结果</translation>
     </message>
     <message>
@@ -882,7 +882,7 @@
         <translation>Redis 在内存紧张时会逐出键（maxmemory-policy 为 %1，而非 noeviction）：锁可能悄无声息地消失</translation>
     </message>
     <message>
-        <source>Cannot read Redis&apos;s maxmemory-policy (%1): make sure it is noeviction</source>
+        <source>Cannot read Redis's maxmemory-policy (%1): make sure it is noeviction</source>
         <translation>无法读取 Redis 的 maxmemory-policy（%1）：请确认其为 noeviction</translation>
     </message>
     <message>
@@ -933,7 +933,7 @@
 <context>
     <name>StudioOptions</name>
     <message>
-        <source>Treelock Studio: live view of a project&apos;s hierarchical locks.
+        <source>Treelock Studio: live view of a project's hierarchical locks.
 With no options it starts a private redis-server and opens the demo project.</source>
         <translation>Treelock Studio：实时查看项目的层级锁。
 不带参数时启动私有 redis-server 并打开演示项目。</translation>
@@ -963,8 +963,8 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>截图前等待 MS 毫秒（默认 1500）。</translation>
     </message>
     <message>
-        <source>Take a scenario&apos;s locks at start (&quot;seed&quot;: someone moves /A/C while another edits /A/C/D/d.txt).</source>
-        <translation>启动时获取某个场景的锁（&quot;seed&quot;：一人移动 /A/C，另一人编辑 /A/C/D/d.txt）。</translation>
+        <source>Take a scenario's locks at start ("seed": someone moves /A/C while another edits /A/C/D/d.txt).</source>
+        <translation>启动时获取某个场景的锁（"seed"：一人移动 /A/C，另一人编辑 /A/C/D/d.txt）。</translation>
     </message>
     <message>
         <source>User interface language (e.g. zh_CN, en).</source>
@@ -1003,12 +1003,12 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>没有可用的显示：请设置 DISPLAY（或 WAYLAND_DISPLAY），或使用 QT_QPA_PLATFORM=offscreen（例如配合 --screenshot FILE），或在 xvfb-run -a 下运行</translation>
     </message>
     <message>
-        <source>--size &apos;%1&apos;: needs WIDTHxHEIGHT in pixels, from 640x420 to 16384x16384 (e.g. 1280x800)</source>
-        <translation>--size &apos;%1&apos;：需要 WIDTHxHEIGHT 形式的像素尺寸，范围为 640x420 到 16384x16384（例如 1280x800）</translation>
+        <source>--size '%1': needs WIDTHxHEIGHT in pixels, from 640x420 to 16384x16384 (e.g. 1280x800)</source>
+        <translation>--size '%1'：需要 WIDTHxHEIGHT 形式的像素尺寸，范围为 640x420 到 16384x16384（例如 1280x800）</translation>
     </message>
     <message>
-        <source>--%1 &apos;%2&apos;: no such scenario; valid names: %3</source>
-        <translation>--%1 &apos;%2&apos;：没有这个场景；有效名称：%3</translation>
+        <source>--%1 '%2': no such scenario; valid names: %3</source>
+        <translation>--%1 '%2'：没有这个场景；有效名称：%3</translation>
     </message>
     <message>
         <source>Start a private primary, replica and three sentinels, to watch a failover (Locks › Fail over now, Kill primary).</source>
@@ -1023,8 +1023,8 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>连接到位于 URL 的 Redis 服务器（redis://…、unix://…、redis+sentinel://host:port,…/MASTER 或 redis+cluster://host:port,…）。</translation>
     </message>
     <message>
-        <source>invalid TREELOCK_TLS_INSECURE &quot;%1&quot;: expected 1 (yes, true) or 0 (no, false)</source>
-        <translation>TREELOCK_TLS_INSECURE 的值 &quot;%1&quot; 无效：应为 1（yes、true）或 0（no、false）</translation>
+        <source>invalid TREELOCK_TLS_INSECURE "%1": expected 1 (yes, true) or 0 (no, false)</source>
+        <translation>TREELOCK_TLS_INSECURE 的值 "%1" 无效：应为 1（yes、true）或 0（no、false）</translation>
     </message>
     <message>
         <source>Bring the Timeline dock to the front (e.g. for --screenshot).</source>
@@ -1034,7 +1034,7 @@ With no options it starts a private redis-server and opens the demo project.</so
 <context>
     <name>TimelineModel</name>
     <message>
-        <source>Force release of %1&apos;s lease</source>
+        <source>Force release of %1's lease</source>
         <translation>强制释放 %1 的租约</translation>
     </message>
 </context>
@@ -1190,7 +1190,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>未知场景 %1</translation>
     </message>
     <message>
-        <source>Seed scenario: alice moves /A/C into /B; bob&apos;s save of /A/C/D/d.txt is blocked</source>
+        <source>Seed scenario: alice moves /A/C into /B; bob's save of /A/C/D/d.txt is blocked</source>
         <translation>种子场景：alice 将 /A/C 移入 /B；bob 保存 /A/C/D/d.txt 被阻塞</translation>
     </message>
     <message>
@@ -1270,7 +1270,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>设置 %1，由 %2@%3 更改</translation>
     </message>
     <message numerus="yes">
-        <source>%n lease(s) gone after the connection was restored: released, or lost with the server&apos;s data (this project does not record releases)</source>
+        <source>%n lease(s) gone after the connection was restored: released, or lost with the server's data (this project does not record releases)</source>
         <translation>
             <numerusform>连接恢复后有 %n 个租约不见了：已释放，或随服务器数据丢失（此项目不记录释放）</numerusform>
         </translation>
@@ -1294,11 +1294,11 @@ With no options it starts a private redis-server and opens the demo project.</so
         </translation>
     </message>
     <message>
-        <source>Project %1 holds no locks. Other projects on this server: %2. Open one with File › Connect… (Find projects) or --project NAME; the command-line tool&apos;s default project is &quot;default&quot;.</source>
+        <source>Project %1 holds no locks. Other projects on this server: %2. Open one with File › Connect… (Find projects) or --project NAME; the command-line tool's default project is "default".</source>
         <translation>项目 %1 没有任何锁。此服务器上的其他项目：%2。可通过 文件 › 连接…（查找项目）或 --project NAME 打开其他项目；命令行工具的默认项目是“default”。</translation>
     </message>
     <message>
-        <source>Listing the project&apos;s leases again (%1): %2</source>
+        <source>Listing the project's leases again (%1): %2</source>
         <translation>重新列出项目的租约（%1）：%2</translation>
     </message>
     <message numerus="yes">
@@ -1308,7 +1308,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         </translation>
     </message>
     <message numerus="yes">
-        <source>released %n lease(s) in %1&apos;s way (%2)</source>
+        <source>released %n lease(s) in %1's way (%2)</source>
         <translation>
             <numerusform>释放了挡住 %1 的 %n 个租约（%2）</numerusform>
         </translation>
@@ -1336,6 +1336,10 @@ With no options it starts a private redis-server and opens the demo project.</so
     <message>
         <source>%1 cancelled the place of %2 in the queue ahead of %3: %4</source>
         <translation>%1 取消了 %2 在队列中排在 %3 前面的位置：%4</translation>
+    </message>
+    <message>
+        <source>Lease %1 force-released (its answer was lost; sent again, it found the lease gone)</source>
+        <translation>租约 %1 已强制释放（应答丢失；重新发送后发现租约已不存在）</translation>
     </message>
 </context>
 <context>
@@ -1598,7 +1602,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>列出服务器上的项目（集群则为每个主节点上的），并附上各自的租约</translation>
     </message>
     <message>
-        <source>Studio&apos;s private server</source>
+        <source>Studio's private server</source>
         <translation>Studio 的私有服务器</translation>
     </message>
     <message>
@@ -1694,7 +1698,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>清空</translation>
     </message>
     <message>
-        <source>Clear the log (the project&apos;s event stream is not changed)</source>
+        <source>Clear the log (the project's event stream is not changed)</source>
         <translation>清空日志（不改变项目的事件流）</translation>
     </message>
     <message>
@@ -1811,8 +1815,8 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>原因</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; (host %2) &lt;span style=&apos;color:#666&apos;&gt;· set with --user NAME&lt;/span&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;（主机 %2）&lt;span style=&apos;color:#666&apos;&gt;· 用 --user NAME 设置&lt;/span&gt;</translation>
+        <source>&lt;b&gt;%1&lt;/b&gt; (host %2) &lt;span style='color:#666'&gt;· set with --user NAME&lt;/span&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（主机 %2）&lt;span style='color:#666'&gt;· 用 --user NAME 设置&lt;/span&gt;</translation>
     </message>
     <message>
         <source>Recorded with the release in the event stream. treelock-studio --user NAME sets it (default: $USER).</source>
@@ -1823,16 +1827,16 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>操作员：</translation>
     </message>
     <message>
-        <source>%1 &lt;span style=&apos;color:#666&apos;&gt;· waits ahead: its place in the queue is cancelled&lt;/span&gt;</source>
-        <translation>%1 &lt;span style=&apos;color:#666&apos;&gt;· 排在前面等待：其排队位置将被取消&lt;/span&gt;</translation>
+        <source>%1 &lt;span style='color:#666'&gt;· waits ahead: its place in the queue is cancelled&lt;/span&gt;</source>
+        <translation>%1 &lt;span style='color:#666'&gt;· 排在前面等待：其排队位置将被取消&lt;/span&gt;</translation>
     </message>
     <message>
-        <source>%1 &lt;span style=&apos;color:#666&apos;&gt;· lease %2, expired&lt;/span&gt;</source>
-        <translation>%1 &lt;span style=&apos;color:#666&apos;&gt;· 租约 %2，已过期&lt;/span&gt;</translation>
+        <source>%1 &lt;span style='color:#666'&gt;· lease %2, expired&lt;/span&gt;</source>
+        <translation>%1 &lt;span style='color:#666'&gt;· 租约 %2，已过期&lt;/span&gt;</translation>
     </message>
     <message>
-        <source>%1 &lt;span style=&apos;color:#666&apos;&gt;· lease %2, fence %3&lt;/span&gt;</source>
-        <translation>%1 &lt;span style=&apos;color:#666&apos;&gt;· 租约 %2，栅栏令牌 %3&lt;/span&gt;</translation>
+        <source>%1 &lt;span style='color:#666'&gt;· lease %2, fence %3&lt;/span&gt;</source>
+        <translation>%1 &lt;span style='color:#666'&gt;· 租约 %2，栅栏令牌 %3&lt;/span&gt;</translation>
     </message>
     <message>
         <source>Holder crashed or hangs</source>
@@ -1948,7 +1952,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>每分钟 %1 次拒绝（衰减计数 %2），共 %3 次；最近一次在 %4（%5）</translation>
     </message>
     <message>
-        <source>When the latest refused attempt here happened: a waiter&apos;s retries count here, though the totals count a waiter once per blocker</source>
+        <source>When the latest refused attempt here happened: a waiter's retries count here, though the totals count a waiter once per blocker</source>
         <translation>最近一次在此被拒绝的尝试发生的时间：等待者的重试在此计入，而总计中每个等待者对每个阻塞者只计一次</translation>
     </message>
     <message>
@@ -1983,9 +1987,9 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>尚未记录拒绝。</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%n&lt;/b&gt; path(s) refused &lt;span style=&apos;color:#666&apos;&gt;· double-click one to find it in the tree&lt;/span&gt;</source>
+        <source>&lt;b&gt;%n&lt;/b&gt; path(s) refused &lt;span style='color:#666'&gt;· double-click one to find it in the tree&lt;/span&gt;</source>
         <translation>
-            <numerusform>&lt;b&gt;%n&lt;/b&gt; 个路径被拒绝 &lt;span style=&apos;color:#666&apos;&gt;· 双击一行可在树中找到它&lt;/span&gt;</numerusform>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; 个路径被拒绝 &lt;span style='color:#666'&gt;· 双击一行可在树中找到它&lt;/span&gt;</numerusform>
         </translation>
     </message>
     <message>
@@ -2005,13 +2009,13 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>项目 &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%n&lt;/b&gt; path(s) refused in project &lt;b&gt;%1&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· double-click one to find it in the tree&lt;/span&gt;</source>
+        <source>&lt;b&gt;%n&lt;/b&gt; path(s) refused in project &lt;b&gt;%1&lt;/b&gt; &lt;span style='color:#666'&gt;· double-click one to find it in the tree&lt;/span&gt;</source>
         <translation>
-            <numerusform>项目 &lt;b&gt;%1&lt;/b&gt; 中有 &lt;b&gt;%n&lt;/b&gt; 条路径被拒绝 &lt;span style=&apos;color:#666&apos;&gt;· 双击一行可在树中找到它&lt;/span&gt;</numerusform>
+            <numerusform>项目 &lt;b&gt;%1&lt;/b&gt; 中有 &lt;b&gt;%n&lt;/b&gt; 条路径被拒绝 &lt;span style='color:#666'&gt;· 双击一行可在树中找到它&lt;/span&gt;</numerusform>
         </translation>
     </message>
     <message>
-        <source>These are the hot spots of project &lt;b&gt;%1&lt;/b&gt;, on Studio&apos;s connection, not the simulation&apos;s: those are on the Hot spots tab of the Simulation panel.</source>
+        <source>These are the hot spots of project &lt;b&gt;%1&lt;/b&gt;, on Studio's connection, not the simulation's: those are on the Hot spots tab of the Simulation panel.</source>
         <translation>这里是 Studio 所连接的项目 &lt;b&gt;%1&lt;/b&gt; 的热点，不是模拟的：模拟的热点在“模拟”面板的“热点”标签页中。</translation>
     </message>
 </context>
@@ -2072,16 +2076,16 @@ With no options it starts a private redis-server and opens the demo project.</so
         </translation>
     </message>
     <message>
-        <source>&lt;b&gt;Leases&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %1&lt;/span&gt;</source>
-        <translation>&lt;b&gt;租约&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %1&lt;/span&gt;</translation>
+        <source>&lt;b&gt;Leases&lt;/b&gt; &lt;span style='color:#666'&gt;· %1&lt;/span&gt;</source>
+        <translation>&lt;b&gt;租约&lt;/b&gt; &lt;span style='color:#666'&gt;· %1&lt;/span&gt;</translation>
     </message>
     <message>
         <source>matching “%1”</source>
         <translation>匹配“%1”</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Leases&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %1 of %2 shown,&lt;/span&gt; &lt;b style=&apos;color:#8a4b00&apos;&gt;%3&lt;/b&gt;</source>
-        <translation>&lt;b&gt;租约&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· 显示 %2 个中的 %1 个，&lt;/span&gt; &lt;b style=&apos;color:#8a4b00&apos;&gt;%3&lt;/b&gt;</translation>
+        <source>&lt;b&gt;Leases&lt;/b&gt; &lt;span style='color:#666'&gt;· %1 of %2 shown,&lt;/span&gt; &lt;b style='color:#8a4b00'&gt;%3&lt;/b&gt;</source>
+        <translation>&lt;b&gt;租约&lt;/b&gt; &lt;span style='color:#666'&gt;· 显示 %2 个中的 %1 个，&lt;/span&gt; &lt;b style='color:#8a4b00'&gt;%3&lt;/b&gt;</translation>
     </message>
     <message>
         <source> and </source>
@@ -2285,7 +2289,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>模拟时间</translation>
     </message>
     <message>
-        <source>Time since the start, on the simulation&apos;s clock</source>
+        <source>Time since the start, on the simulation's clock</source>
         <translation>按模拟时钟计算的自开始以来的时间</translation>
     </message>
     <message>
@@ -2464,7 +2468,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>停止</translation>
     </message>
     <message>
-        <source>End the run: held leases are released and the main view returns to Studio&apos;s project</source>
+        <source>End the run: held leases are released and the main view returns to Studio's project</source>
         <translation>结束运行：释放持有的租约，主视图回到 Studio 的项目</translation>
     </message>
     <message>
@@ -2588,7 +2592,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>持有</translation>
     </message>
     <message>
-        <source>Mean pause between a user&apos;s operations (exponential, cut at 10× the mean)</source>
+        <source>Mean pause between a user's operations (exponential, cut at 10× the mean)</source>
         <translation>用户两次操作之间的平均间隔（指数分布，截断于均值的 10 倍）</translation>
     </message>
     <message>
@@ -2660,7 +2664,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>进程内（虚拟时钟）</translation>
     </message>
     <message>
-        <source>Studio&apos;s Redis, project “sim”</source>
+        <source>Studio's Redis, project “sim”</source>
         <translation>Studio 的 Redis，项目“sim”</translation>
     </message>
     <message>
@@ -2680,7 +2684,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>seed</translation>
     </message>
     <message>
-        <source>Lock policy: fine (Treelock&apos;s) or seed (the seed documents&apos; table)</source>
+        <source>Lock policy: fine (Treelock's) or seed (the seed documents' table)</source>
         <translation>锁策略：fine（Treelock 的）或 seed（种子文档中的表）</translation>
     </message>
     <message>
@@ -2712,7 +2716,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>等待者挡住更新的请求</translation>
     </message>
     <message>
-        <source>On: a user that has waited longer than the grace holds back newer requests that conflict with it, so a writer among readers gets in. Off: a waiting writer can starve while readers keep overlapping. A setting of the simulation&apos;s project; switchable while running</source>
+        <source>On: a user that has waited longer than the grace holds back newer requests that conflict with it, so a writer among readers gets in. Off: a waiting writer can starve while readers keep overlapping. A setting of the simulation's project; switchable while running</source>
         <translation>开启：等待超过宽限期的用户会挡住与之冲突的更新请求，使夹在读者之间的写者得以进入。关闭：当读者不断重叠时，等待中的写者可能饿死。这是模拟项目的设置；运行中也可切换</translation>
     </message>
     <message>
@@ -2856,7 +2860,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>打开文件夹(&amp;F)…</translation>
     </message>
     <message>
-        <source>Show a local folder&apos;s files as the project tree (Ctrl+O)</source>
+        <source>Show a local folder's files as the project tree (Ctrl+O)</source>
         <translation>将本地文件夹的文件显示为项目树（Ctrl+O）</translation>
     </message>
     <message>
@@ -2972,7 +2976,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>主工具栏</translation>
     </message>
     <message>
-        <source>The lock server&apos;s clock (all expiries are in server time)</source>
+        <source>The lock server's clock (all expiries are in server time)</source>
         <translation>锁服务器的时钟（所有过期时间均为服务器时间）</translation>
     </message>
     <message>
@@ -3096,7 +3100,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>模拟(&amp;S)</translation>
     </message>
     <message>
-        <source>The tree and the lease table show the simulation&apos;s project</source>
+        <source>The tree and the lease table show the simulation's project</source>
         <translation>项目树和租约表现在显示模拟的项目</translation>
     </message>
     <message>
@@ -3116,7 +3120,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>立即读取完整快照（Ctrl+R）</translation>
     </message>
     <message>
-        <source>Reading the server&apos;s locks…</source>
+        <source>Reading the server's locks…</source>
         <translation>正在读取服务器上的锁…</translation>
     </message>
     <message>
@@ -3308,7 +3312,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>复制命令行(&amp;C)</translation>
     </message>
     <message>
-        <source>Copy the treelock command that lists this project&apos;s locks: the URL, the TLS options and --project</source>
+        <source>Copy the treelock command that lists this project's locks: the URL, the TLS options and --project</source>
         <translation>复制列出此项目锁的 treelock 命令：包含 URL、TLS 选项和 --project</translation>
     </message>
     <message>
@@ -3340,7 +3344,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>实时项目 %1 · %2</translation>
     </message>
     <message>
-        <source>About Studio&apos;s own project %1, not the simulation the views show.</source>
+        <source>About Studio's own project %1, not the simulation the views show.</source>
         <translation>关于 Studio 自身的项目 %1，而非视图中显示的模拟。</translation>
     </message>
 </context>
@@ -3406,7 +3410,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>&lt;p&gt;两个租约都在临时项目上持有。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Only the first lease is held; the refused second operation&apos;s paths are highlighted.&lt;/p&gt;</source>
+        <source>&lt;p&gt;Only the first lease is held; the refused second operation's paths are highlighted.&lt;/p&gt;</source>
         <translation>&lt;p&gt;只持有第一个租约；被拒绝的第二个操作的路径已高亮显示。&lt;/p&gt;</translation>
     </message>
     <message>
@@ -3529,7 +3533,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>关闭</translation>
     </message>
     <message>
-        <source>Drop the scenario; the main view returns to Studio&apos;s project</source>
+        <source>Drop the scenario; the main view returns to Studio's project</source>
         <translation>丢弃场景；主视图回到 Studio 的项目</translation>
     </message>
     <message>
@@ -3541,7 +3545,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>播放场景</translation>
     </message>
     <message>
-        <source>Run the scenario&apos;s next step</source>
+        <source>Run the scenario's next step</source>
         <translation>运行场景的下一步</translation>
     </message>
     <message>
@@ -3711,7 +3715,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>没有可运行的事件了。</translation>
     </message>
     <message>
-        <source>Cannot read the simulation&apos;s locks: %1</source>
+        <source>Cannot read the simulation's locks: %1</source>
         <translation>无法读取模拟的锁：%1</translation>
     </message>
     <message>
@@ -3766,7 +3770,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>现在</translation>
     </message>
     <message>
-        <source>Follow the present time at the chart&apos;s right edge</source>
+        <source>Follow the present time at the chart's right edge</source>
         <translation>在图表右边缘跟随当前时间</translation>
     </message>
     <message>
@@ -3794,7 +3798,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>等待中</translation>
     </message>
     <message>
-        <source>Leases in their mode&apos;s colour; waits hatched under them, ending in a dot where the lease was granted and a cross where the waiter gave up; dashed red lines: forced releases; orange: failovers; grey: the connection lost or back</source>
+        <source>Leases in their mode's colour; waits hatched under them, ending in a dot where the lease was granted and a cross where the waiter gave up; dashed red lines: forced releases; orange: failovers; grey: the connection lost or back</source>
         <translation>租约以其模式的颜色显示；等待以斜线填充显示在其下方，在获准处以圆点结束，在等待者放弃处以叉号结束；红色虚线：强制释放；橙色：故障转移；灰色：连接丢失或恢复</translation>
     </message>
     <message>
@@ -3864,7 +3868,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>CA 文件(&amp;A)：</translation>
     </message>
     <message>
-        <source>(the system&apos;s CAs)</source>
+        <source>(the system's CAs)</source>
         <translation>（系统的 CA）</translation>
     </message>
     <message>
@@ -3888,11 +3892,11 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>客户端私钥(&amp;K)：</translation>
     </message>
     <message>
-        <source>(the client certificate&apos;s key)</source>
+        <source>(the client certificate's key)</source>
         <translation>（客户端证书的私钥）</translation>
     </message>
     <message>
-        <source>Choose the client certificate&apos;s key (PEM)</source>
+        <source>Choose the client certificate's key (PEM)</source>
         <translation>选择客户端证书的私钥（PEM）</translation>
     </message>
     <message>
@@ -3904,11 +3908,11 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>发送给服务器的名称（SNI），并在其证书中核对</translation>
     </message>
     <message>
-        <source>&amp;Verify the server&apos;s certificate</source>
+        <source>&amp;Verify the server's certificate</source>
         <translation>验证服务器的证书(&amp;V)</translation>
     </message>
     <message>
-        <source>Not verifying the server&apos;s certificate: anyone on the path can read and change this traffic.</source>
+        <source>Not verifying the server's certificate: anyone on the path can read and change this traffic.</source>
         <translation>未验证服务器的证书：传输路径上的任何人都能读取和篡改这些流量。</translation>
     </message>
     <message>
@@ -3927,7 +3931,7 @@ With no options it starts a private redis-server and opens the demo project.</so
 <context>
     <name>treelock::ui::TlsIndicator</name>
     <message>
-        <source>Not verifying the server&apos;s certificate: anyone on the path can read and change this traffic. Turn verification on in File › Connect… (TLS).</source>
+        <source>Not verifying the server's certificate: anyone on the path can read and change this traffic. Turn verification on in File › Connect… (TLS).</source>
         <translation>未验证服务器的证书：传输路径上的任何人都能读取和篡改这些流量。请在 文件 › 连接…（TLS）中开启验证。</translation>
     </message>
     <message>
@@ -3939,7 +3943,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>%1（未验证）</translation>
     </message>
     <message>
-        <source>Connected over TLS; the server&apos;s certificate could not be read: %1</source>
+        <source>Connected over TLS; the server's certificate could not be read: %1</source>
         <translation>已通过 TLS 连接；无法读取服务器的证书：%1</translation>
     </message>
     <message>
@@ -3986,9 +3990,9 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>项目树</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%1&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %Ln node(s)&lt;/span&gt;</source>
+        <source>&lt;b&gt;%1&lt;/b&gt; &lt;span style='color:#666'&gt;· %Ln node(s)&lt;/span&gt;</source>
         <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; &lt;span style=&apos;color:#666&apos;&gt;· %Ln 个节点&lt;/span&gt;</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; &lt;span style='color:#666'&gt;· %Ln 个节点&lt;/span&gt;</numerusform>
         </translation>
     </message>
     <message>
@@ -4056,24 +4060,24 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>只显示被持有、带意向、有过期租约或有人等待的节点</translation>
     </message>
     <message numerus="yes">
-        <source> &lt;span style=&apos;color:#666&apos;&gt;· adding %Ln lease path(s)…&lt;/span&gt;</source>
+        <source> &lt;span style='color:#666'&gt;· adding %Ln lease path(s)…&lt;/span&gt;</source>
         <translation>
-            <numerusform> &lt;span style=&apos;color:#666&apos;&gt;· 正在加入 %Ln 个租约路径…&lt;/span&gt;</numerusform>
+            <numerusform> &lt;span style='color:#666'&gt;· 正在加入 %Ln 个租约路径…&lt;/span&gt;</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source> &lt;span style=&apos;color:#666&apos;&gt;· locks as of %Ln s ago&lt;/span&gt;</source>
+        <source> &lt;span style='color:#666'&gt;· locks as of %Ln s ago&lt;/span&gt;</source>
         <translation>
-            <numerusform> &lt;span style=&apos;color:#666&apos;&gt;· 锁状态截至 %Ln 秒前&lt;/span&gt;</numerusform>
+            <numerusform> &lt;span style='color:#666'&gt;· 锁状态截至 %Ln 秒前&lt;/span&gt;</numerusform>
         </translation>
     </message>
     <message>
-        <source>This project holds so many leases that the tree&apos;s locks are worked out every few seconds; the lease table and the event log show every change as it comes</source>
+        <source>This project holds so many leases that the tree's locks are worked out every few seconds; the lease table and the event log show every change as it comes</source>
         <translation>该项目持有的租约太多，树中的锁每隔几秒才重新计算一次；租约表和事件日志会即时显示每一次变化</translation>
     </message>
     <message>
-        <source> &lt;span style=&apos;color:#666&apos;&gt;· locks shown once the leases are listed&lt;/span&gt;</source>
-        <translation> &lt;span style=&apos;color:#666&apos;&gt;· 租约列出后显示锁状态&lt;/span&gt;</translation>
+        <source> &lt;span style='color:#666'&gt;· locks shown once the leases are listed&lt;/span&gt;</source>
+        <translation> &lt;span style='color:#666'&gt;· 租约列出后显示锁状态&lt;/span&gt;</translation>
     </message>
     <message>
         <source>Release what blocks %1 (%2)…</source>
@@ -4117,7 +4121,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>暂停</translation>
     </message>
     <message>
-        <source>The lease table&apos;s rows stay where they are while the pointer aims at them (until it has rested 4 s); the updates that arrive meanwhile are shown then</source>
+        <source>The lease table's rows stay where they are while the pointer aims at them (until it has rested 4 s); the updates that arrive meanwhile are shown then</source>
         <translation>指针瞄准租约表时（直到它静止 4 秒），表中的行保持不动；期间到达的更新随后显示</translation>
     </message>
     <message numerus="yes">
@@ -4146,7 +4150,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>指南中没有“%1”</translation>
     </message>
     <message>
-        <source>%1 is another page of Treelock&apos;s documentation, in the docs folder of its sources.</source>
+        <source>%1 is another page of Treelock's documentation, in the docs folder of its sources.</source>
         <translation>%1 是 Treelock 文档中的另一页，位于其源码的 docs 文件夹中。</translation>
     </message>
 </context>
@@ -4189,15 +4193,15 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>%1、%2 等另 %3 个</translation>
     </message>
     <message>
-        <source>The waiters that queue behind it: none while the project&apos;s fairness is off</source>
+        <source>The waiters that queue behind it: none while the project's fairness is off</source>
         <translation>排在它之后的等待者：项目的公平关闭时没有</translation>
     </message>
     <message>
-        <source>The waiters that queue behind it: once it has waited longer than the project&apos;s fairness grace (%1 ms), newer requests that conflict with it wait until it is served</source>
+        <source>The waiters that queue behind it: once it has waited longer than the project's fairness grace (%1 ms), newer requests that conflict with it wait until it is served</source>
         <translation>排在它之后的等待者：一旦它等待超过项目的公平宽限期（%1 毫秒），与之冲突的更新请求会等到它得到锁之后</translation>
     </message>
     <message>
-        <source>The waiters that queue behind it: once it has waited longer than the project&apos;s fairness grace, newer requests that conflict with it wait until it is served</source>
+        <source>The waiters that queue behind it: once it has waited longer than the project's fairness grace, newer requests that conflict with it wait until it is served</source>
         <translation>排在它之后的等待者：一旦它等待超过项目的公平宽限期，与之冲突的更新请求会等到它得到锁之后</translation>
     </message>
     <message numerus="yes">
@@ -4230,7 +4234,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>在树中显示 %1</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Nobody waits for a lock.&lt;/b&gt;&lt;br/&gt;An acquire that waits (a LockClient&apos;s, &lt;code&gt;treelock acquire --wait&lt;/code&gt;) is listed here until it gets its lock or gives up.</source>
+        <source>&lt;b&gt;Nobody waits for a lock.&lt;/b&gt;&lt;br/&gt;An acquire that waits (a LockClient's, &lt;code&gt;treelock acquire --wait&lt;/code&gt;) is listed here until it gets its lock or gives up.</source>
         <translation>&lt;b&gt;没有人在等待锁。&lt;/b&gt;&lt;br/&gt;等待中的获取请求（LockClient 的、&lt;code&gt;treelock acquire --wait&lt;/code&gt;）会列在这里，直到它得到锁或放弃。</translation>
     </message>
     <message numerus="yes">
@@ -4252,11 +4256,11 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>选中一个可在树中找到其节点</translation>
     </message>
     <message>
-        <source>A request that has waited longer than %1 ms holds back newer requests that conflict with it (the project&apos;s fairness grace)</source>
+        <source>A request that has waited longer than %1 ms holds back newer requests that conflict with it (the project's fairness grace)</source>
         <translation>等待超过 %1 毫秒的请求会挡住与之冲突的更新请求（项目的公平宽限期）</translation>
     </message>
     <message>
-        <source>The project&apos;s fairness is off: whoever tries when the paths are free gets them</source>
+        <source>The project's fairness is off: whoever tries when the paths are free gets them</source>
         <translation>项目的公平已关闭：谁在路径空闲时尝试，谁就得到它们</translation>
     </message>
     <message>
@@ -4264,7 +4268,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>释放阻塞者…</translation>
     </message>
     <message>
-        <source>Force-release every lease in the selected waiter&apos;s way, and cancel the places of older waiters ahead of it, in one dialog with one reason (Del, or double-click the row)</source>
+        <source>Force-release every lease in the selected waiter's way, and cancel the places of older waiters ahead of it, in one dialog with one reason (Del, or double-click the row)</source>
         <translation>在一个对话框中以同一个原因强制释放挡住所选等待者的所有租约，并取消排在它前面的更早等待者的排队位置（Del，或双击该行）</translation>
     </message>
     <message numerus="yes">
@@ -4289,7 +4293,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>开始模拟</translation>
     </message>
     <message>
-        <source>Start the Simulation panel&apos;s virtual users</source>
+        <source>Start the Simulation panel's virtual users</source>
         <translation>启动“模拟”面板的虚拟用户</translation>
     </message>
     <message>
@@ -4305,7 +4309,7 @@ With no options it starts a private redis-server and opens the demo project.</so
         <translation>在“模拟”面板中播放一个预先编写的场景</translation>
     </message>
     <message>
-        <source>Don&apos;t show again</source>
+        <source>Don't show again</source>
         <translation>不再显示</translation>
     </message>
     <message>

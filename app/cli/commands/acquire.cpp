@@ -81,7 +81,7 @@ int runAcquire(const AcquireCommand& cmd, CommandContext& ctx)
     options.ttl = cmd.ttl;
     options.watchdog = false; // The process exits now; the lease lives on.
     LockClient client(ctx.engine(), options);
-    AcquireOutcome outcome = client.acquire(requests, operation, cmd.wait);
+    AcquireOutcome outcome = client.acquire(requests, operation, cmd.wait, {}, cmd.leaseId);
     if (outcome) {
         const LeaseId id = outcome.lease.id();
         const std::uint64_t fence = outcome.lease.fence();
@@ -129,6 +129,7 @@ BuildCommand declareAcquire(CLI::App& app)
     profile->excludes(policy);
     app.add_option("--lock", *locks)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     value(app, "--op", [op](const std::string& v) { *op = v; });
+    value(app, "--lease-id", [cmd](const std::string& v) { cmd->leaseId = values::leaseId("--lease-id", v); });
     // The profile's name and the lock specs are checked once the exclusion is,
     // and --lock against --op once every spec is: the first fault is named.
     return [cmd, locks, op](const Positionals& positionals, const GlobalOptions&) -> Command {
@@ -157,7 +158,7 @@ const CommandRegistration registration{{
     .rank = 10,
     .name = "acquire",
     .summary = "take locks (--lock MODE:PATH ... or --op OPERATION ARGS...)",
-    .help = "usage: treelock acquire [--owner NAME] [--ttl MS] [--wait MS]\n"
+    .help = "usage: treelock acquire [--owner NAME] [--ttl MS] [--wait MS] [--lease-id ID]\n"
         "                        [--profile fine|seed | --policy FILE.json]\n"
         "                        (--lock MODE:PATH [--lock MODE:PATH ...] | --op OPERATION ARGS...)\n"
         "\n"
@@ -176,6 +177,12 @@ const CommandRegistration registration{{
         "                    conflict with it wait behind it\n"
         "  --profile NAME    built-in policy for --op: fine (default) or seed\n"
         "  --policy FILE     policy document (JSON) for --op\n"
+        "  --lease-id ID     the lease's id, chosen by the caller (32 lower-case hex\n"
+        "                    digits): the command can then be run again safely; with\n"
+        "                    the same ID and locks it prints the same grant (same fence)\n"
+        "                    if the first run got it, and never takes a second lease\n"
+        "A call whose answer is lost (the connection drops, the primary fails over) is\n"
+        "sent again for up to 15 s, and taken once: its outcome is learned.\n"
         "On conflict prints the blocking lease, or the older waiting request that goes\n"
         "first, and exits 3. Put `--` before arguments that start with '-'.\n",
     .arguments = checkedWithTheOptions,

@@ -21,6 +21,7 @@ struct AcquireCommand {
     std::optional<std::string> policyFile;       ///< --policy FILE.json
     std::vector<LockSpec> locks;                 ///< --lock ...
     std::optional<OperationCall> operation;      ///< --op OPERATION ARGS... (args as typed)
+    std::optional<LeaseId> leaseId;              ///< --lease-id ID: repeatable with the same id
 };
 
 } // namespace treelock::cli

@@ -72,9 +72,11 @@ int releaseBlockers(const std::string& given, ForceOptions options, CommandConte
         Outcome outcome = Outcome::Revoked;
         if (b.queued)
             outcome = engine.cancelWait(b.lease) ? Outcome::Cancelled : Outcome::Gone;
-        else if (!revoked.count(b.lease))
-            outcome = engine.forceRelease(b.lease, options).status == LeaseStatus::Ok ? Outcome::Released
-                                                                                     : Outcome::Gone;
+        else if (!revoked.count(b.lease)) {
+            const LeaseStatus status = engine.forceRelease(b.lease, options).status;
+            // Gone: sent again after a lost answer, the first attempt had released it.
+            outcome = status == LeaseStatus::Ok || status == LeaseStatus::Gone ? Outcome::Released : Outcome::Gone;
+        }
         ++counts[outcome];
         if (json) {
             Json item = blockerJson(b);
@@ -131,12 +133,14 @@ int runForceRelease(const ForceReleaseCommand& cmd, CommandContext& ctx)
     const ReleaseResult result = ctx.engine()->forceRelease(lease, options);
     if (result.status == LeaseStatus::Live)
         return ctx.fail(kExitConflict, "lease_live", "lease " + lease + " is live; add --admin to revoke a live lease");
-    if (result.status != LeaseStatus::Ok)
+    if (result.status != LeaseStatus::Ok && result.status != LeaseStatus::Gone)
         return ctx.leaseProblem(lease, result.status);
+    const bool gone = result.status == LeaseStatus::Gone;
     if (ctx.global().json)
-        ctx.out() << dump({{"lease", lease}, {"forced", true}}) << "\n";
+        ctx.out() << dump({{"lease", lease}, {"forced", true}, {"status", gone ? "gone" : "released"}}) << "\n";
     else
-        ctx.out() << "force-released " << lease << "\n";
+        ctx.out() << "force-released " << lease
+                  << (gone ? " (sent again after its answer was lost, it found the lease gone)" : "") << "\n";
     return kExitOk;
 }
 

@@ -81,7 +81,18 @@ struct AcquireOptions {
     /// for the caller, so the caller waiting for it would be a cycle that only
     /// a timeout ends. Fairness toward everyone else is unchanged.
     std::vector<LeaseId> holding;
+    /// Names this call across its repeats (at most kMaxCallId bytes, no NUL):
+    /// when the lease is live and the call that last changed its holds had this
+    /// id, this is a repeat of a call that was applied (its answer was lost),
+    /// answered as then (same fence, same holds) with nothing changed. Empty:
+    /// RedisEngine draws one per call, which its own repeats after a lost
+    /// answer send again; a caller that repeats a whole acquire itself (a
+    /// script run again after a crash) names one, with leaseId.
+    std::string callId;
 };
+
+/// The longest call id (AcquireOptions::callId).
+inline constexpr std::size_t kMaxCallId = 64;
 
 /// A granted lease.
 struct Grant {
@@ -123,6 +134,9 @@ enum class LeaseStatus {
     Unknown,  ///< no such lease (never existed, released, reaped, revoked)
     Expired,  ///< existed but had expired; it has been reaped now
     Live,     ///< force-release refused: the lease is live and admin was not set
+    /// A release or force-release whose answer was lost was sent again and found
+    /// no lease: the first one ended it (or it ended since). A success.
+    Gone,
 };
 std::string_view toString(LeaseStatus status) noexcept;
 

@@ -110,10 +110,14 @@ public:
     /// snapshots; past the grace it holds back newer conflicting requests); a
     /// call that gives up cancels the registration. `holding`: the ids of leases
     /// the caller already holds (AcquireOptions::holding), so that a waiter that
-    /// waits for one of them does not hold this call back.
+    /// waits for one of them does not hold this call back. `leaseId`: the id the
+    /// caller chose for the lease (else ClientOptions::newLeaseId draws one);
+    /// the call is then repeatable as a whole: repeated with the same id and
+    /// requests, it answers with the same grant (fence, holds) if it was granted,
+    /// never a second lease or hold (the lease id is the call id).
     AcquireOutcome acquire(const std::vector<LockRequest>& requests, const std::string& operation,
                            std::chrono::milliseconds wait = std::chrono::milliseconds{0},
-                           const std::vector<LeaseId>& holding = {});
+                           const std::vector<LeaseId>& holding = {}, const std::optional<LeaseId>& leaseId = {});
     /// Plans the call with `policy`, then as above (operation label = op name).
     AcquireOutcome acquire(const OperationCall& call, const Policy& policy,
                            std::chrono::milliseconds wait = std::chrono::milliseconds{0});

@@ -158,14 +158,17 @@ ScriptCall scriptCall(Script script, const KeySchema& keys, std::vector<std::str
 /// `wait`: how long the caller waits for a wake-up if refused (0: it does not).
 /// `waitRefresh` > 0 (with a wait): a refusal registers the waiter for that long.
 /// `holding`: leases the caller holds (AcquireOptions::holding); sent only when
-/// there are any, so that a call without them is the same as before them.
+/// there are any (or a call id follows), so that a call without them is the same
+/// as before them. `callId` (AcquireOptions::callId, at most 64 bytes): the call's
+/// id, the same in every repeat of it; empty: none is sent.
 ScriptCall acquireCall(const KeySchema& keys, const LeaseId& id, std::string_view owner,
                        std::string_view operation, std::chrono::milliseconds ttl, int reapBatch,
                        const std::vector<LockRequest>& requests,
                        std::chrono::milliseconds wait = std::chrono::milliseconds(0),
                        std::chrono::milliseconds waitRefresh = std::chrono::milliseconds(0),
-                       const std::vector<LeaseId>& holding = {});
-ScriptCall releaseCall(const KeySchema& keys, const LeaseId& id);
+                       const std::vector<LeaseId>& holding = {}, std::string_view callId = {});
+/// `callId`: as acquireCall's; empty: none is sent.
+ScriptCall releaseCall(const KeySchema& keys, const LeaseId& id, std::string_view callId = {});
 /// `ttl` 0: the lease's own.
 ScriptCall renewCall(const KeySchema& keys, const LeaseId& id, std::chrono::milliseconds ttl);
 ScriptCall forceReleaseCall(const KeySchema& keys, const LeaseId& id, std::string_view operatorName,

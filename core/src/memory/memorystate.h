@@ -31,6 +31,7 @@ struct LeaseRecord {
     std::uint64_t fence = 0;
     int holds = 1;
     bool revoked = false;
+    std::string lastCall; // the call id of the last change of holds (AcquireOptions::callId)
 };
 
 /// One entry of MemoryEngine's event stream.

@@ -115,8 +115,11 @@ std::optional<LeaseInfo> decodeLeaseRecord(const LeaseId& id, std::string_view v
             return std::nullopt;
         number = std::get<std::int64_t>(*v);
     }
-    if (!reader.atEnd())
-        return std::nullopt;
+    // A tenth value, the id of the call that last changed the holds, is the
+    // library's own (a repeat's check); values a later protocol may add are read past.
+    while (!reader.atEnd())
+        if (!reader.next())
+            return std::nullopt;
     LeaseInfo lease;
     lease.id = id;
     lease.owner = std::string(texts[0]);

@@ -57,11 +57,50 @@ ClusterRedirects PrimaryRoute::redirects() const noexcept
 
 redis::Reply PrimaryRoute::runReply(const std::function<redis::Reply()>& send)
 {
+    m_repeats = 0;
     if (m_cluster)
         return onSlotOwner(send);
     if (m_locator)
         return onSentinelPrimary(send);
-    return send();
+    return onServer(send);
+}
+
+void PrimaryRoute::answerLost(const ConnectionError& error, int attempt, std::chrono::steady_clock::time_point deadline)
+{
+    m_connection.disconnect();
+    if (!pauseBeforeRetry(attempt, deadline))
+        throw ConnectionError(std::string(error.what()) + "; the call was sent and no answer to it came within "
+                              + std::to_string(m_failoverTimeout.count())
+                              + " ms of trying again: its outcome is unknown");
+    ++m_repeats;
+}
+
+// A single server: a call whose answer was lost goes again on a new connection,
+// and one answered LOADING (the server is reading its data after a restart)
+// again after a pause, until the failover timeout.
+redis::Reply PrimaryRoute::onServer(const std::function<redis::Reply()>& send)
+{
+    const auto deadline = std::chrono::steady_clock::now() + m_failoverTimeout;
+    bool sent = false;
+    for (int attempt = 0;; ++attempt) {
+        try {
+            if (!m_connection.connected())
+                m_connection.ensureConnected();
+            sent = true;
+            redis::Reply result = send();
+            if (result.isError() && result.text.starts_with("LOADING") && pauseBeforeRetry(attempt, deadline))
+                continue;
+            return result;
+        } catch (const AuthenticationError&) {
+            throw;
+        } catch (const TlsError&) {
+            throw;
+        } catch (const ConnectionError& error) {
+            if (!sent)
+                throw; // nothing was sent: a server that is not there is said at once
+            answerLost(error, attempt, deadline);
+        }
+    }
 }
 
 // Behind Sentinel, a connection that a sentinel announced as demoted is dropped
@@ -92,7 +131,17 @@ redis::Reply PrimaryRoute::onSentinelPrimary(const std::function<redis::Reply()>
                                       + " ms of asking the sentinels)");
             continue;
         }
-        redis::Reply result = send();
+        redis::Reply result;
+        try {
+            result = send();
+        } catch (const AuthenticationError&) {
+            throw;
+        } catch (const TlsError&) {
+            throw;
+        } catch (const ConnectionError& error) {
+            answerLost(error, attempt, deadline);
+            continue;
+        }
         if (result.isError() && isNotPrimaryError(result.text)) {
             m_connection.disconnect();
             if (pauseBeforeRetry(attempt, deadline))
@@ -176,6 +225,14 @@ redis::Reply PrimaryRoute::onSlotOwner(const std::function<redis::Reply()>& send
             if (handled(error.text, attempt))
                 continue;
             throw ScriptError(error.text);
+        } catch (const AuthenticationError&) {
+            throw;
+        } catch (const TlsError&) {
+            throw;
+        } catch (const ConnectionError& error) {
+            m_askTarget.reset();
+            m_cluster->markStale();
+            answerLost(error, attempt, deadline);
         }
     }
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "redis/redisconnection.h"
+#include "treelock/error.h"
 #include "treelock/redisengine.h"
 #include "treelock/redisprotocol.h"
 #include "treelock/redisurl.h"
@@ -22,14 +23,19 @@ class ScriptRegistry;
 class SentinelLocator;
 
 /// Where RedisEngine's calls go, and how they are retried when the server
-/// they reached cannot run them: a single server as it is, the primary the
-/// sentinels name (following their announcements), or the node that serves the
-/// project's hash slot on a Redis Cluster (following MOVED and ASK). A call is
-/// only sent again when it did not run (no connection, "not the primary",
-/// a redirection, TRYAGAIN, CLUSTERDOWN); an I/O error once it was sent is not
-/// retried, its outcome being unknown. Pauses run from 25 ms, doubling to
-/// 400 ms, within the failover timeout. Not thread-safe: the engine's mutex
-/// guards it, its connection and its scripts.
+/// they reached cannot run them or their answer is lost: a single server as it
+/// is, the primary the sentinels name (following their announcements), or the
+/// node that serves the project's hash slot on a Redis Cluster (following MOVED
+/// and ASK). A call is sent again when it did not run (no connection, "not the
+/// primary", LOADING, a redirection, TRYAGAIN, CLUSTERDOWN) and when its answer
+/// was lost (the connection failed or timed out once it was sent): every call
+/// sent through a route must therefore be safe to repeat, as the reads are and
+/// as the library's verbs are with a call id (docs/protocol.md, "Repeating a
+/// call"). A first connection that fails before anything was sent to a single
+/// server fails at once, as does a refusal of credentials or certificates.
+/// Pauses run from 25 ms, doubling to 400 ms, within the failover timeout; when
+/// it ends with an answer lost, ConnectionError says the outcome is unknown.
+/// Not thread-safe: the engine's mutex guards it, its connection and its scripts.
 class PrimaryRoute {
 public:
     /// Makes `connection` find the primary (Sentinel) or the slot's owner
@@ -71,9 +77,15 @@ public:
     int slot() const noexcept { return m_slot; }
     /// Redirections counted so far. Any thread.
     ClusterRedirects redirects() const noexcept;
+    /// How many times the last run() sent its call again after its answer was lost.
+    int repeats() const noexcept { return m_repeats; }
 
 private:
     redis::Reply runReply(const std::function<redis::Reply()>& send);
+    redis::Reply onServer(const std::function<redis::Reply()>& send);
+    /// After `send` threw `error` once the call was sent: counts a repeat and
+    /// pauses; throws ConnectionError (outcome unknown) once `deadline` has passed.
+    void answerLost(const ConnectionError& error, int attempt, std::chrono::steady_clock::time_point deadline);
     redis::Reply onSentinelPrimary(const std::function<redis::Reply()>& send);
     redis::Reply onSlotOwner(const std::function<redis::Reply()>& send);
 
@@ -87,6 +99,7 @@ private:
     std::unique_ptr<ClusterMap> m_cluster;      // Owned; Redis Cluster only.
     int m_slot = 0;
     std::optional<HostPort> m_askTarget; ///< where an ASK sent the current call
+    int m_repeats = 0;                   ///< of the current call, after a lost answer
     std::atomic<std::uint64_t> m_moved{0}, m_ask{0}, m_tryAgain{0};
 };
 

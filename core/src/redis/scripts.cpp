@@ -169,7 +169,8 @@ std::vector<std::string> ScriptCall::fcall(std::string_view function) const
 ScriptCall acquireCall(const KeySchema& keys, const LeaseId& id, std::string_view owner,
                        std::string_view operation, std::chrono::milliseconds ttl, int reapBatch,
                        const std::vector<LockRequest>& requests, std::chrono::milliseconds wait,
-                       std::chrono::milliseconds waitRefresh, const std::vector<LeaseId>& holding)
+                       std::chrono::milliseconds waitRefresh, const std::vector<LeaseId>& holding,
+                       std::string_view callId)
 {
     ScriptCall call = onLease(Script::Acquire, keys, id);
     call.args.reserve(call.args.size() + 7);
@@ -188,16 +189,24 @@ ScriptCall acquireCall(const KeySchema& keys, const LeaseId& id, std::string_vie
     }
     call.args.push_back(std::move(text));
     call.args.push_back(std::to_string(waitRefresh.count()));
-    if (!holding.empty()) {
+    if (!holding.empty() || !callId.empty()) {
         std::string held;
         for (const LeaseId& lease : holding)
             held += wireLeaseId(lease);
         call.args.push_back(std::move(held));
     }
+    if (!callId.empty())
+        call.args.emplace_back(callId);
     return call;
 }
 
-ScriptCall releaseCall(const KeySchema& keys, const LeaseId& id) { return onLease(Script::Release, keys, id); }
+ScriptCall releaseCall(const KeySchema& keys, const LeaseId& id, std::string_view callId)
+{
+    ScriptCall call = onLease(Script::Release, keys, id);
+    if (!callId.empty())
+        call.args.emplace_back(callId);
+    return call;
+}
 
 ScriptCall renewCall(const KeySchema& keys, const LeaseId& id, std::chrono::milliseconds ttl)
 {
