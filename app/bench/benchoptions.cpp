@@ -349,6 +349,13 @@ ParseOutcome parseOptions(int argc, char** argv)
                                        || !o.plotFile.empty() || !o.contenders.empty()))
             throw std::invalid_argument("--starvation runs alone: no --cluster, --failover, --compare-scripts, "
                                         "--ui, --plot or --contenders with it");
+        if (o.outcomeRounds > 0
+            && (o.exporter || o.watch || o.cluster || o.failoverRounds > 0 || o.starvationRounds > 0
+                || o.tlsRounds > 0 || !o.compareScripts.empty() || o.ui || !o.plotFile.empty()
+                || !o.contenders.empty() || !o.redisUrl.empty()))
+            throw std::invalid_argument("--outcomes starts its own Sentinel set-up and cluster and runs alone: no "
+                                        "--redis, --cluster, --failover, --starvation, --tls, --watch, --exporter, "
+                                        "--compare-scripts, --ui, --plot or --contenders with it");
         if (o.exporter) {
             if (o.watch || o.cluster || o.failoverRounds > 0 || o.starvationRounds > 0 || o.tlsRounds > 0
                 || !o.compareScripts.empty() || o.ui || !o.plotFile.empty() || !o.contenders.empty()

@@ -283,6 +283,37 @@ TEST(BenchTls, measuresTlsAgainstTcpOnOneServer)
     EXPECT_TRUE(protocol == "TLSv1.3" || protocol == "TLSv1.2") << protocol;
 }
 
+TEST(BenchOutcomes, everyCallThroughKilledPrimariesLearnsItsOutcome)
+{
+    const RunResult run = runBench("--outcomes 1 --json");
+    ASSERT_EQ(run.exitCode, 0) << run.out;
+    const json out = json::parse(run.out);
+    ASSERT_EQ(out["topologies"].size(), 2u);
+    for (const json& t : out["topologies"]) {
+        SCOPED_TRACE(t["topology"].get<std::string>());
+        EXPECT_EQ(t["failovers"], 1);
+        EXPECT_EQ(t["clients"], 8);
+        EXPECT_GT(t["granted"].get<long long>(), 0) << "no load ran";
+        EXPECT_EQ(t["unknown_outcomes"], 0) << t["first_unknown"];
+        EXPECT_EQ(t["orphaned_leases"], 0);
+        EXPECT_EQ(t["double_grants"], 0);
+    }
+}
+
+TEST(BenchOptions, outcomesRunAlone)
+{
+    const auto ok = parse({"--outcomes", "20", "--json"});
+    ASSERT_TRUE(ok.options) << ok.message;
+    EXPECT_EQ(ok.options->outcomeRounds, 20);
+    for (const auto& bad : {parse({"--outcomes", "0"}), parse({"--outcomes", "101"}),
+                            parse({"--outcomes", "2", "--redis", "redis://h"}), parse({"--outcomes", "2", "--cluster"}),
+                            parse({"--outcomes", "2", "--failover", "1"})}) {
+        EXPECT_FALSE(bad.options);
+        EXPECT_EQ(bad.exitCode, 2);
+        EXPECT_FALSE(bad.message.empty());
+    }
+}
+
 TEST(BenchOptions, tlsRunsAlone)
 {
     const auto ok = parse({"--tls", "3", "--duration", "500"});

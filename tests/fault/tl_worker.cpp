@@ -145,7 +145,8 @@ public:
                 const bool lostBefore = got.lease.lost();
                 try {
                     const auto r = got.lease.release();
-                    h.lost = lostBefore || r.status != LeaseStatus::Ok;
+                    // Gone: the release was sent again after its answer was lost, and had freed it.
+                    h.lost = lostBefore || (r.status != LeaseStatus::Ok && r.status != LeaseStatus::Gone);
                 } catch (const Error& e) {
                     h.lost = true; // the release's outcome is unknown: so is whether we still held it
                     error(e.what());
