@@ -23,6 +23,15 @@ bool pauseBeforeRetry(int attempt, std::chrono::steady_clock::time_point deadlin
     return true;
 }
 
+// Whether a refusal names a state that passes (a replica, loading, a failover).
+bool refusedForNow(std::string_view text)
+{
+    for (std::string_view code : {": READONLY", ": LOADING", ": MASTERDOWN", ": TRYAGAIN", ": CLUSTERDOWN"})
+        if (text.find(code) != std::string_view::npos)
+            return true;
+    return false;
+}
+
 } // namespace
 
 PrimaryRoute::PrimaryRoute(const RedisAddress& address, const std::string& project, const redis::KeySchema& keys,
@@ -209,6 +218,17 @@ redis::Reply PrimaryRoute::onSlotOwner(const std::function<redis::Reply()>& send
         } catch (const TlsError&) {
             throw; // nor do certificates
         } catch (const ConnectionError& error) {
+            m_connection.disconnect();
+            m_askTarget.reset();
+            m_cluster->markStale();
+            if (!pauseBeforeRetry(attempt, deadline))
+                throw giveUp(error.what());
+            continue;
+        } catch (const ScriptError& error) {
+            // A node the map still names may have become a replica, or be loading
+            // after a restart: it refuses FUNCTION LOAD, and the map is stale.
+            if (!refusedForNow(error.what()))
+                throw;
             m_connection.disconnect();
             m_askTarget.reset();
             m_cluster->markStale();
