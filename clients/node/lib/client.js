@@ -4,7 +4,6 @@
 // file validates input, builds FCALLs, decodes replies, waits and renews.
 
 const os = require('node:os');
-const { performance } = require('node:perf_hooks');
 const IORedis = require('ioredis');
 const errors = require('./errors');
 const rules = require('./rules');
@@ -17,6 +16,7 @@ const { tlsGiven, readTls } = require('./tls');
 const { library, WAITER_VERBS } = require('./library');
 const { text, int, blockerOf, Lease } = require('./replies');
 const { nextRetryDelay, WakeChannel } = require('./waiting');
+const { keepRenewed, monotonicMs } = require('./watchdog');
 
 const {
   InvalidInput, Refused, ProtocolError, ScriptError, ConnectionError,
@@ -35,7 +35,6 @@ const DEFAULTS = {
   maxBackoffMs: 250, // retry::kMaxBackoff
 };
 
-const monotonicMs = () => performance.now();
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
 function defaultOwner() {
@@ -550,62 +549,13 @@ class Client {
     const { onLost, ...acquireOptions } = options;
     if (typeof fn !== 'function') throw new InvalidInput('lock needs a function to run while the lease is held');
     const lease = await this.acquire(acquireOptions);
-    const ttl = lease.ttlMs;
     const started = lease.grantStartedMs === undefined ? monotonicMs() : lease.grantStartedMs;
-    let validUntil = started + ttl;
-    let stopped = false;
-    let timer = null;
-    let renewing = null;
-    const markLost = (status) => {
-      if (stopped) return;
-      stopped = true;
-      lease.lost = true;
-      if (typeof onLost === 'function') {
-        try {
-          onLost(lease, status);
-        } catch {
-          // The callback's own failure must not break the watchdog.
-        }
-      }
-    };
-    const schedule = (ms) => {
-      timer = setTimeout(() => {
-        timer = null;
-        renewing = renewOnce().finally(() => { renewing = null; });
-      }, ms);
-    };
-    const renewOnce = async () => {
-      if (stopped) return;
-      const started = monotonicMs();
-      try {
-        const r = await this.renew(lease.id, ttl);
-        if (stopped) return;
-        if (r.status === 'ok') {
-          lease.expiresAtMs = r.expiresAtMs;
-          validUntil = started + ttl;
-          schedule(ttl / 3);
-          return;
-        }
-        markLost(r.status);
-      } catch {
-        if (stopped) return;
-        // Unreachable server or refused call: retry soon, until the local estimate of the
-        // expiry passes; then the lease is lost.
-        if (monotonicMs() < validUntil) {
-          schedule(Math.max(5, ttl / 10));
-          return;
-        }
-        markLost('expired');
-      }
-    };
-    schedule(Math.max(0, started + ttl / 3 - monotonicMs()));
+    const watchdog = keepRenewed(lease, started, (id, ttlMs) => this.renew(id, ttlMs), onLost);
     try {
       return await fn(lease);
     } finally {
       const wasLost = lease.lost;
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      if (renewing) await renewing;
+      await watchdog.stop();
       if (!wasLost && !lease.lost) {
         try {
           await this.release(lease.id);
