@@ -9,8 +9,11 @@ export type LockRequest = [LockMode, string] | { mode: LockMode; path: string };
 /** A normalised request: canonical path, one per path, sorted by the paths' UTF-8 bytes. */
 export type NormalRequest = [LockMode, string];
 
-/** The answer of release, renew and force-release. */
-export type LeaseStatus = 'ok' | 'unknown' | 'expired' | 'live';
+/**
+ * The answer of release, renew and force-release. "gone": a release or force-release whose
+ * answer was lost, sent again, found no lease: its first attempt ended it (a success).
+ */
+export type LeaseStatus = 'ok' | 'unknown' | 'expired' | 'live' | 'gone';
 
 /** The operations a policy plans. */
 export type OperationName =
@@ -90,8 +93,13 @@ export interface ClientOptions {
   owner?: string;
   /** How long connecting may take (default 2000). */
   connectTimeoutMs?: number;
-  /** How long one call may take before it fails with ConnectionError (default 5000). */
+  /** How long one sending of a call may wait for its answer (default 5000); then it is sent again. */
   commandTimeoutMs?: number;
+  /**
+   * How long a call whose answer was lost, or that did not run, is sent again (default
+   * 15000): then it fails with ConnectionError, which says when the outcome is unknown.
+   */
+  failoverTimeoutMs?: number;
   /** How long a waiter's registration lasts between attempts (default 2000, 10 ms to 24 h). */
   waitRefreshMs?: number;
   /** Backoff bounds between attempts of a waiting acquire (defaults 5 and 250). */
@@ -109,10 +117,16 @@ export interface AcquireOptions {
   ttlMs?: number;
   /** How long to wait for the locks (default 0: one attempt). */
   waitMs?: number;
-  /** Re-enter a live lease with the same requests (one more hold). */
+  /** Re-enter a live lease with the same requests (one more hold), or take a lease under this id. */
   leaseId?: string;
   /** Ids of leases the caller holds (at most 64): a waiter waiting for one of them does not hold this call back. */
   holding?: string[];
+  /**
+   * The call id sent with the call and every repeat of it (at most 64 bytes, no NUL;
+   * default: 16 random hex digits per call). The same leaseId and callId run again answer
+   * the same grant, never a second hold; the lease id will do as call id.
+   */
+  callId?: string;
 }
 
 export interface LockOptions extends AcquireOptions {
@@ -130,6 +144,7 @@ export interface OperationOptions {
   waitMs?: number;
   leaseId?: string;
   holding?: string[];
+  callId?: string;
 }
 
 export interface ForceOptions {
@@ -242,7 +257,10 @@ export class ProtocolError extends TreelockError {
 }
 /** Redis answered with an error (NOPERM, OOM, a library that cannot be loaded...). */
 export class ScriptError extends TreelockError {}
-/** Redis unreachable, connection lost or a call timed out; names the URL without its password. */
+/**
+ * Redis unreachable, or a call's answer still lost when the failover timeout passed (the
+ * message then ends "its outcome is unknown"); names the URL without its password.
+ */
 export class ConnectionError extends TreelockError {}
 /** The server requires credentials that were not given (NOAUTH), or refused the ones given. */
 export class AuthenticationError extends ConnectionError {}

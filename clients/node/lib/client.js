@@ -4,7 +4,6 @@
 // file validates input, builds FCALLs, decodes replies, waits and renews.
 
 const os = require('node:os');
-const { performance } = require('node:perf_hooks');
 const IORedis = require('ioredis');
 const errors = require('./errors');
 const rules = require('./rules');
@@ -17,6 +16,8 @@ const { tlsGiven, readTls } = require('./tls');
 const { library, WAITER_VERBS } = require('./library');
 const { text, int, blockerOf, Lease } = require('./replies');
 const { nextRetryDelay, WakeChannel } = require('./waiting');
+const { keepRenewed, monotonicMs } = require('./watchdog');
+const { sendUntilAnswered } = require('./repeat');
 
 const {
   InvalidInput, Refused, ProtocolError, ScriptError, ConnectionError,
@@ -27,15 +28,25 @@ const REAP_BATCH = 16; // expired leases reaped at the start of an acquire (kRea
 const SNAPSHOT_PAGE = 5000;
 const STATUS = { 0: 'unknown', 1: 'ok', 2: 'expired', 3: 'live' };
 
+/**
+ * The status a release or force-release answered, as its caller must read it: a repeat
+ * that found no lease ("unknown") after an answer was lost means the first attempt ended
+ * the lease ("gone").
+ */
+function endedStatus(code, tally) {
+  const status = STATUS[int(code)] || 'unknown';
+  return status === 'unknown' && tally.lost > 0 ? 'gone' : status;
+}
+
 const DEFAULTS = {
   connectTimeoutMs: 2000,
   commandTimeoutMs: 5000,
+  failoverTimeoutMs: 15000, // RedisOptions::failoverTimeout
   waitRefreshMs: 2000, // kWaitRefresh
   minBackoffMs: 5, // retry::kMinBackoff
   maxBackoffMs: 250, // retry::kMaxBackoff
 };
 
-const monotonicMs = () => performance.now();
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
 function defaultOwner() {
@@ -170,15 +181,24 @@ class Client {
     }
   }
 
-  /** A plain command on the project's server; connection problems become ConnectionError. */
-  async _command(args, buffers = false) {
+  /**
+   * A plain command on the project's server (the slot's owner on a cluster), sent again
+   * while its answer is lost or it did not run, within the failover timeout (repeat.js);
+   * connection problems become ConnectionError, error replies come back as they are.
+   * `tally` counts the answers lost on the way.
+   */
+  async _command(args, buffers = false, tally = null) {
     if (this._closed) throw new ConnectionError(`Redis at ${this.url}: the client is closed`);
-    try {
-      return buffers ? await this._redis.callBuffer(...args) : await this._redis.call(...args);
-    } catch (error) {
-      if (error instanceof ReplyError) throw error;
-      throw this._connectionError(error, args[0]);
-    }
+    return sendUntilAnswered({
+      send: () => (buffers ? this._redis.callBuffer(...args) : this._redis.call(...args)),
+      kind: this._address.kind,
+      written: () => this._redis.status === 'ready',
+      fail: (error) => this._connectionError(error, args[0]),
+      lastError: () => this._lastError,
+      closed: () => this._closed,
+      timeoutMs: this._settings.failoverTimeoutMs,
+      tally,
+    });
   }
 
   _primaries() {
@@ -241,7 +261,7 @@ class Client {
    * "Function not found" and tries once more. Returns the reply; {-1, message} becomes
    * ProtocolError (InvalidInput for the two refusals of a lease id only Redis can see).
    */
-  async _fcall(verb, args) {
+  async _fcall(verb, args, tally = null) {
     const lib = library();
     const fn = `${lib.name}_${verb}`;
     const k = this._keys;
@@ -251,7 +271,7 @@ class Client {
       if (!this._loaded) await this._loadLibrary();
       let reply;
       try {
-        reply = await this._command(command, true);
+        reply = await this._command(command, true, tally);
       } catch (error) {
         if (!(error instanceof ReplyError)) throw error;
         if (error.message.includes('Function not found')) {
@@ -279,12 +299,13 @@ class Client {
 
   /** One acquire call, no waiting: {granted: Lease} or {blocker}. Input already normalised. */
   async _acquireOnce(requests, {
-    owner, op, ttlMs, id, waitMs, waitRefreshMs, holding = [],
+    owner, op, ttlMs, id, waitMs, waitRefreshMs, holding, callId,
   }) {
+    // ARGV 10, the leases the caller holds (empty: none), then ARGV 11, the call id that
+    // makes sending the call again safe: it cannot add a hold twice.
     const args = [rules.wireLeaseId(id), owner, op, String(ttlMs), String(REAP_BATCH),
-      String(waitMs), rules.formatRequests(requests), String(waitRefreshMs)];
-    // ARGV 10, the leases the caller holds, only when there are any.
-    if (holding.length > 0) args.push(Buffer.concat(holding.map((h) => rules.wireLeaseId(h))));
+      String(waitMs), rules.formatRequests(requests), String(waitRefreshMs),
+      Buffer.concat(holding.map((h) => rules.wireLeaseId(h))), callId];
     const reply = await this._fcall('acquire', args);
     if (int(reply[0]) === 1) {
       return {
@@ -305,10 +326,17 @@ class Client {
    * lease (same requests: one more hold). `holding` names the ids of leases the caller
    * already holds (at most 64): a waiter that waits for one of them does not hold this
    * call back, so the two never wait for each other.
+   *
+   * The call is sent again when its answer is lost (see release), with the same `callId`
+   * (at most 64 bytes without NUL; by default 16 random hex digits, drawn for each call),
+   * so it takes effect once. A caller that may run the same acquire again as a whole (a
+   * process that died and starts over) gives `leaseId` and a `callId` of its own, the
+   * lease id will do: the repeat answers the same grant (fence, holds), never a second
+   * hold. Each lease remembers the call id of its last change of holds only.
    */
   async acquire(options = {}) {
     const {
-      requests, ttlMs = 30000, waitMs = 0, op = 'lock', leaseId, holding = [],
+      requests, ttlMs = 30000, waitMs = 0, op = 'lock', leaseId, holding = [], callId,
     } = options;
     const owner = options.owner === undefined ? this.owner : options.owner;
     const normal = rules.normalizeRequests(requests);
@@ -321,13 +349,16 @@ class Client {
       throw new InvalidInput(`holding names ${holding.length} leases, at most ${rules.MAX_HOLDING} are allowed`);
     }
     for (const held of holding) rules.validateLeaseId(held);
+    if (callId !== undefined) rules.validateCallId(callId);
     return this._acquireLoop(normal, {
-      owner, op, ttlMs, waitMs, leaseId, holding,
+      owner, op, ttlMs, waitMs, leaseId, holding, callId: callId || rules.newCallId(),
     });
   }
 
+  // One call id for every attempt: a refused attempt records none, and a granted one is
+  // the call its repeats name.
   async _acquireLoop(requests, {
-    owner, op, ttlMs, waitMs, leaseId, holding = [],
+    owner, op, ttlMs, waitMs, leaseId, holding, callId,
   }) {
     const s = this._settings;
     const id = leaseId === undefined ? rules.newLeaseId() : leaseId;
@@ -355,7 +386,7 @@ class Client {
         try {
           result = await this._acquireOnce(requests, {
             owner, op, ttlMs, id, waitMs: Math.min(attemptWait, rules.MAX_TTL_MS), waitRefreshMs: waits ? s.waitRefreshMs : 0,
-            holding,
+            holding, callId,
           });
         } catch (error) {
           await giveUp();
@@ -429,12 +460,20 @@ class Client {
     }
   }
 
-  /** Drops one hold of a lease: {status: "ok"|"unknown"|"expired", remainingHolds}. */
+  /**
+   * Drops one hold of a lease: {status: "ok"|"unknown"|"expired"|"gone", remainingHolds}.
+   * "gone": the answer was lost and the call, sent again, found no lease: the first attempt
+   * ended it (a success). Every call is sent again when its answer is lost (the connection
+   * closed or timed out once it was sent), pausing 25 ms doubling to 400 ms, until
+   * failoverTimeoutMs passes; then ConnectionError says the outcome is unknown. A release
+   * carries a call id of its own, so a repeat drops no second hold.
+   */
   async release(leaseOrId) {
     const id = leaseIdOf(leaseOrId);
     rules.validateLeaseId(id);
-    const reply = await this._fcall('release', [rules.wireLeaseId(id)]);
-    return { status: STATUS[int(reply[0])] || 'unknown', remainingHolds: int(reply[1]) };
+    const tally = { lost: 0 };
+    const reply = await this._fcall('release', [rules.wireLeaseId(id), rules.newCallId()], tally);
+    return { status: endedStatus(reply[0], tally), remainingHolds: int(reply[1]) };
   }
 
   /** Extends a live lease to now + ttlMs (its own TTL if not given): {status, expiresAtMs}. */
@@ -452,8 +491,9 @@ class Client {
   }
 
   /**
-   * An operator's release, audited in the event stream: {status: "ok"|"unknown"|"live"}.
-   * A live lease needs admin; lockDelayMs keeps its paths blocked that long after.
+   * An operator's release, audited in the event stream: {status: "ok"|"unknown"|"live"|"gone"}.
+   * A live lease needs admin; lockDelayMs keeps its paths blocked that long after. "gone":
+   * the answer was lost and the call, sent again, found the lease ended by its first attempt.
    */
   async forceRelease(leaseOrId, options = {}) {
     const id = leaseIdOf(leaseOrId);
@@ -466,9 +506,10 @@ class Client {
     rules.validateLabel('host', host);
     rules.validateLabel('reason', reason === undefined ? '' : reason, true);
     rules.validateLockDelay(lockDelayMs);
+    const tally = { lost: 0 };
     const reply = await this._fcall('force_release', [rules.wireLeaseId(id), operator, host, reason, admin ? '1' : '0',
-      String(lockDelayMs)]);
-    return { status: STATUS[int(reply[0])] || 'unknown' };
+      String(lockDelayMs)], tally);
+    return { status: endedStatus(reply[0], tally) };
   }
 
   /** Ends the waiter registered under a lease id; true if there was one. */
@@ -550,62 +591,13 @@ class Client {
     const { onLost, ...acquireOptions } = options;
     if (typeof fn !== 'function') throw new InvalidInput('lock needs a function to run while the lease is held');
     const lease = await this.acquire(acquireOptions);
-    const ttl = lease.ttlMs;
     const started = lease.grantStartedMs === undefined ? monotonicMs() : lease.grantStartedMs;
-    let validUntil = started + ttl;
-    let stopped = false;
-    let timer = null;
-    let renewing = null;
-    const markLost = (status) => {
-      if (stopped) return;
-      stopped = true;
-      lease.lost = true;
-      if (typeof onLost === 'function') {
-        try {
-          onLost(lease, status);
-        } catch {
-          // The callback's own failure must not break the watchdog.
-        }
-      }
-    };
-    const schedule = (ms) => {
-      timer = setTimeout(() => {
-        timer = null;
-        renewing = renewOnce().finally(() => { renewing = null; });
-      }, ms);
-    };
-    const renewOnce = async () => {
-      if (stopped) return;
-      const started = monotonicMs();
-      try {
-        const r = await this.renew(lease.id, ttl);
-        if (stopped) return;
-        if (r.status === 'ok') {
-          lease.expiresAtMs = r.expiresAtMs;
-          validUntil = started + ttl;
-          schedule(ttl / 3);
-          return;
-        }
-        markLost(r.status);
-      } catch {
-        if (stopped) return;
-        // Unreachable server or refused call: retry soon, until the local estimate of the
-        // expiry passes; then the lease is lost.
-        if (monotonicMs() < validUntil) {
-          schedule(Math.max(5, ttl / 10));
-          return;
-        }
-        markLost('expired');
-      }
-    };
-    schedule(Math.max(0, started + ttl / 3 - monotonicMs()));
+    const watchdog = keepRenewed(lease, started, (id, ttlMs) => this.renew(id, ttlMs), onLost);
     try {
       return await fn(lease);
     } finally {
       const wasLost = lease.lost;
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      if (renewing) await renewing;
+      await watchdog.stop();
       if (!wasLost && !lease.lost) {
         try {
           await this.release(lease.id);

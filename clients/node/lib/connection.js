@@ -16,9 +16,12 @@ function redisOptions(address, settings) {
     lazyConnect: true,
     connectTimeout: settings.connectTimeoutMs,
     commandTimeout: settings.commandTimeoutMs,
-    // A call on a dead server fails after one reconnection attempt (or the command
-    // timeout), never waits forever; the connection itself keeps reconnecting.
-    maxRetriesPerRequest: 1,
+    // A call in flight when the connection closes fails at once, as does one queued while
+    // it reconnects when that attempt fails: the client sends it again itself (repeat.js),
+    // knowing it was sent, so that a release sent again can be told apart. The connection
+    // itself keeps reconnecting.
+    maxRetriesPerRequest: 0,
+    autoResendUnfulfilledCommands: false,
     retryStrategy: (times) => Math.min(50 * 2 ** Math.min(times, 5), 1000),
     protocol: 2,
     disableClientInfo: true,
@@ -45,6 +48,8 @@ function newConnection(address, settings, { tlsSettings = null, subscriber = fal
       lazyConnect: true,
       redisOptions: base,
       clusterRetryStrategy: (times) => (times > 3 ? null : 100 * times),
+      // A call whose node connection closed comes back to the client, which sends it again.
+      retryDelayOnFailover: 0,
       shardedSubscribers: subscriber,
       maxRedirections: 16,
     });

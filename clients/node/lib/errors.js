@@ -63,9 +63,9 @@ class ProtocolError extends TreelockError {
 class ScriptError extends TreelockError {}
 
 /**
- * Redis cannot be reached, the connection dropped, or a call did not answer in time.
- * The message names the URL (password hidden). The outcome of the call in flight is
- * unknown.
+ * Redis cannot be reached, or a call's answer was lost (the connection dropped or timed
+ * out once it was sent) and was still lost when the failover timeout passed: the message
+ * then ends "its outcome is unknown". The message names the URL (password hidden).
  */
 class ConnectionError extends TreelockError {}
 

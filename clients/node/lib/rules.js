@@ -10,6 +10,7 @@ const MAX_PATH_BYTES = 4096;
 const MAX_PATH_SEGMENTS = 256;
 const MAX_REQUESTS = 64;
 const MAX_HOLDING = 64; // leases an acquire names as held by its caller (kMaxHolding)
+const MAX_CALL_ID_BYTES = 64; // kMaxCallId
 const MIN_TTL_MS = 10;
 const MAX_TTL_MS = 24 * 3600 * 1000;
 const MAX_LABEL_BYTES = 256;
@@ -266,6 +267,16 @@ function validateLeaseId(id, what = 'lease id') {
   }
 }
 
+/** A call id: text of at most 64 bytes (UTF-8) without NUL (lockplan.cpp's words). */
+function validateCallId(callId) {
+  if (typeof callId !== 'string') throw new InvalidInput(`call id ${describeValue(callId)} is not a string`);
+  const size = byteLength(callId);
+  if (size > MAX_CALL_ID_BYTES) {
+    throw new InvalidInput(`call id of ${size} bytes is too long: at most ${MAX_CALL_ID_BYTES} are allowed`);
+  }
+  if (callId.includes('\0')) throw new InvalidInput('call id must not contain NUL');
+}
+
 function validateProject(project) {
   const fail = (reason) => {
     throw new InvalidInput(`invalid project id ${quoteInput(String(project))}: ${reason} `
@@ -290,6 +301,11 @@ function validateProject(project) {
 /** A fresh random lease id: 32 lower-case hex digits. */
 function newLeaseId() {
   return crypto.randomBytes(16).toString('hex');
+}
+
+/** A call id for one call and its repeats: 64 random bits as 16 hex digits. */
+function newCallId() {
+  return crypto.randomBytes(8).toString('hex');
 }
 
 /** The wire form of a lease id: a NUL byte and its 16 bytes. */
@@ -343,8 +359,10 @@ module.exports = {
   validateLockDelay,
   validateLabel,
   validateLeaseId,
+  validateCallId,
   validateProject,
   newLeaseId,
+  newCallId,
   wireLeaseId,
   leaseIdOfWire,
   describeValue,

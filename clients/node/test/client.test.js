@@ -162,6 +162,10 @@ describe('bad input', () => {
       [{ requests: X('/A'), owner: 'al\nice' }, 'owner "al\\x0aice" contains NUL or a newline, which labels must not contain'],
       [{ requests: X('/A'), op: 'o'.repeat(257) }, /^operation "o+"\.\.\. \(257 bytes\) is too long: 257 bytes, at most 256 are allowed$/],
       [{ requests: X('/A'), leaseId: 'xyz' }, 'lease id "xyz" is malformed: it must be 32 lower-case hex digits'],
+      [{ requests: X('/A'), callId: 'é'.repeat(33) }, 'call id of 66 bytes is too long: at most 64 are allowed'],
+      [{ requests: X('/A'), callId: 'a\0b' }, 'call id must not contain NUL'],
+      [{ requests: X('/A'), holding: ['xyz'], callId: 'c'.repeat(65) },
+        'lease id "xyz" is malformed: it must be 32 lower-case hex digits'],
     ];
     for (const [options, expected] of cases) {
       const message = await messageOf(a.acquire(options));
@@ -206,6 +210,16 @@ describe('bad input', () => {
       'lease id in use with other requests: a reentrant acquire must repeat the same requests');
     assert.deepEqual(await a.release(lease), { status: 'ok', remainingHolds: 1 });
     assert.deepEqual(await a.release(lease), { status: 'ok', remainingHolds: 0 });
+  });
+
+  test('an acquire run again with its lease id as call id gets the same grant', async () => {
+    const [a] = await pair();
+    const id = crypto.randomBytes(16).toString('hex');
+    const first = await a.acquire({ requests: [['X', '/A']], leaseId: id, callId: id });
+    const again = await a.acquire({ requests: [['X', '/A']], leaseId: id, callId: id });
+    assert.deepEqual([again.id, again.fence, again.holds], [id, first.fence, 1]);
+    assert.deepEqual((await a.snapshot()).leases.map((l) => l.holds), [1]);
+    assert.deepEqual(await a.release(id), { status: 'ok', remainingHolds: 0 });
   });
 });
 

@@ -187,6 +187,9 @@ async function runCase(testCase, url, options = {}) {
             waitMs: args.wait_ms === undefined ? 0 : args.wait_ms,
             holding: (args.holding || []).map(leaseArg),
           };
+          // "as" names the lease this acquire asks for (a re-entry); "call" is its call id.
+          if (args.as !== undefined) options.leaseId = leaseArg(args.as);
+          if (args.call !== undefined) options.callId = args.call;
           const lease = step.do === 'acquire'
             ? await client.acquire({ ...options, requests: args.requests, op: args.op === undefined ? 'lock' : args.op })
             : await client.acquireOperation(args.operation, args.paths,

@@ -74,6 +74,15 @@ def test_reentrant_acquire_counts_holds(client: treelock.Client) -> None:
         client.acquire([("X", "/C")], lease_id=third.id)
 
 
+def test_an_acquire_run_again_with_its_lease_id_as_call_id_gets_the_same_grant(client: treelock.Client) -> None:
+    lease_id = treelock.new_lease_id()
+    first = client.acquire([("X", "/A")], lease_id=lease_id, call_id=lease_id)
+    again = client.acquire([("X", "/A")], lease_id=lease_id, call_id=lease_id)
+    assert (again.id, again.fence, again.holds) == (lease_id, first.fence, 1)
+    assert [l.holds for l in client.snapshot().leases] == [1]
+    assert client.release(lease_id) == treelock.ReleaseResult("ok", 0)
+
+
 def test_fences_rise_with_every_grant(make_client: Callable[..., treelock.Client]) -> None:
     clients = [make_client(f"u{i}") for i in range(3)]
     fences = [clients[i % 3].acquire([("X", f"/f{i}")]).fence for i in range(10)]
@@ -171,6 +180,10 @@ BAD_ACQUIRES = [
     (dict(requests=[("X", "/A")], op="o" * 257),
      'operation "' + "o" * 256 + '"... (257 bytes) is too long: 257 bytes, at most 256 are allowed'),
     (dict(requests=[("X", "/A")], lease_id="xyz"),
+     'lease id "xyz" is malformed: it must be 32 lower-case hex digits'),
+    (dict(requests=[("X", "/A")], call_id="é" * 33), "call id of 66 bytes is too long: at most 64 are allowed"),
+    (dict(requests=[("X", "/A")], call_id="a\0b"), "call id must not contain NUL"),
+    (dict(requests=[("X", "/A")], holding=["xyz"], call_id="c" * 65),
      'lease id "xyz" is malformed: it must be 32 lower-case hex digits'),
 ]
 

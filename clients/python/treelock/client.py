@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import getpass
-import logging
 import random
 import secrets
 import socket
@@ -20,18 +19,18 @@ import warnings
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
-from .connection import Wire, WakeSubscription
+from .connection import Tally, Wire, WakeSubscription
 from .errors import InvalidInput, ProtocolError, Refused, TreelockError
 from .library import Library, embedded_library
 from .policy import Policy
-from .rules import (MAX_HOLDING, Request, checked_modes, normalize_requests, to_bytes, parse_requests_text, requests_text, validate_label,
-                    validate_lease_id, validate_lock_delay, validate_project, validate_ttl, validate_wait)
+from .rules import (MAX_HOLDING, Request, checked_modes, normalize_requests, to_bytes, parse_requests_text, requests_text,
+                    validate_call_id, validate_label, validate_lease_id, validate_lock_delay, validate_project,
+                    validate_ttl, validate_wait)
 from .types import (Blocker, Lease, LeaseInfo, ReleaseResult, RenewResult, Snapshot, Status, WaiterInfo,
                     seconds_text)
 from .tls import InsecureTlsWarning, PathText, tls_options
 from .url import RedisAddress
-
-log = logging.getLogger("treelock")
+from .watchdog import Watchdog
 
 #: Default TTL of a lease.
 DEFAULT_TTL_MS = 30_000
@@ -62,6 +61,11 @@ def default_owner() -> str:
 def new_lease_id() -> str:
     """A fresh random lease id: 32 lower-case hex digits (128 bits)."""
     return secrets.token_hex(16)
+
+
+def new_call_id() -> str:
+    """A call id for one call and its repeats: 64 random bits as 16 hex digits."""
+    return secrets.token_hex(8)
 
 
 def wire_lease_id(lease_id: str) -> bytes:
@@ -104,6 +108,14 @@ def _int(value: Any) -> int:
     if isinstance(value, bytes):
         return int(value)
     return int(value) if value is not None else 0
+
+
+def _ended(code: Any, tally: Tally) -> Status:
+    """The status a release or force-release answered, as its caller must read it: a
+    repeat that found no lease ("unknown") after an answer was lost means the first
+    attempt ended the lease ("gone")."""
+    status = _STATUS.get(_int(code), "unknown")
+    return "gone" if status == "unknown" and tally.lost else status
 
 
 def _blocker(reply: Sequence[Any], first: int) -> Blocker:
@@ -171,7 +183,7 @@ class Client:
         self._waiter_keys: Tuple[str, ...] = self._common_keys + (k + "waiters", k + "hot")
         self._checked = False
         self._check_lock = threading.Lock()
-        self._watchdog: Optional[_Watchdog] = None
+        self._watchdog: Optional[Watchdog] = None
         self._watchdog_lock = threading.Lock()
         self._closed = False
 
@@ -280,12 +292,12 @@ class Client:
                     f"project's keys ({self._prefix}*), then connect again")
             self._checked = True
 
-    def _fcall(self, verb: str, waiter_keys: bool, *args: Any) -> List[Any]:
+    def _fcall(self, verb: str, waiter_keys: bool, *args: Any, tally: Optional[Tally] = None) -> List[Any]:
         if self._closed:
             raise TreelockError("the client is closed")
         self._prepare()
         keys = self._waiter_keys if waiter_keys else self._common_keys
-        return self._wire.fcall(verb, keys, (self._wire.publish_command,) + args)
+        return self._wire.fcall(verb, keys, (self._wire.publish_command,) + args, tally)
 
     def server_time_ms(self) -> int:
         """Redis's clock (``TIME``) in ms: the clock every expiry is in."""
@@ -293,12 +305,13 @@ class Client:
         return _int(seconds) * 1000 + _int(micros) // 1000
 
     def _attempt(self, requests: Sequence[Request], owner: str, op: str, ttl_ms: int, lease_id: str,
-                 wait_ms: int, refresh_ms: int, holding: Sequence[str] = ()) -> _Attempt:
-        # ARGV 10, the leases the caller holds, only when there are any.
-        held = (b"".join(wire_lease_id(h) for h in holding),) if holding else ()
+                 wait_ms: int, refresh_ms: int, holding: Sequence[str], call_id: bytes) -> _Attempt:
+        # ARGV 10, the leases the caller holds (empty: none), then ARGV 11, the call id
+        # that makes sending the call again safe: it cannot add a hold twice.
+        held = b"".join(wire_lease_id(h) for h in holding)
         reply = self._fcall("acquire", True, wire_lease_id(lease_id), to_bytes(owner), to_bytes(op),
                             ttl_ms, REAP_BATCH, wait_ms,
-                            requests_text(requests).encode("utf-8"), refresh_ms, *held)
+                            requests_text(requests).encode("utf-8"), refresh_ms, held, call_id)
         code = _int(reply[0])
         if code == 1:
             return _Attempt(True, fence=_int(reply[1]), expires_at_ms=_int(reply[2]), holds=_int(reply[3]))
@@ -309,7 +322,8 @@ class Client:
 
     def acquire(self, requests: Iterable[Sequence[str]], *, owner: Optional[str] = None,
                 ttl_ms: int = DEFAULT_TTL_MS, wait_ms: int = 0, op: str = "lock",
-                lease_id: Optional[str] = None, holding: Sequence[str] = ()) -> Lease:
+                lease_id: Optional[str] = None, holding: Sequence[str] = (),
+                call_id: Optional[Union[str, bytes]] = None) -> Lease:
         """Takes every request of ``requests`` (``(mode, path)`` pairs) in one lease, all or nothing.
 
         With ``wait_ms > 0`` a refused acquire waits as the C++ ``LockClient``
@@ -323,16 +337,26 @@ class Client:
         holds (at most 64): a waiter that waits for one of them does not hold
         this call back, so the two never wait for each other.
 
+        The call is sent again when its answer is lost (see :meth:`release`), with
+        the same ``call_id`` (at most 64 bytes without NUL; by default 16 random hex
+        digits, drawn for each call), so it takes effect once. A caller that may
+        run the same acquire again as a whole (a process that died and starts over)
+        gives ``lease_id`` and a ``call_id`` of its own, the lease id will do: the
+        repeat answers the same grant (its fence, its holds), never a second hold.
+        Each lease remembers the call id of its last change of holds only.
+
         Raises :class:`Refused` (with the blocker) when refused, and
         :class:`InvalidInput` for bad input, before anything reaches Redis.
         """
-        lease, _ = self._acquire(requests, owner, ttl_ms, wait_ms, op, lease_id, holding)
+        lease, _ = self._acquire(requests, owner, ttl_ms, wait_ms, op, lease_id, holding, call_id)
         return lease
 
     def _acquire(self, requests: Iterable[Sequence[str]], owner: Optional[str], ttl_ms: int, wait_ms: int,
-                 op: str, lease_id: Optional[str], holding: Sequence[str] = ()) -> Tuple[Lease, float]:
+                 op: str, lease_id: Optional[str], holding: Sequence[str] = (),
+                 call_id: Optional[Union[str, bytes]] = None) -> Tuple[Lease, float]:
         # The C++ library's order: modes (enum values there), the wait (LockClient),
-        # then the engine's checks: requests, ttl, owner, operation, lease id.
+        # then the engine's checks: requests, ttl, owner, operation, lease id,
+        # holding, call id.
         pairs = checked_modes(requests)
         wait, refresh = validate_wait(wait_ms, self._wait_refresh_ms)
         normal = normalize_requests(pairs, case_insensitive=self._case_insensitive)
@@ -346,11 +370,15 @@ class Client:
             raise InvalidInput(f"holding names {len(held)} leases, at most {MAX_HOLDING} are allowed")
         for h in held:
             validate_lease_id(h)
+        call = validate_call_id(call_id) if call_id is not None else b""
         lease_id = lease_id or new_lease_id()
-        return self._acquire_checked(normal, owner, op, ttl, wait, refresh, lease_id, held)
+        # One call id for every attempt: a refused attempt records none, a granted one
+        # is the call its repeats name.
+        return self._acquire_checked(normal, owner, op, ttl, wait, refresh, lease_id, held,
+                                     call or new_call_id().encode())
 
     def _acquire_checked(self, normal: List[Request], owner: str, op: str, ttl: int, wait: int, refresh: int,
-                         lease_id: str, holding: Sequence[str] = ()) -> Tuple[Lease, float]:
+                         lease_id: str, holding: Sequence[str], call_id: bytes) -> Tuple[Lease, float]:
         waits = wait > 0
         deadline = time.monotonic() + wait / 1000
         subscription: Optional[WakeSubscription] = None
@@ -372,7 +400,7 @@ class Client:
                 wait_now = max(1, int((deadline - started) * 1000)) if waits else 0
                 try:
                     result = self._attempt(normal, owner, op, ttl, lease_id, wait_now, refresh if waits else 0,
-                                           holding)
+                                           holding, call_id)
                 except BaseException:
                     give_up()
                     raise
@@ -413,7 +441,8 @@ class Client:
 
     def acquire_operation(self, operation: str, *paths: str, owner: Optional[str] = None,
                           profile: str = "fine", policy: Optional[Policy] = None, ttl_ms: int = DEFAULT_TTL_MS,
-                          wait_ms: int = 0, lease_id: Optional[str] = None, holding: Sequence[str] = ()) -> Lease:
+                          wait_ms: int = 0, lease_id: Optional[str] = None, holding: Sequence[str] = (),
+                          call_id: Optional[Union[str, bytes]] = None) -> Lease:
         """Plans ``operation`` on ``paths`` with a policy (the built-in ``profile``,
         or ``policy``) exactly as the C++ library does, and acquires the plan
         with the operation's name as the lease's op.
@@ -425,7 +454,7 @@ class Client:
         requests = (policy or Policy.builtin(profile)).plan(operation, paths,
                                                             case_insensitive=self._case_insensitive)
         return self.acquire(requests, owner=owner, ttl_ms=ttl_ms, wait_ms=wait_ms, op=operation,
-                            lease_id=lease_id, holding=holding)
+                            lease_id=lease_id, holding=holding, call_id=call_id)
 
     @staticmethod
     def _id_of(lease: LeaseRef) -> str:
@@ -435,13 +464,22 @@ class Client:
         """Drops one hold of ``lease`` (a :class:`Lease` or its id); the last hold frees its paths.
 
         Status "ok" (with the holds left), "unknown" (no such lease, or it was
-        revoked) or "expired" (it had expired and was reaped now).
+        revoked), "expired" (it had expired and was reaped now) or "gone": the
+        answer was lost and the call, sent again, found no lease: the first
+        attempt ended it (a success).
+
+        Every call is sent again when its answer is lost (the connection broke or
+        timed out once it was sent), on a new connection, pausing 25 ms doubling
+        to 400 ms, until ``failover_timeout_ms`` passes; then
+        :class:`ConnectionError` says the outcome is unknown. A release carries a
+        call id of its own, so a repeat drops no second hold.
         """
         lease_id = self._id_of(lease)
         if isinstance(lease, Lease) and lease.lost:
             return ReleaseResult("unknown", 0)  # its watchdog found it gone: nothing to call
-        reply = self._fcall("release", False, wire_lease_id(lease_id))
-        result = ReleaseResult(_STATUS.get(_int(reply[0]), "unknown"), _int(reply[1]) if len(reply) > 1 else 0)
+        tally = Tally()
+        reply = self._fcall("release", False, wire_lease_id(lease_id), new_call_id(), tally=tally)
+        result = ReleaseResult(_ended(reply[0], tally), _int(reply[1]) if len(reply) > 1 else 0)
         if isinstance(lease, Lease):
             with lease._mutex:
                 lease.holds = result.remaining_holds
@@ -470,7 +508,8 @@ class Client:
         An expired lease is reaped ("ok"); a live one only with ``admin``
         (else "live", nothing changes). With ``lock_delay_ms`` > 0 a live lease
         is revoked but keeps its paths blocked that long. "unknown" when there is
-        no such lease or it was revoked already.
+        no such lease or it was revoked already; "gone" when the answer was lost
+        and the call, sent again, found the lease ended by its first attempt.
         """
         lease_id = self._id_of(lease)
         # The C++ library's order (validateForce): lease id, operator, host, reason, lock-delay.
@@ -478,9 +517,10 @@ class Client:
         validate_label("host", host)
         validate_label("reason", reason, True)
         delay = validate_lock_delay(lock_delay_ms)
+        tally = Tally()
         reply = self._fcall("force_release", False, wire_lease_id(lease_id), to_bytes(operator),
-                            to_bytes(host), to_bytes(reason), "1" if admin else "0", delay)
-        return ReleaseResult(_STATUS.get(_int(reply[0]), "unknown"), 0)
+                            to_bytes(host), to_bytes(reason), "1" if admin else "0", delay, tally=tally)
+        return ReleaseResult(_ended(reply[0], tally), 0)
 
     def cancel_wait(self, lease: LeaseRef) -> bool:
         """Ends the waiter registered under ``lease``'s id; True if there was one."""
@@ -558,105 +598,15 @@ class Client:
         if not lease.lost:
             self.release(lease)
 
-    def _watchdog_for(self) -> "_Watchdog":
+    def _watchdog_for(self) -> Watchdog:
         with self._watchdog_lock:
             if self._closed:
                 raise TreelockError("the client is closed")
             if self._watchdog is None:
-                self._watchdog = _Watchdog(self)
+                self._watchdog = Watchdog(self)
             return self._watchdog
 
     def _forget(self, lease_id: str) -> None:
         watchdog = self._watchdog
         if watchdog is not None:
             watchdog.forget(lease_id)
-
-
-@dataclass
-class _Kept:
-    lease: Lease
-    on_lost: Optional[Callable[[Lease, str], None]]
-    valid_until: float  # local estimate of the expiry (monotonic)
-    next_renew: float
-
-
-class _Watchdog:
-    """Renews kept leases every ttl/3 on one daemon thread; owned by a Client."""
-
-    def __init__(self, client: Client) -> None:
-        self._client = client
-        self._kept: Dict[str, _Kept] = {}
-        self._cond = threading.Condition()
-        self._stopping = False
-        self._thread = threading.Thread(target=self._run, name=f"treelock-watchdog-{client.project}", daemon=True)
-        self._thread.start()
-
-    def keep(self, lease: Lease, started: float, on_lost: Optional[Callable[[Lease, str], None]]) -> None:
-        with self._cond:
-            ttl = lease.ttl_ms / 1000
-            self._kept[lease.id] = _Kept(lease, on_lost, started + ttl, started + ttl / 3)
-            self._cond.notify_all()
-
-    def forget(self, lease_id: str) -> None:
-        with self._cond:
-            self._kept.pop(lease_id, None)
-
-    def stop(self) -> None:
-        with self._cond:
-            self._stopping = True
-            self._cond.notify_all()
-        if self._thread is not threading.current_thread():
-            self._thread.join()
-
-    def _run(self) -> None:
-        with self._cond:
-            while not self._stopping:
-                now = time.monotonic()
-                due = [k for k in self._kept.values() if k.next_renew <= now]
-                if due:
-                    self._cond.release()
-                    try:
-                        for kept in due:
-                            self._renew(kept)
-                    finally:
-                        self._cond.acquire()
-                    continue
-                nxt = min([k.next_renew for k in self._kept.values()] + [now + 1.0])
-                self._cond.wait(max(0.0, nxt - now))
-
-    def _renew(self, kept: _Kept) -> None:
-        lease = kept.lease
-        with self._cond:
-            if self._kept.get(lease.id) is not kept:
-                return
-        ttl = lease.ttl_ms / 1000
-        started = time.monotonic()
-        try:
-            result = self._client.renew(lease, lease.ttl_ms)
-            status = result.status
-        except TreelockError as error:
-            # Unreachable server or a refused call: retry soon, until the local
-            # estimate of the expiry passes; then the lease is lost.
-            now = time.monotonic()
-            if now < kept.valid_until:
-                log.warning("treelock: renewing lease %s failed (%s); retrying", lease.id[:8], error)
-                kept.next_renew = now + max(0.005, ttl / 10)
-                return
-            status = "expired"
-        if status == "ok":
-            kept.valid_until = started + ttl
-            kept.next_renew = started + ttl / 3
-            return
-        with self._cond:
-            if self._kept.get(lease.id) is not kept:
-                return
-            del self._kept[lease.id]
-        with lease._mutex:
-            lease.lost = True
-            lease.lost_status = status
-        log.warning("treelock: lease %s is lost (%s)", lease.id[:8], status)
-        if kept.on_lost is not None:
-            try:
-                kept.on_lost(lease, status)
-            except Exception:
-                log.exception("treelock: on_lost callback of lease %s raised", lease.id[:8])

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import logging
+import threading
 import time
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Type, Union
 
@@ -63,7 +64,40 @@ if RedisCluster is not None:
             return super().determine_slot(*args)
 
 
-class _TlsConnection(Connection):
+class Tally:
+    """What happened to one call on its way: how many of its answers were lost (the
+    call was sent again after each). A release that finds no lease after one was
+    lost ended the lease with its first attempt."""
+
+    def __init__(self) -> None:
+        self.lost = 0
+
+
+class _LostAnswers(threading.local):
+    """Per thread: answers lost on a cluster's connections. redis-py's cluster client
+    sends a call again by itself when its connection fails, out of Wire.command's sight."""
+
+    count = 0
+
+
+_LOST = _LostAnswers()
+
+
+class _TalliedConnection(Connection):
+    """A connection that counts, per thread, the answers it failed to read: the call
+    was sent (a reply of LOADING is an answer, not a loss)."""
+
+    def read_response(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().read_response(*args, **kwargs)
+        except rx.BusyLoadingError:
+            raise
+        except (rx.ConnectionError, rx.TimeoutError, OSError):
+            _LOST.count += 1
+            raise
+
+
+class _TlsConnection(_TalliedConnection):
     """A redis-py connection over TLS: the handshake within the connect timeout, and
     a refusal by either side (of the server's certificate, or of this client's)
     raised as TlsError, which nothing retries."""
@@ -173,13 +207,13 @@ class Wire:
                 if RedisCluster is None:  # pragma: no cover
                     raise InvalidInput(f"Redis at {self.url}: this redis-py has no Redis Cluster support")
                 nodes = [ClusterNode(n.host, n.port) for n in address.cluster_nodes]
-                tls: Dict[str, Any] = {}
+                connection_class: Any = _TalliedConnection
                 if self._tls is not None:
-                    # RedisCluster makes its nodes' pools of connection_class only when it
-                    # was given a URL; one without TLS, so that the class stays this one.
-                    tls = dict(url=f"redis://{address.cluster_nodes[0].text()}",
-                               connection_class=functools.partial(_TlsConnection, tls=self._tls))
-                self.redis = _ClusterClient(startup_nodes=nodes, **tls, **credentials, **common)
+                    connection_class = functools.partial(_TlsConnection, tls=self._tls)
+                # RedisCluster makes its nodes' pools of connection_class only when it was
+                # given a URL; one without TLS, so that the class stays this one.
+                self.redis = _ClusterClient(startup_nodes=nodes, url=f"redis://{address.cluster_nodes[0].text()}",
+                                            connection_class=connection_class, **credentials, **common)
                 self._reached = True
             else:
                 self.redis = self._server(HostPort(address.host, address.port), db=address.db,
@@ -239,21 +273,50 @@ class Wire:
 
     # ------------------------------------------------------------ commands
 
-    def command(self, *args: Arg, **options: Any) -> Any:
-        """A plain command on the primary (behind Sentinel: retried while a
-        failover is under way and the call certainly did not run)."""
+    def command(self, *args: Arg, tally: Optional["Tally"] = None, **options: Any) -> Any:
+        """A plain command on the primary (the slot's owner on a cluster), sent again
+        until it is answered or the failover timeout passes (docs/protocol.md,
+        "Repeating a call"): a call whose answer was lost (the connection broke or
+        timed out once it was sent) goes again on a new connection, as does one that
+        did not run (LOADING; behind Sentinel no primary, READONLY, MASTERDOWN; on a
+        cluster any connection failure). Every command sent through here must be safe
+        to repeat, as reads are and the library's functions are with a call id.
+
+        A single server that cannot be reached before anything was sent fails at
+        once, as does a refusal of credentials or of TLS. ``tally`` counts the answers
+        lost on the way; when the timeout passes with one lost, the error says the
+        outcome is unknown.
+        """
         deadline = time.monotonic() + self.failover_timeout_s
+        seen = 0  # answers lost, as this loop sees them (not on a cluster: its connections count)
+        before = _LOST.count
+
+        def lost() -> int:
+            return _LOST.count - before if self._cluster else seen
+
         attempt = 0
         while True:
             try:
                 with self.translated():
                     reply = self.redis.execute_command(*args, **options)
                 self._reached = True
+                if tally is not None:
+                    tally.lost += lost()
                 return reply
+            except AuthenticationError:
+                raise
             except ConnectionError as error:
-                if not (self.address.is_sentinel and _not_sent(error.__cause__)):
+                cause = error.__cause__
+                if isinstance(cause, TlsError):
                     raise
                 failure: Exception = error
+                if isinstance(cause, rx.BusyLoadingError):
+                    pass  # LOADING: the server reads its data; the call did not run
+                elif _not_sent(cause):
+                    if not (self.address.is_sentinel or self._cluster or seen):
+                        raise  # a server that is not there is said at once
+                else:
+                    seen += 1
             except rx.ResponseError as error:
                 # READONLY, LOADING, MASTERDOWN: no primary here now; the call did not run.
                 if not (self.address.is_sentinel and _not_primary(error)):
@@ -262,9 +325,16 @@ class Wire:
                     self.redis.connection_pool.disconnect()
                 failure = error
             if not _pause(attempt, deadline):
-                raise ConnectionError(f"cannot reach the primary of {self.url}: {failure} (no primary answered "
-                                      f"within {int(self.failover_timeout_s * 1000)} ms of asking the sentinels)",
-                                      self.url) from failure
+                timeout_ms = int(self.failover_timeout_s * 1000)
+                if lost():
+                    raise ConnectionError(f"{failure}; the call was sent and no answer to it came within "
+                                          f"{timeout_ms} ms of trying again: its outcome is unknown",
+                                          self.url) from failure
+                if self.address.is_sentinel:
+                    raise ConnectionError(f"cannot reach the primary of {self.url}: {failure} (no primary "
+                                          f"answered within {timeout_ms} ms of asking the sentinels)",
+                                          self.url) from failure
+                raise failure
             attempt += 1
 
     def refuse_cluster_node(self) -> None:
@@ -283,14 +353,15 @@ class Wire:
             raise InvalidInput(f"Redis at {self.url} is a Redis Cluster node: connect with a redis+cluster:// URL "
                                "(naming this node will do)")
 
-    def fcall(self, verb: str, keys: Sequence[Arg], args: Sequence[Arg]) -> List[Any]:
-        """FCALL of ``verb``'s function; loads the library when the server lacks
-        it ("Function not found") and tries once more. Maps ``{-1, message}``
-        to :class:`ProtocolError` (or :class:`InvalidInput` for the id refusals)."""
+    def fcall(self, verb: str, keys: Sequence[Arg], args: Sequence[Arg], tally: Optional[Tally] = None) -> List[Any]:
+        """FCALL of ``verb``'s function, sent again as :meth:`command` says; loads the
+        library when the server lacks it ("Function not found") and tries once more.
+        Maps ``{-1, message}`` to :class:`ProtocolError` (or :class:`InvalidInput` for
+        the id refusals)."""
         function = self.library.function(verb)
         for attempt in range(2):
             try:
-                reply = self.command("FCALL", function, len(keys), *keys, *args)
+                reply = self.command("FCALL", function, len(keys), *keys, *args, tally=tally)
             except rx.ResponseError as error:
                 text = str(error)
                 if "Function not found" in text and attempt == 0:

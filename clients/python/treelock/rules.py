@@ -28,6 +28,8 @@ MAX_PATH_SEGMENTS = 256
 MAX_REQUESTS = 64
 #: At most this many leases an acquire names as held by its caller (kMaxHolding).
 MAX_HOLDING = 64
+#: At most this many bytes in a call id (kMaxCallId).
+MAX_CALL_ID_BYTES = 64
 #: Shortest and longest TTL (also the bounds of waits, wait refreshes and lock-delays).
 MIN_TTL_MS = 10
 MAX_TTL_MS = 86_400_000
@@ -417,6 +419,19 @@ def validate_lease_id(lease_id: object, what: str = "lease id") -> str:
         shown = lease_id if isinstance(lease_id, (str, bytes)) else repr(lease_id)
         raise InvalidInput(f"{what} {quote_input(shown)} is malformed: it must be 32 lower-case hex digits")
     return lease_id  # type: ignore[return-value]
+
+
+def validate_call_id(call_id: object) -> bytes:
+    """The bytes of ``call_id`` (a ``str`` as UTF-8, or ``bytes``) if it is at most 64
+    bytes without NUL, else :class:`InvalidInput` in the C++ library's words (lockplan.cpp)."""
+    if not isinstance(call_id, (str, bytes)):
+        raise InvalidInput(f"call id {quote_input(repr(call_id))} is not text")
+    data = to_bytes(call_id)
+    if len(data) > MAX_CALL_ID_BYTES:
+        raise InvalidInput(f"call id of {len(data)} bytes is too long: at most {MAX_CALL_ID_BYTES} are allowed")
+    if b"\0" in data:
+        raise InvalidInput("call id must not contain NUL")
+    return data
 
 
 def _is_project_byte(b: int) -> bool:

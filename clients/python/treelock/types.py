@@ -3,8 +3,9 @@
 Times are integers of milliseconds (``_ms``) in the server's clock (Redis
 ``TIME``), except ``since_us`` of a waiter. Statuses are the strings ``"ok"``,
 ``"unknown"`` (no such lease, released, reaped or revoked), ``"expired"`` (it
-had expired and was reaped now) and ``"live"`` (force-release without admin of
-a live lease).
+had expired and was reaped now), ``"live"`` (force-release without admin of
+a live lease) and ``"gone"`` (a release or force-release whose answer was lost,
+sent again, found no lease: its first attempt ended it; a success).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ except ImportError:  # pragma: no cover
     from typing_extensions import Literal  # type: ignore
 
 #: What release, renew and force-release answer.
-Status = Literal["ok", "unknown", "expired", "live"]
+Status = Literal["ok", "unknown", "expired", "live", "gone"]
 
 #: One lock request: (mode, path).
 Request = Tuple[str, str]
