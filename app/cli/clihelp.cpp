@@ -51,7 +51,7 @@ std::string helpText(std::string_view topic)
                "  --json               machine-readable output\n"
                "  -q, --quiet          no warning lines (server configuration, unused options)\n"
                "  --case-insensitive   paths that differ only in case name one node\n"
-               "  --min-replicas N     a grant or renewal counts once N replicas have it (WAIT);\n"
+               "  --min-replicas N     a grant, renewal or release counts once N replicas have it;\n"
                "                       a grant fewer acknowledge is rolled back, exit 7\n"
                "                       (default: $TREELOCK_MIN_REPLICAS, else 0: no wait)\n"
                "  --replica-timeout MS how long to wait for them (default 100)\n"

@@ -109,7 +109,8 @@ struct RedisEngine::Impl {
           connectTimeout(options.connectTimeout),
           commandTimeout(options.commandTimeout),
           minReplicas(options.minReplicas),
-          replicaTimeout(options.replicaTimeout)
+          replicaTimeout(options.replicaTimeout),
+          failoverTimeout(options.failoverTimeout)
     {
         validateProject(project);
         if (minReplicas < 0 || minReplicas > kMaxMinReplicas)
@@ -268,6 +269,40 @@ struct RedisEngine::Impl {
         }
     }
 
+    // After a release with minReplicas: WAITs for it. A release the replicas did
+    // not acknowledge would come back with a failover (the lease live again until
+    // its TTL), so it is sent again, with its call id, until enough acknowledge
+    // it or the failover timeout passes: on the primary that answers then, a
+    // repeat finds the lease gone, or frees it where a failover brought it back.
+    // Throws ReplicationError (not rolled back) when the timeout passes first.
+    // Caller holds `mutex`.
+    ReleaseResult releaseAcknowledged(const redis::ScriptCall& call, ReleaseResult result)
+    {
+        const auto deadline = std::chrono::steady_clock::now() + failoverTimeout;
+        int acknowledged = 0;
+        for (;;) {
+            try {
+                acknowledged = acknowledgedReplicas();
+                if (acknowledged >= minReplicas)
+                    return result;
+            } catch (const ConnectionError&) {
+                connection.disconnect(); // the next repeat goes to whoever is primary now
+            }
+            if (std::chrono::steady_clock::now() >= deadline)
+                throw ReplicationError(shortfall("release", acknowledged)
+                                           + "; the primary has it, a failover now may bring the lease back "
+                                             "until its TTL",
+                                       acknowledged, minReplicas, false);
+            std::this_thread::sleep_for(std::min<std::chrono::milliseconds>(replicaTimeout * 2, std::chrono::milliseconds(100)));
+            const Reply again = run(call);
+            const LeaseStatus status = statusOf(intAt(again, 0));
+            // A repeat finds the lease gone (the release held), or releases it again
+            // where a failover brought it back: either way it is released.
+            if (status == LeaseStatus::Ok && result.status == LeaseStatus::Ok)
+                result.remainingHolds = static_cast<int>(intAt(again, 1));
+        }
+    }
+
     void requireReplicas(const char* what, const char* consequence)
     {
         if (minReplicas <= 0)
@@ -333,6 +368,7 @@ struct RedisEngine::Impl {
     std::chrono::milliseconds commandTimeout;
     int minReplicas;
     std::chrono::milliseconds replicaTimeout;
+    std::chrono::milliseconds failoverTimeout;
     std::optional<detail::PrimaryRoute> route; ///< set once the options are valid
 };
 
@@ -445,7 +481,10 @@ ReleaseResult RedisEngine::release(const LeaseId& lease)
     const auto call = redis::releaseCall(m_impl->keys, lease, newCallId());
     std::lock_guard lock(m_impl->mutex);
     Reply reply = m_impl->run(call);
-    return {m_impl->repeatedStatus(statusOf(intAt(reply, 0))), static_cast<int>(intAt(reply, 1))};
+    ReleaseResult result{m_impl->repeatedStatus(statusOf(intAt(reply, 0))), static_cast<int>(intAt(reply, 1))};
+    if (m_impl->minReplicas > 0 && (result.status == LeaseStatus::Ok || result.status == LeaseStatus::Gone))
+        result = m_impl->releaseAcknowledged(call, result);
+    return result;
 }
 
 RenewResult RedisEngine::renew(const LeaseId& lease, std::optional<std::chrono::milliseconds> ttl)

@@ -58,9 +58,11 @@ struct RedisOptions {
     /// retrying TRYAGAIN and CLUSTERDOWN) before it fails. A failover on
     /// default settings takes 5–30 s.
     std::chrono::milliseconds failoverTimeout{15000};
-    /// Replicas that must acknowledge a grant or renewal (WAIT) before it counts;
-    /// 0 (the default) does not wait. A grant fewer replicas acknowledge within
-    /// replicaTimeout is released again and the call throws ReplicationError.
+    /// Replicas that must acknowledge a grant, renewal or release (WAIT) before it
+    /// counts; 0 (the default) does not wait. A grant fewer replicas acknowledge
+    /// within replicaTimeout is released again and the call throws
+    /// ReplicationError; a release is sent again until enough do (a failover
+    /// would bring an unacknowledged release's lease back), or failoverTimeout.
     /// 0 to kMaxMinReplicas; replicaTimeout 1 ms to kMaxReplicaTimeout.
     int minReplicas = 0;
     std::chrono::milliseconds replicaTimeout{100};
