@@ -13,7 +13,10 @@ ARGV: [1] wake-up command, [2] lease id (binary), [3] owner, [4] operation,
       [11] optional: the call id, at most 64 bytes without NUL, chosen by the
       caller for this call and sent again with its repeats: when the lease is
       live and this call made its last hold, the call was applied already (its
-      answer was lost) and is answered as then, changing nothing.
+      answer was lost) and is answered as then, changing nothing,
+      [12] optional: how often the holder renews the lease, ms (a watchdog), 0
+      or 10 to ttl; 0 or absent: it does not say. Once such a lease has gone
+      1.5 periods without a renewal, the waiters it blocks stop holding back.
 KEYS: common, and waiters and hot.
 Replies:
   {1, fence, expires_ms, holds}                                 granted (or reentered)
@@ -60,6 +63,10 @@ end
 local callId = ARGV[11] or ''
 if #callId > 64 or string.find(callId, '\0', 1, true) then
   return { -1, 'call id must be at most 64 bytes, without NUL' }
+end
+local renewEvery = tonumber(ARGV[12] or '0')
+if not renewEvery or renewEvery ~= math.floor(renewEvery) or (renewEvery ~= 0 and (renewEvery < 10 or renewEvery > ttl)) then
+  return { -1, 'renewal period must be 0 or an integer between 10 ms and the ttl' }
 end
 local holding = nil -- set of the caller's own lease ids
 local heldText = ARGV[10] or ''
@@ -121,6 +128,7 @@ if live then -- reentrant: a live lease is never reaped
   end
   existing[R_HOLDS] = existing[R_HOLDS] + 1
   existing[10] = callId
+  if renewEvery > 0 then existing[11] = renewEvery end
   local expires = extendLease(id, existing, ttl)
   return { 1, existing[R_FENCE], expires, existing[R_HOLDS] }
 end
@@ -222,7 +230,9 @@ local n = #set
 set[n + 1] = '#m'
 set[n + 2] = metaValue()
 set[n + 3] = id
-if callId ~= '' then
+if renewEvery > 0 then
+  set[n + 4] = packRecord(owner, op, text, ttl, expires, fence, 1, NOW_MS, 0, callId, renewEvery)
+elseif callId ~= '' then
   set[n + 4] = packRecord(owner, op, text, ttl, expires, fence, 1, NOW_MS, 0, callId)
 else
   set[n + 4] = packRecord(owner, op, text, ttl, expires, fence, 1, NOW_MS, 0)

@@ -7,6 +7,11 @@ local R_OWNER, R_OP, R_REQUESTS, R_TTL, R_EXPIRES, R_FENCE, R_HOLDS, R_CREATED, 
 -- holds (an acquire or a release that named one). A repeat of that call (its
 -- answer was lost, the caller sends it again) finds it here and changes nothing.
 local R_CALL = 10
+-- The eleventh, when present: how often the holder renews the lease (ms; a
+-- watchdog), for fairness to presume it dead once it stops (presumedDead).
+local R_RENEW = 11
+-- Renewal periods without a renewal after which such a lease is presumed dead.
+local PRESUMED_DEAD_PERIODS = 1.5
 
 -- The record of lease `id` as a table, or nil.
 local function readLease(id)
@@ -16,11 +21,22 @@ local function readLease(id)
 end
 
 local function recordValue(r)
-  local callId = r[R_CALL]
-  if callId and callId ~= '' then
+  local callId, renew = r[R_CALL] or '', r[R_RENEW] or 0
+  if renew > 0 then
+    return packRecord(r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], callId, renew)
+  end
+  if callId ~= '' then
     return packRecord(r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], callId)
   end
   return packRecord(r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9])
+end
+
+-- Whether a lease (its record as a table) renews by watchdog and has not been
+-- renewed for PRESUMED_DEAD_PERIODS of its period: its holder has likely died.
+-- Its last renewal is its expiry less its ttl (a renewal sets both).
+local function presumedDead(r)
+  local renew = r[R_RENEW]
+  return renew ~= nil and renew > 0 and NOW_MS - (r[R_EXPIRES] - r[R_TTL]) > renew * PRESUMED_DEAD_PERIODS
 end
 
 -- Whether a call id breaks its rule: at most 64 bytes, without NUL (empty: the

@@ -23,7 +23,7 @@ local callId = ARGV[3] or ''
 if badCallId(callId) then return { -1, 'call id must be at most 64 bytes, without NUL' } end
 local value = call('HGET', STATE, id)
 if not value then return { 0, 0 } end
-local owner, op, text, ttl, expires, fence, holds, created, revoked, lastCall = unpackRecord(value)
+local owner, op, text, ttl, expires, fence, holds, created, revoked, lastCall, renew = unpackRecord(value)
 if revoked == 1 then return { 0, 0 } end
 if expires <= NOW_MS then
   freeLease(id, 'expire', owner, op, text, fence)
@@ -31,7 +31,7 @@ if expires <= NOW_MS then
 end
 if callId ~= '' and lastCall == callId then return { 1, holds } end -- a repeat: it dropped a hold already
 if holds > 1 then
-  call('HSET', STATE, id, recordValue({ owner, op, text, ttl, expires, fence, holds - 1, created, revoked, callId }))
+  call('HSET', STATE, id, recordValue({ owner, op, text, ttl, expires, fence, holds - 1, created, revoked, callId, renew }))
   return { 1, holds - 1 }
 end
 freeLease(id, 'release', owner, op, text, fence)

@@ -173,6 +173,17 @@ local function waitsForHolder(id, holding)
   return blocker ~= nil and blocker[11] ~= 1 and holding[blocker[1]] == true
 end
 
+-- Whether waiter `id` was last refused by a lease presumed dead (presumedDead):
+-- its holder stopped renewing, so the waiter no longer holds anyone back. The
+-- lease itself still excludes until it expires.
+local function waitsForTheDead(id)
+  local w = readWaiter(id)
+  local blocker = w and w[W_BLOCKER]
+  if not blocker or blocker[11] == 1 or blocker[1] == '' then return false end
+  local rec = readLease(blocker[1])
+  return rec ~= nil and presumedDead(rec)
+end
+
 -- The oldest reservation that a hold of `want` on the node whose reservation
 -- value is `v` must wait behind, for a caller of since `mine`, id `self` and
 -- own leases `holding`: the reserved mode and the waiter's id; nil if none.
@@ -188,7 +199,7 @@ local function aheadOn(v, want, mine, self, holding)
         local since = unpackStruct('>d', sub(v, from, from + 7))
         if since >= mine then break end
         local id = sub(v, from + 8, from + RES_ENTRY - 1)
-        if id ~= self and not waitsForHolder(id, holding) then return MODE_NAMES[m], id end
+        if id ~= self and not waitsForHolder(id, holding) and not waitsForTheDead(id) then return MODE_NAMES[m], id end
       end
     end
     at = at + c * RES_ENTRY

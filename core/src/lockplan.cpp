@@ -175,6 +175,14 @@ void validateCallId(std::string_view callId)
         throw InvalidInput("call id must not contain NUL");
 }
 
+void validateRenewEvery(std::chrono::milliseconds renewEvery, std::chrono::milliseconds ttl)
+{
+    if (renewEvery.count() != 0 && (renewEvery < std::chrono::milliseconds(10) || renewEvery > ttl))
+        throw InvalidInput("renewal period " + std::to_string(renewEvery.count())
+                           + " ms is out of range: it must be 0 (none) or between 10 ms and the ttl ("
+                           + std::to_string(ttl.count()) + " ms)");
+}
+
 void validateForce(std::string_view lease, const ForceOptions& options)
 {
     validateLeaseIdArgument(lease);

@@ -82,6 +82,9 @@ void validateHolding(const std::vector<LeaseId>& holding);
 /// Throws InvalidInput unless `callId` has at most kMaxCallId bytes and no NUL.
 void validateCallId(std::string_view callId);
 
+/// Throws InvalidInput unless `renewEvery` is 0 or from 10 ms to `ttl`.
+void validateRenewEvery(std::chrono::milliseconds renewEvery, std::chrono::milliseconds ttl);
+
 /// The checks of a force-release, in the order every client makes them: the lease id,
 /// the operator (required), the host, the reason (required), the lock-delay in [0, kMaxTtl].
 void validateForce(std::string_view lease, const ForceOptions& options);

@@ -76,6 +76,7 @@ AcquireResult MemoryEngine::acquire(const std::vector<LockRequest>& requests,
     detail::validateWait(options.wait, options.waitRefresh);
     detail::validateHolding(options.holding);
     detail::validateCallId(options.callId);
+    detail::validateRenewEvery(options.renewEvery, options.ttl);
     const LeaseId id = options.leaseId ? *options.leaseId : newLeaseId();
     // Only an attempt that names its id and waits is (or becomes) a registered waiter.
     const bool waits = options.leaseId && options.wait > milliseconds{0};
@@ -111,6 +112,8 @@ AcquireResult MemoryEngine::acquire(const std::vector<LockRequest>& requests,
             if (options.callId.empty() || record.lastCall != options.callId) {
                 ++record.holds;
                 record.lastCall = options.callId;
+                if (options.renewEvery.count() > 0)
+                    record.renewEveryMs = options.renewEvery.count();
                 record.ttlMs = options.ttl.count();
                 s.setExpiry(id, record, now + record.ttlMs);
             }
@@ -141,7 +144,11 @@ AcquireResult MemoryEngine::acquire(const std::vector<LockRequest>& requests,
         std::int64_t mine = std::numeric_limits<std::int64_t>::max();
         if (waits)
             mine = s.waiters.orderOf(id).value_or(mine);
-        if (const auto ahead = s.waiters.findHeldBack(plan, mine, id, options.holding))
+        const auto deadHolder = [&](const LeaseId& lease) {
+            const auto it = s.leases.find(lease);
+            return it != s.leases.end() && it->second.presumedDead(now);
+        };
+        if (const auto ahead = s.waiters.findHeldBack(plan, mine, id, options.holding, deadHolder))
             refusal = s.waiters.queuedBlocker(ahead->first, ahead->second, normalized);
     }
     if (refusal) {
@@ -171,6 +178,7 @@ AcquireResult MemoryEngine::acquire(const std::vector<LockRequest>& requests,
     record.expiresMs = now + record.ttlMs;
     record.fence = fence;
     record.lastCall = options.callId;
+    record.renewEveryMs = options.renewEvery.count();
     s.addCounts(id, record.requests);
     s.expiry.emplace(record.expiresMs, id);
     if (s.eventLevel == EventLevel::All) {

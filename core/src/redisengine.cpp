@@ -446,6 +446,7 @@ AcquireResult RedisEngine::acquire(const std::vector<LockRequest>& requests, con
     detail::validateWait(options.wait, options.waitRefresh);
     detail::validateHolding(options.holding);
     detail::validateCallId(options.callId);
+    detail::validateRenewEvery(options.renewEvery, options.ttl);
 
     // Only an attempt that names its id and waits is (or becomes) a registered waiter.
     const bool waits = options.leaseId && options.wait > std::chrono::milliseconds(0);
@@ -453,7 +454,8 @@ AcquireResult RedisEngine::acquire(const std::vector<LockRequest>& requests, con
     const auto call = redis::acquireCall(m_impl->keys, id, options.owner, options.operation, options.ttl,
                                          kReapBatch, normal, options.wait,
                                          waits ? options.waitRefresh : std::chrono::milliseconds(0),
-                                         options.holding, options.callId.empty() ? newCallId() : options.callId);
+                                         options.holding, options.callId.empty() ? newCallId() : options.callId,
+                                         options.renewEvery);
     std::lock_guard lock(m_impl->mutex);
     Reply reply = m_impl->run(call);
     AcquireResult result;

@@ -71,8 +71,9 @@ Simulation::Impl::Impl(SimulationConfig c)
         // ids are random and the blocker chosen among equal expiries depends on them.
         options.newLeaseId = [user = u.get()] { return user->waitId; };
         if (isVirtual) {
-            // Renewals are events on the virtual clock.
+            // Renewals are events on the virtual clock, every ttl/3: each grant says so.
             options.watchdog = false;
+            options.renewEvery = std::max(std::chrono::milliseconds(10), config.ttl / 3);
             options.clock = detail::virtualClientClock(virtualNow);
         }
         u->view = std::make_shared<detail::WaitingEngine>(engine);

@@ -1514,6 +1514,50 @@ TEST_P(Conformance, WaitersQueueInTheOrderTheyFirstWaited)
     EXPECT_TRUE(engine().acquire(reqs({"X:/r", "S:/t"}), waiting("carol", "move", kSecondWriter)).granted);
 }
 
+// A holder that renews by watchdog and stops (it crashed) is presumed dead once it
+// has gone kPresumedDeadPeriods of its renewal period without renewing: whoever
+// waits for its lease stops holding back newer requests, which would otherwise wait
+// behind the dead lease's queue until its TTL. The lease still excludes. A lease
+// that never said it renews keeps its waiters holding back, as before.
+TEST_P(Conformance, WaitersOfAHolderPresumedDeadStopHoldingBack)
+{
+    engine().setFairnessGrace(0ms, "ops");
+    AcquireOptions renewing = opts("alice", "edit", 10s);
+    renewing.renewEvery = 1000ms;
+    const LeaseId alice = grant(reqs({"X:/a/x"}), renewing);
+    const LeaseId erin = grant(reqs({"X:/b/x"}), opts("erin", "edit", 10s));
+    const AcquireResult bob = engine().acquire(reqs({"X:/a"}), waiting("bob", "delete", kWriter));
+    ASSERT_FALSE(bob.granted);
+    EXPECT_EQ(bob.blocker->lease, alice);
+    const AcquireResult frank = engine().acquire(reqs({"X:/b"}), waiting("frank", "delete", kSecondWriter));
+    ASSERT_FALSE(frank.granted);
+    EXPECT_EQ(frank.blocker->lease, erin);
+    // While alice may still renew, bob holds carol back; frank holds dave back.
+    const AcquireResult early = engine().acquire(reqs({"X:/a/y"}), opts("carol", "edit"));
+    ASSERT_FALSE(early.granted);
+    EXPECT_TRUE(early.blocker->queued);
+    EXPECT_EQ(early.blocker->lease, kWriter);
+
+    pass(1600ms); // alice missed her renewals; erin never said she renews
+    const AcquireResult carol = engine().acquire(reqs({"X:/a/y"}), opts("carol", "edit"));
+    EXPECT_TRUE(carol.granted) << "bob waits for a lease presumed dead: he holds nobody back";
+    const AcquireResult dave = engine().acquire(reqs({"X:/b/y"}), opts("dave", "edit"));
+    ASSERT_FALSE(dave.granted);
+    EXPECT_EQ(dave.blocker->lease, kSecondWriter) << "a lease that never said it renews keeps today's rule";
+    const AcquireResult onAlice = engine().acquire(reqs({"X:/a/x"}), opts("gina", "edit"));
+    ASSERT_FALSE(onAlice.granted);
+    EXPECT_EQ(onAlice.blocker->lease, alice) << "presumed dead is not revoked: the lease still excludes";
+    // A renewal brings her back: bob holds back again.
+    EXPECT_EQ(engine().renew(alice, std::nullopt).status, LeaseStatus::Ok);
+    const AcquireResult later = engine().acquire(reqs({"X:/a/z"}), opts("hugo", "edit"));
+    ASSERT_FALSE(later.granted);
+    EXPECT_EQ(later.blocker->lease, kWriter);
+    // A renewal period out of range is refused before anything runs.
+    AcquireOptions bad = opts("ivan", "edit", 100ms);
+    bad.renewEvery = 200ms;
+    EXPECT_THROW(engine().acquire(reqs({"X:/c"}), bad), InvalidInput);
+}
+
 // Two-party wait cycle: bob waits for alice's lease and holds back; alice, still
 // holding it, asks for more that bob's reservation covers. Waiting behind bob would
 // make each wait for the other until a wait runs out, so a request that names the

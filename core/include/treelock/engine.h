@@ -89,7 +89,18 @@ struct AcquireOptions {
     /// answer send again; a caller that repeats a whole acquire itself (a
     /// script run again after a crash) names one, with leaseId.
     std::string callId;
+    /// How often the holder renews the lease (a watchdog: LockClient's renews
+    /// every ttl/3); 0 (the default): it does not say, as for a lease that is
+    /// never renewed. 10 ms to the ttl. A lease that says so and has not been
+    /// renewed for kPresumedDeadPeriods of it is presumed dead for fairness:
+    /// waiters it blocks stop holding back newer requests. It still excludes
+    /// until it expires.
+    std::chrono::milliseconds renewEvery{0};
 };
+
+/// Renewal periods without a renewal after which a lease that renews by
+/// watchdog (AcquireOptions::renewEvery) is presumed dead for fairness.
+inline constexpr double kPresumedDeadPeriods = 1.5;
 
 /// The longest call id (AcquireOptions::callId).
 inline constexpr std::size_t kMaxCallId = 64;

@@ -37,8 +37,14 @@ std::shared_ptr<ClientClock> steadyClientClock();
 struct ClientOptions {
     std::string owner = "anonymous";
     std::chrono::milliseconds ttl = kDefaultTtl;
-    /// Renew every held lease every ttl/3 on a background thread.
+    /// Renew every held lease every ttl/3 on a background thread; each grant says
+    /// so (AcquireOptions::renewEvery), so that fairness presumes a lease whose
+    /// renewals stop dead.
     bool watchdog = true;
+    /// How often the caller renews its leases itself when there is no watchdog
+    /// (a simulation renewing on its own clock), said with each grant as above;
+    /// 0: never (a lease the caller keeps only until its TTL).
+    std::chrono::milliseconds renewEvery{0};
     /// Backoff between attempts while waiting when no wake-up arrives (jittered).
     std::chrono::milliseconds minBackoff = std::chrono::duration_cast<std::chrono::milliseconds>(retry::kMinBackoff);
     std::chrono::milliseconds maxBackoff = std::chrono::duration_cast<std::chrono::milliseconds>(retry::kMaxBackoff);

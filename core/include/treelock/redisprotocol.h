@@ -160,13 +160,15 @@ ScriptCall scriptCall(Script script, const KeySchema& keys, std::vector<std::str
 /// `holding`: leases the caller holds (AcquireOptions::holding); sent only when
 /// there are any (or a call id follows), so that a call without them is the same
 /// as before them. `callId` (AcquireOptions::callId, at most 64 bytes): the call's
-/// id, the same in every repeat of it; empty: none is sent.
+/// id, the same in every repeat of it; empty: none is sent. `renewEvery`
+/// (AcquireOptions::renewEvery): 0, not sent.
 ScriptCall acquireCall(const KeySchema& keys, const LeaseId& id, std::string_view owner,
                        std::string_view operation, std::chrono::milliseconds ttl, int reapBatch,
                        const std::vector<LockRequest>& requests,
                        std::chrono::milliseconds wait = std::chrono::milliseconds(0),
                        std::chrono::milliseconds waitRefresh = std::chrono::milliseconds(0),
-                       const std::vector<LeaseId>& holding = {}, std::string_view callId = {});
+                       const std::vector<LeaseId>& holding = {}, std::string_view callId = {},
+                       std::chrono::milliseconds renewEvery = std::chrono::milliseconds(0));
 /// `callId`: as acquireCall's; empty: none is sent.
 ScriptCall releaseCall(const KeySchema& keys, const LeaseId& id, std::string_view callId = {});
 /// `ttl` 0: the lease's own.

@@ -32,6 +32,14 @@ struct LeaseRecord {
     int holds = 1;
     bool revoked = false;
     std::string lastCall; // the call id of the last change of holds (AcquireOptions::callId)
+    std::int64_t renewEveryMs = 0; // AcquireOptions::renewEvery; 0: not said
+
+    /// Whether it renews by watchdog and has missed its renewals (kPresumedDeadPeriods).
+    bool presumedDead(std::int64_t nowMs) const
+    {
+        return renewEveryMs > 0
+               && static_cast<double>(nowMs - (expiresMs - ttlMs)) > static_cast<double>(renewEveryMs) * kPresumedDeadPeriods;
+    }
 };
 
 /// One entry of MemoryEngine's event stream.

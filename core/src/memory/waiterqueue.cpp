@@ -107,10 +107,18 @@ std::optional<std::int64_t> WaiterQueue::orderOf(const LeaseId& id) const
     return std::nullopt;
 }
 
-std::optional<std::pair<CheckStep, LeaseId>> WaiterQueue::findHeldBack(const std::vector<CheckStep>& plan,
-                                                                       std::int64_t mine, const LeaseId& self,
-                                                                       const std::vector<LeaseId>& holding) const
+std::optional<std::pair<CheckStep, LeaseId>> WaiterQueue::findHeldBack(
+    const std::vector<CheckStep>& plan, std::int64_t mine, const LeaseId& self, const std::vector<LeaseId>& holding,
+    const std::function<bool(const LeaseId&)>& presumedDead) const
 {
+    // A waiter whose lease in the way renews by watchdog and has missed its renewals.
+    const auto waitsForTheDead = [&](const LeaseId& waiter) {
+        if (!presumedDead)
+            return false;
+        const auto w = m_waiters.find(waiter);
+        return w != m_waiters.end() && !w->second.blocker.queued && !w->second.blocker.lease.empty()
+               && presumedDead(w->second.blocker.lease);
+    };
     // A waiter that waits for one of the caller's own leases.
     const auto waitsForCaller = [&](const LeaseId& waiter) {
         if (holding.empty())
@@ -128,7 +136,7 @@ std::optional<std::pair<CheckStep, LeaseId>> WaiterQueue::findHeldBack(const std
         for (const auto& [order, id] : node->second[modeIndex(step.held)]) {
             if (order >= mine)
                 break;
-            if (id != self && !waitsForCaller(id))
+            if (id != self && !waitsForCaller(id) && !waitsForTheDead(id))
                 return std::pair{step, id};
         }
     }

@@ -4,6 +4,7 @@
 #include "treelock/engine.h"
 
 #include <array>
+#include <functional>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -49,11 +50,12 @@ public:
     /// The first reservation, in the clash order of `plan`, that an acquire by
     /// a waiter of order `mine` (newest: max) and id `self`, whose maker holds
     /// `holding`, must wait behind: the step and the waiter's id. A waiter last
-    /// refused by a lease in `holding` is passed over. O(plan x reservations on
-    /// its nodes x holding).
-    std::optional<std::pair<CheckStep, LeaseId>> findHeldBack(const std::vector<CheckStep>& plan,
-                                                              std::int64_t mine, const LeaseId& self,
-                                                              const std::vector<LeaseId>& holding = {}) const;
+    /// refused by a lease in `holding`, or by one `presumedDead` says is, is
+    /// passed over. O(plan x reservations on its nodes x holding).
+    std::optional<std::pair<CheckStep, LeaseId>> findHeldBack(
+        const std::vector<CheckStep>& plan, std::int64_t mine, const LeaseId& self,
+        const std::vector<LeaseId>& holding = {},
+        const std::function<bool(const LeaseId&)>& presumedDead = {}) const;
     /// The blocker an acquire of `wanted` sees when the waiter `waiterId`
     /// holds it back at `clash`.
     Blocker queuedBlocker(const CheckStep& clash, const LeaseId& waiterId,

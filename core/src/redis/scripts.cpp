@@ -170,7 +170,7 @@ ScriptCall acquireCall(const KeySchema& keys, const LeaseId& id, std::string_vie
                        std::string_view operation, std::chrono::milliseconds ttl, int reapBatch,
                        const std::vector<LockRequest>& requests, std::chrono::milliseconds wait,
                        std::chrono::milliseconds waitRefresh, const std::vector<LeaseId>& holding,
-                       std::string_view callId)
+                       std::string_view callId, std::chrono::milliseconds renewEvery)
 {
     ScriptCall call = onLease(Script::Acquire, keys, id);
     call.args.reserve(call.args.size() + 7);
@@ -189,14 +189,17 @@ ScriptCall acquireCall(const KeySchema& keys, const LeaseId& id, std::string_vie
     }
     call.args.push_back(std::move(text));
     call.args.push_back(std::to_string(waitRefresh.count()));
-    if (!holding.empty() || !callId.empty()) {
+    const bool renews = renewEvery.count() > 0;
+    if (!holding.empty() || !callId.empty() || renews) {
         std::string held;
         for (const LeaseId& lease : holding)
             held += wireLeaseId(lease);
         call.args.push_back(std::move(held));
     }
-    if (!callId.empty())
+    if (!callId.empty() || renews)
         call.args.emplace_back(callId);
+    if (renews)
+        call.args.push_back(std::to_string(renewEvery.count()));
     return call;
 }
 
