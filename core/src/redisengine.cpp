@@ -3,6 +3,7 @@
 #include "lockplan.h"
 #include "redis/cluster.h"
 #include "redis/primaryroute.h"
+#include "redis/replydecoding.h"
 #include "redis/redisconnection.h"
 #include "redis/scriptregistry.h"
 #include "redis/sentinel.h"
@@ -20,80 +21,22 @@
 
 namespace treelock {
 
+using detail::blockerOf;
 using detail::replyElement;
 using detail::replyInteger;
+using detail::statusOf;
 using detail::textAt;
+using detail::waitersOfFirstPage;
 using redis::Reply;
 
 namespace {
 
 long long intAt(const Reply& reply, size_t i) { return detail::integerAt(reply, i); }
 
-LeaseStatus statusOf(long long code)
-{
-    switch (code) {
-    case 1: return LeaseStatus::Ok;
-    case 2: return LeaseStatus::Expired;
-    case 3: return LeaseStatus::Live;
-    default: return LeaseStatus::Unknown;
-    }
-}
-
 ServerTime serverTime(long long ms) { return ServerTime(std::chrono::milliseconds(ms)); }
 
 // A call id for one call and its repeats: 64 random bits, as 16 hex digits.
 std::string newCallId() { return newLeaseId().substr(0, 16); }
-
-/// A blocker as acquire and the waiter records list it: {id, owner, op, path,
-/// mode, expires_in_ms, clash path, held mode, wanted path, wanted mode, queued}.
-Blocker blockerOf(const Reply& r, size_t first)
-{
-    Blocker b;
-    b.lease = redis::leaseIdOfWire(textAt(r, first));
-    b.owner = textAt(r, first + 1);
-    b.operation = textAt(r, first + 2);
-    b.path = textAt(r, first + 3);
-    b.mode = parseLockMode(textAt(r, first + 4)).value_or(LockMode::X);
-    b.expiresIn = std::chrono::milliseconds(intAt(r, first + 5));
-    b.clashPath = textAt(r, first + 6);
-    b.heldMode = parseLockMode(textAt(r, first + 7)).value_or(LockMode::X);
-    b.wanted.path = textAt(r, first + 8);
-    b.wanted.mode = parseLockMode(textAt(r, first + 9)).value_or(LockMode::X);
-    b.queued = intAt(r, first + 10) == 1;
-    return b;
-}
-
-/// A waiter as snapshot lists it: {id, owner, op, requests, since_us, last_ms,
-/// until_ms, holds back, blocker}.
-WaiterInfo waiterOf(const Reply& r)
-{
-    WaiterInfo w;
-    w.id = redis::leaseIdOfWire(textAt(r, 0));
-    w.owner = textAt(r, 1);
-    w.operation = textAt(r, 2);
-    w.requests = detail::parseRequests(textAt(r, 3));
-    w.since = serverTime(intAt(r, 4) / 1000);
-    w.lastAttempt = serverTime(intAt(r, 5));
-    w.expiresAt = serverTime(intAt(r, 6));
-    w.holdsBack = intAt(r, 7) == 1;
-    w.blocker = blockerOf(replyElement(r, 8), 0);
-    return w;
-}
-
-// The waiters of a snapshot function's first page (offset 0), oldest first: by
-// the µs of the first refusal.
-std::vector<WaiterInfo> waitersOfFirstPage(const Reply& reply)
-{
-    const Reply& waiters = replyElement(reply, 2);
-    std::vector<std::pair<long long, std::size_t>> order;
-    for (size_t i = 0; i < waiters.size(); ++i)
-        order.emplace_back(intAt(waiters.elements[i], 4), i);
-    std::sort(order.begin(), order.end());
-    std::vector<WaiterInfo> out;
-    for (const auto& [since, i] : order)
-        out.push_back(waiterOf(waiters.elements[i]));
-    return out;
-}
 
 } // namespace
 
