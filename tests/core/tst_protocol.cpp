@@ -338,6 +338,7 @@ private:
                 options.leaseId = leaseArg(json{{"lease", args.at("as")}});
             if (args.contains("call"))
                 options.callId = text(args.at("call"));
+            options.renewEvery = milliseconds(args.value("renew_every_ms", 0LL));
             const AcquireResult r = engine->acquire(wanted, options);
             if (!r.granted)
                 return {{"refused", blockerJson(*r.blocker)}};
