@@ -173,15 +173,23 @@ local function waitsForHolder(id, holding)
   return blocker ~= nil and blocker[11] ~= 1 and holding[blocker[1]] == true
 end
 
--- Whether waiter `id` was last refused by a lease presumed dead (presumedDead):
--- its holder stopped renewing, so the waiter no longer holds anyone back. The
--- lease itself still excludes until it expires.
+-- Whether waiter `id` was last refused by a lease presumed dead (presumedDead),
+-- or queues behind a waiter that was (a chain of at most DEAD_CHAIN): its holder
+-- stopped renewing, so the waiter no longer holds anyone back. The lease itself
+-- still excludes until it expires.
+local DEAD_CHAIN = 8
 local function waitsForTheDead(id)
-  local w = readWaiter(id)
-  local blocker = w and w[W_BLOCKER]
-  if not blocker or blocker[11] == 1 or blocker[1] == '' then return false end
-  local rec = readLease(blocker[1])
-  return rec ~= nil and presumedDead(rec)
+  for _ = 1, DEAD_CHAIN do
+    local w = readWaiter(id)
+    local blocker = w and w[W_BLOCKER]
+    if not blocker or blocker[1] == '' then return false end
+    if blocker[11] ~= 1 then
+      local rec = readLease(blocker[1])
+      return rec ~= nil and presumedDead(rec)
+    end
+    id = blocker[1]
+  end
+  return false
 end
 
 -- The oldest reservation that a hold of `want` on the node whose reservation

@@ -1558,6 +1558,26 @@ TEST_P(Conformance, WaitersOfAHolderPresumedDeadStopHoldingBack)
     EXPECT_THROW(engine().acquire(reqs({"X:/c"}), bad), InvalidInput);
 }
 
+// A waiter queued behind the waiter of a holder presumed dead holds nobody back
+// either: without that, the dead lease's queue would still hold its subtree.
+TEST_P(Conformance, AQueueBehindAHolderPresumedDeadStopsHoldingBack)
+{
+    engine().setFairnessGrace(0ms, "ops");
+    AcquireOptions renewing = opts("alice", "edit", 10s);
+    renewing.renewEvery = 1000ms;
+    const LeaseId alice = grant(reqs({"X:/a/x"}), renewing);
+    ASSERT_EQ(engine().acquire(reqs({"X:/a"}), waiting("bob", "delete", kWriter)).blocker->lease, alice);
+    const AcquireResult frank = engine().acquire(reqs({"X:/a/z"}), waiting("frank", "edit", kSecondWriter));
+    ASSERT_FALSE(frank.granted);
+    ASSERT_TRUE(frank.blocker->queued);
+    ASSERT_EQ(frank.blocker->lease, kWriter) << "frank queues behind bob";
+    EXPECT_FALSE(engine().acquire(reqs({"X:/a/z"}), opts("carol", "edit")).granted);
+
+    pass(1600ms);
+    const AcquireResult carol = engine().acquire(reqs({"X:/a/z"}), opts("carol", "edit"));
+    EXPECT_TRUE(carol.granted) << "frank queues behind bob, who waits for a lease presumed dead";
+}
+
 // Two-party wait cycle: bob waits for alice's lease and holds back; alice, still
 // holding it, asks for more that bob's reservation covers. Waiting behind bob would
 // make each wait for the other until a wait runs out, so a request that names the

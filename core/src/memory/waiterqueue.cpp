@@ -5,6 +5,11 @@
 namespace treelock::detail {
 
 namespace {
+// How many waiters queued one behind another a check follows to a lease presumed dead.
+constexpr int kDeadChain = 8;
+} // namespace
+
+namespace {
 
 constexpr std::size_t kWaiterReapBatch = 100;
 
@@ -111,13 +116,20 @@ std::optional<std::pair<CheckStep, LeaseId>> WaiterQueue::findHeldBack(
     const std::vector<CheckStep>& plan, std::int64_t mine, const LeaseId& self, const std::vector<LeaseId>& holding,
     const std::function<bool(const LeaseId&)>& presumedDead) const
 {
-    // A waiter whose lease in the way renews by watchdog and has missed its renewals.
-    const auto waitsForTheDead = [&](const LeaseId& waiter) {
+    // A waiter whose lease in the way renews by watchdog and has missed its
+    // renewals, or that queues behind such a waiter (a chain of at most kDeadChain).
+    const auto waitsForTheDead = [&](LeaseId waiter) {
         if (!presumedDead)
             return false;
-        const auto w = m_waiters.find(waiter);
-        return w != m_waiters.end() && !w->second.blocker.queued && !w->second.blocker.lease.empty()
-               && presumedDead(w->second.blocker.lease);
+        for (int link = 0; link < kDeadChain; ++link) {
+            const auto w = m_waiters.find(waiter);
+            if (w == m_waiters.end() || w->second.blocker.lease.empty())
+                return false;
+            if (!w->second.blocker.queued)
+                return presumedDead(w->second.blocker.lease);
+            waiter = w->second.blocker.lease;
+        }
+        return false;
     };
     // A waiter that waits for one of the caller's own leases.
     const auto waitsForCaller = [&](const LeaseId& waiter) {
