@@ -127,9 +127,16 @@ export interface AcquireOptions {
    * the same grant, never a second hold; the lease id will do as call id.
    */
   callId?: string;
+  /**
+   * How often the caller will renew the lease: 0 (the default: it does not say) or 10 ms
+   * to ttlMs. Once such a lease has gone 1.5 periods without a renewal, a waiter it blocks
+   * no longer holds back newer requests; the lease still excludes until it expires.
+   */
+  renewEveryMs?: number;
 }
 
-export interface LockOptions extends AcquireOptions {
+/** lock() says its watchdog's period (ttl/3, at least 10 ms) as renewEveryMs itself. */
+export interface LockOptions extends Omit<AcquireOptions, 'renewEveryMs'> {
   /** Called when the watchdog finds the lease gone ("unknown", "expired"). */
   onLost?: (lease: Lease, status: LeaseStatus) => void;
 }
@@ -145,6 +152,7 @@ export interface OperationOptions {
   leaseId?: string;
   holding?: string[];
   callId?: string;
+  renewEveryMs?: number;
 }
 
 export interface ForceOptions {
@@ -220,7 +228,10 @@ export class Client {
   serverTimeMs(): Promise<number>;
   /** Plans an operation with the policy as the C++ Policy::plan does, then acquires with op = the operation. */
   acquireOperation(operation: OperationName, paths: string[], options?: OperationOptions): Promise<Lease>;
-  /** Acquires, runs fn with a watchdog renewing every ttl/3, releases when fn settles. */
+  /**
+   * Acquires, runs fn with a watchdog renewing every ttl/3 (the grant says so: its
+   * renewEveryMs), releases when fn settles.
+   */
   lock<T>(options: LockOptions, fn: (lease: Lease) => Promise<T> | T): Promise<T>;
   close(): Promise<void>;
 }

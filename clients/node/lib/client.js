@@ -16,7 +16,7 @@ const { tlsGiven, readTls } = require('./tls');
 const { library, WAITER_VERBS } = require('./library');
 const { text, int, blockerOf, Lease } = require('./replies');
 const { nextRetryDelay, WakeChannel } = require('./waiting');
-const { keepRenewed, monotonicMs } = require('./watchdog');
+const { keepRenewed, monotonicMs, renewalPeriodMs } = require('./watchdog');
 const { sendUntilAnswered } = require('./repeat');
 
 const {
@@ -299,13 +299,15 @@ class Client {
 
   /** One acquire call, no waiting: {granted: Lease} or {blocker}. Input already normalised. */
   async _acquireOnce(requests, {
-    owner, op, ttlMs, id, waitMs, waitRefreshMs, holding, callId,
+    owner, op, ttlMs, id, waitMs, waitRefreshMs, holding, callId, renewEveryMs,
   }) {
     // ARGV 10, the leases the caller holds (empty: none), then ARGV 11, the call id that
-    // makes sending the call again safe: it cannot add a hold twice.
+    // makes sending the call again safe: it cannot add a hold twice; ARGV 12, when the
+    // holder says how often it renews the lease.
     const args = [rules.wireLeaseId(id), owner, op, String(ttlMs), String(REAP_BATCH),
       String(waitMs), rules.formatRequests(requests), String(waitRefreshMs),
       Buffer.concat(holding.map((h) => rules.wireLeaseId(h))), callId];
+    if (renewEveryMs > 0) args.push(String(renewEveryMs));
     const reply = await this._fcall('acquire', args);
     if (int(reply[0]) === 1) {
       return {
@@ -333,10 +335,21 @@ class Client {
    * process that died and starts over) gives `leaseId` and a `callId` of its own, the
    * lease id will do: the repeat answers the same grant (fence, holds), never a second
    * hold. Each lease remembers the call id of its last change of holds only.
+   *
+   * `renewEveryMs` says how often the caller will renew the lease (0, the default: it
+   * does not say; else 10 ms to ttlMs). Once such a lease has gone 1.5 periods without a
+   * renewal, fairness presumes its holder dead: a waiter it blocks no longer holds back
+   * newer requests. The lease still excludes until it expires. lock() says its
+   * watchdog's period itself.
    */
   async acquire(options = {}) {
+    return this._acquire(options, false);
+  }
+
+  // acquire; a lease the watchdog will keep says the watchdog's period.
+  async _acquire(options, watchdog) {
     const {
-      requests, ttlMs = 30000, waitMs = 0, op = 'lock', leaseId, holding = [], callId,
+      requests, ttlMs = 30000, waitMs = 0, op = 'lock', leaseId, holding = [], callId, renewEveryMs = 0,
     } = options;
     const owner = options.owner === undefined ? this.owner : options.owner;
     const normal = rules.normalizeRequests(requests);
@@ -350,15 +363,17 @@ class Client {
     }
     for (const held of holding) rules.validateLeaseId(held);
     if (callId !== undefined) rules.validateCallId(callId);
+    if (!watchdog) rules.validateRenewEvery(renewEveryMs, ttlMs);
     return this._acquireLoop(normal, {
       owner, op, ttlMs, waitMs, leaseId, holding, callId: callId || rules.newCallId(),
+      renewEveryMs: watchdog ? renewalPeriodMs(ttlMs) : renewEveryMs,
     });
   }
 
   // One call id for every attempt: a refused attempt records none, and a granted one is
   // the call its repeats name.
   async _acquireLoop(requests, {
-    owner, op, ttlMs, waitMs, leaseId, holding, callId,
+    owner, op, ttlMs, waitMs, leaseId, holding, callId, renewEveryMs,
   }) {
     const s = this._settings;
     const id = leaseId === undefined ? rules.newLeaseId() : leaseId;
@@ -386,7 +401,7 @@ class Client {
         try {
           result = await this._acquireOnce(requests, {
             owner, op, ttlMs, id, waitMs: Math.min(attemptWait, rules.MAX_TTL_MS), waitRefreshMs: waits ? s.waitRefreshMs : 0,
-            holding, callId,
+            holding, callId, renewEveryMs,
           });
         } catch (error) {
           await giveUp();
@@ -583,14 +598,17 @@ class Client {
 
   /**
    * Acquires, runs `fn(lease)`, and releases when it settles. A timer renews the lease
-   * every ttl/3; when a renewal finds it gone (or the server stays unreachable past its
-   * expiry) `lease.lost` becomes true and `onLost(lease, status)` is called. The release
-   * at the end is best effort (an unreachable server lets the lease expire by its TTL).
+   * every ttl/3, and the grant says so (renewEveryMs, at least 10 ms; a renewEveryMs given
+   * here is not used): should the process die in `fn`, a waiter the lease blocks stops
+   * holding back newer requests after 1.5 periods. When a renewal finds the lease gone
+   * (or the server stays unreachable past its expiry) `lease.lost` becomes true and
+   * `onLost(lease, status)` is called. The release at the end is best effort (an
+   * unreachable server lets the lease expire by its TTL).
    */
   async lock(options, fn) {
     const { onLost, ...acquireOptions } = options;
     if (typeof fn !== 'function') throw new InvalidInput('lock needs a function to run while the lease is held');
-    const lease = await this.acquire(acquireOptions);
+    const lease = await this._acquire(acquireOptions, true);
     const started = lease.grantStartedMs === undefined ? monotonicMs() : lease.grantStartedMs;
     const watchdog = keepRenewed(lease, started, (id, ttlMs) => this.renew(id, ttlMs), onLost);
     try {

@@ -13,6 +13,7 @@ const MAX_HOLDING = 64; // leases an acquire names as held by its caller (kMaxHo
 const MAX_CALL_ID_BYTES = 64; // kMaxCallId
 const MIN_TTL_MS = 10;
 const MAX_TTL_MS = 24 * 3600 * 1000;
+const MIN_RENEW_EVERY_MS = 10; // the shortest renewal period a grant may say; 0 says none
 const MAX_LABEL_BYTES = 256;
 const MAX_PROJECT_CHARS = 64;
 
@@ -277,6 +278,17 @@ function validateCallId(callId) {
   if (callId.includes('\0')) throw new InvalidInput('call id must not contain NUL');
 }
 
+/** How often the holder says it renews the lease: 0 (it does not say) or 10 ms to the ttl. */
+function validateRenewEvery(renewEvery, ttl) {
+  if (typeof renewEvery !== 'number' || !Number.isInteger(renewEvery)) {
+    throw new InvalidInput(`renewal period ${describeValue(renewEvery)} is not a whole number of milliseconds`);
+  }
+  if (renewEvery !== 0 && (renewEvery < MIN_RENEW_EVERY_MS || renewEvery > ttl)) {
+    throw new InvalidInput(`renewal period ${renewEvery} ms is out of range: it must be 0 (none) or between `
+      + `${MIN_RENEW_EVERY_MS} ms and the ttl (${ttl} ms)`);
+  }
+}
+
 function validateProject(project) {
   const fail = (reason) => {
     throw new InvalidInput(`invalid project id ${quoteInput(String(project))}: ${reason} `
@@ -339,6 +351,7 @@ module.exports = {
   MAX_REQUESTS,
   MAX_HOLDING,
   MIN_TTL_MS,
+  MIN_RENEW_EVERY_MS,
   MAX_TTL_MS,
   MODES,
   canonicalPath,
@@ -360,6 +373,7 @@ module.exports = {
   validateLabel,
   validateLeaseId,
   validateCallId,
+  validateRenewEvery,
   validateProject,
   newLeaseId,
   newCallId,

@@ -4,8 +4,16 @@
 // unreachable past the local estimate of its expiry.
 
 const { performance } = require('node:perf_hooks');
+const { MIN_RENEW_EVERY_MS } = require('./rules');
 
 const monotonicMs = () => performance.now();
+
+/**
+ * The period the watchdog renews a lease of `ttlMs` at, ttl/3, as its grant says it
+ * (acquire's ARGV 12): whole ms rounded up, at least 10 ms. Fairness presumes the lease
+ * dead once 1.5 of these pass without a renewal.
+ */
+const renewalPeriodMs = (ttlMs) => Math.max(MIN_RENEW_EVERY_MS, Math.ceil(ttlMs / 3));
 
 /**
  * Starts renewing `lease` with `renew(id, ttlMs)` (the client's renew), counting from
@@ -72,4 +80,4 @@ function keepRenewed(lease, started, renew, onLost) {
   };
 }
 
-module.exports = { keepRenewed, monotonicMs };
+module.exports = { keepRenewed, monotonicMs, renewalPeriodMs };

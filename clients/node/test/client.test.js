@@ -166,6 +166,13 @@ describe('bad input', () => {
       [{ requests: X('/A'), callId: 'a\0b' }, 'call id must not contain NUL'],
       [{ requests: X('/A'), holding: ['xyz'], callId: 'c'.repeat(65) },
         'lease id "xyz" is malformed: it must be 32 lower-case hex digits'],
+      [{ requests: X('/A'), ttlMs: 1000, renewEveryMs: 1001 },
+        'renewal period 1001 ms is out of range: it must be 0 (none) or between 10 ms and the ttl (1000 ms)'],
+      [{ requests: X('/A'), renewEveryMs: -10 },
+        'renewal period -10 ms is out of range: it must be 0 (none) or between 10 ms and the ttl (30000 ms)'],
+      [{ requests: X('/A'), renewEveryMs: 12.5 }, 'renewal period "12.5" is not a whole number of milliseconds'],
+      [{ requests: X('/A'), callId: 'c'.repeat(65), renewEveryMs: 1 },
+        'call id of 65 bytes is too long: at most 64 are allowed'],
     ];
     for (const [options, expected] of cases) {
       const message = await messageOf(a.acquire(options));
@@ -385,6 +392,43 @@ describe('lock()', () => {
       });
     assert.equal(seen.lost, true);
     assert.deepEqual(reports, [[seen.id, 'unknown']]);
+  });
+
+  test('a lock() whose watchdog stopped no longer makes its waiter hold others back', async () => {
+    // The grant says the watchdog's period (ttl/3: 500 ms). While it renews, bob, who
+    // waits for alice's lease, holds carol back; once alice's client is gone (as if its
+    // process died in the function) and 1.5 periods pass without a renewal, carol gets in
+    // while alice's lease still excludes.
+    const [a, b, project] = await pair();
+    const [carol, dave] = [await connect(project, 'carol'), await connect(project, 'dave')];
+    let waiting;
+    await a.lock({ requests: [['X', '/a/x']], ttlMs: 1500, op: 'upload' }, async (lease) => {
+      waiting = b.acquire({ requests: [['X', '/a']], op: 'delete-folder', waitMs: 10000 });
+      for (let i = 0; i < 200; i += 1) {
+        const { waiters } = await carol.snapshot();
+        if (waiters.length > 0 && waiters[0].holdsBack) break;
+        await sleep(10);
+      }
+      await sleep(800); // more than 1.5 periods, renewed all along
+      const held = await refusalOf(carol.acquire({ requests: [['X', '/a/y']] }));
+      assert.deepEqual([held.blocker.owner, held.blocker.op, held.blocker.queued], ['bob', 'delete-folder', true]);
+
+      await a.close(); // its renewals fail from now on; the lease stays
+      let mine = null;
+      while (mine === null && (await carol.snapshot()).leases.some((l) => l.id === lease.id)) {
+        try {
+          mine = await carol.acquire({ requests: [['X', '/a/y']] });
+        } catch (error) {
+          if (!(error instanceof Refused)) throw error;
+          await sleep(20);
+        }
+      }
+      assert.ok(mine !== null, "bob stopped holding carol back before alice's lease expired");
+      const excluded = await refusalOf(dave.acquire({ requests: [['X', '/a/x']] }));
+      assert.deepEqual([excluded.blocker.lease, excluded.blocker.queued], [lease.id, false], "alice's lease still excludes");
+      assert.equal((await carol.release(mine)).status, 'ok');
+    });
+    assert.equal((await waiting).holds, 1, "bob gets in once alice's lease expires");
   });
 
   test('lock() releases when the function throws, and passes the error on', async () => {

@@ -190,6 +190,7 @@ async function runCase(testCase, url, options = {}) {
           // "as" names the lease this acquire asks for (a re-entry); "call" is its call id.
           if (args.as !== undefined) options.leaseId = leaseArg(args.as);
           if (args.call !== undefined) options.callId = args.call;
+          if (args.renew_every_ms !== undefined) options.renewEveryMs = args.renew_every_ms;
           const lease = step.do === 'acquire'
             ? await client.acquire({ ...options, requests: args.requests, op: args.op === undefined ? 'lock' : args.op })
             : await client.acquireOperation(args.operation, args.paths,

@@ -185,6 +185,13 @@ BAD_ACQUIRES = [
     (dict(requests=[("X", "/A")], call_id="a\0b"), "call id must not contain NUL"),
     (dict(requests=[("X", "/A")], holding=["xyz"], call_id="c" * 65),
      'lease id "xyz" is malformed: it must be 32 lower-case hex digits'),
+    (dict(requests=[("X", "/A")], ttl_ms=1000, renew_every_ms=1001),
+     "renewal period 1001 ms is out of range: it must be 0 (none) or between 10 ms and the ttl (1000 ms)"),
+    (dict(requests=[("X", "/A")], renew_every_ms=-10),
+     "renewal period -10 ms is out of range: it must be 0 (none) or between 10 ms and the ttl (30000 ms)"),
+    (dict(requests=[("X", "/A")], renew_every_ms="10"), 'renewal period "\'10\'" is not a number of milliseconds'),
+    (dict(requests=[("X", "/A")], call_id="c" * 65, renew_every_ms=1),
+     "call id of 65 bytes is too long: at most 64 are allowed"),
 ]
 
 

@@ -79,3 +79,40 @@ def test_close_stops_the_watchdog(make_client: Callable[..., treelock.Client]) -
     assert watchdog is not None and watchdog._thread.is_alive()
     client.close()
     assert not watchdog._thread.is_alive()
+
+
+def test_a_lease_whose_watchdog_stopped_no_longer_makes_its_waiter_hold_others_back(
+        make_client: Callable[..., treelock.Client]) -> None:
+    # The grant says the watchdog's period (ttl/3: 500 ms). While it renews, bob, who
+    # waits for alice's lease, holds carol back; once alice's process dies inside its
+    # block and 1.5 periods pass without a renewal, carol gets in while alice's lease
+    # still excludes.
+    alice, bob, carol, dave = make_client("alice"), make_client("bob"), make_client("carol"), make_client("dave")
+    kept = alice.lock([("X", "/a/x")], ttl_ms=1500, op="upload")
+    lease = kept.__enter__()
+    granted: List[treelock.Lease] = []
+    thread = threading.Thread(target=lambda: granted.append(
+        bob.acquire([("X", "/a")], op="delete-folder", wait_ms=10000)))
+    thread.start()
+    try:
+        deadline = time.monotonic() + 2
+        while time.monotonic() < deadline and not any(w.holds_back for w in carol.snapshot().waiters):
+            time.sleep(0.01)
+        time.sleep(0.8)  # more than 1.5 periods, renewed all along
+        b = pytest.raises(Refused, carol.acquire, [("X", "/a/y")]).value.blocker
+        assert (b.owner, b.op, b.queued) == ("bob", "delete-folder", True)
+
+        alice.close()  # the watchdog stops, the lease stays: as if the process died
+        mine = None
+        while mine is None and [l.id for l in carol.snapshot().leases] == [lease.id]:
+            try:
+                mine = carol.acquire([("X", "/a/y")])
+            except Refused:
+                time.sleep(0.02)
+        assert mine is not None, "bob stopped holding carol back before alice's lease expired"
+        b = pytest.raises(Refused, dave.acquire, [("X", "/a/x")]).value.blocker
+        assert (b.lease, b.queued) == (lease.id, False), "alice's lease still excludes"
+        assert carol.release(mine).status == "ok"
+    finally:
+        thread.join(12)
+    assert granted and granted[0].holds == 1, "bob gets in once alice's lease expires"

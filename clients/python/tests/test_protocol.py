@@ -227,15 +227,18 @@ class CaseRun:
         # "as" names the lease this acquire asks for (a re-entry); "call" is its call id.
         lease_id = self.lease_arg({"lease": args["as"]}) if "as" in args else None
         call_id = text(args["call"]) if "call" in args else None
+        renew_every = args.get("renew_every_ms", 0)
         try:
             if verb == "operation":
                 lease = client.acquire_operation(args["operation"], *args["paths"], owner=owner,
                                                  profile=args.get("profile", "seed"), ttl_ms=ttl, wait_ms=wait,
-                                                 lease_id=lease_id, holding=holding, call_id=call_id)
+                                                 lease_id=lease_id, holding=holding, call_id=call_id,
+                                                 renew_every_ms=renew_every)
             else:
                 lease = client.acquire(requests_arg(args["requests"]), owner=owner,
                                        op=text(args["op"]) if "op" in args else "lock", ttl_ms=ttl, wait_ms=wait,
-                                       lease_id=lease_id, holding=holding, call_id=call_id)
+                                       lease_id=lease_id, holding=holding, call_id=call_id,
+                                       renew_every_ms=renew_every)
         except treelock.Refused as refused:
             return {"refused": blocker_json(refused.blocker)}
         return {"granted": {"lease": lease.id, "fence": lease.fence, "holds": lease.holds,

@@ -25,12 +25,12 @@ from .library import Library, embedded_library
 from .policy import Policy
 from .rules import (MAX_HOLDING, Request, checked_modes, normalize_requests, to_bytes, parse_requests_text, requests_text,
                     validate_call_id, validate_label, validate_lease_id, validate_lock_delay, validate_project,
-                    validate_ttl, validate_wait)
+                    validate_renew_every, validate_ttl, validate_wait)
 from .types import (Blocker, Lease, LeaseInfo, ReleaseResult, RenewResult, Snapshot, Status, WaiterInfo,
                     seconds_text)
 from .tls import InsecureTlsWarning, PathText, tls_options
 from .url import RedisAddress
-from .watchdog import Watchdog
+from .watchdog import Watchdog, renewal_period_ms
 
 #: Default TTL of a lease.
 DEFAULT_TTL_MS = 30_000
@@ -305,13 +305,16 @@ class Client:
         return _int(seconds) * 1000 + _int(micros) // 1000
 
     def _attempt(self, requests: Sequence[Request], owner: str, op: str, ttl_ms: int, lease_id: str,
-                 wait_ms: int, refresh_ms: int, holding: Sequence[str], call_id: bytes) -> _Attempt:
+                 wait_ms: int, refresh_ms: int, holding: Sequence[str], call_id: bytes,
+                 renew_every_ms: int) -> _Attempt:
         # ARGV 10, the leases the caller holds (empty: none), then ARGV 11, the call id
-        # that makes sending the call again safe: it cannot add a hold twice.
+        # that makes sending the call again safe: it cannot add a hold twice; ARGV 12,
+        # when the holder says how often it renews the lease.
         held = b"".join(wire_lease_id(h) for h in holding)
+        renews = (renew_every_ms,) if renew_every_ms > 0 else ()
         reply = self._fcall("acquire", True, wire_lease_id(lease_id), to_bytes(owner), to_bytes(op),
                             ttl_ms, REAP_BATCH, wait_ms,
-                            requests_text(requests).encode("utf-8"), refresh_ms, held, call_id)
+                            requests_text(requests).encode("utf-8"), refresh_ms, held, call_id, *renews)
         code = _int(reply[0])
         if code == 1:
             return _Attempt(True, fence=_int(reply[1]), expires_at_ms=_int(reply[2]), holds=_int(reply[3]))
@@ -323,7 +326,7 @@ class Client:
     def acquire(self, requests: Iterable[Sequence[str]], *, owner: Optional[str] = None,
                 ttl_ms: int = DEFAULT_TTL_MS, wait_ms: int = 0, op: str = "lock",
                 lease_id: Optional[str] = None, holding: Sequence[str] = (),
-                call_id: Optional[Union[str, bytes]] = None) -> Lease:
+                call_id: Optional[Union[str, bytes]] = None, renew_every_ms: int = 0) -> Lease:
         """Takes every request of ``requests`` (``(mode, path)`` pairs) in one lease, all or nothing.
 
         With ``wait_ms > 0`` a refused acquire waits as the C++ ``LockClient``
@@ -345,18 +348,26 @@ class Client:
         repeat answers the same grant (its fence, its holds), never a second hold.
         Each lease remembers the call id of its last change of holds only.
 
+        ``renew_every_ms`` says how often the caller will renew the lease (0, the
+        default: it does not say; else 10 ms up to ``ttl_ms``). Once such a lease has
+        gone 1.5 periods without a renewal, fairness presumes its holder dead: a
+        waiter it blocks no longer holds back newer requests. The lease still
+        excludes until it expires. :meth:`lock` says its watchdog's period itself.
+
         Raises :class:`Refused` (with the blocker) when refused, and
         :class:`InvalidInput` for bad input, before anything reaches Redis.
         """
-        lease, _ = self._acquire(requests, owner, ttl_ms, wait_ms, op, lease_id, holding, call_id)
+        lease, _ = self._acquire(requests, owner, ttl_ms, wait_ms, op, lease_id, holding, call_id, renew_every_ms)
         return lease
 
     def _acquire(self, requests: Iterable[Sequence[str]], owner: Optional[str], ttl_ms: int, wait_ms: int,
                  op: str, lease_id: Optional[str], holding: Sequence[str] = (),
-                 call_id: Optional[Union[str, bytes]] = None) -> Tuple[Lease, float]:
+                 call_id: Optional[Union[str, bytes]] = None, renew_every_ms: object = 0,
+                 watchdog: bool = False) -> Tuple[Lease, float]:
         # The C++ library's order: modes (enum values there), the wait (LockClient),
         # then the engine's checks: requests, ttl, owner, operation, lease id,
-        # holding, call id.
+        # holding, call id, renewal period. A lease the watchdog will keep says the
+        # watchdog's period.
         pairs = checked_modes(requests)
         wait, refresh = validate_wait(wait_ms, self._wait_refresh_ms)
         normal = normalize_requests(pairs, case_insensitive=self._case_insensitive)
@@ -371,14 +382,16 @@ class Client:
         for h in held:
             validate_lease_id(h)
         call = validate_call_id(call_id) if call_id is not None else b""
+        renew_every = renewal_period_ms(ttl) if watchdog else validate_renew_every(renew_every_ms, ttl)
         lease_id = lease_id or new_lease_id()
         # One call id for every attempt: a refused attempt records none, a granted one
         # is the call its repeats name.
         return self._acquire_checked(normal, owner, op, ttl, wait, refresh, lease_id, held,
-                                     call or new_call_id().encode())
+                                     call or new_call_id().encode(), renew_every)
 
     def _acquire_checked(self, normal: List[Request], owner: str, op: str, ttl: int, wait: int, refresh: int,
-                         lease_id: str, holding: Sequence[str], call_id: bytes) -> Tuple[Lease, float]:
+                         lease_id: str, holding: Sequence[str], call_id: bytes,
+                         renew_every_ms: int) -> Tuple[Lease, float]:
         waits = wait > 0
         deadline = time.monotonic() + wait / 1000
         subscription: Optional[WakeSubscription] = None
@@ -400,7 +413,7 @@ class Client:
                 wait_now = max(1, int((deadline - started) * 1000)) if waits else 0
                 try:
                     result = self._attempt(normal, owner, op, ttl, lease_id, wait_now, refresh if waits else 0,
-                                           holding, call_id)
+                                           holding, call_id, renew_every_ms)
                 except BaseException:
                     give_up()
                     raise
@@ -442,7 +455,7 @@ class Client:
     def acquire_operation(self, operation: str, *paths: str, owner: Optional[str] = None,
                           profile: str = "fine", policy: Optional[Policy] = None, ttl_ms: int = DEFAULT_TTL_MS,
                           wait_ms: int = 0, lease_id: Optional[str] = None, holding: Sequence[str] = (),
-                          call_id: Optional[Union[str, bytes]] = None) -> Lease:
+                          call_id: Optional[Union[str, bytes]] = None, renew_every_ms: int = 0) -> Lease:
         """Plans ``operation`` on ``paths`` with a policy (the built-in ``profile``,
         or ``policy``) exactly as the C++ library does, and acquires the plan
         with the operation's name as the lease's op.
@@ -454,7 +467,7 @@ class Client:
         requests = (policy or Policy.builtin(profile)).plan(operation, paths,
                                                             case_insensitive=self._case_insensitive)
         return self.acquire(requests, owner=owner, ttl_ms=ttl_ms, wait_ms=wait_ms, op=operation,
-                            lease_id=lease_id, holding=holding, call_id=call_id)
+                            lease_id=lease_id, holding=holding, call_id=call_id, renew_every_ms=renew_every_ms)
 
     @staticmethod
     def _id_of(lease: LeaseRef) -> str:
@@ -565,12 +578,15 @@ class Client:
         """Acquires (see :meth:`acquire`), keeps the lease alive while the block
         runs, and releases it on exit.
 
-        A watchdog thread renews the lease every ``ttl_ms / 3``. When a renewal
-        finds it gone (revoked, reaped, or unreachable past its TTL), it sets
-        ``lease.lost`` and calls ``on_lost(lease, status)`` from the watchdog
-        thread, status "unknown" or "expired"; the block is not interrupted.
+        A watchdog thread renews the lease every ``ttl_ms / 3``, and the grant says
+        so (``renew_every_ms``, at least 10 ms; see :meth:`acquire`): should the
+        process die inside the block, a waiter the lease blocks stops holding back
+        newer requests after 1.5 periods. When a renewal finds the lease gone
+        (revoked, reaped, or unreachable past its TTL), it sets ``lease.lost`` and
+        calls ``on_lost(lease, status)`` from the watchdog thread, status
+        "unknown" or "expired"; the block is not interrupted.
         """
-        lease, started = self._acquire(requests, owner, ttl_ms, wait_ms, op, None)
+        lease, started = self._acquire(requests, owner, ttl_ms, wait_ms, op, None, watchdog=True)
         yield from self._kept(lease, started, on_lost)
 
     @contextlib.contextmanager
@@ -580,7 +596,7 @@ class Client:
         """:meth:`lock` for a policy operation, planned as :meth:`acquire_operation` plans it."""
         requests = (policy or Policy.builtin(profile)).plan(operation, paths,
                                                             case_insensitive=self._case_insensitive)
-        lease, started = self._acquire(requests, owner, ttl_ms, wait_ms, operation, None)
+        lease, started = self._acquire(requests, owner, ttl_ms, wait_ms, operation, None, watchdog=True)
         yield from self._kept(lease, started, on_lost)
 
     def _kept(self, lease: Lease, started: float,

@@ -33,6 +33,8 @@ MAX_CALL_ID_BYTES = 64
 #: Shortest and longest TTL (also the bounds of waits, wait refreshes and lock-delays).
 MIN_TTL_MS = 10
 MAX_TTL_MS = 86_400_000
+#: The shortest renewal period a grant may say (acquire's ARGV 12); 0 says none.
+MIN_RENEW_EVERY_MS = 10
 #: At most this many bytes in a label (owner, operation, operator, host, reason).
 MAX_LABEL_BYTES = 256
 #: How much of an input a message quotes, in bytes.
@@ -432,6 +434,16 @@ def validate_call_id(call_id: object) -> bytes:
     if b"\0" in data:
         raise InvalidInput("call id must not contain NUL")
     return data
+
+
+def validate_renew_every(renew_every_ms: object, ttl_ms: int) -> int:
+    """How often the holder says it renews the lease: 0 (it does not say) or 10 ms
+    up to ``ttl_ms``, else :class:`InvalidInput` in the C++ library's words."""
+    period = _whole_ms(renew_every_ms, "renewal period")
+    if period != 0 and (period < MIN_RENEW_EVERY_MS or period > ttl_ms):
+        raise InvalidInput(f"renewal period {period} ms is out of range: it must be 0 (none) or between "
+                           f"{MIN_RENEW_EVERY_MS} ms and the ttl ({ttl_ms} ms)")
+    return period
 
 
 def _is_project_byte(b: int) -> bool:

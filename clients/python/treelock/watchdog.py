@@ -10,12 +10,20 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Dict, Optional
 
 from .errors import TreelockError
+from .rules import MIN_RENEW_EVERY_MS
 from .types import Lease
 
 if TYPE_CHECKING:
     from .client import Client
 
 log = logging.getLogger("treelock")
+
+
+def renewal_period_ms(ttl_ms: int) -> int:
+    """The period the watchdog renews a lease of ``ttl_ms`` at, ttl/3, as its grant
+    says it (acquire's ARGV 12): in whole ms rounded up, at least 10 ms. Fairness
+    presumes the lease dead once 1.5 of these pass without a renewal."""
+    return max(MIN_RENEW_EVERY_MS, -(-ttl_ms // 3))
 
 
 @dataclass
