@@ -42,6 +42,16 @@ public:
     void waitUntil(WakeSignal& signal, TimePoint deadline) override { signal.wait(deadline); }
 };
 
+// Waits out the time given: the wake-ups of a subscription that could not be made.
+class NoWakeUps final : public WakeSignal {
+public:
+    bool wait(std::chrono::steady_clock::time_point deadline) override
+    {
+        std::this_thread::sleep_until(deadline);
+        return false;
+    }
+};
+
 } // namespace
 
 std::shared_ptr<ClientClock> steadyClientClock()
@@ -298,6 +308,7 @@ AcquireOutcome LockClient::acquire(const std::vector<LockRequest>& requests, con
     const auto deadline = clock.now() + wait;
     thread_local std::minstd_rand random{std::random_device{}()};
     std::unique_ptr<WakeSignal> wakeSignal;
+    bool subscribed = false;
     int retry = 0;
     AcquireOutcome outcome;
     // Every attempt asks for the same id: a waiter is registered under it, its
@@ -363,11 +374,18 @@ AcquireOutcome LockClient::acquire(const std::vector<LockRequest>& requests, con
             giveUp();
             return outcome;
         }
-        if (!wakeSignal) {
+        if (!subscribed) {
             // Subscribe, then try again at once: a release between the refused
             // attempt and the subscription would otherwise go unnoticed.
-            wakeSignal = clock.subscribe(*m_shared->engine);
-            continue;
+            try {
+                wakeSignal = clock.subscribe(*m_shared->engine);
+                subscribed = true;
+                continue;
+            } catch (const ConnectionError&) {
+                // No wake-ups for now (the server is restarting, say): the backoff
+                // alone paces the next attempt, which subscribes again.
+                wakeSignal = std::make_unique<NoWakeUps>();
+            }
         }
         std::optional<milliseconds> blockerExpiresIn;
         if (outcome.blocker && !outcome.blocker->lease.empty() && !outcome.blocker->queued)

@@ -91,6 +91,42 @@ TEST_F(LockClientTest, waiterIsGrantedWhenTheHolderReleases)
     EXPECT_FALSE(got.timedOut);
 }
 
+// A waiting acquire whose wake-up subscription cannot be made (a new connection at
+// the moment the server restarts) goes on waiting on its backoff, subscribes again
+// at the next attempt, and is granted; it does not fail the call.
+TEST_F(LockClientTest, aWakeSubscriptionThatFailsDoesNotEndTheWait)
+{
+    struct FlakyClock final : ClientClock {
+        std::atomic<int> failures{2};
+        std::atomic<int> subscribed{0};
+        TimePoint now() override { return std::chrono::steady_clock::now(); }
+        std::unique_ptr<WakeSignal> subscribe(Engine& e) override
+        {
+            if (failures-- > 0)
+                throw ConnectionError("cannot connect: Connection reset by peer");
+            ++subscribed;
+            return e.subscribeWake();
+        }
+        void waitUntil(WakeSignal& signal, TimePoint deadline) override { signal.wait(deadline); }
+    };
+    auto clock = std::make_shared<FlakyClock>();
+    LockClient alice(engine, client("alice"));
+    ClientOptions bobOptions = client("bob");
+    bobOptions.clock = clock;
+    LockClient bob(engine, bobOptions);
+    AcquireOutcome held = alice.acquire({{"/Z", LockMode::X}}, "lock");
+    ASSERT_TRUE(held);
+    std::thread holder([&] {
+        std::this_thread::sleep_for(300ms);
+        held.lease.release();
+    });
+    AcquireOutcome got = bob.acquire({{"/Z/q", LockMode::S}}, "read", 20s);
+    holder.join();
+    EXPECT_TRUE(got) << "the failed subscription ended the wait";
+    EXPECT_EQ(clock->failures.load(), -1) << "it did not try to subscribe again";
+    EXPECT_EQ(clock->subscribed.load(), 1);
+}
+
 // alice holds S /a/c; bob waits for X /a and, past the grace, holds back. alice's
 // second request (S /a/d) conflicts with bob's reservation only: naming the lease
 // she holds, she is not queued behind bob, who waits for her.
