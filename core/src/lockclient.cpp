@@ -302,7 +302,7 @@ AcquireOutcome LockClient::acquire(const std::vector<LockRequest>& requests, con
     acquireOptions.owner = opts.owner;
     acquireOptions.operation = operation;
     acquireOptions.ttl = opts.ttl;
-    acquireOptions.renewEvery = opts.watchdog ? std::max(std::chrono::milliseconds(10), opts.ttl / 3) : opts.renewEvery;
+    acquireOptions.renewEvery = opts.watchdog ? watchdogPeriod(opts.ttl) : opts.renewEvery;
 
     ClientClock& clock = *m_shared->clock;
     const auto deadline = clock.now() + wait;

@@ -184,10 +184,10 @@ struct RedisEngine::Impl {
     // Caller holds `mutex`.
     void requireGrantAcknowledged(const LeaseId& lease)
     {
-        const auto undone = [&] {
-            return rollBack(lease) ? std::string("; the grant was rolled back")
-                                   : "; the grant could not be rolled back: lease " + lease
-                                         + " stays until its TTL ends, or until it is released";
+        const auto outcome = [&](bool rolledBack) {
+            return rolledBack ? std::string("; the grant was rolled back")
+                              : "; the grant could not be rolled back: lease " + lease
+                                    + " stays until its TTL ends, or until it is released";
         };
         int acknowledged = 0;
         try {
@@ -195,13 +195,12 @@ struct RedisEngine::Impl {
         } catch (const ConnectionError& error) {
             // The outcome is known once the rollback is: no grant.
             if (rollBack(lease))
-                throw ReplicationError(std::string("grant not acknowledged: WAIT failed (") + error.what()
-                                           + "); the grant was rolled back",
+                throw ReplicationError(std::string("grant not acknowledged: WAIT failed (") + error.what() + ")"
+                                           + outcome(true),
                                        0, minReplicas, true);
-            throw ConnectionError(error.what() + std::string("; the grant could not be rolled back: lease ") + lease
-                                  + " stays until its TTL ends, or until it is released");
+            throw ConnectionError(error.what() + outcome(false));
         } catch (const Error& error) {
-            throw ScriptError(error.what() + undone());
+            throw ScriptError(error.what() + outcome(rollBack(lease)));
         }
         if (acknowledged < minReplicas) {
             const std::string message = shortfall("grant", acknowledged);

@@ -73,7 +73,7 @@ Simulation::Impl::Impl(SimulationConfig c)
         if (isVirtual) {
             // Renewals are events on the virtual clock, every ttl/3: each grant says so.
             options.watchdog = false;
-            options.renewEvery = std::max(std::chrono::milliseconds(10), config.ttl / 3);
+            options.renewEvery = watchdogPeriod(config.ttl);
             options.clock = detail::virtualClientClock(virtualNow);
         }
         u->view = std::make_shared<detail::WaitingEngine>(engine);

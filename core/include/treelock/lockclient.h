@@ -4,6 +4,7 @@
 #include "treelock/policy.h"
 #include "treelock/retry.h"
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -32,6 +33,13 @@ public:
 
 /// The real clock: std::chrono::steady_clock and the engine's pub/sub wake-ups.
 std::shared_ptr<ClientClock> steadyClientClock();
+
+/// The renewal period a grant says when its lease is renewed every ttl/3, as
+/// LockClient's watchdog renews (AcquireOptions::renewEvery): at least 10 ms.
+inline std::chrono::milliseconds watchdogPeriod(std::chrono::milliseconds ttl)
+{
+    return std::max(std::chrono::milliseconds(10), ttl / 3);
+}
 
 /// Client-side settings, defaults in one place.
 struct ClientOptions {

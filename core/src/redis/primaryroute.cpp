@@ -23,13 +23,16 @@ bool pauseBeforeRetry(int attempt, std::chrono::steady_clock::time_point deadlin
     return true;
 }
 
-// Whether a refusal names a state that passes (a replica, loading, a failover).
-bool refusedForNow(std::string_view text)
+// Whether FUNCTION LOAD was refused for a state that passes (a replica, loading,
+// a failover), as the calls' own answers are classified: the server's reply
+// follows the first ": " of the library's load error.
+bool refusedForNow(const std::string& message)
 {
-    for (std::string_view code : {": READONLY", ": LOADING", ": MASTERDOWN", ": TRYAGAIN", ": CLUSTERDOWN"})
-        if (text.find(code) != std::string_view::npos)
-            return true;
-    return false;
+    const auto at = message.find(": ");
+    if (at == std::string::npos)
+        return false;
+    const std::string reply = message.substr(at + 2);
+    return isNotPrimaryError(reply) || isRetryLater(reply);
 }
 
 } // namespace
@@ -76,6 +79,9 @@ redis::Reply PrimaryRoute::runReply(const std::function<redis::Reply()>& send)
 
 void PrimaryRoute::answerLost(const ConnectionError& error, int attempt, std::chrono::steady_clock::time_point deadline)
 {
+    // Refused credentials or certificates do not get better by waiting.
+    if (dynamic_cast<const AuthenticationError*>(&error) || dynamic_cast<const TlsError*>(&error))
+        throw;
     m_connection.disconnect();
     if (!pauseBeforeRetry(attempt, deadline))
         throw ConnectionError(std::string(error.what()) + "; the call was sent and no answer to it came within "
@@ -100,10 +106,6 @@ redis::Reply PrimaryRoute::onServer(const std::function<redis::Reply()>& send)
             if (result.isError() && result.text.starts_with("LOADING") && pauseBeforeRetry(attempt, deadline))
                 continue;
             return result;
-        } catch (const AuthenticationError&) {
-            throw;
-        } catch (const TlsError&) {
-            throw;
         } catch (const ConnectionError& error) {
             if (!sent)
                 throw; // nothing was sent: a server that is not there is said at once
@@ -143,10 +145,6 @@ redis::Reply PrimaryRoute::onSentinelPrimary(const std::function<redis::Reply()>
         redis::Reply result;
         try {
             result = send();
-        } catch (const AuthenticationError&) {
-            throw;
-        } catch (const TlsError&) {
-            throw;
         } catch (const ConnectionError& error) {
             answerLost(error, attempt, deadline);
             continue;
@@ -203,6 +201,14 @@ redis::Reply PrimaryRoute::onSlotOwner(const std::function<redis::Reply()>& send
         }
         return false;
     };
+    // The node the map named cannot take the call now: read the map again after a pause.
+    auto leaveNode = [&](const std::string& why, int attempt) {
+        m_connection.disconnect();
+        m_askTarget.reset();
+        m_cluster->markStale();
+        if (!pauseBeforeRetry(attempt, deadline))
+            throw giveUp(why);
+    };
     for (int attempt = 0;; ++attempt) {
         try {
             if (!m_connection.connected()) {
@@ -218,22 +224,14 @@ redis::Reply PrimaryRoute::onSlotOwner(const std::function<redis::Reply()>& send
         } catch (const TlsError&) {
             throw; // nor do certificates
         } catch (const ConnectionError& error) {
-            m_connection.disconnect();
-            m_askTarget.reset();
-            m_cluster->markStale();
-            if (!pauseBeforeRetry(attempt, deadline))
-                throw giveUp(error.what());
+            leaveNode(error.what(), attempt);
             continue;
         } catch (const ScriptError& error) {
             // A node the map still names may have become a replica, or be loading
             // after a restart: it refuses FUNCTION LOAD, and the map is stale.
             if (!refusedForNow(error.what()))
                 throw;
-            m_connection.disconnect();
-            m_askTarget.reset();
-            m_cluster->markStale();
-            if (!pauseBeforeRetry(attempt, deadline))
-                throw giveUp(error.what());
+            leaveNode(error.what(), attempt);
             continue;
         }
         try {
@@ -245,10 +243,6 @@ redis::Reply PrimaryRoute::onSlotOwner(const std::function<redis::Reply()>& send
             if (handled(error.text, attempt))
                 continue;
             throw ScriptError(error.text);
-        } catch (const AuthenticationError&) {
-            throw;
-        } catch (const TlsError&) {
-            throw;
         } catch (const ConnectionError& error) {
             m_askTarget.reset();
             m_cluster->markStale();

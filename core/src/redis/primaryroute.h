@@ -83,8 +83,10 @@ public:
 private:
     redis::Reply runReply(const std::function<redis::Reply()>& send);
     redis::Reply onServer(const std::function<redis::Reply()>& send);
-    /// After `send` threw `error` once the call was sent: counts a repeat and
-    /// pauses; throws ConnectionError (outcome unknown) once `deadline` has passed.
+    /// After `send` threw `error` once the call was sent (called from the handler
+    /// of `error`): rethrows a refusal of credentials or certificates; else counts
+    /// a repeat and pauses, and throws ConnectionError (outcome unknown) once
+    /// `deadline` has passed.
     void answerLost(const ConnectionError& error, int attempt, std::chrono::steady_clock::time_point deadline);
     redis::Reply onSentinelPrimary(const std::function<redis::Reply()>& send);
     redis::Reply onSlotOwner(const std::function<redis::Reply()>& send);
