@@ -164,16 +164,46 @@ struct RedisEngine::Impl {
         return status == LeaseStatus::Unknown && route->repeats() > 0 ? LeaseStatus::Gone : status;
     }
 
-    // Releases a grant nobody will learn of; whether the lease is gone now. Any
-    // answer says it is: released, expired, or not there (a failover lost it, or
-    // a repeat of the release found it released). Caller holds `mutex`.
-    bool rollBack(const LeaseId& lease)
+    enum class Rollback {
+        Done,           ///< the lease is gone, and as many replicas as asked for know it
+        Unacknowledged, ///< released, but no primary answered WAIT after it: a failover may bring it back
+        Failed,         ///< the release could not be sent
+    };
+
+    // Releases a grant nobody will learn of. Any answer says the lease is gone:
+    // released, expired, or not there (a failover lost it, or a repeat found it
+    // released). With minReplicas the rollback is waited for like the grant: a
+    // replica that has the grant but not its rollback would bring the lease back
+    // with a failover, live until its TTL and known to nobody. The primary puts
+    // the rollback into the replication stream right behind the grant, so a
+    // replica can miss it only when the primary dies before sending it; then
+    // WAIT fails, and the release is sent again (same call id: a repeat changes
+    // nothing) to whoever is primary now, until the failover timeout. A WAIT
+    // that answers (enough replicas or not) or is refused ends it: that primary
+    // lived on with the rollback. Caller holds `mutex`.
+    Rollback rollBack(const LeaseId& lease)
     {
-        try {
-            run(redis::releaseCall(keys, lease, newCallId()));
-            return true;
-        } catch (const Error&) {
-            return false;
+        const redis::ScriptCall release = redis::releaseCall(keys, lease, newCallId());
+        const auto deadline = std::chrono::steady_clock::now() + failoverTimeout;
+        for (;;) {
+            try {
+                run(release);
+            } catch (const Error&) {
+                return Rollback::Failed;
+            }
+            if (minReplicas <= 0)
+                return Rollback::Done;
+            try {
+                acknowledgedReplicas();
+                return Rollback::Done;
+            } catch (const ConnectionError&) {
+                connection.disconnect(); // the repeat goes to whoever is primary now
+            } catch (const Error&) {
+                return Rollback::Done; // WAIT refused: the primary rolled it back
+            }
+            if (std::chrono::steady_clock::now() >= deadline)
+                return Rollback::Unacknowledged;
+            std::this_thread::sleep_for(std::min<std::chrono::milliseconds>(replicaTimeout * 2, std::chrono::milliseconds(100)));
         }
     }
 
@@ -184,30 +214,39 @@ struct RedisEngine::Impl {
     // Caller holds `mutex`.
     void requireGrantAcknowledged(const LeaseId& lease)
     {
-        const auto outcome = [&](bool rolledBack) {
-            return rolledBack ? std::string("; the grant was rolled back")
-                              : "; the grant could not be rolled back: lease " + lease
-                                    + " stays until its TTL ends, or until it is released";
+        const auto outcome = [&](Rollback rollback) -> std::string {
+            switch (rollback) {
+            case Rollback::Done:
+                return "; the grant was rolled back";
+            case Rollback::Unacknowledged:
+                return "; the grant was rolled back, but the primary was lost before its replicas could acknowledge "
+                       "that: a failover may bring lease " + lease + " back until its TTL ends, or until it is released";
+            case Rollback::Failed:
+                break;
+            }
+            return "; the grant could not be rolled back: lease " + lease
+                   + " stays until its TTL ends, or until it is released";
         };
         int acknowledged = 0;
         try {
             acknowledged = acknowledgedReplicas();
         } catch (const ConnectionError& error) {
             // The outcome is known once the rollback is: no grant.
-            if (rollBack(lease))
+            const Rollback rollback = rollBack(lease);
+            if (rollback == Rollback::Done)
                 throw ReplicationError(std::string("grant not acknowledged: WAIT failed (") + error.what() + ")"
-                                           + outcome(true),
+                                           + outcome(rollback),
                                        0, minReplicas, true);
-            throw ConnectionError(error.what() + outcome(false));
+            throw ConnectionError(error.what() + outcome(rollback));
         } catch (const Error& error) {
             throw ScriptError(error.what() + outcome(rollBack(lease)));
         }
         if (acknowledged < minReplicas) {
             const std::string message = shortfall("grant", acknowledged);
-            const bool rolledBack = rollBack(lease);
-            throw ReplicationError(message + (rolledBack ? "; rolled back"
-                                                         : "; could not be rolled back, it expires after its TTL"),
-                                   acknowledged, minReplicas, rolledBack);
+            const Rollback rollback = rollBack(lease);
+            throw ReplicationError(message + (rollback == Rollback::Done ? "; rolled back" : outcome(rollback)),
+                                   acknowledged, minReplicas,
+                                   rollback == Rollback::Done);
         }
     }
 
@@ -278,24 +317,11 @@ struct RedisEngine::Impl {
                 return 0;
             });
         const Reply policy = call({"CONFIG", "GET", "maxmemory-policy"});
-        if (policy.isArray() && policy.size() == 2) {
-            const std::string value = policy[1].text;
-            if (value != "noeviction")
-                warnings.push_back("Redis maxmemory-policy is \"" + value
-                                   + "\", not \"noeviction\": under memory pressure Redis may "
-                                     "evict lock keys, and locks would silently vanish");
-        } else {
-            warnings.push_back("cannot read Redis maxmemory-policy (" + policy.text
-                               + "); make sure it is \"noeviction\"");
+        if (!detail::isConfigValue(policy)) { // no CONFIG right: the rest cannot be read either
+            warnings = detail::serverWarnings(policy, {}, {});
             return;
         }
-        const Reply aof = call({"CONFIG", "GET", "appendonly"});
-        const Reply save = call({"CONFIG", "GET", "save"});
-        const bool aofOn = aof.isArray() && aof.size() == 2 && aof[1].text == "yes";
-        const bool rdbOn = save.isArray() && save.size() == 2 && !save[1].text.empty();
-        if (!aofOn && !rdbOn)
-            warnings.push_back("Redis has no persistence (appendonly no, save \"\"): a restart "
-                               "loses every lease; fencing tokens still rise");
+        warnings = detail::serverWarnings(policy, call({"CONFIG", "GET", "appendonly"}), call({"CONFIG", "GET", "save"}));
     }
 
     RedisAddress address;

@@ -283,6 +283,26 @@ TEST(BenchTls, measuresTlsAgainstTcpOnOneServer)
     EXPECT_TRUE(protocol == "TLSv1.3" || protocol == "TLSv1.2") << protocol;
 }
 
+// Eight clients through one kill -9 failover behind Sentinel and one on a
+// Cluster, with --min-replicas 1: every call learns its outcome, no lease is
+// left that nobody holds, and no two clients are told they hold clashing locks.
+TEST(BenchOutcomes, everyCallThroughKilledPrimariesLearnsItsOutcome)
+{
+    const RunResult run = runBench("--outcomes 1 --json");
+    ASSERT_EQ(run.exitCode, 0) << run.out;
+    const json out = json::parse(run.out);
+    ASSERT_EQ(out["topologies"].size(), 2u);
+    for (const json& t : out["topologies"]) {
+        SCOPED_TRACE(t["topology"].get<std::string>());
+        EXPECT_EQ(t["failovers"], 1);
+        EXPECT_EQ(t["clients"], 8);
+        EXPECT_GT(t["granted"].get<long long>(), 0) << "no load ran";
+        EXPECT_EQ(t["unknown_outcomes"], 0) << t["first_unknown"];
+        EXPECT_EQ(t["orphaned_leases"], 0);
+        EXPECT_EQ(t["double_grants"], 0);
+    }
+}
+
 TEST(BenchOptions, outcomesRunAlone)
 {
     const auto ok = parse({"--outcomes", "20", "--json"});

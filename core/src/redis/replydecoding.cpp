@@ -73,4 +73,24 @@ std::vector<WaiterInfo> waitersOfFirstPage(const redis::Reply& reply)
     return out;
 }
 
+bool isConfigValue(const redis::Reply& reply) { return reply.isArray() && reply.size() == 2; }
+
+std::vector<std::string> serverWarnings(const redis::Reply& policy, const redis::Reply& appendonly,
+                                        const redis::Reply& save)
+{
+    if (!isConfigValue(policy))
+        return {"cannot read Redis maxmemory-policy (" + policy.text + "); make sure it is \"noeviction\""};
+    std::vector<std::string> warnings;
+    if (policy[1].text != "noeviction")
+        warnings.push_back("Redis maxmemory-policy is \"" + policy[1].text
+                           + "\", not \"noeviction\": under memory pressure Redis may "
+                             "evict lock keys, and locks would silently vanish");
+    const bool aofOn = isConfigValue(appendonly) && appendonly[1].text == "yes";
+    const bool rdbOn = isConfigValue(save) && !save[1].text.empty();
+    if (!aofOn && !rdbOn)
+        warnings.push_back("Redis has no persistence (appendonly no, save \"\"): a restart "
+                           "loses every lease; fencing tokens still rise");
+    return warnings;
+}
+
 } // namespace treelock::detail

@@ -16,9 +16,29 @@ namespace {
 constexpr auto kWatchPoll = std::chrono::milliseconds(100);
 constexpr auto kWatchRetry = std::chrono::milliseconds(250);
 
+// Once one sentinel named a primary, how long each of the others gets to answer.
+constexpr auto kOtherSentinelsAnswer = std::chrono::milliseconds(200);
+
 bool startsWith(const std::string& text, std::string_view prefix)
 {
     return text.compare(0, prefix.size(), prefix) == 0;
+}
+
+// The config epoch in a SENTINEL MASTER reply (field, value, ...); -1 when the
+// sentinel refused the command or the reply has none.
+long long configEpochIn(const redis::Reply& reply)
+{
+    if (!reply.isArray())
+        return -1;
+    for (std::size_t i = 0; i + 1 < reply.size(); i += 2) {
+        if (reply[i].text != "config-epoch")
+            continue;
+        long long epoch = -1;
+        const std::string& text = reply[i + 1].text;
+        std::from_chars(text.data(), text.data() + text.size(), epoch);
+        return epoch;
+    }
+    return -1;
 }
 
 } // namespace
@@ -105,22 +125,32 @@ RedisAddress SentinelLocator::locate()
     int unknownName = 0;          // of them, those that monitor no primary of the URL's name
     int refusedCredentials = 0;   // sentinels reached that want other credentials
     int refusedTls = 0;           // sentinels reached whose TLS handshake failed
+    // Every sentinel is asked, and the primary named with the highest config
+    // epoch wins: in a failover a sentinel may still name the old primary for a
+    // moment, and an old primary that restarted answers ROLE "master" until the
+    // sentinels turn it into a replica. Writes made there would be lost.
+    struct Named {
+        HostPort primary;
+        long long epoch = -1;
+        std::size_t sentinel = 0;
+    };
+    std::optional<Named> best;
     for (std::size_t k = 0; k < count; ++k) {
         const std::size_t i = (first + k) % count;
         const HostPort& node = m_address.sentinels[i];
         std::string answer;
         try {
-            const auto timeout = std::min(m_connectTimeout, kSentinelAnswer);
+            const auto timeout = std::min(m_connectTimeout, best ? kOtherSentinelsAnswer : kSentinelAnswer);
             RedisConnection sentinel(m_address.sentinelAt(node), timeout, timeout);
             const redis::Reply reply = sentinel.call({"SENTINEL", "get-master-addr-by-name", m_address.masterName});
             anyReached = true;
             ++answered;
             if (reply.isArray() && reply.size() == 2) {
                 if (const auto primary = primaryAddressIn(reply)) {
-                    std::lock_guard lock(m_mutex);
-                    m_preferred = i;
-                    m_lastPrimary = *primary;
-                    return m_address.at(*primary);
+                    const long long epoch = configEpochIn(sentinel.call({"SENTINEL", "MASTER", m_address.masterName}));
+                    if (!best || epoch > best->epoch)
+                        best = Named{*primary, epoch, i};
+                    continue;
                 }
                 answer = "gave an unusable address";
             } else if (reply.isError() && reply.text.find("unknown command") != std::string::npos) {
@@ -154,6 +184,12 @@ RedisAddress SentinelLocator::locate()
         }
         noneIsASentinel = false;
         answers += (answers.empty() ? "" : "; ") + node.text() + ": " + answer;
+    }
+    if (best) {
+        std::lock_guard lock(m_mutex);
+        m_preferred = best->sentinel;
+        m_lastPrimary = best->primary;
+        return m_address.at(best->primary);
     }
     const std::string message = "no sentinel of " + m_address.redacted() + " named a primary: " + answers;
     // A wrong URL, not a failover to wait out.
