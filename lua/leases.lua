@@ -10,7 +10,7 @@ local R_CALL = 10
 -- The eleventh, when present: how often the holder renews the lease (ms; a
 -- watchdog), for fairness to presume it dead once it stops (presumedDead).
 local R_RENEW = 11
--- Renewal periods without a renewal after which such a lease is presumed dead.
+-- Expected renewal gaps without a renewal after which such a lease is presumed dead.
 local PRESUMED_DEAD_PERIODS = 1.5
 
 -- The record of lease `id` as a table, or nil.
@@ -31,12 +31,18 @@ local function recordValue(r)
   return packRecord(r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9])
 end
 
--- Whether a lease (its record as a table) renews by watchdog and has not been
--- renewed for PRESUMED_DEAD_PERIODS of its period: its holder has likely died.
--- Its last renewal is its expiry less its ttl (a renewal sets both).
+-- Whether a lease (its record as a table) renews by watchdog and has gone
+-- PRESUMED_DEAD_PERIODS of the gap expected after its last renewal without one:
+-- its holder has likely died. Its last renewal is its expiry less its ttl (a
+-- renewal sets both); the gap expected after a renewal at age a (0: the grant)
+-- is a plus the period it said, at most a third of its ttl (and never less
+-- than the period), as a watchdog whose gaps double.
 local function presumedDead(r)
   local renew = r[R_RENEW]
-  return renew ~= nil and renew > 0 and NOW_MS - (r[R_EXPIRES] - r[R_TTL]) > renew * PRESUMED_DEAD_PERIODS
+  if renew == nil or renew <= 0 then return false end
+  local last = r[R_EXPIRES] - r[R_TTL]
+  local gap = math.min(last - r[R_CREATED] + renew, math.max(renew, r[R_TTL] / 3))
+  return NOW_MS - last > gap * PRESUMED_DEAD_PERIODS
 end
 
 -- Whether a call id breaks its rule: at most 64 bytes, without NUL (empty: the

@@ -77,8 +77,10 @@ Scale-out (instead of the run above; see docs/scale-out.md):
 Fairness (instead of the run above; see docs/benchmarks.md):
   --starvation N       N rounds, fairness off and on in turn: readers that keep
                        overlapping (S on /r/x<i>) and one writer (X on /r); prints
-                       the writer's median and worst wait and how often it got in
-                       (--json as above)
+                       the writer's median and worst wait and how often it got in;
+                       then N rounds of the writer behind a crashed holder's lease
+                       (S on /r/x0, 2 s TTL) granted three ways: how fast the
+                       readers beside it go meanwhile (--json as above)
   --readers N          overlapping readers (default 6)
   --hold MS            how long each reader holds before it takes S again
                        (default 30)

@@ -24,9 +24,11 @@ struct Lease::Held {
     std::uint64_t fence = 0;
     std::vector<LockRequest> requests;
     milliseconds ttl{0};
+    milliseconds firstGap{0}; // the watchdog's first gap (watchdogGap)
 
     std::mutex mutex; // Guards the fields below.
     ServerTime expiresAt{};
+    TimePoint grantedAt{};    // when the grant was asked for, on the client's clock
     TimePoint validUntil{};   // local estimate of the expiry
     TimePoint nextRenew{};
     bool done = false;                // released, abandoned or lost
@@ -213,7 +215,9 @@ void LockClient::Shared::renewOne(const std::shared_ptr<Lease::Held>& lease)
             std::lock_guard leaseLock(lease->mutex);
             lease->expiresAt = r.expiresAt;
             lease->validUntil = started + lease->ttl;
-            lease->nextRenew = started + lease->ttl / 3;
+            lease->nextRenew = started
+                               + watchdogGap(lease->ttl, lease->firstGap,
+                                             std::chrono::duration_cast<milliseconds>(started - lease->grantedAt));
             return;
         }
     } catch (const Error&) {
@@ -302,7 +306,9 @@ AcquireOutcome LockClient::acquire(const std::vector<LockRequest>& requests, con
     acquireOptions.owner = opts.owner;
     acquireOptions.operation = operation;
     acquireOptions.ttl = opts.ttl;
-    acquireOptions.renewEvery = opts.watchdog ? watchdogPeriod(opts.ttl) : opts.renewEvery;
+    acquireOptions.renewEvery = opts.renewEvery.count() > 0 ? opts.renewEvery
+                                : opts.watchdog             ? watchdogFirstRenewal(opts.ttl)
+                                                            : milliseconds(0);
 
     ClientClock& clock = *m_shared->clock;
     const auto deadline = clock.now() + wait;
@@ -357,7 +363,9 @@ AcquireOutcome LockClient::acquire(const std::vector<LockRequest>& requests, con
             held->ttl = r.grant.ttl;
             held->expiresAt = r.grant.expiresAt;
             held->validUntil = started + r.grant.ttl;
-            held->nextRenew = started + r.grant.ttl / 3;
+            held->grantedAt = started;
+            held->firstGap = opts.renewEvery.count() > 0 ? opts.renewEvery : kWatchdogFirstRenewal;
+            held->nextRenew = started + watchdogGap(r.grant.ttl, held->firstGap, milliseconds(0));
             if (opts.watchdog) {
                 std::lock_guard lock(m_shared->mutex);
                 m_shared->held[held->id] = held;

@@ -36,6 +36,8 @@ void SimulationConfig::validate() const
         bad("crash, pause and slow-release rates add up to more than 1");
     if (ttl < kMinTtl || ttl > kMaxTtl)
         bad("ttl must be within [10 ms, 24 h]");
+    if (renewEvery.count() != 0 && (renewEvery < std::chrono::milliseconds(10) || renewEvery > ttl))
+        bad("renew-every must be 0 (the watchdog's first gap, 20 ms) or within [10 ms, ttl]");
     if (fairnessGrace && (fairnessGrace->count() < 0 || *fairnessGrace > kMaxGrace))
         bad("fairness grace must be within [0, " + std::to_string(kMaxGrace.count()) + "] ms or off, got "
             + std::to_string(fairnessGrace->count()) + " ms");

@@ -35,6 +35,7 @@ Simulation::Impl::Impl(SimulationConfig c)
                              config.maxEntries ? config.maxEntries : std::max<std::size_t>(2000, 20 * config.users)}),
       stats(toMicros(config.sampleInterval))
 {
+    renewPeriod = config.renewEvery.count() > 0 ? config.renewEvery : watchdogFirstRenewal(config.ttl);
     if (isVirtual) {
         auto now = virtualNow;
         engine = std::make_shared<MemoryEngine>(config.project, PathOptions{}, [now] {
@@ -66,14 +67,16 @@ Simulation::Impl::Impl(SimulationConfig c)
         ClientOptions options;
         options.owner = u->owner;
         options.ttl = config.ttl;
+        options.renewEvery = config.renewEvery; // the watchdog's period in real time
         // Every attempt of an operation asks for the operation's id (drawn when it
         // begins): on virtual time from the user's generator, since the engine's own
         // ids are random and the blocker chosen among equal expiries depends on them.
         options.newLeaseId = [user = u.get()] { return user->waitId; };
         if (isVirtual) {
-            // Renewals are events on the virtual clock, every ttl/3: each grant says so.
+            // Renewals are events on the virtual clock, as LockClient's watchdog
+            // makes them (first after renewPeriod, then watchdogGap): each grant says so.
             options.watchdog = false;
-            options.renewEvery = watchdogPeriod(config.ttl);
+            options.renewEvery = renewPeriod;
             options.clock = detail::virtualClientClock(virtualNow);
         }
         u->view = std::make_shared<detail::WaitingEngine>(engine);

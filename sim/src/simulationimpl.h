@@ -60,6 +60,7 @@ struct User {
     SafetyMonitor::OpId opId = 0; // 0: not in the monitor
     Fault fault = Fault::None;
     Micros waitStart{0}, deadline{0}, stateEnd{0}, faultAt{kNever}, nextRenew{kNever};
+    Micros grantedAt{0}; // when the current lease was granted (its renewals' gaps grow with its age)
     int retries = 0; // waits of the current acquire so far
     std::uint64_t serial = 0;
 
@@ -120,6 +121,11 @@ struct Simulation::Impl {
     SimulationConfig config;
     Policy policy;
     bool isVirtual = true;
+    /// How soon a holding user first renews on virtual time (LockClient's
+    /// watchdog: later gaps grow, watchdogGap).
+    std::chrono::milliseconds renewPeriod{0};
+    /// The gap before `u`'s next renewal at `now`, its lease granted at u.grantedAt.
+    Micros nextRenewalGap(const User& u, Micros now) const;
     std::shared_ptr<std::atomic<std::int64_t>> virtualNow = std::make_shared<std::atomic<std::int64_t>>(0);
     std::shared_ptr<Engine> engine;
     std::vector<std::unique_ptr<User>> users;
@@ -133,6 +139,9 @@ struct Simulation::Impl {
     SafetyMonitor::OpId nextOpId = 1;
     std::uint64_t highestFence = 0;
     std::vector<LeaseId> abandoned; // crash/pause leases not yet seen reaped
+    // For each refused user's wait id, the lease at the end of its queue: its
+    // blocker, or the one its blocker waits for. Ends with the wait.
+    std::map<LeaseId, LeaseId> waitsFor;
 
     detail::StatisticsRecorder stats;
 
@@ -187,6 +196,11 @@ struct Simulation::Impl {
     bool pickOperation(User& u);
     void beginOperation(User& u, Micros now);
     void attempt(User& u, Micros now);
+    /// Records whom `u`'s refused wait ends at (waitsFor) and counts a refusal by
+    /// an abandoned lease, or queued behind a waiter for one.
+    void noteAbandonedBlocker(const User& u, const Blocker& blocker);
+    /// Forgets `u`'s wait in waitsFor (granted, given up).
+    void forgetWait(const User& u);
     std::chrono::milliseconds waitLeft(const User& u, Micros now) const;
     /// Ends a wait that did not end in a grant: the registration is cancelled and the
     /// users it held back are woken. Engine errors are counted, not thrown.

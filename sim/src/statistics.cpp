@@ -268,6 +268,8 @@ std::string toJson(const Statistics& s, int indent)
     j["stale_writes"] = s.staleWrites;
     j["lost_leases"] = s.lostLeases;
     j["reaped"] = s.reaped;
+    j["refused_by_abandoned"] = s.refusedByAbandoned;
+    j["queued_behind_abandoned"] = s.queuedBehindAbandoned;
     j["swept"] = s.swept;
     j["errors"] = s.errors;
     j["ops_per_second"] = std::round(s.opsPerSecond * 10) / 10;
@@ -365,6 +367,9 @@ std::string toText(const Statistics& s)
     }
     out << "faults       " << s.crashes << " crashes, " << s.pauses << " pauses, " << s.slowReleases
         << " slow releases; " << s.reaped << " abandoned leases reaped\n";
+    if (s.crashes + s.pauses > 0)
+        out << "abandoned    " << s.refusedByAbandoned << " attempts refused by an abandoned lease, "
+            << s.queuedBehindAbandoned << " queued behind a waiter for one\n";
     out << "safety       " << s.violations << " violations, " << s.fencingRejections
         << " fencing rejections (" << s.staleWrites << " stale writes, " << s.superseded << " superseded)\n";
     for (const auto& v : s.recentViolations)

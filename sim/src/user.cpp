@@ -180,8 +180,29 @@ milliseconds Simulation::Impl::waitLeft(const User& u, Micros now) const
     return std::max(milliseconds(1), std::chrono::ceil<milliseconds>(u.deadline - now));
 }
 
+void Simulation::Impl::noteAbandonedBlocker(const User& u, const Blocker& blocker)
+{
+    std::lock_guard lock(worldMutex);
+    LeaseId end = blocker.lease;
+    if (blocker.queued) {
+        const auto ahead = waitsFor.find(blocker.lease);
+        end = ahead == waitsFor.end() ? LeaseId() : ahead->second;
+    }
+    waitsFor[u.waitId] = end;
+    if (end.empty() || std::find(abandoned.begin(), abandoned.end(), end) == abandoned.end())
+        return;
+    stats.update([&](Statistics& s) { ++(blocker.queued ? s.queuedBehindAbandoned : s.refusedByAbandoned); });
+}
+
+void Simulation::Impl::forgetWait(const User& u)
+{
+    std::lock_guard lock(worldMutex);
+    waitsFor.erase(u.waitId);
+}
+
 void Simulation::Impl::giveUpWait(User& u, Micros now)
 {
+    forgetWait(u);
     stats.endWait(u.clashPath);
     u.clashPath.clear();
     if (!u.registered)
@@ -225,6 +246,7 @@ void Simulation::Impl::attempt(User& u, Micros now)
         u.fence = u.lease.fence();
     }
     if (u.holding) {
+        forgetWait(u);
         stats.recordGrant(u.call.op, now - u.waitStart, u.retries > 0, u.clashPath);
         u.clashPath.clear();
         u.registered = false; // the grant ended the registration
@@ -241,6 +263,8 @@ void Simulation::Impl::attempt(User& u, Micros now)
     // As the engine counts: a registered waiter's retry only behind someone new.
     const bool counted = !u.registered || blockerId != u.lastBlocker || clashPath != u.clashPath;
     stats.recordRefusal(u.call.op, blockerOp, clashPath, blocker && blocker->queued, u.clashPath, counted);
+    if (blocker)
+        noteAbandonedBlocker(u, *blocker);
     u.clashPath = clashPath;
     u.lastBlocker = blockerId;
     u.registered = u.registered || wait.count() > 0;
@@ -297,9 +321,16 @@ void Simulation::Impl::startWork(User& u, Micros now)
     const Micros hold = scaled(config.hold, u.rng);
     u.stateEnd = now + hold;
     u.faultAt = (u.fault == Fault::Crash || u.fault == Fault::Pause) ? now + hold / 2 : kNever;
-    u.nextRenew = isVirtual && u.holding ? now + toMicros(config.ttl) / 3 : kNever;
+    u.grantedAt = now;
+    u.nextRenew = isVirtual && u.holding ? now + nextRenewalGap(u, now) : kNever;
     setState(u, UserState::Holding);
     scheduleTimed(u, now);
+}
+
+detail::Micros Simulation::Impl::nextRenewalGap(const User& u, Micros now) const
+{
+    const auto age = std::chrono::duration_cast<milliseconds>(now - u.grantedAt);
+    return toMicros(watchdogGap(config.ttl, renewPeriod, age));
 }
 
 void Simulation::Impl::scheduleTimed(User& u, Micros)
@@ -326,7 +357,7 @@ void Simulation::Impl::timedTick(User& u, Micros now)
             think(u, now);
             return;
         }
-        u.nextRenew = now + toMicros(config.ttl) / 3;
+        u.nextRenew = now + nextRenewalGap(u, now);
         scheduleTimed(u, now);
         return;
     }

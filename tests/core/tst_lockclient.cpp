@@ -14,6 +14,7 @@
 #include <condition_variable>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 using namespace treelock;
 using namespace std::chrono_literals;
@@ -191,6 +192,33 @@ TEST_F(LockClientTest, watchdogKeepsTheLeaseBeyondItsTtl)
     EXPECT_FALSE(held.lease.lost());
     EXPECT_GT(held.lease.expiresAt(), firstExpiry);
     EXPECT_EQ(held.lease.release().status, LeaseStatus::Ok);
+}
+
+// The watchdog renews first after ClientOptions::renewEvery (20 ms by default),
+// then each time as far apart as the lease is old plus that: the gaps grow
+// (20, 40, 80, ... ms), up to a third of the TTL.
+TEST_F(LockClientTest, watchdogGapsGrowFromTheFirstRenewal)
+{
+    LockClient alice(engine, client("alice", 30s));
+    AcquireOutcome held = alice.acquire({{"/W", LockMode::X}}, "lock");
+    ASSERT_TRUE(held);
+    std::vector<ServerTime> renewals{held.lease.expiresAt()};
+    const auto until = std::chrono::steady_clock::now() + 700ms;
+    while (std::chrono::steady_clock::now() < until) {
+        if (held.lease.expiresAt() != renewals.back())
+            renewals.push_back(held.lease.expiresAt());
+        std::this_thread::sleep_for(1ms);
+    }
+    ASSERT_GE(renewals.size(), 3u) << "renewed within the first 60 ms and again before 140 ms";
+    EXPECT_LE(renewals.size(), 7u) << "20, 60, 140, 300 and 620 ms: not every 20 ms";
+    for (std::size_t i = 2; i < renewals.size(); ++i)
+        EXPECT_GT(renewals[i] - renewals[i - 1], renewals[i - 1] - renewals[i - 2]) << "gap " << i << " grows";
+
+    ClientOptions bad = client("carol", 30s);
+    bad.renewEvery = 5ms;
+    LockClient carol(engine, bad);
+    EXPECT_THROW(carol.acquire({{"/U", LockMode::X}}, "lock"), InvalidInput) << "a grant says at least 10 ms";
+    EXPECT_EQ(engine->snapshot().leases.size(), 1u) << "nothing taken by the refused call";
 }
 
 TEST_F(LockClientTest, withoutWatchdogTheLeaseExpiresOnServerTime)

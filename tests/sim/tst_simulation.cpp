@@ -65,6 +65,8 @@ void expectSame(const Statistics& a, const Statistics& b)
     EXPECT_EQ(a.waitP99Ms, b.waitP99Ms);
     EXPECT_EQ(a.treeEntries, b.treeEntries);
     EXPECT_EQ(a.queued, b.queued);
+    EXPECT_EQ(a.refusedByAbandoned, b.refusedByAbandoned);
+    EXPECT_EQ(a.queuedBehindAbandoned, b.queuedBehindAbandoned);
     for (std::size_t i = 0; i < kOperationCount; ++i) {
         EXPECT_EQ(a.waitsByOperation[i].waited, b.waitsByOperation[i].waited);
         EXPECT_EQ(a.waitsByOperation[i].maxMs, b.waitsByOperation[i].maxMs);
@@ -152,6 +154,28 @@ TEST(Simulation, CrashedHoldersLeasesExpireAndAreReaped)
     EXPECT_GT(s.reaped, 0u);
     EXPECT_EQ(s.violations, 0u) << toText(s);
     EXPECT_TRUE(sim.engine()->fsck(false).clean());
+}
+
+TEST(Simulation, RefusalsByAbandonedLeasesAndQueuesBehindThemAreCounted)
+{
+    // Crashed holders' leases exclude until their TTL whatever fairness does; with
+    // fairness their waiters hold others back only until the lease is presumed
+    // dead (1.5 renewal periods after its grant: ttl/3 each).
+    SimulationConfig c = contended(5);
+    c.crashRate = 0.05;
+    c.ttl = 3s;
+    c.waitTimeout = 2500ms;
+    SimulationConfig off = c;
+    off.fairnessGrace = std::nullopt;
+    const Statistics fair = Simulation(c).run();
+    const Statistics unfair = Simulation(off).run();
+    EXPECT_GT(fair.crashes, 0u);
+    EXPECT_GT(fair.refusedByAbandoned, 0u) << toText(fair);
+    EXPECT_GT(fair.queuedBehindAbandoned, 0u) << toText(fair);
+    EXPECT_GT(unfair.refusedByAbandoned, 0u) << toText(unfair);
+    EXPECT_EQ(unfair.queuedBehindAbandoned, 0u) << "nobody holds back without fairness\n" << toText(unfair);
+    EXPECT_NE(toText(fair).find("abandoned    "), std::string::npos) << toText(fair);
+    EXPECT_EQ(Simulation(contended(5)).run().refusedByAbandoned, 0u) << "no crash, no abandoned lease";
 }
 
 TEST(Simulation, StatisticsHaveSeriesHistogramAndMatrix)

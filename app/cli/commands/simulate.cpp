@@ -40,6 +40,12 @@ int runSimulate(const SimulateCommand& cmd, CommandContext& ctx)
     config.profile = cmd.profile.value_or("fine");
     if (cmd.ttl)
         config.ttl = *cmd.ttl;
+    if (cmd.renewEvery) {
+        if (*cmd.renewEvery > config.ttl)
+            throw UsageError("invalid --renew-every " + std::to_string(cmd.renewEvery->count())
+                             + ": must not be longer than the TTL (" + std::to_string(config.ttl.count()) + " ms)");
+        config.renewEvery = *cmd.renewEvery;
+    }
     if (cmd.uniform)
         config.targets = sim::TargetChoice::Uniform;
     if (cmd.grace)
@@ -101,6 +107,9 @@ BuildCommand declareSimulate(CLI::App& app)
     flag(app, "--no-locking", cmd->noLocking);
     value(app, "--profile", [cmd](const std::string& v) { cmd->profile = values::profile(v); });
     value(app, "--ttl", [cmd](const std::string& v) { cmd->ttl = values::millis("--ttl", v, kMinTtl, kMaxTtl); });
+    value(app, "--renew-every", [cmd](const std::string& v) {
+        cmd->renewEvery = values::millis("--renew-every", v, std::chrono::milliseconds(10), kMaxTtl);
+    });
     flag(app, "--uniform", cmd->uniform);
     value(app, "--grace", [cmd](const std::string& v) { cmd->grace = values::grace(v); });
     return [cmd](const Positionals&, const GlobalOptions& global) -> Command {
@@ -119,8 +128,8 @@ const CommandRegistration registration{{
     .help = "usage: treelock simulate [--memory | --redis URL] [--realtime] [--users N]\n"
         "                         [--seconds S] [--seed N] [--mix OP=W,...] [--crash-rate R]\n"
         "                         [--pause-rate R] [--slow-release-rate R] [--no-locking]\n"
-        "                         [--profile fine|seed] [--ttl MS] [--uniform]\n"
-        "                         [--grace MS|off] [--json]\n"
+        "                         [--profile fine|seed] [--ttl MS] [--renew-every MS]\n"
+        "                         [--uniform] [--grace MS|off] [--json]\n"
         "\n"
         "Runs N virtual users doing the 11 operations on a simulated project tree through\n"
         "the lock engine, with faults, a fenced file system and a safety monitor, and\n"
@@ -142,6 +151,10 @@ const CommandRegistration registration{{
         "  --no-locking           users skip the lock: the monitor counts violations\n"
         "  --profile NAME         policy profile: fine (default) or seed\n"
         "  --ttl MS               lease TTL (default 2000)\n"
+        "  --renew-every MS       how soon a holder first renews its lease, said when it\n"
+        "                         is granted (10..TTL; default 20); later gaps double, up\n"
+        "                         to a third of the TTL: fairness presumes a crashed holder\n"
+        "                         dead 1.5 expected gaps after its last renewal\n"
         "  --uniform              pick targets uniformly (default: a hot spot)\n"
         "  --grace MS|off         the project's fairness grace, 0..60000 (default 5); off:\n"
         "                         a waiting writer can starve behind overlapping readers\n"

@@ -15,7 +15,7 @@
 namespace treelock::cli {
 
 /// `simulate [--memory] [--users N] [--seconds S] [--seed N] [--mix OP=W,...] [--crash-rate R]
-/// [--pause-rate R] [--slow-release-rate R] [--no-locking] [--profile P] [--ttl MS]
+/// [--pause-rate R] [--slow-release-rate R] [--no-locking] [--profile P] [--ttl MS] [--renew-every MS]
 /// [--uniform] [--realtime]`: virtual users (docs/simulator.md).
 struct SimulateCommand {
     bool memory = false;                         ///< --memory: in-process engine even if Redis is configured
@@ -30,6 +30,7 @@ struct SimulateCommand {
     bool noLocking = false;
     std::optional<std::string> profile;
     std::optional<std::chrono::milliseconds> ttl;
+    std::optional<std::chrono::milliseconds> renewEvery;
     bool uniform = false;                        ///< --uniform: no hot spot
     std::optional<GraceSetting> grace;           ///< --grace MS|off: the project's fairness grace (unset: 5 ms)
 };

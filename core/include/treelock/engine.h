@@ -4,6 +4,7 @@
 #include "treelock/lockmode.h"
 #include "treelock/path.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -89,18 +90,33 @@ struct AcquireOptions {
     /// answer send again; a caller that repeats a whole acquire itself (a
     /// script run again after a crash) names one, with leaseId.
     std::string callId;
-    /// How often the holder renews the lease (a watchdog: LockClient's renews
-    /// every ttl/3); 0 (the default): it does not say, as for a lease that is
-    /// never renewed. 10 ms to the ttl. A lease that says so and has not been
-    /// renewed for kPresumedDeadPeriods of it is presumed dead for fairness:
-    /// waiters it blocks stop holding back newer requests. It still excludes
-    /// until it expires.
+    /// How soon the holder renews the lease after its grant (a watchdog); 0
+    /// (the default): it does not say, as for a lease that is never renewed.
+    /// 10 ms to the ttl. Each later renewal may come as late as the lease's age
+    /// at the one before plus this, but no later than a third of the ttl
+    /// (expectedRenewalGap): LockClient's watchdog renews first after 20 ms, then
+    /// twice as far apart each time, up to every ttl/3; a watchdog with a
+    /// constant period renews sooner than that. A lease that says so and has
+    /// gone kPresumedDeadPeriods of its expected gap without a renewal is
+    /// presumed dead for fairness: waiters it blocks stop holding back newer
+    /// requests. It still excludes until it expires.
     std::chrono::milliseconds renewEvery{0};
 };
 
-/// Renewal periods without a renewal after which a lease that renews by
-/// watchdog (AcquireOptions::renewEvery) is presumed dead for fairness.
+/// Gaps without a renewal after which a lease that renews by watchdog
+/// (AcquireOptions::renewEvery) is presumed dead for fairness.
 inline constexpr double kPresumedDeadPeriods = 1.5;
+
+/// The longest gap (ms) after a renewal at `ageAtRenewalMs` from the grant (0:
+/// the grant itself) before the next renewal of a lease that said
+/// `renewEveryMs` and is renewed for `ttlMs`: the age plus renewEvery, at most
+/// a third of the ttl (never less than renewEvery). The function library
+/// computes the same.
+inline double expectedRenewalGapMs(std::int64_t renewEveryMs, std::int64_t ageAtRenewalMs, std::int64_t ttlMs)
+{
+    const double cap = std::max(static_cast<double>(renewEveryMs), static_cast<double>(ttlMs) / 3);
+    return std::min(static_cast<double>(ageAtRenewalMs + renewEveryMs), cap);
+}
 
 /// The longest call id (AcquireOptions::callId).
 inline constexpr std::size_t kMaxCallId = 64;

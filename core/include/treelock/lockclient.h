@@ -34,24 +34,41 @@ public:
 /// The real clock: std::chrono::steady_clock and the engine's pub/sub wake-ups.
 std::shared_ptr<ClientClock> steadyClientClock();
 
-/// The renewal period a grant says when its lease is renewed every ttl/3, as
-/// LockClient's watchdog renews (AcquireOptions::renewEvery): at least 10 ms.
-inline std::chrono::milliseconds watchdogPeriod(std::chrono::milliseconds ttl)
+/// How soon LockClient's watchdog first renews a lease by default.
+inline constexpr std::chrono::milliseconds kWatchdogFirstRenewal{20};
+
+/// What a grant says of its renewals (AcquireOptions::renewEvery) when the
+/// watchdog renews first after kWatchdogFirstRenewal, or a third of the ttl when
+/// that is sooner (at least 10 ms, the least a grant may say).
+inline std::chrono::milliseconds watchdogFirstRenewal(std::chrono::milliseconds ttl)
 {
-    return std::max(std::chrono::milliseconds(10), ttl / 3);
+    return std::max(std::chrono::milliseconds(10), std::min(kWatchdogFirstRenewal, ttl / 3));
+}
+
+/// The watchdog's gap after a renewal made `age` after the grant (0: the grant
+/// itself), for a first gap `first`: the age plus `first`, so that gaps double,
+/// up to ttl/3.
+inline std::chrono::milliseconds watchdogGap(std::chrono::milliseconds ttl, std::chrono::milliseconds first,
+                                             std::chrono::milliseconds age)
+{
+    return std::min(age + first, ttl / 3);
 }
 
 /// Client-side settings, defaults in one place.
 struct ClientOptions {
     std::string owner = "anonymous";
     std::chrono::milliseconds ttl = kDefaultTtl;
-    /// Renew every held lease every ttl/3 on a background thread; each grant says
-    /// so (AcquireOptions::renewEvery), so that fairness presumes a lease whose
-    /// renewals stop dead.
+    /// Renew every held lease on a background thread: first after renewEvery
+    /// (kWatchdogFirstRenewal by default), then twice as far apart each time,
+    /// up to every ttl/3 (watchdogGap). Each grant says so
+    /// (AcquireOptions::renewEvery), so that fairness presumes a lease whose
+    /// renewals stop dead: a holder that dies young is found soon, for a few
+    /// renewals more at the start of a long lease.
     bool watchdog = true;
-    /// How often the caller renews its leases itself when there is no watchdog
-    /// (a simulation renewing on its own clock), said with each grant as above;
-    /// 0: never (a lease the caller keeps only until its TTL).
+    /// With the watchdog: its first gap (10 ms to the ttl; 0: 20 ms). Without it:
+    /// how soon the caller renews its leases itself, said with each grant as
+    /// above (a simulation renewing on its own clock); 0: never (a lease the
+    /// caller keeps only until its TTL).
     std::chrono::milliseconds renewEvery{0};
     /// Backoff between attempts while waiting when no wake-up arrives (jittered).
     std::chrono::milliseconds minBackoff = std::chrono::duration_cast<std::chrono::milliseconds>(retry::kMinBackoff);

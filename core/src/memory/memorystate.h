@@ -34,11 +34,15 @@ struct LeaseRecord {
     std::string lastCall; // the call id of the last change of holds (AcquireOptions::callId)
     std::int64_t renewEveryMs = 0; // AcquireOptions::renewEvery; 0: not said
 
-    /// Whether it renews by watchdog and has missed its renewals (kPresumedDeadPeriods).
+    /// Whether it renews by watchdog and has missed its renewals: no renewal for
+    /// kPresumedDeadPeriods of the gap expected after the last (expectedRenewalGapMs).
     bool presumedDead(std::int64_t nowMs) const
     {
-        return renewEveryMs > 0
-               && static_cast<double>(nowMs - (expiresMs - ttlMs)) > static_cast<double>(renewEveryMs) * kPresumedDeadPeriods;
+        if (renewEveryMs <= 0)
+            return false;
+        const std::int64_t lastRenewal = expiresMs - ttlMs;
+        return static_cast<double>(nowMs - lastRenewal)
+               > expectedRenewalGapMs(renewEveryMs, lastRenewal - createdMs, ttlMs) * kPresumedDeadPeriods;
     }
 };
 

@@ -59,6 +59,12 @@ struct SimulationConfig {
     Distribution hold = Distribution::uniform(2, 20);
     std::chrono::milliseconds waitTimeout{500};   ///< give up an operation after waiting this long
     std::chrono::milliseconds ttl{2000};          ///< lease TTL
+    /// How soon a holding user first renews its lease, said with each grant
+    /// (ClientOptions::renewEvery): 10 ms to the ttl; 0, the default:
+    /// kWatchdogFirstRenewal. Later gaps grow as LockClient's watchdog's do
+    /// (watchdogGap). Fairness presumes a crashed or paused holder dead 1.5
+    /// expected gaps after its last renewal.
+    std::chrono::milliseconds renewEvery{0};
     /// Faults, as probabilities per granted operation.
     double crashRate = 0;        ///< the user dies while holding: abandons the lease, restarts after ttl
     double pauseRate = 0;        ///< stops renewing, sleeps past the TTL, then writes with its old token

@@ -81,6 +81,13 @@ struct Statistics {
     std::uint64_t staleWrites = 0;        ///< late writes attempted by paused users
     std::uint64_t lostLeases = 0;         ///< held leases found lost (renewal failed)
     std::uint64_t reaped = 0;             ///< abandoned leases (crash, pause) confirmed reaped
+    /// Refused attempts whose blocker was a lease its holder abandoned (crash,
+    /// pause): it excludes until its TTL ends.
+    std::uint64_t refusedByAbandoned = 0;
+    /// Refused attempts queued behind a waiter that waits for such a lease (or
+    /// behind a waiter queued so): what fairness costs while the lease is not
+    /// yet presumed dead (semantics.md).
+    std::uint64_t queuedBehindAbandoned = 0;
     std::uint64_t swept = 0;              ///< leases reaped by the simulator's periodic sweep
     std::uint64_t errors = 0;             ///< engine errors (ConnectionError, ScriptError)
     double opsPerSecond = 0;              ///< completed / elapsed
