@@ -56,7 +56,8 @@ public:
                     std::this_thread::sleep_for(hold * i / count);
                     const std::vector<LockRequest> requests{{"/r/x" + std::to_string(first + i), LockMode::S}};
                     while (!m_stop) {
-                        if (lockClient.acquire(requests, "copy-folder", milliseconds(10000))) {
+                        AcquireOutcome got = lockClient.acquire(requests, "copy-folder", milliseconds(10000));
+                        if (got) { // held while the reader sleeps, released as `got` goes
                             {
                                 std::lock_guard lock(m_mutex);
                                 m_grants.push_back(std::chrono::steady_clock::now());

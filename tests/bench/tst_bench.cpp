@@ -18,6 +18,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <map>
 #include <string>
 
 using nlohmann::json;
@@ -301,6 +302,30 @@ TEST(BenchOutcomes, everyCallThroughKilledPrimariesLearnsItsOutcome)
         EXPECT_EQ(t["orphaned_leases"], 0);
         EXPECT_EQ(t["double_grants"], 0);
     }
+}
+
+// Behind a crashed holder's lease the writer waits out its TTL however it was
+// granted; the readers beside it go on only when the grant said it renews, so
+// that it is presumed dead and the writer's wait holds nobody back.
+TEST(BenchStarvation, readersBesideADeadHolderGoOnOnlyWhenItIsPresumedDead)
+{
+    const RunResult run = runBench("--starvation 1 --readers 3 --writer-wait 4000 --json");
+    ASSERT_EQ(run.exitCode, 0) << run.out;
+    const json out = json::parse(run.out);
+    ASSERT_EQ(out["dead_holder"].size(), 3u) << run.out;
+    std::map<std::string, json> rows;
+    for (const json& row : out["dead_holder"])
+        rows[row["dead_holder"].get<std::string>()] = row;
+    const json& renews = rows.at("says it renews (fairness on)");
+    const json& silent = rows.at("never said it renews (fairness on)");
+    for (const json* row : {&renews, &silent}) {
+        EXPECT_EQ((*row)["granted"], 1) << *row;
+        EXPECT_GE((*row)["writer_wait"]["median_ms"].get<double>(), 1500) << "the dead lease excludes for 2 s: " << *row;
+    }
+    EXPECT_GT(renews["reader_grants_per_s"]["median"].get<double>(),
+              10 * silent["reader_grants_per_s"]["median"].get<double>() + 1)
+        << renews << "\n" << silent;
+    EXPECT_GE(silent["longest_reader_gap"]["median_ms"].get<double>(), 1000) << silent;
 }
 
 TEST(BenchOptions, outcomesRunAlone)
