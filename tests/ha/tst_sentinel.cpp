@@ -279,6 +279,35 @@ TEST_F(Sentinel, watchdogCarriesALeaseThroughAFailover)
     EXPECT_GT(it->expiresAt, snap.serverTime + 1s) << "the lease is renewed on the new primary";
 }
 
+// A sentinel that names an older primary under the URL's name (here: one that
+// watches another group, which never failed over, listed first) is outvoted by
+// the config epoch of the sentinels that saw a failover: writes made on the
+// older primary would be lost when the sentinels demote it.
+TEST(SentinelEpochs, thePrimaryNamedWithTheNewestEpochWins)
+{
+    SentinelGroupConfig newerConfig;
+    newerConfig.folderPrefix = "treelock-epoch-newer";
+    SentinelGroup newer(newerConfig);
+    SentinelGroupConfig olderConfig;
+    olderConfig.folderPrefix = "treelock-epoch-older";
+    olderConfig.replicas = 0;
+    olderConfig.sentinels = 1;
+    olderConfig.quorum = 1;
+    SentinelGroup older(olderConfig);
+    const HostPort old = newer.sentinelsPrimary();
+    newer.failover();
+    const HostPort promoted = newer.waitForNewPrimary(old, 30s);
+
+    RedisOptions o;
+    o.url = "redis+sentinel://127.0.0.1:" + std::to_string(older.sentinel(0).port()) + ","
+            + newer.url().substr(std::string("redis+sentinel://").size());
+    o.failoverTimeout = 20s;
+    RedisEngine engine(o, "p");
+    EXPECT_TRUE(engine.acquire(x("/A"), as("alice")).granted);
+    ASSERT_TRUE(engine.primary());
+    EXPECT_EQ(engine.primary()->text(), promoted.text()) << "not the older group's " << older.sentinelsPrimary().text();
+}
+
 // TLS everywhere (clients, replication, sentinels), client certificates wanted,
 // and sentinels with a password of their own.
 TEST(SentinelTls, sentinelsWithTheirOwnPasswordCarryLeasesOverTlsThroughAFailover)

@@ -187,3 +187,28 @@ def _replica_info(group: SentinelGroup, certs: Path) -> Dict[str, Any]:
                              ssl_keyfile=str(certs / "client.key")) as node:
                 return node.info("replication")
     return {}
+
+
+def test_the_primary_named_with_the_newest_epoch_wins() -> None:
+    """A sentinel that still names an older primary (here: one watching another group
+    under the same name, which never failed over, listed first) is outvoted by the
+    config epoch of a sentinel that saw a failover."""
+    newer = SentinelGroup(replicas=1)
+    older = SentinelGroup()
+    try:
+        old = newer.primary()
+        newer.wait_for(lambda: _failover_accepted(newer), "SENTINEL FAILOVER was never accepted")
+        newer.wait_for(lambda: newer.primary() not in (None, old), "no failover")
+        state = lambda group: dict(zip(*[iter(group.ask("SENTINEL", "MASTER", "tlmaster"))] * 2))
+        newer.wait_for(lambda: b"failover" not in state(newer)[b"flags"], "the failover does not end")
+        assert int(state(newer)[b"config-epoch"]) > int(state(older)[b"config-epoch"])
+        url = f"redis+sentinel://127.0.0.1:{older.port},127.0.0.1:{newer.port}/tlmaster"
+        project = new_project()
+        with treelock.Client.from_url(url, project, owner="alice", failover_timeout_ms=20000) as client:
+            client.acquire([("X", "/A")])
+        for group, holds in ((newer, True), (older, False)):
+            with redis.Redis(host="127.0.0.1", port=group.primary(), socket_timeout=5) as primary:
+                assert bool(primary.keys(f"*{project}*")) == holds, group.primary()
+    finally:
+        older.stop()
+        newer.stop()

@@ -150,7 +150,11 @@ class _Sentinel(Sentinel):
         self.sentinels = sentinels
 
     def discover_master(self, service_name: str) -> Tuple[str, int]:
+        # Every sentinel is asked, and the primary named with the highest config epoch
+        # wins: just after a failover a sentinel may still name the old primary, which,
+        # restarted, says it is a primary until the sentinels demote it.
         refused: Optional[TlsError] = None
+        best: Optional[Tuple[int, int, Any]] = None  # (epoch, sentinel index, state)
         for i, sentinel in enumerate(self.sentinels):
             try:
                 masters = sentinel.sentinel_masters()
@@ -163,8 +167,13 @@ class _Sentinel(Sentinel):
                 continue
             state = masters.get(service_name)
             if state and self.check_master_state(state, service_name):
-                self.sentinels.insert(0, self.sentinels.pop(i))  # asked first next time
-                return state["ip"], state["port"]
+                epoch = int(state.get("config-epoch", -1))
+                if best is None or epoch > best[0]:
+                    best = (epoch, i, state)
+        if best is not None:
+            _, i, state = best
+            self.sentinels.insert(0, self.sentinels.pop(i))  # asked first next time
+            return state["ip"], state["port"]
         if refused is not None:
             raise refused
         raise MasterNotFoundError(f"No master found for {service_name!r}")
