@@ -40,48 +40,9 @@ changed), and a waiter's attempt reads and writes its registration.
 local bad = begin(KEYS, ARGV)
 if bad then return { -1, bad } end
 local id, owner, op, text = ARGV[2], ARGV[3], ARGV[4], ARGV[8]
-local ttl, reapBatch, wait, refresh = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[9])
-
-if not validId(id) then return { -1, 'lease id must be a NUL and 16 bytes' } end
-if not ttl or ttl < 10 or ttl > DAY_MS or ttl ~= floor(ttl) then
-  return { -1, 'ttl must be an integer between 10 and ' .. DAY_MS .. ' ms' }
-end
-if not reapBatch or reapBatch < 0 or reapBatch > 1000 or reapBatch ~= floor(reapBatch) then
-  return { -1, 'reap batch must be an integer between 0 and 1000' }
-end
-if not wait or wait < 0 or wait > DAY_MS or wait ~= floor(wait) then
-  return { -1, 'wait must be an integer between 0 and ' .. DAY_MS .. ' ms' }
-end
-if not refresh or (refresh ~= 0 and (refresh < 10 or refresh > DAY_MS)) or refresh ~= floor(refresh) then
-  return { -1, 'waiter refresh must be 0 or an integer between 10 and ' .. DAY_MS .. ' ms' }
-end
-if badLabel(owner) or badLabel(op) then
-  return { -1, 'owner and operation must be at most 256 bytes, without NUL or newline' }
-end
--- (Checked here without the prologue's helpers: Lua 5.1 allows a function 60 upvalues,
--- and this one is near them.)
-local callId = ARGV[11] or ''
-if #callId > 64 or string.find(callId, '\0', 1, true) then
-  return { -1, 'call id must be at most 64 bytes, without NUL' }
-end
-local renewEvery = tonumber(ARGV[12] or '0')
-if not renewEvery or renewEvery ~= math.floor(renewEvery) or (renewEvery ~= 0 and (renewEvery < 10 or renewEvery > ttl)) then
-  return { -1, 'renewal period must be 0 or an integer between 10 ms and the ttl' }
-end
-local holding = nil -- set of the caller's own lease ids
-local heldText = ARGV[10] or ''
-if #heldText > 0 then
-  if #heldText % 17 ~= 0 or #heldText > 64 * 17 then
-    return { -1, 'holding must be at most 64 lease ids, each a NUL and 16 bytes' }
-  end
-  holding = {}
-  for at = 1, #heldText, 17 do
-    local held = sub(heldText, at, at + 16)
-    if not validId(held) then return { -1, 'holding must be at most 64 lease ids, each a NUL and 16 bytes' } end
-    holding[held] = true
-  end
-end
-local fields = { id, '#m' }
+local ttl, reapBatch, wait, refresh, callId, renewEvery, holding = acquireArguments(ARGV)
+if not ttl then return { -1, reapBatch } end
+local fields = { id, '#m', nil, nil, nil, nil } -- sized for depth 3: growing a table costs more
 local mode, path = single(text) -- one request (the common case): no tables of indexes
 local delta, flat, ends, modes
 if mode then
@@ -93,7 +54,7 @@ else
   delta, flat, ends, modes = walk(text, fields, true)
   if not delta then return { -1, flat } end
 end
-local values = callChunked('HMGET', STATE, fields)
+local values = #fields <= CHUNK and call('HMGET', STATE, unpackList(fields)) or callChunked('HMGET', STATE, fields)
 readMeta(values[2])
 
 -- Refusals of the id come first, so a refused call changes nothing.
@@ -230,18 +191,12 @@ local n = #set
 set[n + 1] = '#m'
 set[n + 2] = metaValue()
 set[n + 3] = id
-if renewEvery > 0 then
-  set[n + 4] = packRecord(owner, op, text, ttl, expires, fence, 1, NOW_MS, 0, callId, renewEvery)
-elseif callId ~= '' then
-  set[n + 4] = packRecord(owner, op, text, ttl, expires, fence, 1, NOW_MS, 0, callId)
-else
-  set[n + 4] = packRecord(owner, op, text, ttl, expires, fence, 1, NOW_MS, 0)
-end
-callChunked('HSET', STATE, set)
+set[n + 4] = newRecord(owner, op, text, ttl, expires, fence, callId, renewEvery)
+if n + 4 <= CHUNK then call('HSET', STATE, unpackList(set)) else callChunked('HSET', STATE, set) end
 local expiresText = decimal(expires)
 call('ZADD', EXPIRY, expiresText, id)
-if recordsGrantsAndReleases() then
+if mSettings % 2 < UNRECORDED then -- recordsGrantsAndReleases()
   call('XADD', EVENTS, 'MAXLEN', '~', STREAM_CAP, '*', 'type', 'grant', 'lease', id,
-       'owner', owner, 'op', op, 'requests', text, 'fence', decimal(fence), 'expires_ms', expiresText)
+       'owner', owner, 'op', op, 'requests', text, 'fence', decimalUs(fence), 'expires_ms', expiresText)
 end
 return { 1, fence, expires, 1 }

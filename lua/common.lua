@@ -49,8 +49,11 @@ Paths never contain NUL and always start with "/", so the kinds cannot meet.
 
 Cost matters here: Redis runs one call at a time, so every microsecond a call
 takes, every other client waits. The hot paths therefore make few strings and
-tables, keep numbers as numbers (struct and MessagePack carry them in binary),
-and read and write each hash once.
+tables (and make tables at the size they need), keep numbers as numbers (struct
+and MessagePack carry them in binary), read and write each hash once, read a
+node's mode and count with one string.byte, and convert and check the arguments a
+client repeats (its ttl, its owner) once, remembering them (see `number`).
+docs/benchmarks.md ("Where the server time goes") prices each step.
 
 A number handed to redis.call costs Redis a floating-point formatting (about
 0.3 µs, and Redis 7.2 and later write an integer with eight or more trailing
@@ -63,7 +66,7 @@ that time. Events carry no time of their own: their stream id holds it.
 -- sees register_function alone), so begin() binds them: redis.call on every
 -- call, the libraries on the first.
 local call
-local find, sub, byte, floor, format, pack, unpackStruct, packRecord, unpackRecord, unpackList
+local find, sub, byte, char, floor, format, pack, unpackStruct, packRecord, unpackRecord, unpackList
 local STREAM_CAP = '10000'
 local NODE = '>I4I4I4I4I4c17' -- a node's five counts and its last holder
 local NODE1 = '>BI4c17'       -- a node with one mode held: which, its count, the holder
@@ -84,11 +87,13 @@ local NOW_MS, NOW_US
 local mFence, mReapAt, mWakeUntil, mSettings, mWaitReapAt, mHoldingBack -- the "#m" field, once read
 local mStored -- whether "#m" exists
 
+local timeSecondsText, timeSeconds, timeMicrosText -- TIME's last answer: seconds as text and in µs, µs as text
+
 -- Binds the keys and the time; returns an error message for a bad wake-up command.
 local function begin(KEYS, ARGV)
   call = redis.call
   if not find then
-    find, sub, byte, floor, format = string.find, string.sub, string.byte, math.floor, string.format
+    find, sub, byte, char, floor, format = string.find, string.sub, string.byte, string.char, math.floor, string.format
     pack, unpackStruct = struct.pack, struct.unpack
     packRecord, unpackRecord = cmsgpack.pack, cmsgpack.unpack
     unpackList = unpack
@@ -99,14 +104,27 @@ local function begin(KEYS, ARGV)
     return 'the wake-up command must be PUBLISH or SPUBLISH'
   end
   local t = call('TIME')
-  NOW_US = t[1] * 1000000 + t[2]
-  NOW_MS = floor(NOW_US / 1000)
+  local seconds = t[1]
+  if seconds ~= timeSecondsText then -- a new second: convert it (else the last one's)
+    timeSecondsText, timeSeconds = seconds, tonumber(seconds) * 1000000
+  end
+  timeMicrosText = t[2]
+  NOW_US = timeSeconds + timeMicrosText
+  NOW_MS = (NOW_US - NOW_US % 1000) / 1000
   mFence, mReapAt, mWakeUntil, mSettings, mWaitReapAt, mHoldingBack = nil, nil, nil, nil, nil, nil
   return nil
 end
 
 -- An integer (a time, a fence) as decimal text, exactly.
 local function decimal(n)
+  return format('%d', n)
+end
+
+-- decimal(n), built from TIME's own text when n is the time in µs (as most
+-- fencing tokens are): a concatenation costs a fifth of formatting.
+local MICROS_PAD = { '00000', '0000', '000', '00', '0', '' }
+local function decimalUs(n)
+  if n == NOW_US then return timeSecondsText .. MICROS_PAD[#timeMicrosText] .. timeMicrosText end
   return format('%d', n)
 end
 
@@ -142,10 +160,36 @@ local function graceUs()
   return (code - 2) * 1000
 end
 
+local KEEP = 512 -- how many texts badLabel and `number` remember, each
+local goodLabels, labelsKept = {}, 0
+
 -- Whether a label (owner, operation, operator, host, reason) breaks the rule
--- every one follows: at most 256 bytes, without NUL or newline.
+-- every one follows: at most 256 bytes, without NUL or newline. Labels that
+-- passed are remembered (as `number` remembers), so that a client's owner and
+-- operation are checked once, not on every call.
 local function badLabel(text)
-  return #text > 256 or find(text, '\0', 1, true) or find(text, '\n', 1, true)
+  if goodLabels[text] then return false end
+  if #text > 256 or find(text, '\0', 1, true) or find(text, '\n', 1, true) then return true end
+  if labelsKept >= KEEP then goodLabels, labelsKept = {}, 0 end
+  goodLabels[text] = true
+  labelsKept = labelsKept + 1
+  return false
+end
+
+-- tonumber() of an argument, remembered: a client sends the same ttl, reap batch,
+-- wait and renewal period call after call, and a table lookup costs a fraction
+-- of converting the text again. At most KEEP texts are kept; then it starts over.
+local numbers, numbersKept = {}, 0
+local function number(text)
+  if text == nil then return nil end
+  local n = numbers[text]
+  if n == nil then
+    n = tonumber(text) or false
+    if numbersKept >= KEEP then numbers, numbersKept = {}, 0 end
+    numbers[text] = n
+    numbersKept = numbersKept + 1
+  end
+  return n or nil
 end
 
 -- redis.call with a long argument list, split so unpack() stays within Lua's
@@ -164,8 +208,8 @@ local function callChunked(command, key, items)
 end
 
 -- A lease id in its binary form: NUL and 16 bytes.
-local function validId(id)
-  return type(id) == 'string' and #id == 17 and byte(id, 1) == 0
+local function validId(id) -- (an argument is a string or absent)
+  return id ~= nil and #id == 17 and byte(id, 1) == 0
 end
 
 -- Defence in depth: the client canonicalised already; refuse anything that is not.
@@ -240,6 +284,8 @@ end
 -- IX, S, SIX, X), and per wanted mode the held codes it clashes with. Codes
 -- ascend in the documented clash order, so a scan from 1 to 5 finds the first.
 local CODE_STEP = { 1, 256, 65536, 16777216, 4294967296 }
+local CODE = { IS = 1, IX = 2, S = 3, SIX = 4, X = 5 } -- a mode's code
+local STEP_CODE = { [1] = 1, [256] = 2, [65536] = 3, [16777216] = 4, [4294967296] = 5 } -- one hold's STEP: its code
 local CLASH = {
   IS = { false, false, false, false, true },
   IX = { false, false, true, true, true },
@@ -420,19 +466,32 @@ end
 -- as HSET's field, value pairs. One request: its `mode`, its nodes
 -- fields[3..]. Several: walk()'s `delta`, `flat`, `ends` and `modes`.
 local function grantPlan(values, fields, id, mode, delta, flat, ends, modes)
-  local set, s = {}, 0
+  local set, s = { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }, 0 -- depth 3 and what acquire adds
   if mode then
     local n = #fields
     local im = INTENT[mode]
     for k = 3, n do
       local want = k == n and mode or im
       local v = values[k]
-      if v then
+      local value
+      if not v then
+        value = freshNode(STEP[want], id)
+      elseif #v == 22 then -- one mode held: its code and count read with one call, not unpacked
+        local m, c1, c2, c3, c4 = byte(v, 1, 5)
+        local held = CLASH[want][CODE_STEP[m] and m or 4] -- not a mode (hand-edited): SIX, as readNode
+        if held then return k, MODE_NAMES[CODE_STEP[m] and m or 4], 1, nil end
+        if m == CODE[want] and c4 < 255 then -- one more hold of the same mode: its count's last byte
+          value = char(m, c1, c2, c3, c4 + 1) .. id
+        else
+          value = raised(v, STEP[want], id)
+        end
+      else
         local held = clashOn(v, want)
         if held then return k, held, 1, nil end
+        value = raised(v, STEP[want], id)
       end
       set[s + 1] = fields[k]
-      set[s + 2] = raised(v, STEP[want], id)
+      set[s + 2] = value
       s = s + 2
     end
     return nil, nil, nil, set

@@ -250,6 +250,51 @@ TEST(RedisEngine, releaseLeavesOnlyTheCountersAndTheEventStream)
     EXPECT_EQ(server.cli({"HKEYS", engine.keys().state()}), "#m\n") << "only the counters stay";
 }
 
+// A grant writes its record with struct.pack where the sizes allow and with cmsgpack
+// elsewhere; either way the bytes must be MessagePack's, as cmsgpack writes them
+// (the C++ reader, fsck and every other verb read them back). Each size on both
+// sides of every limit of the fast path: labels, call id and requests at 31/32
+// bytes (and 255/256 for requests), ttls around 256 and 65,536 ms, renewal
+// periods around 128 ms.
+TEST(RedisEngine, recordsAreMessagePackAsCmsgpackWritesThem)
+{
+    test::RedisServer server;
+    RedisEngine engine(test::redisOptionsFor(server), "p");
+    redis::RawConnection raw(server.url());
+    const std::string same = "local v = { cmsgpack.unpack(ARGV[1]) } return cmsgpack.pack(unpack(v)) == ARGV[1] "
+                             "and 1 or 0";
+    int checked = 0;
+    auto check = [&](const std::string& owner, const std::string& path, std::chrono::milliseconds ttl,
+                     const std::string& callId, std::chrono::milliseconds renew) {
+        AcquireOptions o = as(owner);
+        o.operation = owner.substr(0, 20);
+        o.ttl = ttl;
+        o.callId = callId;
+        o.renewEvery = renew;
+        const auto r = engine.acquire({{path, LockMode::X}}, o);
+        ASSERT_TRUE(r.granted) << path;
+        const redis::Reply record = raw.command({"HGET", engine.keys().state(), redis::wireLeaseId(r.grant.lease)});
+        ASSERT_TRUE(record.isString());
+        EXPECT_TRUE(raw.command({"EVAL", same, "0", record.text}).is(1))
+            << "owner " << owner.size() << " bytes, path " << path.size() << ", ttl " << ttl.count() << ", call id "
+            << callId.size() << ", renewal " << renew.count();
+        ASSERT_EQ(engine.release(r.grant.lease).status, LeaseStatus::Ok);
+        ++checked;
+    };
+    using std::chrono::milliseconds;
+    for (const std::size_t ownerBytes : {1u, 31u, 32u, 256u})
+        check(std::string(ownerBytes, 'o'), "/a", milliseconds(30000), "c", milliseconds(0));
+    for (const std::size_t pathBytes : {29u, 30u, 253u, 254u, 400u}) // requests "X " + path: 31 | 32, 255 | 256
+        check("o", "/" + std::string(pathBytes - 1, 'p'), milliseconds(30000), "", milliseconds(0));
+    for (const long long ttl : {10LL, 255LL, 256LL, 65535LL, 65536LL, 86400000LL})
+        check("o", "/t", milliseconds(ttl), "call", milliseconds(ttl >= 20 ? 10 : 0));
+    for (const std::size_t callBytes : {0u, 31u, 32u, 64u})
+        check("o", "/c", milliseconds(30000), std::string(callBytes, 'k'), milliseconds(0));
+    for (const long long renew : {10LL, 127LL, 128LL, 255LL, 256LL, 30000LL})
+        check("o", "/r", milliseconds(30000), "", milliseconds(renew));
+    EXPECT_EQ(checked, 25);
+}
+
 // Releases publish a wake-up only while a refused caller said it waits, for as
 // long as it said: a release nobody waits for costs no PUBLISH.
 TEST(RedisEngine, wakeUpsArePublishedOnlyWhileSomeoneWaits)
