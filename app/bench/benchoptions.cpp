@@ -26,9 +26,12 @@ Usage: treelock-bench [options]
   --connections LIST   client connections, e.g. 1,8,32 (default)
   --n LIST             other leases held, e.g. 0,1000,10000,100000 (default)
   --contenders LIST    subset of: tl-d3,tl-d3-0,tl-d3-a,tl-d3-w,tl-d10,tl-d10-0,tl-move,
-                       seed,plain,ping,eval1 (tl-d3-0, tl-d10-0: the same pair in an
-                       empty project; tl-d3-a: in an empty project at events=audit;
-                       tl-d3-w: in a project where one waiter holds back)
+                       floor-d3,floor-d10,bare-d3,bare-d10,seed,plain,ping,eval1
+                       (tl-d3-0, tl-d10-0: the same pair in an empty project;
+                       tl-d3-a: in an empty project at events=audit; tl-d3-w: in a
+                       project where one waiter holds back; floor-: the pair's
+                       Redis commands with no logic; bare-: with only the logic
+                       no pair can do without)
   --quick              a run under a minute: --n 0,10000,100000 --connections 1,8
                        --reps 2 --duration 250
   --smoke              a run of a few seconds, to check that it works:
@@ -49,6 +52,10 @@ Comparing versions of the Lua scripts (instead of the run above):
   --pairs N            pairs per version and round (default 1000)
   --depth N            segments of the measured paths, 3 to 64 (default 3)
   --n N                other leases held in each version's project (default 0)
+  --pipelined          send each round's pairs without waiting for the answers
+                       (the server never idles, as under load), and measure the
+                       floor of such a pair in every round too (its commands
+                       with no logic): each version's ratio to it
 
 Failover (instead of the run above; see docs/high-availability.md):
   --failover N         N rounds of four cases on a private primary, replica and
@@ -120,7 +127,7 @@ const std::vector<std::string>& knownOptions()
         "--redis", "--redis-server", "--unix",   "--no-pin",  "--duration",        "--reps",
         "--connections", "--n",      "--contenders", "--quick", "--smoke",         "--json",
         "--plot",  "--ui",           "--ui-only", "--ui-size", "--compare-scripts", "--rounds",
-        "--pairs", "--depth",        "--failover", "--outcomes", "--cluster", "--projects", "--starvation", "--readers", "--tls", "--watch", "--exporter",
+        "--pairs", "--depth", "--pipelined",        "--failover", "--outcomes", "--cluster", "--projects", "--starvation", "--readers", "--tls", "--watch", "--exporter",
         "--hold",  "--writer-wait",  "-h",       "--help"};
     return names;
 }
@@ -326,6 +333,8 @@ ParseOutcome parseOptions(int argc, char** argv)
                 o.comparePairs = number<int>(value(), arg);
                 if (o.comparePairs < 1 || o.comparePairs > 1000000)
                     throw std::invalid_argument("--pairs must be 1 to 1000000");
+            } else if (arg == "--pipelined") {
+                o.comparePipelined = true;
             } else if (arg == "--depth") {
                 o.compareDepth = number<int>(value(), arg);
                 if (o.compareDepth < 3 || o.compareDepth > 64)
@@ -389,6 +398,8 @@ ParseOutcome parseOptions(int argc, char** argv)
             if (!durationGiven && o.mode == "full")
                 o.duration = std::chrono::milliseconds(5000);
         }
+        if (o.comparePipelined && o.compareScripts.empty())
+            throw std::invalid_argument("--pipelined goes with --compare-scripts");
         if (!o.compareScripts.empty()) {
             if (!heldGiven)
                 o.held = {0};

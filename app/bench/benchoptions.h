@@ -33,6 +33,7 @@ struct BenchOptions {
     int compareRounds = 15;                     ///< --rounds
     int comparePairs = 1000;                    ///< --pairs per version and round
     int compareDepth = 3;                       ///< --depth of the measured paths
+    bool comparePipelined = false;              ///< --pipelined: pairs sent without waiting, and the floor
     /// --failover N: failovers of a private Sentinel set-up instead of the run above.
     int failoverRounds = 0;
     /// --outcomes N: kill -9 failovers on Sentinel and on a Cluster under 8 clients,

@@ -220,9 +220,23 @@ private:
         for (const auto* c : m_contenders)
             m_results.contenders.push_back(c->key);
 
+        recordTheFloor();
         warmUp();
         m_progress << "treelock-bench: " << m.server << " over " << m.transport << "\n"
                    << "  " << m.pinning << "\n";
+    }
+
+    // The floor of tl-d3 and tl-d10 (floor.h), recorded from slot 0's pairs in the
+    // project as it is now: after populating, the pairs find the ancestors they share.
+    void recordTheFloor()
+    {
+        if (std::none_of(m_contenders.begin(), m_contenders.end(), [](const ContenderInfo* c) {
+                return c->id == ContenderId::FloorDepth3 || c->id == ContenderId::FloorDepth10;
+            }))
+            return;
+        m_layout.floor = recordFloor(m_url, m_layout.project, {Layout::depth3(0), Layout::depth10(0)}, {"d3", "d10"});
+        loadFloor(*m_control, m_layout.floor, m_layout.project, m_control->integer({"HLEN", m_keys.state()}),
+                  m_control->integer({"ZCARD", m_keys.expiry()}));
     }
 
     // Server stalls seen by Redis's latency monitor (the private server has
@@ -302,12 +316,15 @@ private:
         round.usedMemoryHeld = infoNumber(*m_control, "memory", "used_memory");
         m_progress << " " << round.populateSeconds << " s\n";
         checkPopulated(before, held);
+        recordTheFloor();
 
         for (int rep = 0; rep < m_options.reps; ++rep)
             for (int connections : m_options.connections)
                 for (const auto* c : m_contenders)
                     m_results.cells.push_back(runCell(*c, connections, held, rep));
 
+        if (!m_layout.floor.empty())
+            shrinkFloor(*m_control, m_layout.floor, m_layout.project);
         const auto t0 = Clock::now();
         teardownTreelock(leases);
         teardownKeys(held);

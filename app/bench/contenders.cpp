@@ -1,7 +1,11 @@
 #include "contenders.h"
 
-#include "treelock/error.h"
+#include "bare.h"
 
+#include "treelock/error.h"
+#include "treelock/leaseid.h"
+
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <chrono>
@@ -99,6 +103,10 @@ const std::vector<ContenderInfo>& allContenders()
         {ContenderId::TreelockDepth10, "tl-d10", "Treelock depth 10", "pair", {"fcall"}, 2},
         {ContenderId::TreelockDepth10Empty, "tl-d10-0", "Treelock depth 10, empty project", "pair", {"fcall"}, 2},
         {ContenderId::TreelockMove, "tl-move", "Treelock move (2 requests)", "pair", {"fcall"}, 2},
+        {ContenderId::FloorDepth3, "floor-d3", "floor of a depth-3 pair", "pair", {"fcall"}, 2},
+        {ContenderId::FloorDepth10, "floor-d10", "floor of a depth-10 pair", "pair", {"fcall"}, 2},
+        {ContenderId::BareDepth3, "bare-d3", "bare Lua of a depth-3 pair", "pair", {"fcall"}, 2},
+        {ContenderId::BareDepth10, "bare-d10", "bare Lua of a depth-10 pair", "pair", {"fcall"}, 2},
         {ContenderId::Seed, "seed", "seed folder lock", "pair", {"evalsha"}, 2},
         {ContenderId::Plain, "plain", "plain SET NX PX + CAD", "pair", {"set", "evalsha"}, 2},
         {ContenderId::Ping, "ping", "ceiling: PING", "op", {"ping"}, 1},
@@ -149,6 +157,7 @@ Slot::Slot(int index, const std::string& url, const Layout& layout, const Script
         holdOneWaiterBack(*m_waiterEngine);
     m_client = std::make_unique<redis::RawConnection>(url, std::chrono::milliseconds(3000),
                                                       options.commandTimeout);
+    m_client->load(bareLibrary());
     m_depth3 = {{Layout::depth3(index), LockMode::X}};
     m_depth10 = {{Layout::depth10(index), LockMode::X}};
     m_move = {{Layout::moveSource(index), LockMode::X}, {Layout::moveTarget(index), LockMode::X}};
@@ -206,6 +215,10 @@ bool Slot::run(ContenderId id, std::string& error) noexcept
         case ContenderId::TreelockDepth10Empty:
             return treelockPair(*m_emptyEngine, m_depth10, m_lockOptions, error);
         case ContenderId::TreelockMove: return treelockPair(*m_engine, m_move, m_moveOptions, error);
+        case ContenderId::FloorDepth3: return floorPair("d3", error);
+        case ContenderId::FloorDepth10: return floorPair("d10", error);
+        case ContenderId::BareDepth3: return barePair(m_depth3, error);
+        case ContenderId::BareDepth10: return barePair(m_depth10, error);
         case ContenderId::Seed: return seedPair(error);
         case ContenderId::Plain: return plainPair(error);
         case ContenderId::Ping: return ping(error);
@@ -237,6 +250,49 @@ bool Slot::treelockPair(RedisEngine& engine, const std::vector<LockRequest>& req
     const ReleaseResult released = engine.release(acquired.grant.lease);
     if (released.status != LeaseStatus::Ok || released.remainingHolds != 0) {
         error = "Treelock release answered " + std::string(toString(released.status));
+        return false;
+    }
+    return true;
+}
+
+bool Slot::floorPair(std::string_view name, std::string& error)
+{
+    const auto floor = std::find_if(m_layout.floor.begin(), m_layout.floor.end(),
+                                    [&](const FloorPair& p) { return p.name == name; });
+    if (floor == m_layout.floor.end()) {
+        error = "the floor " + std::string(name) + " was not recorded";
+        return false;
+    }
+    const redis::Reply acquired = m_client->command(floor->acquireCall);
+    if (!acquired.isArray() || acquired.size() != 4 || !acquired[0].is(1)) {
+        error = "floor acquire answered \"" + acquired.describe() + "\"";
+        return false;
+    }
+    const redis::Reply released = m_client->command(floor->releaseCall);
+    if (!released.isArray() || released.size() != 2 || !released[0].is(1)) {
+        error = "floor release answered \"" + released.describe() + "\"";
+        return false;
+    }
+    return true;
+}
+
+bool Slot::barePair(const std::vector<LockRequest>& requests, std::string& error)
+{
+    // Called as RedisEngine calls Treelock's functions, call ids included, in the same project.
+    const redis::Library& bare = bareLibrary();
+    const LeaseId id = newLeaseId();
+    const redis::Reply acquired = m_client->command(
+        redis::acquireCall(m_layout.keys(), id, m_lockOptions.owner, m_lockOptions.operation, m_lockOptions.ttl,
+                           kReapBatch, requests, {}, {}, {}, newLeaseId().substr(0, 16))
+            .fcall(bare.function(redis::Script::Acquire)));
+    if (!acquired.isArray() || acquired.size() != 4 || !acquired[0].is(1)) {
+        error = "bare acquire answered \"" + acquired.describe() + "\"";
+        return false;
+    }
+    const redis::Reply released = m_client->command(
+        redis::releaseCall(m_layout.keys(), id, newLeaseId().substr(0, 16)).fcall(bare.function(redis::Script::Release)));
+    if (!released.isArray() || released.size() != 2 || !released[0].is(1)) {
+        error = "bare release answered \"" + released.describe() + "\"";
         return false;
     }
     return true;

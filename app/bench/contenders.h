@@ -1,5 +1,7 @@
 #pragma once
 
+#include "floor.h"
+
 #include "treelock/redisengine.h"
 #include "treelock/redisprotocol.h"
 
@@ -22,6 +24,10 @@ enum class ContenderId {
     TreelockDepth10,
     TreelockDepth10Empty,
     TreelockMove,
+    FloorDepth3,
+    FloorDepth10,
+    BareDepth3,
+    BareDepth10,
     Seed,
     Plain,
     Ping,
@@ -78,6 +84,10 @@ struct Layout {
     /// interleaved with Treelock at N (tl-d3-0, tl-d10-0).
     std::string emptyProject() const { return project + "-empty"; }
     redis::KeySchema keys() const { return redis::KeySchema(project); }
+    /// The floor of the tl-d3 and tl-d10 pairs ("d3", "d10"; see floor.h),
+    /// recorded in `project` as it is at the time (the runner records it again
+    /// after populating each N, so the floor finds what the pair finds).
+    std::vector<FloorPair> floor;
     redis::KeySchema emptyKeys() const { return redis::KeySchema(emptyProject()); }
     /// A third project, set to events=audit (no grant or release events), that
     /// holds nothing but the measured pair (tl-d3-a): compare with tl-d3-0.
@@ -126,6 +136,8 @@ public:
 private:
     bool treelockPair(RedisEngine& engine, const std::vector<LockRequest>& requests,
                       const AcquireOptions& options, std::string& error);
+    bool floorPair(std::string_view name, std::string& error);
+    bool barePair(const std::vector<LockRequest>& requests, std::string& error);
     bool seedPair(std::string& error);
     bool plainPair(std::string& error);
     bool ping(std::string& error);

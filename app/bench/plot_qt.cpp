@@ -54,6 +54,10 @@ QString shortLabel(const std::string& key)
     if (key == "tl-d10") return QStringLiteral("TL10");
     if (key == "tl-d10-0") return QStringLiteral("TL10 e");
     if (key == "tl-move") return QStringLiteral("move");
+    if (key == "floor-d3") return QStringLiteral("floor3");
+    if (key == "floor-d10") return QStringLiteral("floor10");
+    if (key == "bare-d3") return QStringLiteral("bare3");
+    if (key == "bare-d10") return QStringLiteral("bare10");
     if (key == "seed") return QStringLiteral("seed");
     if (key == "plain") return QStringLiteral("plain");
     if (key == "ping") return QStringLiteral("PING");
@@ -70,6 +74,10 @@ QColor colorOf(const std::string& key)
     if (key == "tl-d10") return QColor(0x17, 0xbe, 0xcf);
     if (key == "tl-d10-0") return QColor(0x17, 0xbe, 0xcf).lighter(130);
     if (key == "tl-move") return QColor(0x2c, 0xa0, 0x2c);
+    if (key == "floor-d3") return QColor(0xbc, 0xbd, 0x22);
+    if (key == "floor-d10") return QColor(0xbc, 0xbd, 0x22).darker(130);
+    if (key == "bare-d3") return QColor(0x7f, 0x3c, 0x8d);
+    if (key == "bare-d10") return QColor(0x7f, 0x3c, 0x8d).lighter(140);
     if (key == "seed") return QColor(0xd6, 0x27, 0x28);
     if (key == "plain") return QColor(0xff, 0x7f, 0x0e);
     if (key == "ping") return QColor(0x7f, 0x7f, 0x7f);

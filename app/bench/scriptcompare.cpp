@@ -1,6 +1,7 @@
 #include "scriptcompare.h"
 
 #include "benchrunner.h"
+#include "floor.h"
 #include "report.h"
 #include "serverinfo.h"
 
@@ -105,17 +106,57 @@ public:
             append(v, true, id, measuredPath(), std::chrono::seconds(30));
             expectGranted(m_client.readReply(), v, "acquire");
             append(v, false, id, "", {});
-            const redis::Reply released = m_client.readReply();
-            if (!released.isArray() || released.size() < 2 || released[0].integer != 1 || released[1].integer != 0)
-                throw std::runtime_error(v.dir + "/release.lua did not answer {1, 0} (released): \""
-                                         + released.describe() + "\"");
+            expectReleased(m_client.readReply(), v);
         }
-        const CommandStat s = commandStat(infoSection(m_client, "commandstats"), "fcall");
-        const auto expected = static_cast<std::uint64_t>(2 * m_options.comparePairs);
-        if (s.calls != expected)
-            throw std::runtime_error("INFO commandstats counted " + std::to_string(s.calls)
-                                     + " FCALL calls, " + std::to_string(expected) + " were made");
-        return static_cast<double>(s.usec) / m_options.comparePairs;
+        return serverUsPerPair();
+    }
+
+    /// As measure(), with the pairs sent without waiting for their answers: every
+    /// acquire followed by its release, the replies read after the last one.
+    double measurePipelined(Version& v)
+    {
+        m_client.command({"CONFIG", "RESETSTAT"});
+        for (int i = 0; i < m_options.comparePairs; ++i) {
+            const std::string id = nextId();
+            append(v, true, id, measuredPath(), std::chrono::seconds(30));
+            append(v, false, id, "", {});
+        }
+        for (int i = 0; i < m_options.comparePairs; ++i) {
+            expectGranted(m_client.readReply(), v, "acquire");
+            expectReleased(m_client.readReply(), v);
+        }
+        return serverUsPerPair();
+    }
+
+    /// Records the floor of a pair in `v`'s project as it is now (floor.h) and loads it.
+    void recordFloorOf(const Version& v, const std::string& url)
+    {
+        m_floor = recordFloor(url, v.keys.project(), {measuredPath()}, {"compare"});
+        loadFloor(m_client, m_floor, v.keys.project(), m_client.integer({"HLEN", v.keys.state()}),
+                  m_client.integer({"ZCARD", v.keys.expiry()}));
+    }
+
+    /// Pipelined pairs of the floor: server µs per pair.
+    double measureFloor()
+    {
+        const FloorPair& floor = m_floor.at(0);
+        m_client.command({"CONFIG", "RESETSTAT"});
+        for (int i = 0; i < m_options.comparePairs; ++i) {
+            m_client.append(floor.acquireCall);
+            m_client.append(floor.releaseCall);
+        }
+        for (int i = 0; i < 2 * m_options.comparePairs; ++i)
+            if (const redis::Reply r = m_client.readReply(); !r.isArray() || r.size() < 2 || r[0].integer != 1)
+                throw std::runtime_error("the floor answered \"" + r.describe() + "\"");
+        return serverUsPerPair();
+    }
+
+    /// Removes the floor's keys and functions.
+    void cleanUpFloor(const Version& v)
+    {
+        const redis::KeySchema keys = floorKeys(v.keys.project());
+        m_client.command({"DEL", keys.state(), keys.expiry(), keys.events()});
+        m_client.command({"FUNCTION", "DELETE", "treelock_floor"});
     }
 
     /// Removes every key of the versions' projects (they are the comparison's own).
@@ -163,6 +204,23 @@ private:
             m_client.append(redis::releaseCall(v.keys, id).fcall(v.library.function(redis::Script::Release)));
     }
 
+    double serverUsPerPair()
+    {
+        const CommandStat s = commandStat(infoSection(m_client, "commandstats"), "fcall");
+        const auto expected = static_cast<std::uint64_t>(2 * m_options.comparePairs);
+        if (s.calls != expected)
+            throw std::runtime_error("INFO commandstats counted " + std::to_string(s.calls)
+                                     + " FCALL calls, " + std::to_string(expected) + " were made");
+        return static_cast<double>(s.usec) / m_options.comparePairs;
+    }
+
+    static void expectReleased(const redis::Reply& released, const Version& v)
+    {
+        if (!released.isArray() || released.size() < 2 || released[0].integer != 1 || released[1].integer != 0)
+            throw std::runtime_error(v.dir + "/release.lua did not answer {1, 0} (released): \""
+                                     + released.describe() + "\"");
+    }
+
     static void expectGranted(const redis::Reply& r, const Version& v, const char* what)
     {
         if (!r.isArray() || r.size() < 1 || r[0].integer != 1)
@@ -175,6 +233,7 @@ private:
     unsigned long long m_idPrefix = 0;
     unsigned long long m_counter = 0;
     unsigned long long m_pathCounter = 0;
+    std::vector<FloorPair> m_floor; ///< with --pipelined
 };
 
 std::string fixed(double value, int decimals)
@@ -206,23 +265,37 @@ int runScriptComparison(const BenchOptions& options, std::ostream& out, std::ost
             comparison.populate(v, held);
         }
     }
+    const bool pipelined = options.comparePipelined;
+    auto measure = [&](Version& v) { return pipelined ? comparison.measurePipelined(v) : comparison.measure(v); };
     // Warm-up: scripts compiled, hashes and stream created.
     for (auto& v : versions)
-        (void)comparison.measure(v);
+        (void)measure(v);
+    std::vector<double> floorUs;
+    if (pipelined) {
+        comparison.recordFloorOf(versions.front(), url);
+        (void)comparison.measureFloor();
+    }
     for (int round = 0; round < options.compareRounds; ++round) {
+        if (pipelined)
+            floorUs.push_back(comparison.measureFloor());
         for (auto& v : versions) {
-            v.usPerPair.push_back(comparison.measure(v));
+            v.usPerPair.push_back(measure(v));
             progress << "  round " << round + 1 << "  " << v.dir << ": "
                      << fixed(v.usPerPair.back(), 1) << " us/pair\n";
         }
     }
     comparison.cleanUp(versions);
+    if (pipelined)
+        comparison.cleanUpFloor(versions.front());
 
     out << "treelock-bench --compare-scripts: Redis server time per acquire + release pair (INFO "
            "commandstats), X on a fresh path of depth "
         << options.compareDepth << ", " << held << " other leases held in each version's project, "
         << options.compareRounds << " rounds x " << options.comparePairs
-        << " pairs, versions interleaved in every round; "
+        << (pipelined ? " pairs sent without waiting (pipelined), with the floor of such a pair (its commands, no "
+                        "logic) measured in every round too"
+                      : " pairs")
+        << ", versions interleaved in every round; "
         << (server ? (pin ? "private redis-server on CPU 0, client on CPU 1" : "private redis-server, not pinned")
                    : "server " + RedisAddress::parse(url).redacted())
         << "\n\n";
@@ -230,17 +303,27 @@ int runScriptComparison(const BenchOptions& options, std::ostream& out, std::ost
     for (const auto& v : versions)
         width = std::max(width, v.dir.size());
     out << std::left << std::setw(static_cast<int>(width)) << "version" << std::right << std::setw(10)
-        << "us/pair" << std::setw(18) << "(min–max)" << "   / first version\n";
-    for (const auto& v : versions) {
-        const Spread s = Spread::of(v.usPerPair);
+        << "us/pair" << std::setw(18) << "(min–max)" << "   / first version" << (pipelined ? "        / floor" : "")
+        << "\n";
+    // A ratio of two figures of the same round, as median [min–max] over the rounds.
+    auto paired = [](const std::vector<double>& a, const std::vector<double>& b) {
         std::vector<double> ratios;
-        for (std::size_t r = 0; r < v.usPerPair.size(); ++r)
-            ratios.push_back(v.usPerPair[r] / versions.front().usPerPair[r]);
+        for (std::size_t r = 0; r < a.size(); ++r)
+            ratios.push_back(a[r] / b[r]);
         const Spread q = Spread::of(ratios);
-        out << std::left << std::setw(static_cast<int>(width)) << v.dir << std::right << std::setw(10)
-            << fixed(s.median, 1) << std::setw(18) << ("(" + fixed(s.min, 1) + "–" + fixed(s.max, 1) + ")")
-            << "   " << fixed(q.median, 2) << " [" << fixed(q.min, 2) << "–" << fixed(q.max, 2) << "]\n";
-    }
+        return fixed(q.median, 3) + " [" + fixed(q.min, 2) + "–" + fixed(q.max, 2) + "]";
+    };
+    auto row = [&](const std::string& name, const std::vector<double>& us, const std::string& ratios) {
+        const Spread s = Spread::of(us);
+        out << std::left << std::setw(static_cast<int>(width)) << name << std::right << std::setw(10)
+            << fixed(s.median, 1) << std::setw(18) << ("(" + fixed(s.min, 1) + "–" + fixed(s.max, 1) + ")") << "   "
+            << ratios << "\n";
+    };
+    if (pipelined)
+        row("floor", floorUs, "");
+    for (const auto& v : versions)
+        row(v.dir, v.usPerPair,
+            paired(v.usPerPair, versions.front().usPerPair) + (pipelined ? "   " + paired(v.usPerPair, floorUs) : ""));
     return 0;
 }
 

@@ -67,7 +67,7 @@ Simulation::Impl::Impl(SimulationConfig c)
         ClientOptions options;
         options.owner = u->owner;
         options.ttl = config.ttl;
-        options.renewEvery = config.renewEvery; // the watchdog's period in real time
+        options.renewEvery = config.renewEvery; // the watchdog's first gap, in real time (later gaps grow)
         // Every attempt of an operation asks for the operation's id (drawn when it
         // begins): on virtual time from the user's generator, since the engine's own
         // ids are random and the blocker chosen among equal expiries depends on them.

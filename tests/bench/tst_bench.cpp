@@ -3,7 +3,10 @@
 // figures are results, not pass/fail criteria.
 
 #include "benchoptions.h"
+#include "contenders.h"
+#include "floor.h"
 #include "process.h"
+#include "redisserver.h"
 #include "plot.h"
 #include "report.h"
 
@@ -20,6 +23,7 @@
 #include <sstream>
 #include <map>
 #include <string>
+#include <tuple>
 
 using nlohmann::json;
 using namespace treelock::bench;
@@ -163,6 +167,74 @@ TEST(BenchOptions, presetsAndListsParse)
 // --compare-scripts loads each folder's scripts, measures every version in
 // every round and reports each against the first; a version whose acquire does
 // not grant is an error, never a figure.
+// The floor replays what Redis ran for a real pair; the bare pair runs its own
+// Lua. Both must make Redis run exactly the commands the real pair makes it run,
+// as INFO commandstats counts them, with nothing held and beside held leases
+// that share the measured paths' ancestors (then a release rewrites them instead
+// of deleting them).
+TEST(BenchFloor, floorAndBarePairsRunTheCommandsOfTheRealPair)
+{
+    const treelock::test::RedisServer server;
+    const std::string url = server.url();
+    treelock::redis::RawConnection client(url);
+    Layout layout;
+    const ScriptShas shas = ScriptShas::load(client);
+    Slot slot(0, url, layout, shas);
+    const std::string state = layout.keys().state();
+    for (const bool shared : {false, true}) {
+        if (shared) {
+            treelock::AcquireOptions holder;
+            holder.owner = "someone";
+            holder.ttl = std::chrono::hours(1);
+            ASSERT_TRUE(slot.engine().acquire({{"/t0/h", treelock::LockMode::X}}, holder).granted);
+        }
+        layout.floor = recordFloor(url, layout.project, {Layout::depth3(0), Layout::depth10(0)}, {"d3", "d10"});
+        loadFloor(client, layout.floor, layout.project, client.integer({"HLEN", state}) + 40,
+                  client.integer({"ZCARD", layout.keys().expiry()}) + 50);
+        ASSERT_EQ(layout.floor.size(), 2u);
+        EXPECT_EQ(layout.floor[0].presentFields.size(), shared ? 3u : 1u) << "#m, and / and /t0 when shared";
+        for (const auto& [real, floor, bare] :
+             {std::tuple{ContenderId::TreelockDepth3, ContenderId::FloorDepth3, ContenderId::BareDepth3},
+              std::tuple{ContenderId::TreelockDepth10, ContenderId::FloorDepth10, ContenderId::BareDepth10}}) {
+            const std::string what = std::string(contenderInfo(real).key) + (shared ? " beside a held lease" : "");
+            auto run = [&](ContenderId id) {
+                return commandCalls(client, [&] {
+                    std::string error;
+                    EXPECT_TRUE(slot.run(id, error)) << contenderInfo(id).key << ": " << error;
+                });
+            };
+            const auto fieldsBefore = client.integer({"HLEN", state});
+            const auto realCalls = run(real);
+            ASSERT_FALSE(realCalls.empty());
+            EXPECT_GE(realCalls.size(), 6u) << what << ": fcall, time, hmget, hset, zadd, xadd at least";
+            EXPECT_EQ(run(floor), realCalls) << what;
+            EXPECT_EQ(run(bare), realCalls) << what;
+            EXPECT_EQ(client.integer({"HLEN", state}), fieldsBefore) << what << ": every pair leaves the state as it was";
+        }
+    }
+    // The floor never touched the project: its keys are its own, as large as asked.
+    EXPECT_EQ(client.integer({"HLEN", floorKeys(layout.project).state()}), client.integer({"HLEN", state}) + 40);
+    EXPECT_EQ(client.integer({"ZCARD", floorKeys(layout.project).expiry()}), 1 + 50);
+    shrinkFloor(client, layout.floor, layout.project);
+    EXPECT_EQ(client.integer({"HLEN", floorKeys(layout.project).state()}), 3) << "#m, / and /t0";
+    EXPECT_EQ(client.integer({"EXISTS", floorKeys(layout.project).expiry()}), 0);
+    EXPECT_TRUE(slot.engine().fsck(false).clean());
+}
+
+TEST(BenchFloor, monitorLinesAreParsedWithTheirEscapes)
+{
+    std::string source;
+    Command command;
+    ASSERT_TRUE(parseMonitorLine(R"(1795861051.355748 [0 lua] "HSET" "foo" "a\x00b\"" "x\n\\")", source, command));
+    EXPECT_EQ(source, "lua");
+    EXPECT_EQ(command, (Command{"HSET", "foo", std::string("a\0b\"", 4), "x\n\\"}));
+    ASSERT_TRUE(parseMonitorLine(R"(1795861051.355699 [0 127.0.0.1:52654] "FCALL" "p" "1" "foo")", source, command));
+    EXPECT_EQ(source, "127.0.0.1:52654");
+    EXPECT_EQ(command.size(), 4u);
+    EXPECT_FALSE(parseMonitorLine("OK", source, command));
+    EXPECT_FALSE(parseMonitorLine(R"(1.0 [0 lua] "unterminated)", source, command));
+}
+
 TEST(BenchCompareScripts, measuresEveryVersionAndRefusesBrokenOnes)
 {
     const char* root = std::getenv("TREELOCK_SOURCE_DIR");
@@ -182,6 +254,28 @@ TEST(BenchCompareScripts, measuresEveryVersionAndRefusesBrokenOnes)
         EXPECT_GT(us, 0) << line;
     }
     EXPECT_EQ(rows, 2) << same.out;
+
+    // Pipelined, with the floor measured beside the versions: a floor row, and each
+    // version's ratio to it (above 1: the versions run the floor's commands and more).
+    const RunResult piped = runBench("--compare-scripts " + lua + "," + lua + " --pipelined --rounds 2 --pairs 50");
+    ASSERT_EQ(piped.exitCode, 0) << piped.out;
+    std::istringstream pipedLines(piped.out);
+    int floorRows = 0, versionRows = 0;
+    for (std::string line; std::getline(pipedLines, line);) {
+        std::istringstream fields(line);
+        std::string name, range, toFirst, firstRange, toFloor;
+        double us = 0;
+        fields >> name >> us >> range >> toFirst >> firstRange >> toFloor;
+        if (name == "floor") {
+            ++floorRows;
+            EXPECT_GT(us, 0) << line;
+        } else if (name == lua) {
+            ++versionRows;
+            EXPECT_GT(std::stod(toFloor), 1.0) << line;
+        }
+    }
+    EXPECT_EQ(floorRows, 1) << piped.out;
+    EXPECT_EQ(versionRows, 2) << piped.out;
 
     // A copy whose acquire refuses everything.
     const auto dir = std::filesystem::temp_directory_path() / ("tst_bench_lua_" + std::to_string(::getpid()));
@@ -213,6 +307,10 @@ TEST(BenchOptions, compareScriptsRunsAloneWithOneHeldCount)
     EXPECT_EQ(plain.options->compareRounds, 4);
     EXPECT_EQ(plain.options->compareDepth, 10);
     EXPECT_EQ(plain.options->comparePairs, 1000);
+    EXPECT_FALSE(plain.options->comparePipelined);
+    const auto piped = parse({"--compare-scripts", "lua", "--pipelined"});
+    ASSERT_TRUE(piped.options) << piped.message;
+    EXPECT_TRUE(piped.options->comparePipelined);
 
     const auto held = parse({"--compare-scripts", "lua", "--n", "10k"});
     ASSERT_TRUE(held.options) << held.message;
@@ -221,7 +319,8 @@ TEST(BenchOptions, compareScriptsRunsAloneWithOneHeldCount)
     for (const auto& bad : {parse({"--compare-scripts", "lua", "--n", "0,1000"}),
                             parse({"--compare-scripts", "lua", "--plot", "x.png"}),
                             parse({"--compare-scripts", "lua", "--depth", "2"}),
-                            parse({"--compare-scripts", ","})}) {
+                            parse({"--compare-scripts", ","}),
+                            parse({"--pipelined"})}) {
         EXPECT_FALSE(bad.options);
         EXPECT_EQ(bad.exitCode, 2);
         EXPECT_FALSE(bad.message.empty());

@@ -133,6 +133,8 @@ struct Library {
 std::span<const std::string_view> prologueFiles();
 /// The library of the embedded lua/.
 const Library& embeddedLibrary();
+/// The embedded prologue's files joined, as embeddedLibrary() composes them.
+std::string embeddedPrologue();
 /// A library from other sources (another version of lua/): the prologue (its files
 /// joined) and the verbs' files by scriptName; verbs missing from `verbs` are left out.
 Library composeLibrary(std::string_view prologue,

@@ -146,12 +146,17 @@ const Library& embeddedLibrary()
         std::vector<std::pair<Script, std::string>> verbs;
         for (const Script script : kScripts)
             verbs.emplace_back(script, std::string(detail::embeddedScript(scriptName(script))));
-        std::string prologue;
-        for (const std::string_view file : prologueFiles())
-            prologue += detail::embeddedScript(file);
-        return composeLibrary(prologue, verbs);
+        return composeLibrary(embeddedPrologue(), verbs);
     }();
     return library;
+}
+
+std::string embeddedPrologue()
+{
+    std::string prologue;
+    for (const std::string_view file : prologueFiles())
+        prologue += detail::embeddedScript(file);
+    return prologue;
 }
 
 std::vector<std::string> ScriptCall::fcall(std::string_view function) const
