@@ -354,7 +354,13 @@ end
 local function lowered(v, d)
   if not v then return nil end -- a missing node (drift): nothing to lower
   if #v == 22 then
-    local m, c, holder = unpackStruct(NODE1, v)
+    local m, c1, c2, c3, c4 = byte(v, 1, 5)
+    if m == STEP_CODE[d] then -- one hold of the mode held: the count read with one call, not unpacked
+      if c1 + c2 + c3 == 0 and c4 <= 1 then return nil end
+      if c4 > 0 then return char(m, c1, c2, c3, c4 - 1) .. sub(v, 6) end
+    end
+    local c, holder
+    m, c, holder = unpackStruct(NODE1, v)
     local q = sameMode(m, d)
     if q then
       if c > q then return pack(NODE1, m, c - q, holder) end

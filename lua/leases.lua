@@ -175,21 +175,7 @@ local function freeLease(id, kind, owner, op, text, fence, extra)
   local set, gone = { nil, nil, nil, nil }, { id, nil, nil, nil, nil }
   for k = 2, n do
     local d = delta and delta[k] or (k == n and step or im)
-    local v = values[k]
-    if v and #v == 22 and not delta then -- one mode, one hold of it: its count read with one call
-      local m, c1, c2, c3, c4 = byte(v, 1, 5)
-      if m ~= STEP_CODE[d] then
-        v = lowered(v, d)
-      elseif c1 + c2 + c3 == 0 and c4 <= 1 then
-        v = nil
-      elseif c4 > 0 then
-        v = char(m, c1, c2, c3, c4 - 1) .. sub(v, 6)
-      else
-        v = lowered(v, d)
-      end
-    else
-      v = lowered(v, d)
-    end
+    local v = lowered(values[k], d)
     if v then
       set[#set + 1] = nodes[k]
       set[#set + 1] = v
