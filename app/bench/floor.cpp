@@ -322,14 +322,14 @@ std::vector<std::pair<std::string, long long>> commandCalls(redis::RawConnection
     client.command({"CONFIG", "RESETSTAT"});
     run();
     std::vector<std::pair<std::string, long long>> calls;
-    for (const auto& [key, value] : infoSection(client, "commandstats")) {
+    const auto info = infoSection(client, "commandstats");
+    for (const auto& [key, value] : info) {
         if (key.rfind("cmdstat_", 0) != 0)
             continue;
         const std::string name = key.substr(8);
         if (name == "info" || name.rfind("config", 0) == 0)
             continue;
-        const auto at = value.find("calls=");
-        calls.emplace_back(name, at == std::string::npos ? 0 : std::stoll(value.substr(at + 6)));
+        calls.emplace_back(name, static_cast<long long>(commandStat(info, name).calls));
     }
     std::sort(calls.begin(), calls.end());
     return calls;
